@@ -1,0 +1,43 @@
+// AllDifferent: the global constraint "all variables of the scope take different values" (AIMA §6.2.5).
+#pragma once
+
+#include "csp/constraints/constraint.hpp"
+
+namespace csp {
+
+/// All scope variables take pairwise different values.
+///
+/// Consistency level of `propagate` (and of `revise` for one position), repeated to a fixpoint:
+/// 1. a variable whose domain is one value removes that value from every other variable (this alone is what
+///    pairwise != with arc consistency achieves);
+/// 2. if the union of the scope's domains has fewer values than the scope has variables, fail (pigeonhole);
+/// 3. if it has exactly as many (a permutation, e.g. a Sudoku unit), a value left in only one domain is assigned
+///    there ("hidden single"). With more values than variables a value may stay unused, so rule 3 is not applied.
+/// This is weaker than Régin's matching-based generalised arc consistency and stronger than pairwise !=.
+/// With `offsets`, the constraint is "all x_i + offsets[i] different" (n-queens diagonals: offsets i and -i).
+/// Fast path: when every scope variable has the same value list of at most 64 values and there are no offsets, the
+/// rules run on bit masks.
+class AllDifferent final : public Constraint {
+ public:
+  /// `offsets` is empty (all zero) or has one entry per scope variable; throws ModelError otherwise.
+  AllDifferent(std::vector<VarId> scope, std::string name, std::vector<int> offsets = {});
+  void attach(const Problem& problem) override;
+  bool is_consistent(const Assignment& a) const override;
+  bool is_satisfied_by(std::span<const Value> values) const override;
+  bool revise(Store& store, int pos) const override;
+  bool propagate(Store& store) const override;
+  int count_ruled_out(const Store& store, int pos, int index) const override;
+  int conflicts(const Assignment& a, int pos, Value v) const override;
+  void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const override;
+  void mark_conflicted(const Assignment& a, std::vector<char>& flags) const override;
+
+ private:
+  bool propagate_masks(Store& store) const;
+  long long shifted(int pos, Value v) const {
+    return offsets_.empty() ? v : static_cast<long long>(v) + offsets_[static_cast<std::size_t>(pos)];
+  }
+  std::vector<int> offsets_;
+  bool uniform_ = false;  // all scope variables share one value list of <= 64 values
+};
+
+}  // namespace csp

@@ -1,0 +1,92 @@
+// Constraint: a scope and a relation, able to check an assignment and to revise domains (AIMA 4th ed. §6.1-6.2).
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "csp/core/assignment.hpp"
+#include "csp/core/variable.hpp"
+
+namespace csp {
+
+class Problem;
+class Store;
+
+/// Index of a constraint in its `Problem` (0..m-1, in the order added).
+using ConstraintId = int;
+
+/// A constraint C = <scope, relation>. Subclasses implement the relation; the engine calls:
+/// - `is_consistent`: does the assigned part of the scope violate C? (backtracking without inference,
+///   min-conflicts);
+/// - `revise(pos)`: AIMA's REVISE on the arc (scope[pos], C): remove each value of scope[pos] that has no
+///   support among the current domains of the rest of the scope (AC-3);
+/// - `propagate`: filter the whole scope once (forward checking, MAC). The default revises every position until
+///   nothing changes (generalised arc consistency); global constraints override it with their own algorithm.
+/// Contract for every subclass: when all scope domains are single values, `propagate` and `revise` fail exactly
+/// when the relation is violated (so search with inference needs no separate check).
+class Constraint {
+ public:
+  /// Throws ModelError when the scope is empty or names a variable twice.
+  Constraint(std::vector<VarId> scope, std::string name);
+  virtual ~Constraint() = default;
+  Constraint(const Constraint&) = delete;
+  Constraint& operator=(const Constraint&) = delete;
+
+  const std::vector<VarId>& scope() const { return scope_; }
+  int arity() const { return static_cast<int>(scope_.size()); }
+  /// Printable name, used in error messages, traces and the DOT export.
+  const std::string& name() const { return name_; }
+  /// Position of x in the scope, or -1.
+  int position_of(VarId x) const;
+  /// This constraint's id in its problem (set by `Problem::add_constraint`; -1 before).
+  ConstraintId id() const { return id_; }
+
+  /// Called once when the constraint is added to `problem`: checks the scope against the variables
+  /// (ids exist, arity fits, values make sense) and precomputes. Throws ModelError naming the culprit.
+  virtual void attach(const Problem& problem);
+
+  /// True unless the variables of the scope that `a` assigns already violate the relation. Exact when the whole
+  /// scope is assigned; with unassigned variables a subclass may detect more than the default (which then says true).
+  virtual bool is_consistent(const Assignment& a) const;
+
+  /// True iff the complete tuple `values` (one value per scope variable, in scope order) satisfies the relation.
+  virtual bool is_satisfied_by(std::span<const Value> values) const = 0;
+
+  /// REVISE(scope[pos]) against this constraint (AIMA Fig. 6.3, generalised to n-ary scopes): removes from
+  /// scope[pos] every value without a supporting tuple in the current domains. Only scope[pos] changes.
+  /// Returns false iff its domain is wiped out. Default: support search by enumeration (exponential in arity).
+  virtual bool revise(Store& store, int pos) const;
+
+  /// Filters all scope domains once. Returns false on a wipe-out. Default: `revise` every position until a
+  /// fixpoint (generalised arc consistency). Subclasses document their consistency level.
+  virtual bool propagate(Store& store) const;
+
+  /// For LCV (AIMA §6.3.1): how many values of the other, unassigned scope variables' current domains would be
+  /// ruled out if scope[pos] took the value with index `index`. Default: support search per value.
+  virtual int count_ruled_out(const Store& store, int pos, int index) const;
+
+  /// For min-conflicts (AIMA Fig. 6.8): how many violations this constraint would count if scope[pos] took value v
+  /// and the rest of the scope kept its values in the complete assignment `a`. Default: 1 if violated, else 0;
+  /// AllDifferent counts the other variables that clash.
+  virtual int conflicts(const Assignment& a, int pos, Value v) const;
+  /// For min-conflicts: adds `conflicts(a, pos, var.value(i))` to counts[i] for every value index i of
+  /// var = scope[pos]. Override when all values can be scored faster than one by one (AllDifferent: O(arity + d)).
+  virtual void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const;
+  /// For min-conflicts: sets flags[x] = 1 for every scope variable x whose current value in the complete
+  /// assignment `a` is in conflict here.
+  virtual void mark_conflicted(const Assignment& a, std::vector<char>& flags) const;
+
+ protected:
+  /// Support search used by the defaults: is there a tuple in the current domains with scope[pos] = index
+  /// (and, when pos2 >= 0, scope[pos2] = index2) that satisfies the relation?
+  bool has_support(const Store& store, int pos, int index, int pos2 = -1, int index2 = -1) const;
+
+ private:
+  friend class Problem;
+  std::vector<VarId> scope_;
+  std::string name_;
+  ConstraintId id_ = -1;
+};
+
+}  // namespace csp

@@ -1,0 +1,21 @@
+// NotEqual: x != y, the binary constraint of map colouring and of the textbook Sudoku.
+#pragma once
+
+#include "csp/constraints/constraint.hpp"
+
+namespace csp {
+
+/// x != y (compares values, so x and y may have different value sets). Arc consistent revise: x loses y's value
+/// when y's domain is a single value.
+class NotEqual final : public Constraint {
+ public:
+  NotEqual(VarId x, VarId y, std::string name);
+  bool is_consistent(const Assignment& a) const override;
+  bool is_satisfied_by(std::span<const Value> values) const override { return values[0] != values[1]; }
+  bool revise(Store& store, int pos) const override;
+  bool propagate(Store& store) const override;
+  int count_ruled_out(const Store& store, int pos, int index) const override;
+  int conflicts(const Assignment& a, int pos, Value v) const override;
+};
+
+}  // namespace csp

@@ -1,0 +1,97 @@
+// Problem: a CSP (X, D, C) built through an API, immutable once solved (AIMA 4th ed. §6.1).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "csp/constraints/constraint.hpp"
+#include "csp/core/assignment.hpp"
+#include "csp/core/variable.hpp"
+
+namespace csp {
+
+/// How `add_all_different` posts its constraint (chosen when the problem is built, so ablations compare them).
+enum class AllDifferentMode {
+  global,   ///< one `AllDifferent` constraint over the whole scope
+  pairwise  ///< n(n-1)/2 binary `NotEqual` constraints (the textbook's binary formulation)
+};
+
+/// Comparison of a `LinearConstraint`: sum(coefficient_i * x_i) OP rhs.
+enum class LinearOp { eq, ne, le, ge };
+
+/// A constraint satisfaction problem: variables X with initial domains D, and constraints C.
+/// Build it with the `add_*` calls, then hand it (const) to the algorithms. Every run owns its domains, trail and
+/// statistics, so several runs (also in parallel threads) may share one Problem.
+/// Errors: every `add_*` throws ModelError naming the variable or constraint at fault.
+class Problem {
+ public:
+  Problem() = default;
+  Problem(Problem&&) noexcept = default;
+  Problem& operator=(Problem&&) noexcept = default;
+
+  // ---- building -------------------------------------------------------------------------------------------
+  /// Adds a variable with the given values (any ints; duplicates ignored). Throws ModelError on an empty name,
+  /// a duplicate name or an empty value set. Returns its id (0, 1, 2, ... in order of addition).
+  VarId add_variable(std::string name, std::vector<Value> values);
+  /// Adds a variable with values lo..hi inclusive. Throws ModelError when lo > hi.
+  VarId add_variable(std::string name, Value lo, Value hi);
+
+  /// Adds any constraint; returns it. Calls its `attach` (which validates the scope).
+  const Constraint& add_constraint(std::unique_ptr<Constraint> c);
+  /// x != y.
+  const Constraint& add_not_equal(VarId x, VarId y);
+  /// pred(value of x, value of y) must hold. `pred` is copied and must stay valid (beware lambdas capturing
+  /// loop variables by reference).
+  const Constraint& add_binary(VarId x, VarId y, std::function<bool(Value, Value)> pred, std::string name = "");
+  /// All variables of `scope` take different values, posted as one global constraint or pairwise !=.
+  void add_all_different(const std::vector<VarId>& scope, AllDifferentMode mode = AllDifferentMode::global,
+                         std::string name = "");
+  /// All x_i + offsets[i] different (one global constraint; n-queens diagonals use offsets i and -i).
+  /// Throws ModelError when the sizes differ.
+  const Constraint& add_all_different_shifted(std::vector<VarId> scope, std::vector<int> offsets, std::string name = "");
+  /// The scope must take one of the `allowed` tuples (each of the scope's arity). Throws ModelError on a tuple of
+  /// the wrong length or with a value outside a variable's values.
+  const Constraint& add_table(std::vector<VarId> scope, std::vector<std::vector<Value>> allowed, std::string name = "");
+  /// pred(values in scope order) must hold; n-ary. Propagation enumerates supports (exponential in arity).
+  const Constraint& add_predicate(std::vector<VarId> scope, std::function<bool(std::span<const Value>)> pred,
+                                  std::string name = "");
+  /// sum(coefficients[i] * scope[i]) OP rhs. Throws ModelError when the sizes differ.
+  const Constraint& add_linear(std::vector<VarId> scope, std::vector<int> coefficients, LinearOp op, long long rhs,
+                               std::string name = "");
+
+  // ---- reading --------------------------------------------------------------------------------------------
+  int variable_count() const { return static_cast<int>(variables_.size()); }
+  int constraint_count() const { return static_cast<int>(constraints_.size()); }
+  /// Throws ModelError for an unknown id.
+  const Variable& variable(VarId x) const;
+  /// The variable called `name`. Throws ModelError when there is none.
+  VarId find(const std::string& name) const;
+  const Constraint& constraint(ConstraintId c) const { return *constraints_[static_cast<std::size_t>(c)]; }
+  /// Ids of the constraints whose scope contains x, in order of addition.
+  const std::vector<ConstraintId>& constraints_of(VarId x) const { return var_constraints_[static_cast<std::size_t>(x)]; }
+  /// Variables sharing at least one constraint with x, ascending (x's neighbours in the constraint graph).
+  const std::vector<VarId>& neighbors(VarId x) const { return neighbors_[static_cast<std::size_t>(x)]; }
+
+  /// Is x = v consistent with `a` (AIMA §6.3): does no constraint on x report a violation once x = v is added to
+  /// `a`? x's own entry in `a` is replaced. Copies `a` (convenience for users; search uses its own copy).
+  /// Throws ModelError when x is unknown or v is not one of x's values.
+  bool is_consistent(VarId x, Value v, const Assignment& a) const;
+  /// True iff `a` is complete, every value is in its variable's initial values, and every constraint holds.
+  bool is_solution(const Assignment& a) const;
+  /// The variable's name and value for every assigned variable, "X=v" separated by spaces.
+  std::string to_string(const Assignment& a) const;
+
+ private:
+  void check_var(VarId x, const char* what) const;
+
+  std::vector<Variable> variables_;
+  std::unordered_map<std::string, VarId> index_;  // name -> id
+  std::vector<std::unique_ptr<Constraint>> constraints_;
+  std::vector<std::vector<ConstraintId>> var_constraints_;
+  std::vector<std::vector<VarId>> neighbors_;
+};
+
+}  // namespace csp

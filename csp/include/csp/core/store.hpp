@@ -1,0 +1,89 @@
+// Store: the state of one run — current domains, assignment, trail, statistics — and the one place where
+// domains shrink (so wipe-outs are detected, trailed and counted in one place; DESIGN.md example 4).
+#pragma once
+
+#include <vector>
+
+#include "csp/core/assignment.hpp"
+#include "csp/core/domain.hpp"
+#include "csp/core/problem.hpp"
+#include "csp/core/trail.hpp"
+#include "csp/stats/statistics.hpp"
+
+namespace csp {
+
+class SearchObserver;
+
+/// The mutable state of one run over a const `Problem`: current domains (starting as the initial ones),
+/// the current assignment, the trail, the statistics, and the constraint queue used by MAC.
+/// Domains only shrink through `remove`, `assign` and `keep_word`, which trail the old words, count pruned
+/// values and wipe-outs, tell the observer, and schedule the constraints on the changed variable.
+class Store {
+ public:
+  /// Starts from the problem's initial domains and an empty assignment. `stats` and `observer` (may be null)
+  /// must outlive the store.
+  Store(const Problem& problem, Statistics& stats, SearchObserver* observer = nullptr);
+
+  const Problem& problem() const { return *problem_; }
+  Statistics& stats() { return *stats_; }
+  const Statistics& stats() const { return *stats_; }
+  SearchObserver* observer() const { return observer_; }
+
+  const Domain& domain(VarId x) const { return domains_[static_cast<std::size_t>(x)]; }
+  const std::vector<Domain>& domains() const { return domains_; }
+  /// The value with index i of variable x.
+  Value value(VarId x, int i) const { return problem_->variable(x).value(i); }
+
+  Assignment& assignment() { return assignment_; }
+  const Assignment& assignment() const { return assignment_; }
+
+  // ---- the only domain mutators (each returns false iff x's domain became empty) ---------------------------
+  /// Removes index i from x's domain; `cause` (may be null) is the constraint that justified it.
+  bool remove(VarId x, int i, const Constraint* cause);
+  /// Keeps only index i in x's domain (pruned values are counted as inference prunings only when `cause` is
+  /// non-null; a search decision passes null).
+  bool assign(VarId x, int i, const Constraint* cause);
+  /// Intersects word w of x's domain with `mask` (fast path for bitset-based global constraints).
+  bool keep_word(VarId x, int w, Domain::Word mask, const Constraint* cause);
+
+  // ---- trail --------------------------------------------------------------------------------------------
+  Trail::Mark mark() const { return trail_.mark(); }
+  /// Restores every domain to its content at mark m.
+  void undo_to(Trail::Mark m) { trail_.undo_to(m, domains_); }
+
+  // ---- constraint queue (coarse-grained AC-3 used by MAC; see propagation/mac.hpp) --------------------------
+  /// While enabled, every domain change schedules the constraints on the changed variable (except the one
+  /// propagating now). Disabled by default (forward checking and AC-3 manage their own work lists).
+  void set_scheduling(bool on) { scheduling_ = on; }
+  /// Puts constraint c on the queue unless it is already there.
+  void schedule(ConstraintId c);
+  /// Schedules every constraint on x.
+  void schedule_constraints_of(VarId x);
+  /// Takes the next constraint off the queue, or -1 when empty. It becomes the "current" one.
+  ConstraintId next_scheduled();
+  /// Empties the queue (after a wipe-out).
+  void clear_schedule();
+  /// Weight of each constraint for dom/wdeg: how many wipe-outs it caused (Boussemart et al. 2004).
+  std::vector<std::uint64_t>& weights() { return weights_; }
+  const std::vector<std::uint64_t>& weights() const { return weights_; }
+  /// Called by propagation when constraint c failed (increments its dom/wdeg weight).
+  void record_failure(const Constraint& c) { ++weights_[static_cast<std::size_t>(c.id())]; }
+
+ private:
+  void count_pruned(VarId x, Domain::Word before_word, int w, const Constraint* cause, bool count);
+
+  const Problem* problem_;
+  Statistics* stats_;
+  SearchObserver* observer_;
+  std::vector<Domain> domains_;
+  Assignment assignment_;
+  Trail trail_;
+  bool scheduling_ = false;
+  ConstraintId current_ = -1;
+  std::vector<ConstraintId> queue_;
+  std::size_t queue_head_ = 0;
+  std::vector<char> queued_;
+  std::vector<std::uint64_t> weights_;
+};
+
+}  // namespace csp

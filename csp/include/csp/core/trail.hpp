@@ -1,0 +1,36 @@
+// Trail: the undo log, the only way domains are restored (MiniCP's StateManager, DESIGN.md example 6).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "csp/core/domain.hpp"
+#include "csp/core/variable.hpp"
+
+namespace csp {
+
+/// Records the old content of every domain word before it changes, so `undo_to(mark)` restores all
+/// domains exactly as they were at `mark()`. Search marks before trying a value and undoes after it.
+class Trail {
+ public:
+  using Mark = std::size_t;
+
+  /// The current position; pass it to `undo_to` to come back here.
+  Mark mark() const { return entries_.size(); }
+  /// Remembers that word `w` of x's domain was `old` (call before changing it).
+  void record(VarId x, int w, Domain::Word old) { entries_.push_back({x, w, old}); }
+  /// Restores, newest first, every word recorded since `m`. Precondition: m <= mark().
+  void undo_to(Mark m, std::vector<Domain>& domains);
+  /// Number of recorded entries (for tests).
+  std::size_t size() const { return entries_.size(); }
+
+ private:
+  struct Entry {
+    VarId var;
+    int word;
+    Domain::Word old;
+  };
+  std::vector<Entry> entries_;
+};
+
+}  // namespace csp

@@ -1,0 +1,45 @@
+// csp: an AIMA chapter-6 constraint-satisfaction engine. Umbrella header.
+//
+// Glossary (the only words the engine uses; README.md has the same list):
+// - variable:    an unknown X_i, with a name and a dense id (VarId).
+// - value:       an int a variable may take.
+// - domain:      the values a variable may still take (initially D_i; shrinks during propagation).
+// - constraint:  a relation over a scope of variables that their values must satisfy.
+// - scope:       the variables a constraint involves, in order.
+// - arc:         a (variable, constraint) pair; for a binary constraint C(Xi, Xj), the book's arc (Xi, Xj).
+// - neighbour:   a variable sharing a constraint with another.
+// - assignment:  values given to some (partial) or all (complete) variables.
+// - consistent:  an assignment that violates no constraint.
+// - solution:    a complete, consistent assignment.
+// - revise:      remove the values of one variable that have no support in one constraint (AIMA Fig. 6.3).
+// - inference:   domain filtering after an assignment: forward checking (fc) or MAC.
+// - nogood / wipe-out: an emptied domain, which makes the current assignment a dead end.
+#pragma once
+
+#include "csp/constraints/all_different.hpp"
+#include "csp/constraints/binary_predicate.hpp"
+#include "csp/constraints/constraint.hpp"
+#include "csp/constraints/linear.hpp"
+#include "csp/constraints/nary_predicate.hpp"
+#include "csp/constraints/not_equal.hpp"
+#include "csp/constraints/table.hpp"
+#include "csp/core/assignment.hpp"
+#include "csp/core/domain.hpp"
+#include "csp/core/errors.hpp"
+#include "csp/core/problem.hpp"
+#include "csp/core/store.hpp"
+#include "csp/core/trail.hpp"
+#include "csp/core/variable.hpp"
+#include "csp/graph/constraint_graph.hpp"
+#include "csp/heuristics/value_ordering.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
+#include "csp/propagation/ac3.hpp"
+#include "csp/propagation/inference.hpp"
+#include "csp/search/backtracking.hpp"
+#include "csp/search/min_conflicts.hpp"
+#include "csp/search/registry.hpp"
+#include "csp/search/search_context.hpp"
+#include "csp/search/search_observer.hpp"
+#include "csp/search/search_result.hpp"
+#include "csp/search/solver_config.hpp"
+#include "csp/stats/statistics.hpp"

@@ -1,0 +1,44 @@
+// ConstraintGraph: the primal constraint graph of a Problem on Boost.Graph (AIMA 4th ed. §6.1, Fig. 6.1).
+#pragma once
+
+#include <iosfwd>
+#include <vector>
+
+#include <boost/graph/adjacency_list.hpp>
+
+#include "csp/core/problem.hpp"
+
+namespace csp {
+
+/// Vertices are variables (vertex index = VarId); an edge joins two variables that share a constraint
+/// (an n-ary constraint adds a clique over its scope). Built once from a problem, then read only.
+/// The only engine header that includes Boost.Graph.
+class ConstraintGraph {
+ public:
+  using Graph = boost::adjacency_list<boost::setS, boost::vecS, boost::undirectedS>;
+
+  explicit ConstraintGraph(const Problem& problem);
+
+  const Graph& graph() const { return graph_; }
+  int vertex_count() const { return static_cast<int>(boost::num_vertices(graph_)); }
+  int edge_count() const { return static_cast<int>(boost::num_edges(graph_)); }
+  /// Number of neighbours of x.
+  int degree(VarId x) const { return static_cast<int>(boost::degree(static_cast<std::size_t>(x), graph_)); }
+  /// Component number of every variable (0..component_count()-1), from boost::connected_components.
+  const std::vector<int>& components() const { return components_; }
+  int component_count() const { return component_count_; }
+  /// True iff the graph is connected and acyclic (edges = vertices - 1). A single variable is a tree.
+  bool is_tree() const { return component_count_ == 1 && edge_count() == vertex_count() - 1; }
+  /// True iff the graph has no cycle (every component is a tree).
+  bool is_forest() const { return edge_count() == vertex_count() - component_count_; }
+  /// Graphviz DOT text: one node per variable labelled with its name, one edge per neighbour pair.
+  void write_dot(std::ostream& os) const;
+
+ private:
+  const Problem* problem_;
+  Graph graph_;
+  std::vector<int> components_;
+  int component_count_ = 0;
+};
+
+}  // namespace csp

@@ -1,0 +1,24 @@
+// ORDER-DOMAIN-VALUES strategies (AIMA 4th ed. §6.3.1) and their registry.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "csp/search/registry.hpp"
+#include "csp/search/search_context.hpp"
+
+namespace csp {
+
+/// Fills `order` with the value indices of x's current domain in the order to try them.
+using ValueOrdering = std::function<void(SearchContext&, VarId x, std::vector<int>& order)>;
+
+/// Ascending values.
+void natural_order(SearchContext& ctx, VarId x, std::vector<int>& order);
+/// Least-constraining value (AIMA §6.3.1): fewest values ruled out in the current domains of unassigned
+/// neighbours first (ties keep ascending order). Uses `Constraint::count_ruled_out`.
+void lcv(SearchContext& ctx, VarId x, std::vector<int>& order);
+
+/// The registry: "natural", "lcv" built in.
+Registry<ValueOrdering>& value_orderings();
+
+}  // namespace csp

@@ -1,0 +1,30 @@
+// SELECT-UNASSIGNED-VARIABLE strategies (AIMA 4th ed. §6.3.1) and their registry.
+#pragma once
+
+#include <functional>
+
+#include "csp/search/registry.hpp"
+#include "csp/search/search_context.hpp"
+
+namespace csp {
+
+/// Picks the next variable to assign: an unassigned variable, or -1 when every variable is assigned.
+using VariableOrdering = std::function<VarId(SearchContext&)>;
+
+/// Static order: the unassigned variable with the smallest id.
+VarId first_unassigned(SearchContext& ctx);
+/// Minimum remaining values (AIMA §6.3.1): fewest legal values; ties go to the smallest id.
+VarId mrv(SearchContext& ctx);
+/// Degree heuristic: most constraints on other unassigned variables; ties go to the smallest id.
+VarId degree(SearchContext& ctx);
+/// MRV, ties broken by the degree heuristic, then by the smallest id.
+VarId mrv_degree(SearchContext& ctx);
+/// dom/wdeg (Boussemart et al., ECAI 2004): smallest domain size / sum of the failure weights of the constraints
+/// on x that involve another unassigned variable; weights start at 1 and grow on each failure a constraint causes.
+VarId dom_wdeg(SearchContext& ctx);
+
+/// The registry: "first", "mrv", "degree", "mrv-degree", "dom-wdeg" built in. Add your own with
+/// `variable_orderings().add("name", "help", fn)` at program start.
+Registry<VariableOrdering>& variable_orderings();
+
+}  // namespace csp

@@ -1,0 +1,36 @@
+// SearchContext: what a heuristic or an inference sees of a running backtracking search.
+#pragma once
+
+#include "csp/core/store.hpp"
+
+namespace csp {
+
+/// The running search as strategies see it: the store (domains, assignment, statistics) and whether inference
+/// keeps domains filtered. Strategies read it; only inferences change domains (through the store).
+class SearchContext {
+ public:
+  /// `filtered`: true when an inference (forward checking, MAC) keeps the domains of unassigned variables
+  /// consistent with the assignment; false for inference "none".
+  SearchContext(Store& store, bool filtered) : store_(&store), filtered_(filtered) {}
+
+  Store& store() { return *store_; }
+  const Store& store() const { return *store_; }
+  const Problem& problem() const { return store_->problem(); }
+  const Assignment& assignment() const { return store_->assignment(); }
+  bool domains_filtered() const { return filtered_; }
+
+  /// Is "x = value with index i" consistent with the current assignment (AIMA §6.3)? Counts one constraint check
+  /// per constraint on x that is asked.
+  bool is_consistent(VarId x, int i);
+  /// The number of legal values left for unassigned x (MRV's measure): its domain size when domains are filtered,
+  /// otherwise the number of domain values consistent with the assignment (counting constraint checks).
+  int remaining_values(VarId x);
+  /// The degree heuristic's measure: the number of constraints on x that involve another unassigned variable.
+  int dynamic_degree(VarId x) const;
+
+ private:
+  Store* store_;
+  bool filtered_;
+};
+
+}  // namespace csp

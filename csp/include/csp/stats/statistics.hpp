@@ -1,0 +1,48 @@
+// Statistics: the counters every algorithm reports; StopCondition: the limits over them.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <iosfwd>
+
+namespace csp {
+
+/// Counters of one run (or, summed with `+=`, of several). Definitions (also in README.md, "Statistics"):
+/// - assignments: values given to a variable by a search decision (= search nodes below the root). Givens
+///   (variables whose initial domain is a single value) are assigned at the root and not counted. The call count
+///   of a recursive textbook backtracker (one call per entry, root included) is assignments + 1.
+/// - backtracks: assignments undone because the subtree below them held no (further wanted) solution.
+/// - constraint_checks: calls of `Constraint::is_consistent` made by search and min-conflicts.
+/// - revisions: calls of `Constraint::revise` (one arc, AIMA's REVISE) or `Constraint::propagate` (one constraint).
+/// - values_pruned: values removed from domains by inference (AC-3, forward checking, MAC), not by assignment.
+/// - wipeouts: domains emptied by inference (each one is a dead end).
+/// - solutions: complete consistent assignments found.
+/// - max_depth: the largest number of search decisions on one path.
+/// - elapsed_us: wall-clock time of the run, in microseconds.
+struct Statistics {
+  std::uint64_t assignments = 0;
+  std::uint64_t backtracks = 0;
+  std::uint64_t constraint_checks = 0;
+  std::uint64_t revisions = 0;
+  std::uint64_t values_pruned = 0;
+  std::uint64_t wipeouts = 0;
+  std::uint64_t solutions = 0;
+  std::uint64_t max_depth = 0;
+  std::int64_t elapsed_us = 0;
+
+  /// Adds every counter; max_depth becomes the maximum of both.
+  Statistics& operator+=(const Statistics& other);
+};
+
+/// One line, `name=value` pairs separated by spaces, e.g. "assignments=48 backtracks=12 ...".
+std::ostream& operator<<(std::ostream& os, const Statistics& s);
+
+/// Limits that stop a search early (0 = no limit). A run stopped by one reports `Status::limit_reached`.
+struct StopCondition {
+  /// Stop after this many assignments (search nodes).
+  std::uint64_t node_limit = 0;
+  /// Stop after this much wall-clock time.
+  std::chrono::microseconds time_limit{0};
+};
+
+}  // namespace csp

@@ -1,0 +1,190 @@
+// AllDifferent: singleton elimination, pigeonhole and hidden singles.
+#include "csp/constraints/all_different.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <climits>
+#include <unordered_map>
+
+#include "csp/core/errors.hpp"
+#include "csp/core/problem.hpp"
+#include "csp/core/store.hpp"
+
+namespace csp {
+
+AllDifferent::AllDifferent(std::vector<VarId> scope, std::string name, std::vector<int> offsets)
+    : Constraint(std::move(scope), std::move(name)), offsets_(std::move(offsets)) {
+  if (!offsets_.empty() && offsets_.size() != this->scope().size())
+    throw ModelError("all-different '" + this->name() + "': " + std::to_string(offsets_.size()) +
+                     " offsets for a scope of " + std::to_string(this->scope().size()) + " variables");
+  if (std::all_of(offsets_.begin(), offsets_.end(), [](int o) { return o == 0; })) offsets_.clear();
+}
+
+void AllDifferent::attach(const Problem& problem) {
+  Constraint::attach(problem);
+  const auto& first = problem.variable(scope()[0]).values();
+  uniform_ = offsets_.empty() && first.size() <= static_cast<std::size_t>(Domain::kWordBits) &&
+             std::all_of(scope().begin(), scope().end(), [&](VarId x) { return problem.variable(x).values() == first; });
+}
+
+bool AllDifferent::is_satisfied_by(std::span<const Value> values) const {
+  std::vector<long long> sorted;
+  sorted.reserve(values.size());
+  for (std::size_t k = 0; k < values.size(); ++k) sorted.push_back(shifted(static_cast<int>(k), values[k]));
+  std::sort(sorted.begin(), sorted.end());
+  return std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+}
+
+bool AllDifferent::is_consistent(const Assignment& a) const {
+  std::vector<long long> seen;
+  seen.reserve(scope().size());
+  for (int k = 0; k < arity(); ++k) {
+    const VarId x = scope()[static_cast<std::size_t>(k)];
+    if (a.is_assigned(x)) seen.push_back(shifted(k, a.value(x)));
+  }
+  std::sort(seen.begin(), seen.end());
+  return std::adjacent_find(seen.begin(), seen.end()) == seen.end();
+}
+
+int AllDifferent::conflicts(const Assignment& a, int pos, Value v) const {
+  const long long sv = shifted(pos, v);
+  int n = 0;
+  for (int k = 0; k < arity(); ++k) {
+    const VarId y = scope()[static_cast<std::size_t>(k)];
+    if (k != pos && a.is_assigned(y) && shifted(k, a.value(y)) == sv) ++n;
+  }
+  return n;
+}
+
+void AllDifferent::add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const {
+  std::unordered_map<long long, int> taken;  // shifted value -> how many other variables hold it
+  taken.reserve(scope().size());
+  for (int k = 0; k < arity(); ++k) {
+    const VarId y = scope()[static_cast<std::size_t>(k)];
+    if (k != pos && a.is_assigned(y)) ++taken[shifted(k, a.value(y))];
+  }
+  for (int i = 0; i < var.size(); ++i) {
+    const auto it = taken.find(shifted(pos, var.value(i)));
+    if (it != taken.end()) counts[static_cast<std::size_t>(i)] += it->second;
+  }
+}
+
+void AllDifferent::mark_conflicted(const Assignment& a, std::vector<char>& flags) const {
+  std::unordered_map<long long, int> taken;
+  taken.reserve(scope().size());
+  for (int k = 0; k < arity(); ++k) {
+    const VarId y = scope()[static_cast<std::size_t>(k)];
+    if (a.is_assigned(y)) ++taken[shifted(k, a.value(y))];
+  }
+  for (int k = 0; k < arity(); ++k) {
+    const VarId y = scope()[static_cast<std::size_t>(k)];
+    if (a.is_assigned(y) && taken[shifted(k, a.value(y))] > 1) flags[static_cast<std::size_t>(y)] = 1;
+  }
+}
+
+int AllDifferent::count_ruled_out(const Store& store, int pos, int index) const {
+  const long long sv = shifted(pos, store.value(scope()[static_cast<std::size_t>(pos)], index));
+  int n = 0;
+  for (int k = 0; k < arity(); ++k) {
+    const VarId y = scope()[static_cast<std::size_t>(k)];
+    if (k == pos || store.assignment().is_assigned(y)) continue;
+    const long long v = sv - (offsets_.empty() ? 0 : offsets_[static_cast<std::size_t>(k)]);
+    if (v < INT_MIN || v > INT_MAX) continue;
+    if (store.domain(y).contains(store.problem().variable(y).index_of(static_cast<Value>(v)))) ++n;
+  }
+  return n;
+}
+
+// Rules 1-3 for one position, on (shifted) values: works for any value lists.
+bool AllDifferent::revise(Store& store, int pos) const {
+  ++store.stats().revisions;
+  const VarId x = scope()[static_cast<std::size_t>(pos)];
+  const Variable& vx = store.problem().variable(x);
+  auto index_in_x = [&](long long sv) {  // index in x of the value whose shifted value is sv, or -1
+    const long long v = sv - (offsets_.empty() ? 0 : offsets_[static_cast<std::size_t>(pos)]);
+    return (v < INT_MIN || v > INT_MAX) ? -1 : vx.index_of(static_cast<Value>(v));
+  };
+  std::unordered_map<long long, int> places;  // shifted value -> number of scope domains holding it
+  for (int k = 0; k < arity(); ++k) {
+    const VarId y = scope()[static_cast<std::size_t>(k)];
+    const Domain& dy = store.domain(y);
+    if (k != pos && dy.is_singleton()) {
+      const int i = index_in_x(shifted(k, store.value(y, dy.min())));
+      if (i >= 0 && !store.remove(x, i, this)) return false;
+    }
+    dy.for_each([&](int j) { ++places[shifted(k, store.value(y, j))]; });
+  }
+  if (places.size() < scope().size()) {
+    store.record_failure(*this);
+    return false;
+  }
+  if (places.size() == scope().size()) {
+    const Domain& dx = store.domain(x);
+    for (int i = dx.min(); i >= 0; i = dx.next(i))
+      if (places[shifted(pos, vx.value(i))] == 1) return store.assign(x, i, this);
+  }
+  return true;
+}
+
+bool AllDifferent::propagate(Store& store) const {
+  if (uniform_) {
+    ++store.stats().revisions;
+    return propagate_masks(store);
+  }
+  return Constraint::propagate(store);
+}
+
+// The same rules on one-word bit masks; loops until nothing changes.
+bool AllDifferent::propagate_masks(Store& store) const {
+  const auto n = static_cast<int>(scope().size());
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    Domain::Word fixed = 0;
+    for (VarId x : scope()) {
+      const Domain::Word d = store.domain(x).word(0);
+      if (std::popcount(d) != 1) continue;
+      if ((fixed & d) != 0) {  // two variables fixed to one value
+        store.record_failure(*this);
+        return false;
+      }
+      fixed |= d;
+    }
+    if (fixed != 0) {
+      for (VarId x : scope()) {
+        const Domain::Word d = store.domain(x).word(0);
+        if (std::popcount(d) == 1 || (d & fixed) == 0) continue;
+        if (!store.keep_word(x, 0, ~fixed, this)) return false;
+        if (std::popcount(store.domain(x).word(0)) == 1) changed = true;
+      }
+      if (changed) continue;
+    }
+    Domain::Word once = 0;
+    Domain::Word twice = 0;
+    for (VarId x : scope()) {
+      const Domain::Word d = store.domain(x).word(0);
+      twice |= once & d;
+      once |= d;
+    }
+    const int values = std::popcount(once);
+    if (values < n) {
+      store.record_failure(*this);
+      return false;
+    }
+    if (values > n) break;
+    Domain::Word hidden = once & ~twice & ~fixed;
+    while (hidden != 0) {
+      const Domain::Word bit = hidden & (~hidden + 1);
+      hidden &= hidden - 1;
+      for (VarId x : scope()) {
+        if ((store.domain(x).word(0) & bit) == 0) continue;
+        if (!store.keep_word(x, 0, bit, this)) return false;
+        changed = true;
+        break;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace csp

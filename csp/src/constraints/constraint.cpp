@@ -1,0 +1,122 @@
+// Constraint: scope checks and the generic (enumerating) revise, propagate and LCV count.
+#include "csp/constraints/constraint.hpp"
+
+#include <algorithm>
+
+#include "csp/core/errors.hpp"
+#include "csp/core/problem.hpp"
+#include "csp/core/store.hpp"
+
+namespace csp {
+
+Constraint::Constraint(std::vector<VarId> scope, std::string name) : scope_(std::move(scope)), name_(std::move(name)) {
+  if (scope_.empty()) throw ModelError("constraint '" + name_ + "': empty scope");
+  std::vector<VarId> sorted = scope_;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    throw ModelError("constraint '" + name_ + "': variable " + std::to_string(*std::adjacent_find(sorted.begin(), sorted.end())) +
+                     " appears twice in the scope");
+}
+
+int Constraint::position_of(VarId x) const {
+  const auto it = std::find(scope_.begin(), scope_.end(), x);
+  return it == scope_.end() ? -1 : static_cast<int>(it - scope_.begin());
+}
+
+void Constraint::attach(const Problem& problem) {
+  for (VarId x : scope_)
+    if (x < 0 || x >= problem.variable_count())
+      throw ModelError("constraint '" + name_ + "': unknown variable id " + std::to_string(x) + " (the problem has " +
+                       std::to_string(problem.variable_count()) + " variables)");
+}
+
+bool Constraint::is_consistent(const Assignment& a) const {
+  std::vector<Value> tuple(scope_.size());
+  for (std::size_t k = 0; k < scope_.size(); ++k) {
+    if (!a.is_assigned(scope_[k])) return true;
+    tuple[k] = a.value(scope_[k]);
+  }
+  return is_satisfied_by(tuple);
+}
+
+int Constraint::conflicts(const Assignment& a, int pos, Value v) const {
+  std::vector<Value> tuple(scope_.size());
+  for (std::size_t k = 0; k < scope_.size(); ++k) {
+    if (static_cast<int>(k) == pos) {
+      tuple[k] = v;
+    } else {
+      if (!a.is_assigned(scope_[k])) return 0;
+      tuple[k] = a.value(scope_[k]);
+    }
+  }
+  return is_satisfied_by(tuple) ? 0 : 1;
+}
+
+void Constraint::add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const {
+  for (int i = 0; i < var.size(); ++i) counts[static_cast<std::size_t>(i)] += conflicts(a, pos, var.value(i));
+}
+
+void Constraint::mark_conflicted(const Assignment& a, std::vector<char>& flags) const {
+  for (int pos = 0; pos < arity(); ++pos) {
+    const VarId x = scope_[static_cast<std::size_t>(pos)];
+    if (a.is_assigned(x) && conflicts(a, pos, a.value(x)) > 0) flags[static_cast<std::size_t>(x)] = 1;
+  }
+}
+
+bool Constraint::has_support(const Store& store, int pos, int index, int pos2, int index2) const {
+  const int n = arity();
+  std::vector<Value> tuple(static_cast<std::size_t>(n));
+  auto extend = [&](auto&& self, int k) -> bool {
+    if (k == n) return is_satisfied_by(tuple);
+    const VarId x = scope_[static_cast<std::size_t>(k)];
+    auto& slot = tuple[static_cast<std::size_t>(k)];
+    if (k == pos || k == pos2) {
+      slot = store.value(x, k == pos ? index : index2);
+      return self(self, k + 1);
+    }
+    const Domain& d = store.domain(x);
+    for (int i = d.min(); i >= 0; i = d.next(i)) {
+      slot = store.value(x, i);
+      if (self(self, k + 1)) return true;
+    }
+    return false;
+  };
+  return extend(extend, 0);
+}
+
+bool Constraint::revise(Store& store, int pos) const {
+  ++store.stats().revisions;
+  const VarId x = scope_[static_cast<std::size_t>(pos)];
+  const Domain& d = store.domain(x);
+  for (int i = d.min(); i >= 0; i = d.next(i))
+    if (!has_support(store, pos, i) && !store.remove(x, i, this)) return false;
+  return true;
+}
+
+bool Constraint::propagate(Store& store) const {
+  bool again = true;
+  while (again) {
+    again = false;
+    for (int pos = 0; pos < arity(); ++pos) {
+      const int before = store.domain(scope_[static_cast<std::size_t>(pos)]).size();
+      if (!revise(store, pos)) return false;
+      if (store.domain(scope_[static_cast<std::size_t>(pos)]).size() != before && arity() > 1) again = true;
+    }
+    if (arity() == 2) break;  // binary arc consistency is reached after one revise per direction
+  }
+  return true;
+}
+
+int Constraint::count_ruled_out(const Store& store, int pos, int index) const {
+  int ruled_out = 0;
+  for (int q = 0; q < arity(); ++q) {
+    const VarId y = scope_[static_cast<std::size_t>(q)];
+    if (q == pos || store.assignment().is_assigned(y)) continue;
+    store.domain(y).for_each([&](int j) {
+      if (!has_support(store, pos, index, q, j)) ++ruled_out;
+    });
+  }
+  return ruled_out;
+}
+
+}  // namespace csp

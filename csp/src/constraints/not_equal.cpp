@@ -1,0 +1,45 @@
+// NotEqual: x != y.
+#include "csp/constraints/not_equal.hpp"
+
+#include "csp/core/store.hpp"
+
+namespace csp {
+
+NotEqual::NotEqual(VarId x, VarId y, std::string name) : Constraint({x, y}, std::move(name)) {}
+
+bool NotEqual::is_consistent(const Assignment& a) const {
+  const VarId x = scope()[0];
+  const VarId y = scope()[1];
+  return !(a.is_assigned(x) && a.is_assigned(y) && a.value(x) == a.value(y));
+}
+
+bool NotEqual::revise(Store& store, int pos) const {
+  ++store.stats().revisions;
+  const VarId x = scope()[static_cast<std::size_t>(pos)];
+  const VarId y = scope()[static_cast<std::size_t>(1 - pos)];
+  const Domain& dy = store.domain(y);
+  if (!dy.is_singleton()) return true;  // every value of x keeps a support in y
+  const int i = store.problem().variable(x).index_of(store.value(y, dy.min()));
+  return i < 0 || store.remove(x, i, this);
+}
+
+bool NotEqual::propagate(Store& store) const { return revise(store, 0) && revise(store, 1); }
+
+int NotEqual::count_ruled_out(const Store& store, int pos, int index) const {
+  const VarId x = scope()[static_cast<std::size_t>(pos)];
+  const VarId y = scope()[static_cast<std::size_t>(1 - pos)];
+  if (store.assignment().is_assigned(y)) return 0;
+  const int j = store.problem().variable(y).index_of(store.value(x, index));
+  return store.domain(y).contains(j) ? 1 : 0;
+}
+
+}  // namespace csp
+
+namespace csp {
+
+int NotEqual::conflicts(const Assignment& a, int pos, Value v) const {
+  const VarId y = scope()[static_cast<std::size_t>(1 - pos)];
+  return a.is_assigned(y) && a.value(y) == v ? 1 : 0;
+}
+
+}  // namespace csp

@@ -1,0 +1,157 @@
+// Problem: building and reading a CSP.
+#include "csp/core/problem.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "csp/constraints/all_different.hpp"
+#include "csp/constraints/binary_predicate.hpp"
+#include "csp/constraints/linear.hpp"
+#include "csp/constraints/nary_predicate.hpp"
+#include "csp/constraints/not_equal.hpp"
+#include "csp/constraints/table.hpp"
+#include "csp/core/errors.hpp"
+
+namespace csp {
+
+VarId Problem::add_variable(std::string name, std::vector<Value> values) {
+  if (name.empty()) throw ModelError("add_variable: empty variable name");
+  if (index_.count(name) != 0) throw ModelError("add_variable: duplicate variable name '" + name + "'");
+  if (values.empty()) throw ModelError("add_variable: variable '" + name + "' has an empty domain");
+  index_.emplace(name, variable_count());
+  variables_.emplace_back(std::move(name), std::move(values));
+  var_constraints_.emplace_back();
+  neighbors_.emplace_back();
+  return static_cast<VarId>(variables_.size() - 1);
+}
+
+VarId Problem::add_variable(std::string name, Value lo, Value hi) {
+  if (lo > hi)
+    throw ModelError("add_variable: variable '" + name + "' has an empty range " + std::to_string(lo) + ".." +
+                     std::to_string(hi));
+  std::vector<Value> values;
+  values.reserve(static_cast<std::size_t>(static_cast<long long>(hi) - lo + 1));
+  for (long long v = lo; v <= hi; ++v) values.push_back(static_cast<Value>(v));
+  return add_variable(std::move(name), std::move(values));
+}
+
+void Problem::check_var(VarId x, const char* what) const {
+  if (x < 0 || x >= variable_count())
+    throw ModelError(std::string(what) + ": unknown variable id " + std::to_string(x) + " (the problem has " +
+                     std::to_string(variable_count()) + " variables)");
+}
+
+const Variable& Problem::variable(VarId x) const {
+  check_var(x, "variable");
+  return variables_[static_cast<std::size_t>(x)];
+}
+
+VarId Problem::find(const std::string& name) const {
+  const auto it = index_.find(name);
+  if (it != index_.end()) return it->second;
+  throw ModelError("find: no variable named '" + name + "'");
+}
+
+const Constraint& Problem::add_constraint(std::unique_ptr<Constraint> c) {
+  if (!c) throw ModelError("add_constraint: null constraint");
+  c->attach(*this);
+  c->id_ = constraint_count();
+  for (VarId x : c->scope()) {
+    var_constraints_[static_cast<std::size_t>(x)].push_back(c->id_);
+    auto& nx = neighbors_[static_cast<std::size_t>(x)];
+    for (VarId y : c->scope()) {
+      if (y == x) continue;
+      const auto it = std::lower_bound(nx.begin(), nx.end(), y);
+      if (it == nx.end() || *it != y) nx.insert(it, y);
+    }
+  }
+  constraints_.push_back(std::move(c));
+  return *constraints_.back();
+}
+
+namespace {
+std::string or_default(std::string name, const std::string& fallback) { return name.empty() ? fallback : name; }
+}  // namespace
+
+const Constraint& Problem::add_not_equal(VarId x, VarId y) {
+  check_var(x, "add_not_equal");
+  check_var(y, "add_not_equal");
+  return add_constraint(std::make_unique<NotEqual>(x, y, variable(x).name() + "!=" + variable(y).name()));
+}
+
+const Constraint& Problem::add_binary(VarId x, VarId y, std::function<bool(Value, Value)> pred, std::string name) {
+  check_var(x, "add_binary");
+  check_var(y, "add_binary");
+  if (!pred) throw ModelError("add_binary: empty predicate on " + variable(x).name() + ", " + variable(y).name());
+  return add_constraint(std::make_unique<BinaryPredicate>(
+      x, y, std::move(pred), or_default(std::move(name), "pred(" + variable(x).name() + "," + variable(y).name() + ")")));
+}
+
+void Problem::add_all_different(const std::vector<VarId>& scope, AllDifferentMode mode, std::string name) {
+  if (scope.empty()) throw ModelError("add_all_different '" + name + "': empty scope");
+  for (VarId x : scope) check_var(x, "add_all_different");
+  if (mode == AllDifferentMode::global) {
+    add_constraint(std::make_unique<AllDifferent>(scope, or_default(std::move(name), "alldiff")));
+    return;
+  }
+  for (std::size_t i = 0; i < scope.size(); ++i)
+    for (std::size_t j = i + 1; j < scope.size(); ++j) add_not_equal(scope[i], scope[j]);
+}
+
+const Constraint& Problem::add_all_different_shifted(std::vector<VarId> scope, std::vector<int> offsets,
+                                                     std::string name) {
+  return add_constraint(
+      std::make_unique<AllDifferent>(std::move(scope), or_default(std::move(name), "alldiff"), std::move(offsets)));
+}
+
+const Constraint& Problem::add_table(std::vector<VarId> scope, std::vector<std::vector<Value>> allowed, std::string name) {
+  return add_constraint(std::make_unique<Table>(std::move(scope), std::move(allowed), or_default(std::move(name), "table")));
+}
+
+const Constraint& Problem::add_predicate(std::vector<VarId> scope, std::function<bool(std::span<const Value>)> pred,
+                                         std::string name) {
+  if (!pred) throw ModelError("add_predicate '" + name + "': empty predicate");
+  return add_constraint(
+      std::make_unique<NaryPredicate>(std::move(scope), std::move(pred), or_default(std::move(name), "predicate")));
+}
+
+const Constraint& Problem::add_linear(std::vector<VarId> scope, std::vector<int> coefficients, LinearOp op, long long rhs,
+                                      std::string name) {
+  return add_constraint(std::make_unique<Linear>(std::move(scope), std::move(coefficients), op, rhs,
+                                                 or_default(std::move(name), "linear")));
+}
+
+bool Problem::is_consistent(VarId x, Value v, const Assignment& a) const {
+  check_var(x, "is_consistent");
+  if (variable(x).index_of(v) < 0)
+    throw ModelError("is_consistent: value " + std::to_string(v) + " is not in the domain of '" + variable(x).name() + "'");
+  if (a.variable_count() != variable_count())
+    throw ModelError("is_consistent: the assignment has " + std::to_string(a.variable_count()) +
+                     " variables, the problem " + std::to_string(variable_count()));
+  Assignment with = a;
+  with.assign(x, v);
+  for (ConstraintId c : constraints_of(x))
+    if (!constraint(c).is_consistent(with)) return false;
+  return true;
+}
+
+bool Problem::is_solution(const Assignment& a) const {
+  if (a.variable_count() != variable_count() || !a.is_complete()) return false;
+  for (VarId x = 0; x < variable_count(); ++x)
+    if (variable(x).index_of(a.value(x)) < 0) return false;
+  return std::all_of(constraints_.begin(), constraints_.end(), [&](const auto& c) { return c->is_consistent(a); });
+}
+
+std::string Problem::to_string(const Assignment& a) const {
+  std::ostringstream os;
+  bool first = true;
+  for (VarId x = 0; x < variable_count() && x < a.variable_count(); ++x) {
+    if (!a.is_assigned(x)) continue;
+    if (!first) os << ' ';
+    first = false;
+    os << variable(x).name() << '=' << a.value(x);
+  }
+  return os.str();
+}
+
+}  // namespace csp

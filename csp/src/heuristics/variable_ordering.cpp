@@ -1,0 +1,109 @@
+// Variable ordering heuristics: first, MRV, degree, MRV+degree, dom/wdeg.
+#include "csp/heuristics/variable_ordering.hpp"
+
+namespace csp {
+
+VarId first_unassigned(SearchContext& ctx) {
+  const Assignment& a = ctx.assignment();
+  for (VarId x = 0; x < a.variable_count(); ++x)
+    if (!a.is_assigned(x)) return x;
+  return -1;
+}
+
+VarId mrv(SearchContext& ctx) {
+  const Assignment& a = ctx.assignment();
+  VarId best = -1;
+  int best_count = 0;
+  for (VarId x = 0; x < a.variable_count(); ++x) {
+    if (a.is_assigned(x)) continue;
+    const int r = ctx.remaining_values(x);
+    if (best < 0 || r < best_count) {
+      best = x;
+      best_count = r;
+      if (r == 0) break;  // a dead end: nothing can be smaller
+    }
+  }
+  return best;
+}
+
+VarId degree(SearchContext& ctx) {
+  const Assignment& a = ctx.assignment();
+  VarId best = -1;
+  int best_degree = -1;
+  for (VarId x = 0; x < a.variable_count(); ++x) {
+    if (a.is_assigned(x)) continue;
+    const int d = ctx.dynamic_degree(x);
+    if (d > best_degree) {
+      best = x;
+      best_degree = d;
+    }
+  }
+  return best;
+}
+
+VarId mrv_degree(SearchContext& ctx) {
+  const Assignment& a = ctx.assignment();
+  VarId best = -1;
+  int best_count = 0;
+  int best_degree = -1;  // computed lazily, only when a tie needs it
+  for (VarId x = 0; x < a.variable_count(); ++x) {
+    if (a.is_assigned(x)) continue;
+    const int r = ctx.remaining_values(x);
+    if (best >= 0 && r > best_count) continue;
+    if (best >= 0 && r == best_count) {
+      if (best_degree < 0) best_degree = ctx.dynamic_degree(best);
+      const int d = ctx.dynamic_degree(x);
+      if (d <= best_degree) continue;
+      best_degree = d;
+    } else {
+      best_degree = -1;
+    }
+    best = x;
+    best_count = r;
+  }
+  return best;
+}
+
+VarId dom_wdeg(SearchContext& ctx) {
+  const Assignment& a = ctx.assignment();
+  const Problem& p = ctx.problem();
+  const auto& weights = ctx.store().weights();
+  VarId best = -1;
+  long long best_dom = 0;
+  long long best_w = 1;
+  for (VarId x = 0; x < a.variable_count(); ++x) {
+    if (a.is_assigned(x)) continue;
+    long long w = 0;
+    for (ConstraintId c : p.constraints_of(x)) {
+      for (VarId y : p.constraint(c).scope()) {
+        if (y != x && !a.is_assigned(y)) {
+          w += static_cast<long long>(weights[static_cast<std::size_t>(c)]);
+          break;
+        }
+      }
+    }
+    if (w == 0) w = 1;  // no constraint left: rank by domain size alone
+    const long long dom = ctx.remaining_values(x);
+    if (best < 0 || dom * best_w < best_dom * w) {
+      best = x;
+      best_dom = dom;
+      best_w = w;
+    }
+  }
+  return best;
+}
+
+Registry<VariableOrdering>& variable_orderings() {
+  static Registry<VariableOrdering> registry = [] {
+    Registry<VariableOrdering> r("variable ordering");
+    r.add("first", "static order: the first unassigned variable", first_unassigned);
+    r.add("mrv", "minimum remaining values (fail first)", mrv);
+    r.add("degree", "most constraints on unassigned variables", degree);
+    r.add("mrv-degree", "MRV, ties broken by the degree heuristic", mrv_degree);
+    r.add("dom-wdeg", "smallest domain / weighted degree (learns from failures)", dom_wdeg);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace csp

@@ -1,0 +1,45 @@
+// SearchContext: consistency checks and the measures used by the heuristics.
+#include "csp/search/search_context.hpp"
+
+namespace csp {
+
+bool SearchContext::is_consistent(VarId x, int i) {
+  Assignment& a = store_->assignment();
+  const Problem& p = store_->problem();
+  a.assign(x, store_->value(x, i));
+  bool ok = true;
+  for (ConstraintId c : p.constraints_of(x)) {
+    ++store_->stats().constraint_checks;
+    if (!p.constraint(c).is_consistent(a)) {
+      ok = false;
+      break;
+    }
+  }
+  a.unassign(x);
+  return ok;
+}
+
+int SearchContext::remaining_values(VarId x) {
+  const Domain& d = store_->domain(x);
+  if (filtered_) return d.size();
+  int n = 0;
+  for (int i = d.min(); i >= 0; i = d.next(i)) n += is_consistent(x, i) ? 1 : 0;
+  return n;
+}
+
+int SearchContext::dynamic_degree(VarId x) const {
+  const Problem& p = store_->problem();
+  const Assignment& a = store_->assignment();
+  int n = 0;
+  for (ConstraintId c : p.constraints_of(x)) {
+    for (VarId y : p.constraint(c).scope()) {
+      if (y != x && !a.is_assigned(y)) {
+        ++n;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+}  // namespace csp

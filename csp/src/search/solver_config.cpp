@@ -1,0 +1,25 @@
+// SolverConfig: validation and printing.
+#include "csp/search/solver_config.hpp"
+
+#include "csp/heuristics/value_ordering.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
+#include "csp/propagation/inference.hpp"
+
+namespace csp {
+
+std::string parse_variable_ordering(const std::string& name) { return variable_orderings().get(name).name; }
+std::string parse_value_ordering(const std::string& name) { return value_orderings().get(name).name; }
+std::string parse_inference(const std::string& name) { return inferences().get(name).name; }
+
+void SolverConfig::validate() const {
+  parse_variable_ordering(variable_ordering);
+  parse_value_ordering(value_ordering);
+  parse_inference(inference);
+}
+
+std::string to_string(const SolverConfig& c) {
+  return "var=" + c.variable_ordering + " val=" + c.value_ordering + " inference=" + c.inference +
+         " ac3=" + (c.ac3_preprocess ? "on" : "off") + " max_solutions=" + std::to_string(c.max_solutions);
+}
+
+}  // namespace csp

@@ -1,0 +1,28 @@
+// Map colouring as a CSP (AIMA 4th ed. §6.1.1, Fig. 6.1): regions are variables, colours values, borders !=.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "csp/core/problem.hpp"
+
+namespace csp::models {
+
+/// A map: region names and pairs of regions that share a border.
+struct Map {
+  std::vector<std::string> regions;
+  std::vector<std::pair<std::string, std::string>> borders;
+};
+
+/// AIMA's Australia: WA, NT, SA, Q, NSW, V, T with the 9 borders of Fig. 6.1 (T borders nothing).
+Map australia();
+
+/// One variable per region (in the map's order) with values 0..colors-1 and a NotEqual per border.
+/// Throws csp::ModelError when colors < 1, a border names an unknown region, or a region is listed twice.
+Problem map_coloring(const Map& map, int colors);
+
+/// A printable colour name for value v: red, green, blue, yellow, then "colour5", ...
+std::string color_name(Value v);
+
+}  // namespace csp::models
