@@ -20,6 +20,7 @@ VarId Problem::add_variable(std::string name, std::vector<Value> values) {
   if (values.empty()) throw ModelError("add_variable: variable '" + name + "' has an empty domain");
   index_.emplace(name, variable_count());
   variables_.emplace_back(std::move(name), std::move(values));
+  initial_domains_.emplace_back(variables_.back().size());
   var_constraints_.emplace_back();
   neighbors_.emplace_back();
   return static_cast<VarId>(variables_.size() - 1);
@@ -33,6 +34,28 @@ VarId Problem::add_variable(std::string name, Value lo, Value hi) {
   values.reserve(static_cast<std::size_t>(static_cast<long long>(hi) - lo + 1));
   for (long long v = lo; v <= hi; ++v) values.push_back(static_cast<Value>(v));
   return add_variable(std::move(name), std::move(values));
+}
+
+void Problem::restrict_domain(VarId x, const std::vector<Value>& allowed) {
+  check_var(x, "restrict_domain");
+  const Variable& var = variables_[static_cast<std::size_t>(x)];
+  Domain keep(var.size());
+  for (int i = 0; i < var.size(); ++i) keep.remove(i);
+  for (Value v : allowed) {
+    const int i = var.index_of(v);
+    if (i < 0)
+      throw ModelError("restrict_domain: value " + std::to_string(v) + " is not in the domain of '" + var.name() + "'");
+    keep.set_word(i / Domain::kWordBits, keep.word(i / Domain::kWordBits) | (Domain::Word{1} << (i % Domain::kWordBits)));
+  }
+  Domain d = initial_domains_[static_cast<std::size_t>(x)];
+  for (int w = 0; w < d.word_count(); ++w) d.set_word(w, d.word(w) & keep.word(w));
+  if (d.empty()) throw ModelError("restrict_domain: variable '" + var.name() + "' would have an empty domain");
+  initial_domains_[static_cast<std::size_t>(x)] = d;
+}
+
+const Domain& Problem::initial_domain(VarId x) const {
+  check_var(x, "initial_domain");
+  return initial_domains_[static_cast<std::size_t>(x)];
 }
 
 void Problem::check_var(VarId x, const char* what) const {
@@ -138,7 +161,7 @@ bool Problem::is_consistent(VarId x, Value v, const Assignment& a) const {
 bool Problem::is_solution(const Assignment& a) const {
   if (a.variable_count() != variable_count() || !a.is_complete()) return false;
   for (VarId x = 0; x < variable_count(); ++x)
-    if (variable(x).index_of(a.value(x)) < 0) return false;
+    if (!initial_domain(x).contains(variable(x).index_of(a.value(x)))) return false;
   return std::all_of(constraints_.begin(), constraints_.end(), [&](const auto& c) { return c->is_consistent(a); });
 }
 

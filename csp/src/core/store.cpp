@@ -15,7 +15,7 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
       queued_(static_cast<std::size_t>(problem.constraint_count()), 0),
       weights_(static_cast<std::size_t>(problem.constraint_count()), 1) {
   domains_.reserve(static_cast<std::size_t>(problem.variable_count()));
-  for (VarId x = 0; x < problem.variable_count(); ++x) domains_.emplace_back(problem.variable(x).size());
+  for (VarId x = 0; x < problem.variable_count(); ++x) domains_.push_back(problem.initial_domain(x));
   queue_.reserve(static_cast<std::size_t>(problem.constraint_count()));
 }
 

@@ -37,7 +37,7 @@ class MinConflicts {
       }
       conflicted.clear();
       for (VarId x = 0; x < p_.variable_count(); ++x)
-        if (flags[static_cast<std::size_t>(x)] != 0 && p_.variable(x).size() > 1) conflicted.push_back(x);
+        if (flags[static_cast<std::size_t>(x)] != 0 && p_.initial_domain(x).size() > 1) conflicted.push_back(x);
       if (conflicted.empty() && p_.is_solution(current_)) {
         r_.status = Status::solved;
         r_.solutions.push_back(current_);
@@ -70,9 +70,10 @@ class MinConflicts {
       con.add_conflicts(current_, con.position_of(x), var, counts_);
     }
     int best = -1;
-    Value chosen = var.value(0);
+    Value chosen = var.value(p_.initial_domain(x).min());
     int ties = 0;
-    for (int i = 0; i < var.size(); ++i) {
+    const Domain& allowed = p_.initial_domain(x);
+    for (int i = allowed.min(); i >= 0; i = allowed.next(i)) {
       const Value v = var.value(i);
       const int c = counts_[static_cast<std::size_t>(i)];
       if (best < 0 || c < best) {
@@ -88,7 +89,7 @@ class MinConflicts {
 
   void initial_assignment() {
     for (VarId x = 0; x < p_.variable_count(); ++x)
-      if (p_.variable(x).size() == 1) current_.assign(x, p_.variable(x).value(0));
+      if (p_.initial_domain(x).size() == 1) current_.assign(x, p_.variable(x).value(p_.initial_domain(x).min()));
     for (VarId x = 0; x < p_.variable_count(); ++x)
       if (!current_.is_assigned(x)) current_.assign(x, best_value(x));
   }

@@ -9,6 +9,7 @@
 
 #include "csp/constraints/constraint.hpp"
 #include "csp/core/assignment.hpp"
+#include "csp/core/domain.hpp"
 #include "csp/core/variable.hpp"
 
 namespace csp {
@@ -38,6 +39,13 @@ class Problem {
   VarId add_variable(std::string name, std::vector<Value> values);
   /// Adds a variable with values lo..hi inclusive. Throws ModelError when lo > hi.
   VarId add_variable(std::string name, Value lo, Value hi);
+
+  /// Unary constraint (node consistency, AIMA §6.2.1): x's initial domain keeps only the values in `allowed`
+  /// (its value list, the universe, is unchanged). A variable left with one value is a given: search assigns it at
+  /// the root. Throws ModelError when a value is not one of x's values or nothing would be left.
+  void restrict_domain(VarId x, const std::vector<Value>& allowed);
+  /// x's domain when a run starts: all its values, less what `restrict_domain` removed.
+  const Domain& initial_domain(VarId x) const;
 
   /// Adds any constraint; returns it. Calls its `attach` (which validates the scope).
   const Constraint& add_constraint(std::unique_ptr<Constraint> c);
@@ -79,7 +87,7 @@ class Problem {
   /// `a`? x's own entry in `a` is replaced. Copies `a` (convenience for users; search uses its own copy).
   /// Throws ModelError when x is unknown or v is not one of x's values.
   bool is_consistent(VarId x, Value v, const Assignment& a) const;
-  /// True iff `a` is complete, every value is in its variable's initial values, and every constraint holds.
+  /// True iff `a` is complete, every value is in its variable's initial domain, and every constraint holds.
   bool is_solution(const Assignment& a) const;
   /// The variable's name and value for every assigned variable, "X=v" separated by spaces.
   std::string to_string(const Assignment& a) const;
@@ -88,6 +96,7 @@ class Problem {
   void check_var(VarId x, const char* what) const;
 
   std::vector<Variable> variables_;
+  std::vector<Domain> initial_domains_;
   std::unordered_map<std::string, VarId> index_;  // name -> id
   std::vector<std::unique_ptr<Constraint>> constraints_;
   std::vector<std::vector<ConstraintId>> var_constraints_;

@@ -1,0 +1,138 @@
+// Sudoku model: cells, units, givens.
+#include "csp/models/sudoku.hpp"
+
+#include <algorithm>
+
+#include "csp/core/errors.hpp"
+
+namespace csp::models {
+
+namespace {
+
+std::string cell_name(int n, int index) {
+  return std::string("r").append(std::to_string(index / n + 1)).append("c").append(std::to_string(index % n + 1));
+}
+
+// The 3N units of an N x N grid with the given box shape, as cell indices.
+std::vector<std::vector<int>> make_units(BoxShape box) {
+  const int n = box.size();
+  std::vector<std::vector<int>> units;
+  for (int r = 0; r < n; ++r) {
+    units.emplace_back();
+    for (int c = 0; c < n; ++c) units.back().push_back(r * n + c);
+  }
+  for (int c = 0; c < n; ++c) {
+    units.emplace_back();
+    for (int r = 0; r < n; ++r) units.back().push_back(r * n + c);
+  }
+  for (int br = 0; br < n / box.rows; ++br) {
+    for (int bc = 0; bc < n / box.cols; ++bc) {
+      units.emplace_back();
+      for (int r = br * box.rows; r < (br + 1) * box.rows; ++r)
+        for (int c = bc * box.cols; c < (bc + 1) * box.cols; ++c) units.back().push_back(r * n + c);
+    }
+  }
+  return units;
+}
+
+const char* unit_kind(std::size_t u, int n) {
+  return u < static_cast<std::size_t>(n) ? "row" : u < static_cast<std::size_t>(2 * n) ? "column" : "box";
+}
+
+}  // namespace
+
+std::string to_string(BoxShape box) { return std::to_string(box.rows) + "x" + std::to_string(box.cols); }
+
+int SudokuGrid::given_count() const {
+  return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](int v) { return v != 0; }));
+}
+
+Sudoku::Sudoku(const SudokuGrid& puzzle, AllDifferentMode mode) : box_(puzzle.box) {
+  const int n = box_.size();
+  if (box_.rows < 1 || box_.cols < 1)
+    throw ModelError("sudoku: box shape " + to_string(box_) + " must have at least one row and one column");
+  if (puzzle.cells.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(n))
+    throw ModelError("sudoku: a " + to_string(box_) + " box needs " + std::to_string(n * n) + " cells, got " +
+                     std::to_string(puzzle.cells.size()));
+  for (int i = 0; i < n * n; ++i) {
+    const int v = puzzle.cells[static_cast<std::size_t>(i)];
+    if (v < 0 || v > n)
+      throw ModelError("sudoku: cell " + cell_name(n, i) + " holds " + std::to_string(v) + ", outside 0.." +
+                       std::to_string(n));
+    problem_.add_variable(cell_name(n, i), 1, n);
+    if (v != 0) problem_.restrict_domain(i, {v});
+  }
+  for (const auto& unit : make_units(box_)) units_.emplace_back(unit.begin(), unit.end());
+  if (mode == AllDifferentMode::global) {
+    for (std::size_t u = 0; u < units_.size(); ++u)
+      problem_.add_all_different(units_[u], AllDifferentMode::global,
+                                 std::string(unit_kind(u, n)).append(" ").append(std::to_string(u % n + 1)));
+    return;
+  }
+  // Pairwise: each pair of peers once (a row and a box can share a pair).
+  std::vector<std::vector<char>> linked(static_cast<std::size_t>(n * n), std::vector<char>(static_cast<std::size_t>(n * n), 0));
+  for (const auto& unit : units_)
+    for (std::size_t i = 0; i < unit.size(); ++i)
+      for (std::size_t j = i + 1; j < unit.size(); ++j) {
+        const auto a = static_cast<std::size_t>(std::min(unit[i], unit[j]));
+        const auto b = static_cast<std::size_t>(std::max(unit[i], unit[j]));
+        if (linked[a][b] == 0) {
+          linked[a][b] = 1;
+          problem_.add_not_equal(static_cast<VarId>(a), static_cast<VarId>(b));
+        }
+      }
+}
+
+SudokuGrid Sudoku::to_grid(const Assignment& a) const {
+  SudokuGrid g{box_, std::vector<int>(static_cast<std::size_t>(size() * size()), 0)};
+  for (VarId x = 0; x < size() * size() && x < a.variable_count(); ++x)
+    if (a.is_assigned(x)) g.cells[static_cast<std::size_t>(x)] = a.value(x);
+  return g;
+}
+
+std::string check_solution(const SudokuGrid& puzzle, const SudokuGrid& solution) {
+  const int n = solution.size();
+  if (solution.cells.size() != static_cast<std::size_t>(n * n))
+    return "the solution has " + std::to_string(solution.cells.size()) + " cells, not " + std::to_string(n * n);
+  if (!(puzzle.box == solution.box)) return "the solution's box shape differs from the puzzle's";
+  for (int i = 0; i < n * n; ++i) {
+    const int g = puzzle.cells[static_cast<std::size_t>(i)];
+    if (g != 0 && g != solution.cells[static_cast<std::size_t>(i)])
+      return "the given " + std::to_string(g) + " at " + cell_name(n, i) + " was changed";
+  }
+  const auto units = make_units(solution.box);
+  for (std::size_t u = 0; u < units.size(); ++u) {
+    std::vector<char> seen(static_cast<std::size_t>(n + 1), 0);
+    for (int i : units[u]) {
+      const int v = solution.cells[static_cast<std::size_t>(i)];
+      if (v < 1 || v > n || seen[static_cast<std::size_t>(v)] != 0)
+        return std::string(unit_kind(u, n)) + " " + std::to_string(u % static_cast<std::size_t>(n) + 1) +
+               " is not a permutation of 1.." + std::to_string(n);
+      seen[static_cast<std::size_t>(v)] = 1;
+    }
+  }
+  return "";
+}
+
+std::vector<std::string> clashing_givens(const SudokuGrid& puzzle) {
+  const int n = puzzle.size();
+  std::vector<std::string> out;
+  const auto units = make_units(puzzle.box);
+  for (std::size_t u = 0; u < units.size(); ++u) {
+    std::vector<int> where(static_cast<std::size_t>(n + 1), -1);
+    for (int i : units[u]) {
+      const int v = puzzle.cells[static_cast<std::size_t>(i)];
+      if (v < 1 || v > n) continue;
+      int& first = where[static_cast<std::size_t>(v)];
+      if (first >= 0)
+        out.push_back("two " + std::to_string(v) + "s in " + unit_kind(u, n) + " " +
+                      std::to_string(u % static_cast<std::size_t>(n) + 1) + " (" + cell_name(n, first) + ", " +
+                      cell_name(n, i) + ")");
+      else
+        first = i;
+    }
+  }
+  return out;
+}
+
+}  // namespace csp::models
