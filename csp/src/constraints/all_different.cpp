@@ -22,9 +22,9 @@ AllDifferent::AllDifferent(std::vector<VarId> scope, std::string name, std::vect
 
 void AllDifferent::attach(const Problem& problem) {
   Constraint::attach(problem);
-  const auto& first = problem.variable(scope()[0]).values();
-  uniform_ = offsets_.empty() && first.size() <= static_cast<std::size_t>(Domain::kWordBits) &&
-             std::all_of(scope().begin(), scope().end(), [&](VarId x) { return problem.variable(x).values() == first; });
+  const Variable& first = problem.variable(scope()[0]);
+  uniform_ = offsets_.empty() && first.size() <= Domain::kWordBits &&
+             std::all_of(scope().begin(), scope().end(), [&](VarId x) { return problem.variable(x).same_values(first); });
 }
 
 bool AllDifferent::is_satisfied_by(std::span<const Value> values) const {
@@ -134,54 +134,49 @@ bool AllDifferent::propagate(Store& store) const {
   return Constraint::propagate(store);
 }
 
-// The same rules on one-word bit masks; loops until nothing changes.
+// The same rules on one-word bit masks, in passes over the scope until no new single value appears.
 bool AllDifferent::propagate_masks(Store& store) const {
   const auto n = static_cast<int>(scope().size());
-  bool changed = true;
-  while (changed) {
-    changed = false;
+  if (n > Domain::kWordBits) {  // more variables than the (at most 64) values: pigeonhole
+    store.record_failure(*this);
+    return false;
+  }
+  bool again = true;
+  while (again) {
+    again = false;
+    // One pass: values fixed by single-value domains, values seen once and values seen twice or more.
     Domain::Word fixed = 0;
-    for (VarId x : scope()) {
-      const Domain::Word d = store.domain(x).word(0);
-      if (std::popcount(d) != 1) continue;
-      if ((fixed & d) != 0) {  // two variables fixed to one value
-        store.record_failure(*this);
-        return false;
-      }
-      fixed |= d;
-    }
-    if (fixed != 0) {
-      for (VarId x : scope()) {
-        const Domain::Word d = store.domain(x).word(0);
-        if (std::popcount(d) == 1 || (d & fixed) == 0) continue;
-        if (!store.keep_word(x, 0, ~fixed, this)) return false;
-        if (std::popcount(store.domain(x).word(0)) == 1) changed = true;
-      }
-      if (changed) continue;
-    }
     Domain::Word once = 0;
     Domain::Word twice = 0;
     for (VarId x : scope()) {
       const Domain::Word d = store.domain(x).word(0);
+      if (std::has_single_bit(d)) {
+        if ((fixed & d) != 0) {  // two variables fixed to one value
+          store.record_failure(*this);
+          return false;
+        }
+        fixed |= d;
+      }
       twice |= once & d;
       once |= d;
     }
     const int values = std::popcount(once);
-    if (values < n) {
+    if (values < n) {  // pigeonhole
       store.record_failure(*this);
       return false;
     }
-    if (values > n) break;
-    Domain::Word hidden = once & ~twice & ~fixed;
-    while (hidden != 0) {
-      const Domain::Word bit = hidden & (~hidden + 1);
-      hidden &= hidden - 1;
-      for (VarId x : scope()) {
-        if ((store.domain(x).word(0) & bit) == 0) continue;
-        if (!store.keep_word(x, 0, bit, this)) return false;
-        changed = true;
-        break;
-      }
+    // Hidden singles apply only when every value must be used.
+    const Domain::Word hidden = values == n ? once & ~twice & ~fixed : 0;
+    if (fixed == 0 && hidden == 0) break;
+    for (VarId x : scope()) {
+      const Domain::Word d = store.domain(x).word(0);
+      if (std::has_single_bit(d)) continue;
+      Domain::Word keep = d & ~fixed;
+      if ((keep & hidden) != 0) keep &= hidden;  // two hidden singles here empty the domain below: a failure
+      if (keep == d) continue;
+      if (std::popcount(keep & hidden) > 1) keep = 0;
+      if (!store.keep_word(x, 0, keep, this)) return false;
+      if (std::has_single_bit(keep)) again = true;
     }
   }
   return true;

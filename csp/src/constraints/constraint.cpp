@@ -11,11 +11,18 @@ namespace csp {
 
 Constraint::Constraint(std::vector<VarId> scope, std::string name) : scope_(std::move(scope)), name_(std::move(name)) {
   if (scope_.empty()) throw ModelError("constraint '" + name_ + "': empty scope");
-  std::vector<VarId> sorted = scope_;
-  std::sort(sorted.begin(), sorted.end());
-  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
-    throw ModelError("constraint '" + name_ + "': variable " + std::to_string(*std::adjacent_find(sorted.begin(), sorted.end())) +
-                     " appears twice in the scope");
+  std::vector<VarId> sorted;
+  if (scope_.size() > 32) {  // small scopes are checked pair by pair, without allocating
+    sorted = scope_;
+    std::sort(sorted.begin(), sorted.end());
+  }
+  for (std::size_t i = 0; i < scope_.size(); ++i) {
+    const bool twice = sorted.empty() ? std::find(scope_.begin() + static_cast<std::ptrdiff_t>(i) + 1, scope_.end(), scope_[i]) != scope_.end()
+                                      : i + 1 < sorted.size() && sorted[i] == sorted[i + 1];
+    if (twice)
+      throw ModelError("constraint '" + name_ + "': variable " + std::to_string(sorted.empty() ? scope_[i] : sorted[i]) +
+                       " appears twice in the scope");
+  }
 }
 
 int Constraint::position_of(VarId x) const {

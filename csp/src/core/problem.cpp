@@ -15,25 +15,42 @@
 namespace csp {
 
 VarId Problem::add_variable(std::string name, std::vector<Value> values) {
-  if (name.empty()) throw ModelError("add_variable: empty variable name");
-  if (index_.count(name) != 0) throw ModelError("add_variable: duplicate variable name '" + name + "'");
   if (values.empty()) throw ModelError("add_variable: variable '" + name + "' has an empty domain");
-  index_.emplace(name, variable_count());
-  variables_.emplace_back(std::move(name), std::move(values));
+  return add_variable(Variable(std::move(name), std::move(values)));
+}
+
+VarId Problem::add_variable(Variable var) {
+  if (var.name().empty()) throw ModelError("add_variable: empty variable name");
+  if (!index_.try_emplace(var.name(), variable_count()).second)
+    throw ModelError("add_variable: duplicate variable name '" + var.name() + "'");
+  variables_.push_back(std::move(var));
   initial_domains_.emplace_back(variables_.back().size());
   var_constraints_.emplace_back();
-  neighbors_.emplace_back();
   return static_cast<VarId>(variables_.size() - 1);
+}
+
+void Problem::reserve(int variables, int constraints) {
+  const auto nv = static_cast<std::size_t>(std::max(variables, 0));
+  variables_.reserve(nv);
+  initial_domains_.reserve(nv);
+  var_constraints_.reserve(nv);
+  index_.reserve(nv);
+  constraints_.reserve(static_cast<std::size_t>(std::max(constraints, 0)));
 }
 
 VarId Problem::add_variable(std::string name, Value lo, Value hi) {
   if (lo > hi)
     throw ModelError("add_variable: variable '" + name + "' has an empty range " + std::to_string(lo) + ".." +
                      std::to_string(hi));
-  std::vector<Value> values;
-  values.reserve(static_cast<std::size_t>(static_cast<long long>(hi) - lo + 1));
-  for (long long v = lo; v <= hi; ++v) values.push_back(static_cast<Value>(v));
-  return add_variable(std::move(name), std::move(values));
+  // Consecutive variables over one range share its value list (one allocation for a whole Sudoku).
+  if (!last_range_ || last_range_->front() != lo || last_range_->back() != hi) {
+    std::vector<Value> values;
+    values.reserve(static_cast<std::size_t>(static_cast<long long>(hi) - lo + 1));
+    for (long long v = lo; v <= hi; ++v) values.push_back(static_cast<Value>(v));
+    last_range_ = std::make_shared<const std::vector<Value>>(std::move(values));
+  }
+  if (name.empty()) throw ModelError("add_variable: empty variable name");
+  return add_variable(Variable(std::move(name), last_range_));
 }
 
 void Problem::restrict_domain(VarId x, const std::vector<Value>& allowed) {
@@ -80,16 +97,23 @@ const Constraint& Problem::add_constraint(std::unique_ptr<Constraint> c) {
   c->attach(*this);
   c->id_ = constraint_count();
   for (VarId x : c->scope()) {
-    var_constraints_[static_cast<std::size_t>(x)].push_back(c->id_);
-    auto& nx = neighbors_[static_cast<std::size_t>(x)];
-    for (VarId y : c->scope()) {
-      if (y == x) continue;
-      const auto it = std::lower_bound(nx.begin(), nx.end(), y);
-      if (it == nx.end() || *it != y) nx.insert(it, y);
-    }
+    auto& on_x = var_constraints_[static_cast<std::size_t>(x)];
+    if (on_x.capacity() == 0) on_x.reserve(4);  // one allocation for the usual few constraints per variable
+    on_x.push_back(c->id_);
   }
   constraints_.push_back(std::move(c));
   return *constraints_.back();
+}
+
+std::vector<VarId> Problem::neighbors(VarId x) const {
+  check_var(x, "neighbors");
+  std::vector<VarId> out;
+  for (ConstraintId c : constraints_of(x))
+    for (VarId y : constraint(c).scope())
+      if (y != x) out.push_back(y);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 namespace {

@@ -12,6 +12,9 @@ VarId first_unassigned(SearchContext& ctx) {
 
 VarId mrv(SearchContext& ctx) {
   const Assignment& a = ctx.assignment();
+  // Nothing can beat this count: 0 (a dead end), or 1 when inference keeps domains filtered (a wiped-out domain
+  // has already failed there). Stopping at it keeps "ties go to the smallest id".
+  const int floor = ctx.domains_filtered() ? 1 : 0;
   VarId best = -1;
   int best_count = 0;
   for (VarId x = 0; x < a.variable_count(); ++x) {
@@ -20,7 +23,7 @@ VarId mrv(SearchContext& ctx) {
     if (best < 0 || r < best_count) {
       best = x;
       best_count = r;
-      if (r == 0) break;  // a dead end: nothing can be smaller
+      if (r <= floor) break;
     }
   }
   return best;

@@ -21,6 +21,7 @@ bool forward_checking(SearchContext& ctx, VarId x) {
 bool mac(SearchContext& ctx, VarId x) {
   Store& store = ctx.store();
   const Problem& p = store.problem();
+  if (x >= 0 && !ctx.decision_shrank_domain()) return true;  // x was already one value: the fixpoint holds
   if (x < 0) {
     for (ConstraintId c = 0; c < p.constraint_count(); ++c) store.schedule(c);
   } else {

@@ -52,7 +52,8 @@ class Backtracker {
         order_(value_orderings().get(config.value_ordering).fn),
         infer_(inferences().get(config.inference).fn),
         ctx_(store_, config.inference != "none"),
-        start_(Clock::now()) {}
+        start_(Clock::now()),
+        buffers_(static_cast<std::size_t>(problem.variable_count()) + 1) {}
 
   void run() {
     if (root()) search(0);
@@ -108,7 +109,7 @@ class Backtracker {
     if (a.is_complete()) return solution_found();
     const VarId x = select_(ctx_);
     if (x < 0) return solution_found();  // a custom ordering may decide that nothing is left
-    std::vector<int> values;
+    std::vector<int>& values = buffers_[static_cast<std::size_t>(depth)];  // reused: no allocation per node
     order_(ctx_, x, values);
     for (int i : values) {
       if (!ctx_.domains_filtered() && !ctx_.is_consistent(x, i)) continue;
@@ -120,6 +121,7 @@ class Backtracker {
       if (static_cast<std::uint64_t>(depth + 1) > s.max_depth) s.max_depth = static_cast<std::uint64_t>(depth + 1);
       a.assign(x, v);
       if (config_.observer != nullptr) config_.observer->on_assign(store_, x, v, depth + 1);
+      ctx_.set_decision_shrank_domain(!store_.domain(x).is_singleton());
       if (store_.assign(x, i, nullptr) && infer_(ctx_, x)) {
         if (search(depth + 1) == Outcome::stop) return Outcome::stop;
       }
@@ -140,6 +142,7 @@ class Backtracker {
   SearchContext ctx_;
   Clock::time_point start_;
   bool stopped_by_limit_ = false;
+  std::vector<std::vector<int>> buffers_;  // value orders, one per depth (depth <= variable count; never resized)
 };
 
 }  // namespace

@@ -19,9 +19,8 @@ bool SearchContext::is_consistent(VarId x, int i) {
   return ok;
 }
 
-int SearchContext::remaining_values(VarId x) {
+int SearchContext::count_legal_values(VarId x) {
   const Domain& d = store_->domain(x);
-  if (filtered_) return d.size();
   int n = 0;
   for (int i = d.min(); i >= 0; i = d.next(i)) n += is_consistent(x, i) ? 1 : 0;
   return n;

@@ -37,6 +37,8 @@ class Problem {
   /// Adds a variable with the given values (any ints; duplicates ignored). Throws ModelError on an empty name,
   /// a duplicate name or an empty value set. Returns its id (0, 1, 2, ... in order of addition).
   VarId add_variable(std::string name, std::vector<Value> values);
+  /// Reserves room for this many variables and constraints (optional; saves reallocations while building).
+  void reserve(int variables, int constraints);
   /// Adds a variable with values lo..hi inclusive. Throws ModelError when lo > hi.
   VarId add_variable(std::string name, Value lo, Value hi);
 
@@ -81,7 +83,8 @@ class Problem {
   /// Ids of the constraints whose scope contains x, in order of addition.
   const std::vector<ConstraintId>& constraints_of(VarId x) const { return var_constraints_[static_cast<std::size_t>(x)]; }
   /// Variables sharing at least one constraint with x, ascending (x's neighbours in the constraint graph).
-  const std::vector<VarId>& neighbors(VarId x) const { return neighbors_[static_cast<std::size_t>(x)]; }
+  /// Computed on each call from constraints_of(x) (O(sum of their arities)); search never needs it.
+  std::vector<VarId> neighbors(VarId x) const;
 
   /// Is x = v consistent with `a` (AIMA §6.3): does no constraint on x report a violation once x = v is added to
   /// `a`? x's own entry in `a` is replaced. Copies `a` (convenience for users; search uses its own copy).
@@ -93,14 +96,15 @@ class Problem {
   std::string to_string(const Assignment& a) const;
 
  private:
+  VarId add_variable(Variable var);
   void check_var(VarId x, const char* what) const;
 
   std::vector<Variable> variables_;
   std::vector<Domain> initial_domains_;
   std::unordered_map<std::string, VarId> index_;  // name -> id
+  std::shared_ptr<const std::vector<Value>> last_range_;  // value list of the last lo..hi variable, shared
   std::vector<std::unique_ptr<Constraint>> constraints_;
   std::vector<std::vector<ConstraintId>> var_constraints_;
-  std::vector<std::vector<VarId>> neighbors_;
 };
 
 }  // namespace csp

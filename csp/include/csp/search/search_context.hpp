@@ -19,18 +19,26 @@ class SearchContext {
   const Assignment& assignment() const { return store_->assignment(); }
   bool domains_filtered() const { return filtered_; }
 
+  /// Set by search before calling the inference: did the decision x = v shrink x's domain? (When it did not, x
+  /// was already a single value and MAC's fixpoint still holds.)
+  void set_decision_shrank_domain(bool shrank) { decision_shrank_domain_ = shrank; }
+  bool decision_shrank_domain() const { return decision_shrank_domain_; }
+
   /// Is "x = value with index i" consistent with the current assignment (AIMA §6.3)? Counts one constraint check
   /// per constraint on x that is asked.
   bool is_consistent(VarId x, int i);
   /// The number of legal values left for unassigned x (MRV's measure): its domain size when domains are filtered,
   /// otherwise the number of domain values consistent with the assignment (counting constraint checks).
-  int remaining_values(VarId x);
+  int remaining_values(VarId x) { return filtered_ ? store_->domain(x).size() : count_legal_values(x); }
   /// The degree heuristic's measure: the number of constraints on x that involve another unassigned variable.
   int dynamic_degree(VarId x) const;
 
  private:
+  int count_legal_values(VarId x);
+
   Store* store_;
   bool filtered_;
+  bool decision_shrank_domain_ = true;
 };
 
 }  // namespace csp

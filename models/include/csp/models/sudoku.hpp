@@ -50,7 +50,7 @@ class Sudoku {
   /// The 3N units as lists of variables: N rows, then N columns, then N boxes (left to right, top to bottom).
   const std::vector<std::vector<VarId>>& units() const { return units_; }
   /// The peers of a cell: the cells sharing a unit with it (2(N-1) + (R-1)(C-1) of them), ascending.
-  const std::vector<VarId>& peers(VarId cell) const { return problem_.neighbors(cell); }
+  std::vector<VarId> peers(VarId cell) const { return problem_.neighbors(cell); }
   /// The grid of a (complete or partial) assignment; unassigned cells are 0.
   SudokuGrid to_grid(const Assignment& a) const;
 
