@@ -76,15 +76,14 @@ const Domain& Problem::initial_domain(VarId x) const {
 }
 
 void Problem::check_var(VarId x, const char* what) const {
-  if (x < 0 || x >= variable_count())
-    throw ModelError(std::string(what) + ": unknown variable id " + std::to_string(x) + " (the problem has " +
-                     std::to_string(variable_count()) + " variables)");
+  if (x < 0 || x >= variable_count()) throw_unknown_variable(x, what);
 }
 
-const Variable& Problem::variable(VarId x) const {
-  check_var(x, "variable");
-  return variables_[static_cast<std::size_t>(x)];
+void Problem::throw_unknown_variable(VarId x, const char* what) const {
+  throw ModelError(std::string(what) + ": unknown variable id " + std::to_string(x) + " (the problem has " +
+                   std::to_string(variable_count()) + " variables)");
 }
+
 
 VarId Problem::find(const std::string& name) const {
   const auto it = index_.find(name);

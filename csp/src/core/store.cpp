@@ -15,6 +15,7 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
       queued_(static_cast<std::size_t>(problem.constraint_count()), 0),
       weights_(static_cast<std::size_t>(problem.constraint_count()), 1) {
   domains_.reserve(static_cast<std::size_t>(problem.variable_count()));
+  trail_.reserve(static_cast<std::size_t>(4 * problem.variable_count()));
   for (VarId x = 0; x < problem.variable_count(); ++x) domains_.push_back(problem.initial_domain(x));
   queue_.reserve(static_cast<std::size_t>(problem.constraint_count()));
 }
@@ -25,7 +26,7 @@ void Store::count_pruned(VarId x, Domain::Word before_word, int w, const Constra
   if (count) {
     Domain::Word gone = before_word & ~d.word(w);
     stats_->values_pruned += static_cast<std::uint64_t>(std::popcount(gone));
-    if (observer_ != nullptr) {
+    if (observer_ != nullptr) [[unlikely]] {
       while (gone != 0) {
         observer_->on_prune(*this, x, value(x, w * Domain::kWordBits + std::countr_zero(gone)), cause);
         gone &= gone - 1;

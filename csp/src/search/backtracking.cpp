@@ -52,8 +52,9 @@ class Backtracker {
         order_(value_orderings().get(config.value_ordering).fn),
         infer_(inferences().get(config.inference).fn),
         ctx_(store_, config.inference != "none"),
-        start_(Clock::now()),
-        buffers_(static_cast<std::size_t>(problem.variable_count()) + 1) {}
+        start_(Clock::now()) {
+    order_stack_.reserve(static_cast<std::size_t>(problem.variable_count()) * 4);
+  }
 
   void run() {
     if (root()) search(0);
@@ -109,27 +110,40 @@ class Backtracker {
     if (a.is_complete()) return solution_found();
     const VarId x = select_(ctx_);
     if (x < 0) return solution_found();  // a custom ordering may decide that nothing is left
-    std::vector<int>& values = buffers_[static_cast<std::size_t>(depth)];  // reused: no allocation per node
-    order_(ctx_, x, values);
-    for (int i : values) {
-      if (!ctx_.domains_filtered() && !ctx_.is_consistent(x, i)) continue;
-      if (limit_hit()) return Outcome::stop;
-      const Trail::Mark mark = store_.mark();
-      const Value v = store_.value(x, i);
-      Statistics& s = result_.stats;
-      ++s.assignments;
-      if (static_cast<std::uint64_t>(depth + 1) > s.max_depth) s.max_depth = static_cast<std::uint64_t>(depth + 1);
-      a.assign(x, v);
-      if (config_.observer != nullptr) config_.observer->on_assign(store_, x, v, depth + 1);
-      ctx_.set_decision_shrank_domain(!store_.domain(x).is_singleton());
-      if (store_.assign(x, i, nullptr) && infer_(ctx_, x)) {
-        if (search(depth + 1) == Outcome::stop) return Outcome::stop;
-      }
-      ++s.backtracks;
-      if (config_.observer != nullptr) config_.observer->on_backtrack(store_, x, v, depth + 1);
-      store_.undo_to(mark);
-      a.unassign(x);
+    // The value order of this node lives on order_stack_[base, end): one buffer for the whole run, read by
+    // index because deeper nodes push onto it.
+    order_(ctx_, x, scratch_);
+    const std::size_t base = order_stack_.size();
+    order_stack_.insert(order_stack_.end(), scratch_.begin(), scratch_.end());
+    const std::size_t end = order_stack_.size();
+    Outcome outcome = Outcome::go_on;
+    for (std::size_t k = base; k < end && outcome == Outcome::go_on; ++k) {
+      outcome = try_value(x, order_stack_[k], depth);
     }
+    order_stack_.resize(base);
+    return outcome;
+  }
+
+  // One iteration of the book's loop: if consistent, add x = value i, infer, recurse; then undo.
+  Outcome try_value(VarId x, int i, int depth) {
+    if (!ctx_.domains_filtered() && !ctx_.is_consistent(x, i)) return Outcome::go_on;
+    if (limit_hit()) return Outcome::stop;
+    Assignment& a = store_.assignment();
+    Statistics& s = result_.stats;
+    const Trail::Mark mark = store_.mark();
+    const Value v = store_.value(x, i);
+    ++s.assignments;
+    if (static_cast<std::uint64_t>(depth + 1) > s.max_depth) s.max_depth = static_cast<std::uint64_t>(depth + 1);
+    a.assign(x, v);
+    if (config_.observer != nullptr) config_.observer->on_assign(store_, x, v, depth + 1);
+    ctx_.set_decision_shrank_domain(!store_.domain(x).is_singleton());
+    if (store_.assign(x, i, nullptr) && infer_(ctx_, x)) {
+      if (search(depth + 1) == Outcome::stop) return Outcome::stop;  // the run ends here: no need to undo
+    }
+    ++s.backtracks;
+    if (config_.observer != nullptr) config_.observer->on_backtrack(store_, x, v, depth + 1);
+    store_.undo_to(mark);
+    a.unassign(x);
     return Outcome::go_on;
   }
 
@@ -142,7 +156,8 @@ class Backtracker {
   SearchContext ctx_;
   Clock::time_point start_;
   bool stopped_by_limit_ = false;
-  std::vector<std::vector<int>> buffers_;  // value orders, one per depth (depth <= variable count; never resized)
+  std::vector<int> scratch_;      // filled by the value ordering
+  std::vector<int> order_stack_;  // the value orders of the nodes on the current path
 };
 
 }  // namespace

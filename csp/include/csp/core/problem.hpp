@@ -76,7 +76,10 @@ class Problem {
   int variable_count() const { return static_cast<int>(variables_.size()); }
   int constraint_count() const { return static_cast<int>(constraints_.size()); }
   /// Throws ModelError for an unknown id.
-  const Variable& variable(VarId x) const;
+  const Variable& variable(VarId x) const {
+    if (x < 0 || x >= variable_count()) throw_unknown_variable(x, "variable");
+    return variables_[static_cast<std::size_t>(x)];
+  }
   /// The variable called `name`. Throws ModelError when there is none.
   VarId find(const std::string& name) const;
   const Constraint& constraint(ConstraintId c) const { return *constraints_[static_cast<std::size_t>(c)]; }
@@ -98,6 +101,7 @@ class Problem {
  private:
   VarId add_variable(Variable var);
   void check_var(VarId x, const char* what) const;
+  [[noreturn]] void throw_unknown_variable(VarId x, const char* what) const;
 
   std::vector<Variable> variables_;
   std::vector<Domain> initial_domains_;

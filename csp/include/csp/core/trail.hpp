@@ -21,6 +21,8 @@ class Trail {
   void record(VarId x, int w, Domain::Word old) { entries_.push_back({x, w, old}); }
   /// Restores, newest first, every word recorded since `m`. Precondition: m <= mark().
   void undo_to(Mark m, std::vector<Domain>& domains);
+  /// Makes room for n entries without reallocating.
+  void reserve(std::size_t n) { entries_.reserve(n); }
   /// Number of recorded entries (for tests).
   std::size_t size() const { return entries_.size(); }
 
