@@ -1,7 +1,9 @@
 // Map colouring model.
 #include "csp/models/map_coloring.hpp"
 
+#include <algorithm>
 #include <array>
+#include <sstream>
 
 #include "csp/core/errors.hpp"
 
@@ -11,6 +13,35 @@ Map australia() {
   return {{"WA", "NT", "SA", "Q", "NSW", "V", "T"},
           {{"WA", "NT"}, {"WA", "SA"}, {"NT", "SA"}, {"NT", "Q"}, {"SA", "Q"}, {"SA", "NSW"}, {"SA", "V"},
            {"Q", "NSW"}, {"NSW", "V"}}};
+}
+
+Map usa() {
+  // Each state lists its neighbours that are not listed before it; every border appears once.
+  static const char* const kBorders =
+      "WA: OR ID; OR: ID NV CA; CA: NV AZ; NV: ID UT AZ; ID: MT WY UT; UT: WY CO AZ; MT: ND SD WY;"
+      "WY: SD NE CO; CO: NE KS OK NM; NM: OK TX AZ; ND: MN SD; SD: MN IA NE; NE: IA MO KS; KS: MO OK;"
+      "OK: MO AR TX; TX: AR LA; MN: WI IA; IA: WI IL MO; MO: IL KY TN AR; AR: MS TN LA; LA: MS; WI: MI IL;"
+      "IL: IN KY; IN: OH KY; MS: TN AL; AL: TN GA FL; MI: OH IN; OH: PA WV KY; KY: WV VA TN; TN: VA NC GA;"
+      "GA: NC SC FL; PA: NY NJ DE MD WV; WV: MD VA; VA: MD DC NC; NC: SC; NY: VT MA CT NJ; NJ: DE; DE: MD;"
+      "MD: DC; VT: NH MA; MA: NH RI CT; CT: RI; ME: NH; HI: ; AK: ";
+  Map map;
+  auto add_region = [&map](const std::string& r) {
+    if (std::find(map.regions.begin(), map.regions.end(), r) == map.regions.end()) map.regions.push_back(r);
+  };
+  std::istringstream entries(kBorders);
+  std::string entry;
+  while (std::getline(entries, entry, ';')) {
+    std::istringstream words(entry);
+    std::string state;
+    words >> state;
+    state.pop_back();  // the ':'
+    add_region(state);
+    for (std::string other; words >> other;) {
+      add_region(other);
+      map.borders.emplace_back(state, other);
+    }
+  }
+  return map;
 }
 
 Problem map_coloring(const Map& map, int colors) {

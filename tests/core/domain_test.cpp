@@ -49,5 +49,77 @@ TEST(Domain, LargeCapacityWorksAcrossWords) {
   EXPECT_TRUE(e.contains(64));
 }
 
+TEST(Domain, EmptyCapacitiesHaveNoValues) {
+  Domain zero(0);
+  EXPECT_EQ(zero.capacity(), 0);
+  EXPECT_TRUE(zero.empty());
+  EXPECT_EQ(zero.min(), -1);
+  EXPECT_TRUE(zero.indices().empty());
+  Domain negative(-3);  // clamped to capacity 0
+  EXPECT_EQ(negative.capacity(), 0);
+  EXPECT_TRUE(negative.empty());
+  EXPECT_EQ(Domain(), zero);
+}
+
+TEST(Domain, OutOfRangeIndicesAreNeverContainedOrRemoved) {
+  Domain d(4);
+  EXPECT_FALSE(d.remove(-1));
+  EXPECT_FALSE(d.remove(4));
+  EXPECT_FALSE(d.remove(64));
+  EXPECT_EQ(d.size(), 4);
+  EXPECT_TRUE(d.assign(9));  // not a value of the domain: the domain empties
+  EXPECT_TRUE(d.empty());
+  EXPECT_FALSE(d.assign(9));  // already empty: nothing changes
+}
+
+TEST(Domain, ExactlyOneWordAndOneBitMore) {
+  Domain d(64);
+  EXPECT_EQ(d.size(), 64);
+  EXPECT_EQ(d.word_count(), 1);
+  EXPECT_TRUE(d.contains(63));
+  EXPECT_FALSE(d.contains(64));
+  EXPECT_EQ(d.next(62), 63);
+  EXPECT_EQ(d.next(63), -1);
+  Domain e(65);
+  EXPECT_EQ(e.word_count(), 2);
+  for (int i = 0; i < 64; ++i) e.remove(i);
+  EXPECT_EQ(e.size(), 1);
+  EXPECT_EQ(e.min(), 64);
+  EXPECT_TRUE(e.is_singleton());
+  EXPECT_TRUE(e.remove(64));
+  EXPECT_TRUE(e.empty());
+  EXPECT_EQ(e.min(), -1);
+}
+
+TEST(Domain, NextSkipsRemovedValuesAndForEachIsAscending) {
+  Domain d(200);
+  for (int i = 0; i < 200; ++i)
+    if (i % 70 != 5) d.remove(i);
+  EXPECT_EQ(d.indices(), (std::vector<int>{5, 75, 145}));
+  EXPECT_EQ(d.next(-7), 5);
+  EXPECT_EQ(d.next(5), 75);
+  EXPECT_EQ(d.next(75), 145);
+  EXPECT_EQ(d.next(145), -1);
+  EXPECT_EQ(d.next(500), -1);
+  std::vector<int> seen;
+  d.for_each([&](int i) { seen.push_back(i); });
+  EXPECT_EQ(seen, d.indices());
+}
+
+TEST(Domain, EqualityComparesContentAndCapacity) {
+  Domain a(5);
+  Domain b(5);
+  EXPECT_EQ(a, b);
+  a.remove(2);
+  EXPECT_NE(a, b);
+  b.remove(2);
+  EXPECT_EQ(a, b);
+  Domain c(6);
+  c.remove(5);
+  c.remove(2);
+  EXPECT_EQ(c.indices(), a.indices());
+  EXPECT_NE(c, a);  // same indices, different universe
+}
+
 }  // namespace
 }  // namespace csp

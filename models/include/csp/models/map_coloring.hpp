@@ -18,6 +18,11 @@ struct Map {
 /// AIMA's Australia: WA, NT, SA, Q, NSW, V, T with the 9 borders of Fig. 6.1 (T borders nothing).
 Map australia();
 
+/// The USA: the 50 states and DC by postal code (51 regions), with the 107 land borders of the 48 contiguous
+/// states and DC (the adjacency of aima-python's `usa_csp`, Kansas written KS). AK and HI border nothing.
+/// 4-colourable (four-colour theorem) but not 3-colourable (e.g. NV and its five neighbours form an odd wheel).
+Map usa();
+
 /// One variable per region (in the map's order) with values 0..colors-1 and a NotEqual per border.
 /// Throws csp::ModelError when colors < 1, a border names an unknown region, or a region is listed twice.
 Problem map_coloring(const Map& map, int colors);

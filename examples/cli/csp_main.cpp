@@ -1,0 +1,59 @@
+// The csp program: dispatches to its subcommands (csp sudoku, ...), prints --help and --version.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "subcommands.hpp"
+
+namespace {
+
+struct Subcommand {
+  const char* name;
+  const char* summary;
+  int (*run)(const std::vector<std::string>& args);
+};
+
+// Add a subcommand here: its name, one line of help, and its entry point (declared in subcommands.hpp).
+const Subcommand kSubcommands[] = {
+    {"sudoku", "solve Sudoku puzzles of any box shape from files (one-line puzzles or pictures)",
+     csp::cli::run_sudoku},
+};
+
+void print_help(std::ostream& out) {
+  out << "Usage: csp COMMAND [OPTIONS] [ARGS...]\n"
+         "       csp --help | --version\n\n"
+         "An AIMA chapter-6 constraint-satisfaction engine: backtracking search with MRV, LCV, forward checking,\n"
+         "MAC and AC-3, on puzzle models.\n\nCommands:\n";
+  for (const Subcommand& c : kSubcommands) {
+    const std::string name = c.name;
+    out << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << c.summary << '\n';
+  }
+  out << "\nRun 'csp COMMAND --help' for the options of a command, e.g. 'csp sudoku --help'.\n"
+         "Exit status: 0 success, 1 some input not solved, 2 usage error.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    print_help(std::cerr);
+    return 2;
+  }
+  const std::string& first = args[0];
+  if (first == "--help" || first == "-h" || first == "help") {
+    print_help(std::cout);
+    return 0;
+  }
+  if (first == "--version" || first == "-V") {
+    std::cout << "csp " << CSP_VERSION << '\n';
+    return 0;
+  }
+  for (const Subcommand& c : kSubcommands)
+    if (first == c.name) return c.run(std::vector<std::string>(args.begin() + 1, args.end()));
+  std::cerr << "csp: unknown command '" << first << "' (valid:";
+  for (const Subcommand& c : kSubcommands) std::cerr << ' ' << c.name;
+  std::cerr << ")\nRun 'csp --help' for usage.\n";
+  return 2;
+}

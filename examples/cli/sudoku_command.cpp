@@ -1,0 +1,97 @@
+// csp sudoku: read puzzle files as a stream, solve (in parallel with --jobs), print in input order, summarise.
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "batch_summary.hpp"
+#include "bundled_puzzles.hpp"
+#include "ordered_pool.hpp"
+#include "subcommands.hpp"
+#include "sudoku_options.hpp"
+#include "sudoku_output.hpp"
+#include "sudoku_solve.hpp"
+
+namespace csp::cli {
+
+namespace {
+
+constexpr const char* kBundledFile = "classic.txt";
+
+int usage_error(const std::string& message) {
+  std::cerr << "csp sudoku: " << message << "\nRun 'csp sudoku --help' for usage.\n";
+  return 2;
+}
+
+// Empty when `path` can be read as a puzzle file, else why not.
+std::string unreadable(const std::string& path) {
+  if (path == "-") return "";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return "cannot read '" + path + "': it is a directory";
+  std::ifstream in(path);
+  if (!in) return "cannot read '" + path + "': " + std::strerror(errno);
+  return "";
+}
+
+}  // namespace
+
+int run_sudoku(const std::vector<std::string>& args) {
+  std::optional<SudokuOptions> parsed;
+  try {
+    parsed = parse_sudoku_options(args);
+  } catch (const UsageError& e) {
+    return usage_error(e.what());
+  }
+  if (!parsed) return 0;  // --help
+  const SudokuOptions& options = *parsed;
+  std::vector<std::string> files = options.files;
+  if (files.empty()) {
+    const std::optional<std::string> bundled = find_bundled_puzzles(kBundledFile);
+    if (!bundled) {
+      std::string looked;
+      for (const std::string& p : bundled_puzzle_candidates(kBundledFile)) looked += "\n  " + p;
+      return usage_error(std::string("no puzzle file given, and the bundled ") + kBundledFile +
+                         " was not found; looked in:" + looked);
+    }
+    files.push_back(*bundled);
+  }
+  for (const std::string& f : files)
+    if (const std::string why = unreadable(f); !why.empty()) return usage_error(why);
+
+  const auto start = std::chrono::steady_clock::now();
+  BatchSummary summary;
+  int status = 0;
+  {
+    OrderedPool<models::PuzzleRecord, PuzzleOutcome> pool(
+        options.jobs, 4 * static_cast<std::size_t>(options.jobs) + 8,
+        [&options](models::PuzzleRecord& r) { return solve_record(std::move(r), options); },
+        [&](PuzzleOutcome& o) {
+          write_outcome(std::cout, o, options);
+          summary.add(o);
+        });
+    for (const std::string& f : files) {
+      std::ifstream file;
+      std::istream* in = &std::cin;
+      if (f != "-") {
+        file.open(f, std::ios::binary);
+        in = &file;
+      }
+      models::PuzzleReader reader(*in, f == "-" ? "<stdin>" : f, options.box);
+      for (models::PuzzleRecord record; reader.next(record);) pool.submit(std::move(record));
+      if (in->bad()) {
+        std::cerr << "csp sudoku: error while reading '" << f << "' after line " << reader.lines_read() << '\n';
+        status = 2;
+      }
+    }
+    pool.finish();
+  }
+  std::cout.flush();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  summary.write(std::cerr, wall);
+  if (status != 0) return status;
+  return summary.all_solved() ? 0 : 1;
+}
+
+}  // namespace csp::cli

@@ -1,0 +1,186 @@
+// `csp sudoku` options: Boost.Program_options groups (model / search / output), checks, and the help text.
+#include "sudoku_options.hpp"
+
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "csp/core/errors.hpp"
+#include "csp/heuristics/value_ordering.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
+#include "csp/models/sudoku_format.hpp"
+#include "csp/propagation/inference.hpp"
+
+namespace po = boost::program_options;
+
+namespace csp::cli {
+
+namespace {
+
+constexpr unsigned kHelpWidth = 100;
+
+struct Groups {
+  po::options_description model{"Model", kHelpWidth};
+  po::options_description search{"Search", kHelpWidth};
+  po::options_description output{"Output", kHelpWidth};
+  po::options_description general{"General", kHelpWidth};
+  po::options_description hidden;
+  po::options_description visible{kHelpWidth};  // the four groups, printed with one column width
+  po::options_description all;
+};
+
+void describe(Groups& g) {
+  const std::string var_help = "variable ordering: " + variable_orderings().names_joined();
+  const std::string val_help = "value ordering: " + value_orderings().names_joined();
+  const std::string inference_help = "inference after each assignment: " + inferences().names_joined();
+  g.model.add_options()
+      ("box", po::value<std::string>()->value_name("RxC"),
+       "box shape of every puzzle, e.g. 3x2 (default: from the cell count: 16, 36, 64, 81, 144, 256, 625 cells -> "
+       "2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)")
+      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value(SudokuDefaults::alldiff),
+       "units as one global all-different each (global) or as binary != between peers (binary)");
+  g.search.add_options()
+      ("var", po::value<std::string>()->value_name("NAME")->default_value(SudokuDefaults::variable_ordering),
+       var_help.c_str())
+      ("val", po::value<std::string>()->value_name("NAME")->default_value(SudokuDefaults::value_ordering),
+       val_help.c_str())
+      ("inference", po::value<std::string>()->value_name("NAME")->default_value(SudokuDefaults::inference),
+       inference_help.c_str())
+      ("ac3", po::bool_switch(), "run AC-3 once before search")
+      ("max-solutions", po::value<std::string>()->value_name("K")->default_value("1"),
+       "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all")
+      ("node-limit", po::value<std::string>()->value_name("N"), "give up a puzzle after N assignments")
+      ("timeout", po::value<std::string>()->value_name("MS"), "give up a puzzle after MS milliseconds")
+      ("jobs,j", po::value<std::string>()->value_name("N")->default_value("1"),
+       "solve N puzzles in parallel (0: one per core); output stays in input order");
+  g.output.add_options()
+      ("format", po::value<std::string>()->value_name("FMT")->default_value("line"),
+       "line: '<grid> <status> [detail]' per puzzle; pretty: grids with box borders; candidates: Norvig's "
+       "candidates after the root inference, then the solution; json: one JSON object per line")
+      ("stats", po::bool_switch(), "print each puzzle's search statistics")
+      ("trace", po::bool_switch(), "print every assignment, prune (with its constraint) and backtrack; implies --jobs 1");
+  g.general.add_options()("help,h", "print this help");
+  g.hidden.add_options()("file", po::value<std::vector<std::string>>());
+  g.visible.add(g.model).add(g.search).add(g.output).add(g.general);
+  g.all.add(g.visible).add(g.hidden);
+}
+
+std::uint64_t parse_count(const std::string& option, const std::string& text, bool allow_zero) {
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    throw UsageError("--" + option + " expects a whole number, got '" + text + "'");
+  if (v == 0 && !allow_zero) throw UsageError("--" + option + " must be at least 1");
+  return v;
+}
+
+template <class Parse>
+std::string strategy(Parse parse, const std::string& option, const std::string& name) {
+  try {
+    return parse(name);
+  } catch (const UnknownNameError& e) {
+    throw UsageError("--" + option + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+std::string sudoku_help() {
+  Groups g;
+  describe(g);
+  std::ostringstream out;
+  out << "Usage: csp sudoku [OPTIONS] [FILE...|-]\n\n"
+         "Solves every Sudoku puzzle of the files ('-' is standard input; with no file, the bundled\n"
+         "puzzles/classic.txt). A file holds one-line puzzles (81 symbols for 9x9: '.', '0', '-', '_', 'x' empty,\n"
+         "1-9 then A-W) and/or multi-line pictures separated by blank lines; '#' starts a comment (puzzles/README.md).\n"
+         "One result per puzzle goes to standard output, in input order; the summary (counts per status, time,\n"
+         "assignments, backtracks) goes to standard error. Every solution is checked before it is printed.\n"
+      << g.visible << "\n"
+      << "Statuses: solved; unique / multiple (with --max-solutions other than 1); unsolvable; invalid (bad\n"
+         "character, wrong number of cells, ambiguous size or contradictory givens, named file:line); limit-reached.\n"
+         "Exit status: 0 every puzzle has a solution, 1 some puzzle is unsolvable, invalid or hit a limit,\n"
+         "2 usage error (unknown option or strategy, bad value, unreadable file).\n"
+         "Textbook count: the recursive backtracker of AIMA Fig. 6.5 makes assignments + 1 calls (see --stats).\n\n"
+         "Examples:\n"
+         "  csp sudoku                                       solve the bundled classic puzzles\n"
+         "  csp sudoku --format pretty --stats top95.txt     grids with borders, and the search statistics\n"
+         "  csp sudoku --max-solutions 2 puzzles.txt         tell unique puzzles from puzzles with several solutions\n"
+         "  csp sudoku --var first --inference none --alldiff binary --stats hardest.txt\n"
+         "                                                   the textbook backtracker, without propagation\n"
+         "  csp sudoku --jobs 4 --timeout 1000 --format json big.txt > results.jsonl\n"
+         "  echo 1004041001404001 | csp sudoku --format candidates -  \n"
+         "  csp sudoku --box 3x2 six_by_six.txt             6x6 puzzles with boxes of 3 rows and 2 columns\n";
+  return out.str();
+}
+
+std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>& args) {
+  Groups g;
+  describe(g);
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(g.all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  if (vm.count("help") != 0) {
+    std::cout << sudoku_help();
+    return std::nullopt;
+  }
+  SudokuOptions o;
+  if (vm.count("file") != 0) o.files = vm["file"].as<std::vector<std::string>>();
+  if (vm.count("box") != 0) {
+    try {
+      o.box = models::parse_box(vm["box"].as<std::string>());
+    } catch (const ModelError& e) {
+      throw UsageError(std::string("--box: ") + e.what());
+    }
+  }
+  o.alldiff_name = vm["alldiff"].as<std::string>();
+  if (o.alldiff_name == "global") {
+    o.alldiff = AllDifferentMode::global;
+  } else if (o.alldiff_name == "binary") {
+    o.alldiff = AllDifferentMode::pairwise;
+  } else {
+    throw UsageError("--alldiff: unknown mode '" + o.alldiff_name + "' (valid: global, binary)");
+  }
+  o.config.variable_ordering = strategy(parse_variable_ordering, "var", vm["var"].as<std::string>());
+  o.config.value_ordering = strategy(parse_value_ordering, "val", vm["val"].as<std::string>());
+  o.config.inference = strategy(parse_inference, "inference", vm["inference"].as<std::string>());
+  o.config.ac3_preprocess = vm["ac3"].as<bool>();
+  o.config.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
+  o.config.keep_solutions = 1;
+  if (vm.count("node-limit") != 0)
+    o.config.limits.node_limit = parse_count("node-limit", vm["node-limit"].as<std::string>(), false);
+  if (vm.count("timeout") != 0) {
+    const std::uint64_t ms = parse_count("timeout", vm["timeout"].as<std::string>(), false);
+    if (ms > 1000ULL * 3600 * 24 * 365) throw UsageError("--timeout is more than a year");
+    o.timeout_ms = static_cast<std::int64_t>(ms);
+    o.config.limits.time_limit = std::chrono::milliseconds(o.timeout_ms);
+  }
+  const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
+  if (jobs > 1024) throw UsageError("--jobs must be at most 1024");
+  o.jobs = jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
+  o.format_name = vm["format"].as<std::string>();
+  if (o.format_name == "line") {
+    o.format = OutputFormat::line;
+  } else if (o.format_name == "pretty") {
+    o.format = OutputFormat::pretty;
+  } else if (o.format_name == "candidates") {
+    o.format = OutputFormat::candidates;
+  } else if (o.format_name == "json") {
+    o.format = OutputFormat::json;
+  } else {
+    throw UsageError("--format: unknown format '" + o.format_name + "' (valid: line, pretty, candidates, json)");
+  }
+  o.stats = vm["stats"].as<bool>();
+  o.trace = vm["trace"].as<bool>();
+  if (o.trace) o.jobs = 1;
+  return o;
+}
+
+}  // namespace csp::cli

@@ -1,0 +1,56 @@
+// The options of `csp sudoku`: what the command line says, parsed and checked (Boost.Program_options).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "csp/core/problem.hpp"
+#include "csp/models/sudoku.hpp"
+#include "csp/search/solver_config.hpp"
+
+namespace csp::cli {
+
+/// A command-line mistake: the program prints the message and exits with status 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The default strategy of `csp sudoku`, kept here and only here (change it after measuring; --help shows it).
+struct SudokuDefaults {
+  static constexpr const char* variable_ordering = "mrv";
+  static constexpr const char* value_ordering = "natural";
+  static constexpr const char* inference = "mac";
+  static constexpr const char* alldiff = "global";
+};
+
+/// How each puzzle's result is printed on standard output.
+enum class OutputFormat { line, pretty, candidates, json };
+
+/// Everything `csp sudoku` was asked to do.
+struct SudokuOptions {
+  std::vector<std::string> files;      ///< puzzle files in order; "-" is standard input; empty = the bundled file
+  std::optional<models::BoxShape> box;  ///< --box: the box shape of every puzzle (else inferred per puzzle)
+  AllDifferentMode alldiff = AllDifferentMode::global;
+  std::string alldiff_name = SudokuDefaults::alldiff;
+  /// Strategy names, max-solutions, node and time limits (observer and callbacks unset).
+  SolverConfig config;
+  std::int64_t timeout_ms = 0;         ///< 0 = none
+  OutputFormat format = OutputFormat::line;
+  std::string format_name = "line";
+  bool stats = false;                  ///< print each puzzle's statistics
+  bool trace = false;                  ///< print every assignment, prune and backtrack (implies jobs = 1)
+  unsigned jobs = 1;                   ///< puzzles solved in parallel
+};
+
+/// Parses the arguments after "sudoku". Returns nothing when --help was asked (the help is then printed on stdout).
+/// Throws UsageError for an unknown option, a bad value or an unknown strategy name (listing the valid names).
+std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>& args);
+
+/// The text of `csp sudoku --help`.
+std::string sudoku_help();
+
+}  // namespace csp::cli

@@ -1,0 +1,39 @@
+// Graph colouring as a CSP (AIMA 4th ed. §6.1.1): vertices are variables, colours values, edges !=.
+// Graphs come from DIMACS .col files (the graph-colouring challenge format).
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "csp/core/assignment.hpp"
+#include "csp/core/problem.hpp"
+
+namespace csp::models {
+
+/// An undirected simple graph: vertices 0..vertex_count-1, each edge once with first < second, sorted.
+struct Graph {
+  int vertex_count = 0;
+  std::vector<std::pair<int, int>> edges;
+};
+
+/// Reads the DIMACS graph-colouring format: `c ...` comment lines, one `p edge V E` line (`p col V E` is accepted
+/// too), then E lines `e U W` with vertices numbered 1..V. Blank lines are skipped and '\r' line ends are accepted.
+/// An edge listed twice (as some files list both directions) is kept once.
+/// Throws csp::Error "SOURCE:LINE: reason" for an unknown line type, a missing, repeated or malformed `p` line,
+/// an `e` line before `p`, a vertex outside 1..V, a self-loop, extra text on a line, or, at the end, a number of
+/// `e` lines different from E. `source` names the input in messages (the file path).
+Graph read_dimacs(std::istream& in, const std::string& source = "<input>");
+/// Opens `path` and reads it with `read_dimacs`. Throws csp::Error when the file cannot be opened.
+Graph read_dimacs_file(const std::string& path);
+
+/// One variable per vertex, named "v1".."vN" as in the file (variable id = vertex index), values 0..colors-1,
+/// and a NotEqual per edge. Throws csp::ModelError when colors < 1.
+Problem graph_coloring(const Graph& graph, int colors);
+
+/// True iff `a` gives every vertex a colour (an assigned value) and no edge joins two vertices of one colour.
+/// Independent of the solver: tests use it to check colourings.
+bool is_proper_coloring(const Graph& graph, const Assignment& a);
+
+}  // namespace csp::models

@@ -1,0 +1,113 @@
+// Graph colouring model: DIMACS .col reader and the colouring CSP.
+#include "csp/models/graph_coloring.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "csp/core/errors.hpp"
+
+namespace csp::models {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& source, long line, const std::string& why) {
+  throw Error(source + ":" + std::to_string(line) + ": " + why);
+}
+
+// Reads one non-negative integer token; fails with `what` when it is missing or not a number.
+long long read_number(std::istringstream& tokens, const std::string& source, long line, const std::string& what) {
+  std::string token;
+  if (!(tokens >> token)) fail(source, line, what + " is missing");
+  const bool digits = std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (token.empty() || token.size() > 18 || !digits)
+    fail(source, line, what + " '" + token + "' is not a non-negative integer");
+  return std::stoll(token);
+}
+
+void expect_end(std::istringstream& tokens, const std::string& source, long line) {
+  std::string extra;
+  if (tokens >> extra) fail(source, line, "unexpected extra text '" + extra + "'");
+}
+
+}  // namespace
+
+Graph read_dimacs(std::istream& in, const std::string& source) {
+  Graph g;
+  bool have_p = false;
+  long p_line = 0;
+  long long announced_edges = 0;
+  long long edge_lines = 0;
+  std::string text;
+  long line = 0;
+  while (std::getline(in, text)) {
+    ++line;
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    std::istringstream tokens(text);
+    std::string kind;
+    if (!(tokens >> kind)) continue;  // blank line
+    if (kind == "c") continue;
+    if (kind == "p") {
+      if (have_p) fail(source, line, "a second 'p' line (the first is on line " + std::to_string(p_line) + ")");
+      std::string format;
+      tokens >> format;
+      if (format != "edge" && format != "col")
+        fail(source, line, "expected 'p edge VERTICES EDGES', got format '" + format + "'");
+      const long long v = read_number(tokens, source, line, "the vertex count");
+      announced_edges = read_number(tokens, source, line, "the edge count");
+      expect_end(tokens, source, line);
+      if (v > 10'000'000) fail(source, line, "too many vertices (" + std::to_string(v) + ")");
+      g.vertex_count = static_cast<int>(v);
+      have_p = true;
+      p_line = line;
+    } else if (kind == "e") {
+      if (!have_p) fail(source, line, "an 'e' line before the 'p edge V E' line");
+      const long long u = read_number(tokens, source, line, "the first vertex");
+      const long long w = read_number(tokens, source, line, "the second vertex");
+      expect_end(tokens, source, line);
+      for (long long x : {u, w})
+        if (x < 1 || x > g.vertex_count)
+          fail(source, line, "vertex " + std::to_string(x) + " is outside 1.." + std::to_string(g.vertex_count));
+      if (u == w) fail(source, line, "self-loop on vertex " + std::to_string(u) + " (no colouring exists)");
+      const int a = static_cast<int>(std::min(u, w)) - 1;
+      const int b = static_cast<int>(std::max(u, w)) - 1;
+      g.edges.emplace_back(a, b);
+      ++edge_lines;
+    } else {
+      fail(source, line, "unknown line type '" + kind + "' (expected 'c', 'p' or 'e')");
+    }
+  }
+  if (!have_p) fail(source, line, "no 'p edge VERTICES EDGES' line");
+  if (edge_lines != announced_edges)
+    fail(source, p_line,
+         "the 'p' line announces " + std::to_string(announced_edges) + " edges but the file has " +
+             std::to_string(edge_lines) + " 'e' lines");
+  std::sort(g.edges.begin(), g.edges.end());
+  g.edges.erase(std::unique(g.edges.begin(), g.edges.end()), g.edges.end());
+  return g;
+}
+
+Graph read_dimacs_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(path + ": cannot open the graph file");
+  return read_dimacs(in, path);
+}
+
+Problem graph_coloring(const Graph& graph, int colors) {
+  if (colors < 1) throw ModelError("graph_coloring: need at least one colour, got " + std::to_string(colors));
+  Problem p;
+  for (int v = 0; v < graph.vertex_count; ++v)
+    p.add_variable(std::string("v").append(std::to_string(v + 1)), 0, colors - 1);
+  for (const auto& [a, b] : graph.edges) p.add_not_equal(a, b);
+  return p;
+}
+
+bool is_proper_coloring(const Graph& graph, const Assignment& a) {
+  if (a.variable_count() != graph.vertex_count) return false;
+  for (int v = 0; v < graph.vertex_count; ++v)
+    if (!a.is_assigned(v)) return false;
+  return std::none_of(graph.edges.begin(), graph.edges.end(),
+                      [&a](const auto& e) { return a.value(e.first) == a.value(e.second); });
+}
+
+}  // namespace csp::models

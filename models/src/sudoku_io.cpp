@@ -1,0 +1,322 @@
+// Streaming reader of Sudoku puzzle files (one-line puzzles and multi-line pictures).
+#include "csp/models/sudoku_io.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <string_view>
+#include <tuple>
+
+#include "csp/core/errors.hpp"
+
+namespace csp::models {
+
+namespace {
+
+// One line split into cells: symbol values (-1 = bad character) with their columns.
+struct LineScan {
+  std::vector<std::tuple<int, char, int>> cells;  // (value, symbol, 1-based column)
+  std::string bad;                         // the first bad character, as text
+  bool pipe = false;                       // the line contains '|'
+  bool border = false;                     // only decoration characters (and '-')
+};
+
+bool is_decoration(char c) {
+  return c == ' ' || c == '\t' || c == '|' || c == '+' || c == '=' || c == '\v' || c == '\f';
+}
+
+// Length of the UTF-8 sequence starting with byte `lead` (1 for a stray continuation byte).
+std::size_t utf8_length(unsigned char lead) {
+  if (lead >= 0xF0) return 4;
+  if (lead >= 0xE0) return 3;
+  if (lead >= 0xC0) return 2;
+  return 1;
+}
+
+// Unicode box drawing (U+2500..U+257F) is E2 94 80 .. E2 95 BF.
+bool is_box_drawing(std::string_view seq) {
+  return seq.size() == 3 && static_cast<unsigned char>(seq[0]) == 0xE2 &&
+         (static_cast<unsigned char>(seq[1]) == 0x94 || static_cast<unsigned char>(seq[1]) == 0x95);
+}
+
+LineScan scan(std::string_view work) {
+  LineScan s;
+  bool only_dashes = true;
+  int column = 0;
+  for (std::size_t i = 0; i < work.size();) {
+    ++column;
+    const auto lead = static_cast<unsigned char>(work[i]);
+    if (lead >= 0x80) {
+      const std::size_t len = std::min(utf8_length(lead), work.size() - i);
+      const std::string_view seq = work.substr(i, len);
+      i += len;
+      if (is_box_drawing(seq)) continue;
+      if (s.bad.empty()) s.bad = std::string(seq);
+      s.cells.emplace_back(-1, '?', column);
+      only_dashes = false;
+      continue;
+    }
+    const char c = work[i++];
+    if (is_decoration(c)) {
+      s.pipe = s.pipe || c == '|';
+      continue;
+    }
+    const int v = symbol_value(c);
+    if (v < 0 && s.bad.empty()) s.bad = std::string(1, c);
+    if (c != '-') only_dashes = false;
+    s.cells.emplace_back(v, c, column);
+  }
+  if (only_dashes) {
+    s.border = true;
+    s.cells.clear();
+  }
+  return s;
+}
+
+// The part of a raw line that holds puzzle content: before '#', without trailing whitespace.
+std::string_view content_of(std::string_view raw) {
+  const std::size_t hash = raw.find('#');
+  std::string_view work = raw.substr(0, hash);
+  while (!work.empty() && (work.back() == ' ' || work.back() == '\t' || work.back() == '\r' || work.back() == '\v' ||
+                           work.back() == '\f'))
+    work.remove_suffix(1);
+  return work;
+}
+
+bool has_nontrivial_box(int n) {
+  for (int r = 2; r * 2 <= n; ++r)
+    if (n % r == 0) return true;
+  return false;
+}
+
+std::string count_text(std::size_t count) {
+  return std::to_string(count).append(count == 1 ? " cell" : " cells");
+}
+
+}  // namespace
+
+std::string to_string(PuzzleError e) {
+  switch (e) {
+    case PuzzleError::none: return "";
+    case PuzzleError::cell_count: return "cell-count";
+    case PuzzleError::bad_character: return "bad-character";
+    case PuzzleError::ambiguous_size: return "ambiguous-size";
+    case PuzzleError::line_too_long: return "line-too-long";
+  }
+  return "?";
+}
+
+std::string PuzzleRecord::location() const { return std::string(source).append(":").append(std::to_string(line)); }
+
+PuzzleReader::PuzzleReader(std::istream& in, std::string source_name, std::optional<BoxShape> box)
+    : in_(&in), source_(std::move(source_name)), box_(box) {}
+
+bool PuzzleReader::read_line(std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  std::streambuf* buf = in_->rdbuf();
+  if (buf == nullptr) return false;
+  int ch = buf->sbumpc();
+  if (ch == std::char_traits<char>::eof()) return false;
+  while (ch != std::char_traits<char>::eof() && ch != '\n') {
+    if (line.size() < kMaxLineLength)
+      line.push_back(static_cast<char>(ch));
+    else
+      too_long = true;
+    ch = buf->sbumpc();
+  }
+  ++line_no_;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (line_no_ == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);
+  return true;
+}
+
+bool PuzzleReader::next(PuzzleRecord& record) {
+  if (held_) {
+    record = std::move(*held_);
+    held_.reset();
+    return true;
+  }
+  const std::size_t max_rows = static_cast<std::size_t>(box_ ? box_->size() : kMaxSudokuSize);
+  bool too_long = false;
+  while (read_line(line_, too_long)) {
+    if (too_long) {
+      PuzzleRecord r;
+      r.source = source_;
+      r.line = line_no_;
+      r.text = line_.substr(0, 80).append("...");
+      r.error = PuzzleError::line_too_long;
+      r.reason = std::string("line longer than ").append(std::to_string(kMaxLineLength)).append(" characters");
+      if (finish_picture(record)) {
+        held_ = std::move(r);
+        return true;
+      }
+      record = std::move(r);
+      return true;
+    }
+    const std::string_view work = content_of(line_);
+    if (work.empty()) {
+      if (line_.find('#') != std::string::npos) continue;  // a comment line
+      if (finish_picture(record)) return true;             // a blank line ends a picture
+      continue;
+    }
+    if (work.rfind("Grid", 0) == 0) {  // a Project Euler title
+      if (finish_picture(record)) return true;
+      continue;
+    }
+    LineScan s = scan(work);
+    const auto append_text = [&] {
+      if (!picture_.text.empty()) picture_.text += '\n';
+      if (picture_.text.size() < kMaxLineLength) picture_.text += line_;
+    };
+    const auto start_picture = [&] {
+      if (picture_.active) return;
+      picture_ = Pending{};
+      picture_.active = true;
+      picture_.start = line_no_;
+    };
+    if (s.border) {
+      start_picture();
+      append_text();
+      continue;
+    }
+    const std::size_t count = s.cells.size();
+    const bool rows_pending = picture_.active && !picture_.row_sizes.empty();
+    const std::size_t one_line_count = box_ ? static_cast<std::size_t>(box_->size() * box_->size()) : 16;
+    const bool one_line = count > static_cast<std::size_t>(kMaxSudokuSize) ||
+                          (count == one_line_count && !rows_pending && !s.pipe);
+    if (one_line) {
+      PuzzleRecord r;
+      std::vector<Cell> cells;
+      cells.reserve(count);
+      for (const auto& [v, ch, col] : s.cells) cells.push_back({v, ch, line_no_, col});
+      build(r, line_no_, line_, cells, s.bad, {count}, {line_no_});
+      if (finish_picture(record)) {
+        held_ = std::move(r);
+        return true;
+      }
+      record = std::move(r);
+      return true;
+    }
+    start_picture();
+    append_text();
+    if (++picture_.row_count > max_rows + 1) continue;  // far too many rows: only count them
+    picture_.row_sizes.push_back(count);
+    picture_.row_lines.push_back(line_no_);
+    if (picture_.bad.empty()) picture_.bad = s.bad;
+    for (const auto& [v, ch, col] : s.cells) picture_.cells.push_back({v, ch, line_no_, col});
+  }
+  return finish_picture(record);
+}
+
+bool PuzzleReader::finish_picture(PuzzleRecord& record) {
+  if (!picture_.active) return false;
+  Pending p = std::move(picture_);
+  picture_ = Pending{};
+  if (p.row_sizes.empty()) return false;  // only border lines
+  if (p.row_count > p.row_sizes.size()) {
+    record = PuzzleRecord{};
+    record.source = source_;
+    record.line = p.start;
+    record.text = std::move(p.text);
+    record.error = PuzzleError::cell_count;
+    record.reason = std::string("a picture of ").append(std::to_string(p.row_count)).append(" rows (at most ")
+                        .append(std::to_string(p.row_sizes.size() - 1)).append(")");
+    return true;
+  }
+  build(record, p.start, std::move(p.text), p.cells, p.bad, p.row_sizes, p.row_lines);
+  return true;
+}
+
+void PuzzleReader::build(PuzzleRecord& r, std::size_t start, std::string text, const std::vector<Cell>& cells,
+                         const std::string& bad, const std::vector<std::size_t>& row_sizes,
+                         const std::vector<std::size_t>& row_lines) const {
+  r = PuzzleRecord{};
+  r.source = source_;
+  r.line = start;
+  r.text = std::move(text);
+  const bool picture = row_sizes.size() > 1;
+  const auto where = [picture](const Cell& c) {
+    std::string out = picture ? std::string("line ").append(std::to_string(c.line)).append(", ") : std::string();
+    return out.append("column ").append(std::to_string(c.column));
+  };
+  const auto fail = [&r](PuzzleError e, std::string why) {
+    r.error = e;
+    r.reason = std::move(why);
+  };
+  if (!bad.empty()) {
+    const auto it = std::find_if(cells.begin(), cells.end(), [](const Cell& c) { return c.value < 0; });
+    std::string why = std::string("bad character '").append(bad).append("'");
+    if (it != cells.end()) why.append(" at ").append(where(*it));
+    return fail(PuzzleError::bad_character, why);
+  }
+  const std::size_t total = cells.size();
+  for (std::size_t i = 1; i < row_sizes.size(); ++i) {
+    if (row_sizes[i] != row_sizes[0])
+      return fail(PuzzleError::cell_count, std::string("rows of different lengths: line ")
+                                               .append(std::to_string(row_lines[i])).append(" has ")
+                                               .append(count_text(row_sizes[i])).append(", line ")
+                                               .append(std::to_string(row_lines[0])).append(" has ")
+                                               .append(count_text(row_sizes[0])));
+  }
+  const std::string rows_text =
+      picture ? std::string(" in ").append(std::to_string(row_sizes.size())).append(" rows") : std::string();
+  std::optional<BoxShape> box = box_;
+  if (box) {
+    const auto need = static_cast<std::size_t>(box->size() * box->size());
+    if (total != need)
+      return fail(PuzzleError::cell_count, count_text(total).append(rows_text).append(": a ").append(to_string(*box))
+                                               .append(" box needs ").append(std::to_string(need)));
+  } else {
+    box = box_for_cell_count(total);
+    if (!box) {
+      int n = 2;
+      while (n < kMaxSudokuSize && static_cast<std::size_t>(n * n) < total) ++n;
+      if (static_cast<std::size_t>(n * n) == total && has_nontrivial_box(n)) {
+        int r1 = 2;
+        while (n % r1 != 0) ++r1;
+        const std::string a = std::to_string(r1).append("x").append(std::to_string(n / r1));
+        const std::string b = std::to_string(n / r1).append("x").append(std::to_string(r1));
+        return fail(PuzzleError::ambiguous_size,
+                    count_text(total).append(rows_text).append(" make a ").append(std::to_string(n)).append("x")
+                        .append(std::to_string(n)).append(" grid with no default box shape: give it, e.g. ")
+                        .append(a).append(a == b ? "" : std::string(" or ").append(b)));
+      }
+      return fail(PuzzleError::cell_count,
+                  count_text(total).append(rows_text).append(": expected 16, 36, 64, 81, 144, 256 or 625 "
+                                                             "(or N*N with an explicit box shape)"));
+    }
+  }
+  const int n = box->size();
+  SudokuGrid grid{*box, std::vector<int>(total, 0)};
+  for (std::size_t i = 0; i < total; ++i) {
+    const int v = cells[i].value;
+    if (v > n)
+      return fail(PuzzleError::bad_character,
+                  std::string("bad character '").append(1, cells[i].symbol).append("' at ").append(where(cells[i]))
+                      .append(": ").append(std::to_string(v)).append(" is above ").append(std::to_string(n))
+                      .append(", the largest digit of a ").append(std::to_string(n)).append("x")
+                      .append(std::to_string(n)).append(" grid"));
+    grid.cells[i] = v;
+  }
+  r.grid = std::move(grid);
+}
+
+std::vector<PuzzleRecord> read_puzzles(const std::string& text, const std::string& source_name,
+                                       std::optional<BoxShape> box) {
+  std::istringstream in(text);
+  PuzzleReader reader(in, source_name, box);
+  std::vector<PuzzleRecord> out;
+  PuzzleRecord r;
+  while (reader.next(r)) out.push_back(r);
+  return out;
+}
+
+SudokuGrid parse_puzzle(const std::string& text, std::optional<BoxShape> box) {
+  const std::vector<PuzzleRecord> records = read_puzzles(text, "<string>", box);
+  if (records.size() != 1)
+    throw ModelError(std::string("parse_puzzle: expected one puzzle, found ").append(std::to_string(records.size())));
+  if (!records[0].ok()) throw ModelError(std::string("parse_puzzle: ").append(records[0].reason));
+  return *records[0].grid;
+}
+
+}  // namespace csp::models

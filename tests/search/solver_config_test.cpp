@@ -1,0 +1,117 @@
+// SolverConfig and the strategy registries: stable names, errors listing the valid names, custom heuristics.
+#include "csp/search/solver_config.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "csp/heuristics/value_ordering.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
+#include "csp/models/n_queens.hpp"
+#include "csp/propagation/inference.hpp"
+#include "csp/search/backtracking.hpp"
+
+namespace csp {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+template <class F>
+std::string unknown_name_error_of(F&& f) {
+  try {
+    f();
+  } catch (const UnknownNameError& e) {
+    return e.what();
+  } catch (...) {
+    return "<another exception>";
+  }
+  return "<no exception>";
+}
+
+TEST(SolverConfig, BuiltInNamesAreStable) {
+  EXPECT_THAT(variable_orderings().names(), ::testing::IsSupersetOf({"first", "mrv", "degree", "mrv-degree", "dom-wdeg"}));
+  EXPECT_THAT(value_orderings().names(), ElementsAre("natural", "lcv"));
+  EXPECT_THAT(inferences().names(), ElementsAre("none", "fc", "mac"));
+  EXPECT_EQ(parse_variable_ordering("mrv-degree"), "mrv-degree");
+  EXPECT_EQ(parse_value_ordering("lcv"), "lcv");
+  EXPECT_EQ(parse_inference("mac"), "mac");
+  for (const auto& e : variable_orderings().entries()) EXPECT_FALSE(e.help.empty()) << e.name;
+}
+
+TEST(SolverConfig, DefaultsAreTheTextbookBaseline) {
+  const SolverConfig c;
+  EXPECT_EQ(c.variable_ordering, "first");
+  EXPECT_EQ(c.value_ordering, "natural");
+  EXPECT_EQ(c.inference, "none");
+  EXPECT_FALSE(c.ac3_preprocess);
+  EXPECT_EQ(c.max_solutions, 1U);
+  EXPECT_NO_THROW(c.validate());
+  EXPECT_EQ(to_string(c), "var=first val=natural inference=none ac3=off max_solutions=1");
+}
+
+TEST(SolverConfig, UnknownNamesListTheValidOnes) {
+  SolverConfig c;
+  c.variable_ordering = "fastest";
+  EXPECT_THAT(unknown_name_error_of([&] { c.validate(); }),
+              AllOf(HasSubstr("variable ordering"), HasSubstr("'fastest'"),
+                    HasSubstr("first, mrv, degree, mrv-degree, dom-wdeg")));
+  c = SolverConfig{};
+  c.value_ordering = "random";
+  EXPECT_THAT(unknown_name_error_of([&] { c.validate(); }),
+              AllOf(HasSubstr("value ordering"), HasSubstr("'random'"), HasSubstr("natural, lcv")));
+  c = SolverConfig{};
+  c.inference = "ac3";
+  EXPECT_THAT(unknown_name_error_of([&] { c.validate(); }),
+              AllOf(HasSubstr("inference"), HasSubstr("'ac3'"), HasSubstr("none, fc, mac")));
+  EXPECT_THAT(unknown_name_error_of([&] { (void)backtracking_search(models::n_queens(4), c); }), HasSubstr("'ac3'"));
+  EXPECT_THAT(unknown_name_error_of([] { (void)parse_variable_ordering("MRV"); }), HasSubstr("'MRV'"));
+  EXPECT_THAT(unknown_name_error_of([] { (void)parse_value_ordering(""); }), HasSubstr("natural, lcv"));
+  EXPECT_THAT(unknown_name_error_of([] { (void)parse_inference("forward-checking"); }), HasSubstr("none, fc, mac"));
+  EXPECT_THROW((void)parse_inference("x"), Error);  // one exception family
+}
+
+TEST(SolverConfig, RegisteringATakenNameThrows) {
+  EXPECT_THROW(variable_orderings().add("mrv", "again", mrv), Error);
+  EXPECT_THROW(value_orderings().add("", "nameless", natural_order), Error);
+}
+
+// A student's heuristic: the unassigned variable with the largest id.
+VarId last_unassigned(SearchContext& ctx) {
+  const Assignment& a = ctx.assignment();
+  for (VarId x = a.variable_count() - 1; x >= 0; --x)
+    if (!a.is_assigned(x)) return x;
+  return -1;
+}
+
+void register_last_unassigned() {
+  if (!variable_orderings().contains("last-unassigned"))
+    variable_orderings().add("last-unassigned", "the unassigned variable with the largest id", last_unassigned);
+}
+
+TEST(SolverConfig, CustomVariableOrderingRegisteredByName) {
+  register_last_unassigned();
+  register_last_unassigned();  // idempotent thanks to the guard
+  EXPECT_EQ(parse_variable_ordering("last-unassigned"), "last-unassigned");
+  SolverConfig c;
+  c.variable_ordering = "last-unassigned";
+  c.max_solutions = 0;
+  c.keep_solutions = 200;
+  EXPECT_NO_THROW(c.validate());
+  for (const std::string inference : {"none", "fc", "mac"}) {
+    c.inference = inference;
+    const SearchResult r = backtracking_search(models::n_queens(8), c);
+    EXPECT_EQ(r.solution_count, 92U) << inference;
+    EXPECT_TRUE(r.complete);
+  }
+  // It really is used: the first solution found is the mirror image (columns reversed) of the static order's.
+  c.max_solutions = 1;
+  c.inference = "none";
+  const SearchResult last = backtracking_search(models::n_queens(8), c);
+  ASSERT_EQ(last.solutions.size(), 1U);
+  EXPECT_EQ(last.solutions[0].values(), (std::vector<Value>{4, 2, 7, 3, 6, 8, 5, 1}));
+  EXPECT_THAT(unknown_name_error_of([] { (void)parse_variable_ordering("nope"); }), HasSubstr("last-unassigned"));
+}
+
+}  // namespace
+}  // namespace csp

@@ -1,0 +1,205 @@
+// Small random CSPs for oracle tests.
+#include "random_csp.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <set>
+#include <sstream>
+
+namespace csp::test_support {
+
+namespace {
+
+class Rng {
+ public:
+  explicit Rng(std::uint32_t seed) : engine_(seed) {}
+  /// Uniform-enough integer in lo..hi (the bias of % is irrelevant here; the point is portability).
+  int pick(int lo, int hi) { return lo + static_cast<int>(engine_() % static_cast<std::uint32_t>(hi - lo + 1)); }
+  bool chance(int percent) { return pick(1, 100) <= percent; }
+  /// k distinct elements of `pool` in random order.
+  template <class T>
+  std::vector<T> sample(std::vector<T> pool, int k) {
+    for (std::size_t i = 0; i + 1 < pool.size(); ++i)
+      std::swap(pool[i], pool[i + static_cast<std::size_t>(pick(0, static_cast<int>(pool.size() - i) - 1))]);
+    pool.resize(static_cast<std::size_t>(k));
+    return pool;
+  }
+
+ private:
+  std::mt19937 engine_;
+};
+
+std::string join(const std::vector<int>& v) {
+  std::ostringstream os;
+  for (std::size_t i = 0; i < v.size(); ++i) os << (i ? "," : "") << v[i];
+  return os.str();
+}
+
+// Every tuple over the initial values of `scope`, ascending.
+std::vector<Tuple> all_tuples(const Problem& p, const std::vector<VarId>& scope) {
+  std::vector<Tuple> out{{}};
+  for (VarId x : scope) {
+    std::vector<Tuple> next;
+    for (const Tuple& t : out)
+      for (Value v : p.variable(x).values()) {
+        Tuple u = t;
+        u.push_back(v);
+        next.push_back(std::move(u));
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+Tuple project(const Tuple& values, const std::vector<VarId>& scope) {
+  Tuple t;
+  for (VarId x : scope) t.push_back(values[static_cast<std::size_t>(x)]);
+  return t;
+}
+
+}  // namespace
+
+bool RandomCsp::satisfies(const Tuple& values) const {
+  return std::all_of(checks.begin(), checks.end(), [&](const auto& check) { return check(values); });
+}
+
+RandomCsp make_random_csp(std::uint32_t seed) {
+  Rng rng(seed);
+  RandomCsp r;
+  Problem& p = r.problem;
+  std::ostringstream desc;
+
+  const int n = rng.pick(3, 6);
+  std::vector<Value> pool;
+  for (Value v = -4; v <= 9; ++v) pool.push_back(v);
+  const bool shared = rng.chance(30);  // all variables on one value list (AllDifferent's bit-mask path)
+  std::vector<Value> shared_values = rng.sample(pool, rng.pick(2, 4));
+  std::vector<VarId> ids;
+  for (int i = 0; i < n; ++i) {
+    std::vector<Value> values = shared ? shared_values : rng.sample(pool, rng.chance(15) ? 1 : rng.pick(2, 4));
+    ids.push_back(p.add_variable(std::string("x").append(std::to_string(i)), values));  // (GCC 12 -Wrestrict false positive on "x" + s)
+    desc << "x" << i << " in {" << join(p.variable(ids.back()).values()) << "}\n";
+  }
+
+  const int m = rng.pick(1, 6);
+  for (int c = 0; c < m; ++c) {
+    const int kind = rng.pick(0, 8);
+    auto scope_of = [&](int lo, int hi) { return rng.sample(ids, rng.pick(lo, std::min(hi, n))); };
+    switch (kind) {
+      case 0: {  // not-equal
+        const auto s = scope_of(2, 2);
+        p.add_not_equal(s[0], s[1]);
+        r.checks.push_back([s](const Tuple& t) { return t[s[0]] != t[s[1]]; });
+        desc << "x" << s[0] << " != x" << s[1] << "\n";
+        break;
+      }
+      case 1: {  // binary predicate from a random relation table
+        const auto s = scope_of(2, 2);
+        auto rel = std::make_shared<std::set<std::pair<Value, Value>>>();
+        const int density = rng.pick(40, 90);
+        for (Value a : p.variable(s[0]).values())
+          for (Value b : p.variable(s[1]).values())
+            if (rng.chance(density)) rel->insert({a, b});
+        p.add_binary(s[0], s[1], [rel](Value a, Value b) { return rel->count({a, b}) != 0; });
+        r.checks.push_back([s, rel](const Tuple& t) { return rel->count({t[s[0]], t[s[1]]}) != 0; });
+        desc << "pred(x" << s[0] << ",x" << s[1] << ") allows";
+        for (const auto& [a, b] : *rel) desc << " (" << a << "," << b << ")";
+        desc << "\n";
+        break;
+      }
+      case 2: {  // table, arity 2-3, with a repeated tuple now and then
+        const auto s = scope_of(2, 3);
+        auto allowed = std::make_shared<std::set<Tuple>>();
+        std::vector<Tuple> list;
+        const int density = rng.pick(20, 80);
+        for (const Tuple& t : all_tuples(p, s))
+          if (rng.chance(density)) {
+            allowed->insert(t);
+            list.push_back(t);
+            if (rng.chance(10)) list.push_back(t);
+          }
+        std::reverse(list.begin(), list.end());
+        p.add_table(s, list);
+        r.checks.push_back([s, allowed](const Tuple& t) { return allowed->count(project(t, s)) != 0; });
+        desc << "table(" << join(s) << ") allows " << allowed->size() << " tuples:";
+        for (const Tuple& t : *allowed) desc << " (" << join(t) << ")";
+        desc << "\n";
+        break;
+      }
+      case 3: {  // n-ary predicate: (sum w_i x_i) mod m != r
+        const auto s = scope_of(2, 4);
+        std::vector<int> w;
+        for (std::size_t k = 0; k < s.size(); ++k) w.push_back(rng.pick(-2, 2));
+        const int mod = rng.pick(2, 3);
+        const int res = rng.pick(0, mod - 1);
+        auto rule = [w, mod, res](auto&& value_at) {
+          long long sum = 0;
+          for (std::size_t k = 0; k < w.size(); ++k) sum += static_cast<long long>(w[k]) * value_at(k);
+          return ((sum % mod) + mod) % mod != res;
+        };
+        p.add_predicate(s, [rule](std::span<const Value> v) { return rule([&](std::size_t k) { return v[k]; }); });
+        r.checks.push_back(
+            [rule, s](const Tuple& t) { return rule([&](std::size_t k) { return t[static_cast<std::size_t>(s[k])]; }); });
+        desc << "predicate: (" << join(w) << ") . (" << join(s) << ") mod " << mod << " != " << res << "\n";
+        break;
+      }
+      case 4: {  // linear, arity 1-4, rhs near the sum of a random tuple so that it bites
+        const auto s = scope_of(1, 4);
+        std::vector<int> coef;
+        long long rhs = 0;
+        for (VarId x : s) {
+          coef.push_back(rng.chance(10) ? 0 : (rng.chance(50) ? 1 : -1) * rng.pick(1, 3));
+          const auto& vals = p.variable(x).values();
+          rhs += static_cast<long long>(coef.back()) * vals[static_cast<std::size_t>(rng.pick(0, static_cast<int>(vals.size()) - 1))];
+        }
+        const int op_index = rng.pick(0, 3);
+        const auto op = static_cast<LinearOp>(op_index);
+        if (op != LinearOp::ne) rhs += rng.pick(-1, 1);
+        p.add_linear(s, coef, op, rhs);
+        r.checks.push_back([s, coef, op_index, rhs](const Tuple& t) {
+          long long sum = 0;
+          for (std::size_t k = 0; k < s.size(); ++k) sum += static_cast<long long>(coef[k]) * t[static_cast<std::size_t>(s[k])];
+          switch (op_index) {
+            case 0: return sum == rhs;
+            case 1: return sum != rhs;
+            case 2: return sum <= rhs;
+            default: return sum >= rhs;
+          }
+        });
+        r.gac_only = false;
+        static const char* const op_names[] = {"==", "!=", "<=", ">="};
+        desc << "linear (" << join(coef) << ") . (" << join(s) << ") " << op_names[op_index] << " " << rhs << "\n";
+        break;
+      }
+      default: {  // all-different: global (kinds 5, 6), pairwise (7), with offsets (8)
+        const auto s = scope_of(2, 4);
+        std::vector<int> offsets(s.size(), 0);
+        if (kind == 7) {
+          p.add_all_different(s, AllDifferentMode::pairwise);
+        } else if (kind == 8) {
+          for (int& o : offsets) o = rng.pick(-2, 2);
+          p.add_all_different_shifted(s, offsets);
+          r.gac_only = false;
+        } else {
+          p.add_all_different(s, AllDifferentMode::global);
+          r.gac_only = false;
+        }
+        r.checks.push_back([s, offsets](const Tuple& t) {
+          for (std::size_t i = 0; i < s.size(); ++i)
+            for (std::size_t j = i + 1; j < s.size(); ++j)
+              if (static_cast<long long>(t[static_cast<std::size_t>(s[i])]) + offsets[i] ==
+                  static_cast<long long>(t[static_cast<std::size_t>(s[j])]) + offsets[j])
+                return false;
+          return true;
+        });
+        desc << (kind == 7 ? "pairwise " : "") << "all-different(" << join(s) << ") offsets (" << join(offsets) << ")\n";
+        break;
+      }
+    }
+  }
+  r.description = desc.str();
+  return r;
+}
+
+}  // namespace csp::test_support

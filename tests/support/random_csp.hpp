@@ -1,0 +1,36 @@
+// Small random CSPs for oracle tests: binary and n-ary constraints of every kind over arbitrary int values.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "csp/core/problem.hpp"
+#include "oracle.hpp"
+
+namespace csp::test_support {
+
+/// A random problem together with an independent statement of each of its constraints.
+struct RandomCsp {
+  Problem problem;
+  /// One check per posted constraint (a pairwise all-different adds one check for all its != constraints),
+  /// written here from the generator's data, not with the engine's constraint classes.
+  std::vector<std::function<bool(const Tuple&)>> checks;
+  /// Variables with their values and the constraints, one per line (for failure messages).
+  std::string description;
+  /// True when every constraint is one whose propagation the engine documents as (generalised) arc consistent:
+  /// not-equal, binary predicate, table, n-ary predicate. Then AC-3 and MAC reach the same unique fixpoint.
+  bool gac_only = true;
+
+  /// Does `values` satisfy every check?
+  bool satisfies(const Tuple& values) const;
+};
+
+/// A problem with 3-6 variables, 1-4 values each drawn from -4..9, and 1-6 constraints drawn from: not-equal,
+/// binary predicate (random relation table), table (arity 2-3), n-ary predicate (arity 2-4), linear (arity 1-4,
+/// =, !=, <=, >=), all-different (global, pairwise, or global with offsets). Deterministic for a given seed on
+/// every platform (uses std::mt19937 directly, no std distributions).
+RandomCsp make_random_csp(std::uint32_t seed);
+
+}  // namespace csp::test_support
