@@ -119,9 +119,9 @@ void register_queens_count() {
       config.max_solutions = 0;   // count all
       config.keep_solutions = 0;  // without copying them
       config.limits.time_limit = std::chrono::seconds(60);
-      register_backtracking("queens_count/n:" + std::to_string(n) + "/" + combo.label(),
-                            [n] { return csp::models::n_queens(n); }, config,
-                            {Status::solved, kQueensSolutions[n]}, benchmark::kMillisecond);
+      register_backtracking(
+          "queens_count/n:" + std::to_string(n) + "/" + combo.label(), [n] { return csp::models::n_queens(n); }, config,
+          {Status::solved, kQueensSolutions[n]}, benchmark::kMillisecond);
     }
   }
 }
@@ -135,17 +135,19 @@ void register_queens_first() {
     csp::SolverConfig config = make_config(combo);
     config.limits.node_limit = 1'000'000;
     config.limits.time_limit = std::chrono::seconds(30);
-    register_backtracking("queens_first/n:" + std::to_string(n) + "/" + combo.label(),
-                          [] { return csp::models::n_queens(n); }, config, {}, benchmark::kMillisecond);
+    register_backtracking(
+        "queens_first/n:" + std::to_string(n) + "/" + combo.label(), [] { return csp::models::n_queens(n); }, config,
+        {}, benchmark::kMillisecond);
   }
   for (const char* inference : {"fc", "mac"}) {
     const Combo combo{"mrv", "natural", inference};
     csp::SolverConfig config = make_config(combo);
     config.limits.node_limit = 1'000'000;
     config.limits.time_limit = std::chrono::seconds(30);
-    register_backtracking("queens_first_alldiff/n:" + std::to_string(n) + "/" + combo.label(),
-                          [] { return csp::models::n_queens(n, csp::models::QueensFormulation::all_different); },
-                          config, {}, benchmark::kMillisecond);
+    register_backtracking(
+        "queens_first_alldiff/n:" + std::to_string(n) + "/" + combo.label(),
+        [] { return csp::models::n_queens(n, csp::models::QueensFormulation::all_different); }, config, {},
+        benchmark::kMillisecond);
   }
 }
 
@@ -184,17 +186,18 @@ csp::models::Map triangle() { return {{"A", "B", "C"}, {{"A", "B"}, {"B", "C"}, 
 void register_map_coloring() {
   for (const Combo& combo : combos()) {
     const csp::SolverConfig first = make_config(combo);
-    register_backtracking("australia_first/" + combo.label(),
-                          [] { return csp::models::map_coloring(csp::models::australia(), 3); }, first, {},
-                          benchmark::kMicrosecond);
+    register_backtracking(
+        "australia_first/" + combo.label(), [] { return csp::models::map_coloring(csp::models::australia(), 3); },
+        first, {}, benchmark::kMicrosecond);
     csp::SolverConfig all = first;
     all.max_solutions = 0;
     all.keep_solutions = 0;
-    register_backtracking("australia_count/" + combo.label(),
-                          [] { return csp::models::map_coloring(csp::models::australia(), 3); }, all,
-                          {Status::solved, 18}, benchmark::kMicrosecond);
-    register_backtracking("triangle_unsat/" + combo.label(), [] { return csp::models::map_coloring(triangle(), 2); },
-                          first, {Status::unsatisfiable, 0}, benchmark::kMicrosecond);
+    register_backtracking(
+        "australia_count/" + combo.label(), [] { return csp::models::map_coloring(csp::models::australia(), 3); }, all,
+        {Status::solved, 18}, benchmark::kMicrosecond);
+    register_backtracking(
+        "triangle_unsat/" + combo.label(), [] { return csp::models::map_coloring(triangle(), 2); }, first,
+        {Status::unsatisfiable, 0}, benchmark::kMicrosecond);
   }
 }
 

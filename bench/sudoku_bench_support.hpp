@@ -1,7 +1,7 @@
-// Shared by the Sudoku benchmarks: a minimal one-line puzzle reader, a named configuration, one verified solve.
+// Shared by the Sudoku benchmarks: reading a puzzle file, a named configuration, one verified solve.
 #pragma once
 
-#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <fstream>
 #include <optional>
@@ -9,42 +9,22 @@
 #include <vector>
 
 #include "csp/core/problem.hpp"
+#include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku_io.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/search/solver_config.hpp"
-#include "csp/models/sudoku.hpp"
 
 namespace csp::bench {
 
-/// The puzzles of a one-line-per-puzzle file, or why it could not be read.
+/// The puzzles of a file, or why it could not be read.
 struct PuzzleFile {
   std::vector<models::SudokuGrid> puzzles;
-  std::string error;  ///< "" when every line was read
+  std::vector<std::size_t> lines;  ///< the 1-based line where each puzzle starts
+  std::string error;               ///< "" when every puzzle was read
 };
 
-/// The box shape of a grid with `cells` cells: N^4 cells give N x N boxes, 36 -> 2x3, 64 -> 2x4, 144 -> 3x4.
-inline std::optional<models::BoxShape> box_for_cells(std::size_t cells) {
-  switch (cells) {
-    case 36: return models::BoxShape{2, 3};
-    case 64: return models::BoxShape{2, 4};
-    case 144: return models::BoxShape{3, 4};
-    default: break;
-  }
-  const auto side = static_cast<int>(std::lround(std::sqrt(std::sqrt(static_cast<double>(cells)))));
-  if (side < 2 || static_cast<std::size_t>(side * side * side * side) != cells) return std::nullopt;
-  return models::BoxShape{side, side};
-}
-
-/// A cell character: '.', '0' empty (0); '1'-'9'; then 'A'-'Z' / 'a'-'z' for 10 and up; -1 for anything else.
-inline int cell_value(char c) {
-  if (c == '.' || c == '0') return 0;
-  if (c >= '1' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'z') return c - 'a' + 10;
-  return -1;
-}
-
-/// Reads one puzzle per line (trailing '\r' and spaces dropped; empty lines and '#' lines skipped). Deliberately
-/// minimal: the benchmarks read the reference corpora, whose format is fixed; the full reader lives in models/.
+/// Reads every puzzle of a file with the model's streaming reader (models::PuzzleReader: one-line puzzles and
+/// pictures, '#' comments). Stops at the first puzzle that cannot be read and names it in `error`.
 inline PuzzleFile read_puzzle_file(const std::string& path) {
   PuzzleFile out;
   std::ifstream in(path);
@@ -52,28 +32,15 @@ inline PuzzleFile read_puzzle_file(const std::string& path) {
     out.error = "cannot open " + path;
     return out;
   }
-  std::string line;
-  int lineno = 0;
-  while (std::getline(in, line)) {
-    ++lineno;
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    const auto box = box_for_cells(line.size());
-    if (!box) {
-      out.error = path + ":" + std::to_string(lineno) + ": " + std::to_string(line.size()) + " cells is no grid size";
+  models::PuzzleReader reader(in, path);
+  models::PuzzleRecord record;
+  while (reader.next(record)) {
+    if (!record.ok()) {
+      out.error = record.location() + ": " + record.reason;
       return out;
     }
-    models::SudokuGrid grid{*box, {}};
-    grid.cells.reserve(line.size());
-    for (char c : line) {
-      const int v = cell_value(c);
-      if (v < 0 || v > box->size()) {
-        out.error = path + ":" + std::to_string(lineno) + ": bad character '" + std::string(1, c) + "'";
-        return out;
-      }
-      grid.cells.push_back(v);
-    }
-    out.puzzles.push_back(std::move(grid));
+    out.puzzles.push_back(std::move(*record.grid));
+    out.lines.push_back(record.line);
   }
   if (out.puzzles.empty()) out.error = path + ": no puzzles";
   return out;
@@ -118,8 +85,9 @@ struct SolveOutcome {
 /// times model construction + search); returns the result for `verify`. `on_built`, when given, is called between
 /// model construction and search (sudoku_file_bench reads the clock there).
 template <class OnBuilt = void (*)()>
-SearchResult solve(const models::SudokuGrid& puzzle, const SudokuConfig& config, const SolverConfig& solver,
-                   models::SudokuGrid* solution, OnBuilt on_built = [] {}) {
+SearchResult solve(
+    const models::SudokuGrid& puzzle, const SudokuConfig& config, const SolverConfig& solver,
+    models::SudokuGrid* solution, OnBuilt on_built = [] {}) {
   const models::Sudoku sudoku(puzzle, config.alldiff);
   on_built();
   SearchResult r = backtracking_search(sudoku.problem(), solver);

@@ -1,6 +1,8 @@
 # Installs headers, libraries, the csp program and a CMake package: find_package(csp) gives csp::csp, csp::models.
 include(CMakePackageConfigHelpers)
 install(DIRECTORY csp/include/ models/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The models library is csp_models in this tree and csp::models for users (the alias has the same name).
+set_target_properties(csp_models PROPERTIES EXPORT_NAME models)
 install(TARGETS csp csp_models EXPORT cspTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -17,6 +17,9 @@ struct Subcommand {
 const Subcommand kSubcommands[] = {
     {"sudoku", "solve Sudoku puzzles of any box shape from files (one-line puzzles or pictures)",
      csp::cli::run_sudoku},
+    {"sudoku-generate", "make Sudoku puzzles with one solution and no removable given", csp::cli::run_sudoku_generate},
+    {"ablate", "compare strategy configurations (a grid) on a model's instances: table, CSV, JSON, chart",
+     csp::cli::run_ablate},
 };
 
 void print_help(std::ostream& out) {

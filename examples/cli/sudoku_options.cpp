@@ -40,7 +40,8 @@ void describe(Groups& g) {
        "box shape of every puzzle, e.g. 3x2 (default: from the cell count: 16, 36, 64, 81, 144, 256, 625 cells -> "
        "2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)")
       ("alldiff", po::value<std::string>()->value_name("MODE")->default_value(SudokuDefaults::alldiff),
-       "units as one global all-different each (global) or as binary != between peers (binary)");
+       "units as one all-different each, filtered by Regin's matching (matching: generalised arc consistency) "
+       "or by single values and hidden singles (global), or as binary != between peers (binary)");
   g.search.add_options()
       ("var", po::value<std::string>()->value_name("NAME")->default_value(SudokuDefaults::variable_ordering),
        var_help.c_str())
@@ -140,13 +141,11 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
       throw UsageError(std::string("--box: ") + e.what());
     }
   }
-  o.alldiff_name = vm["alldiff"].as<std::string>();
-  if (o.alldiff_name == "global") {
-    o.alldiff = AllDifferentMode::global;
-  } else if (o.alldiff_name == "binary") {
-    o.alldiff = AllDifferentMode::pairwise;
-  } else {
-    throw UsageError("--alldiff: unknown mode '" + o.alldiff_name + "' (valid: global, binary)");
+  try {
+    o.alldiff = parse_all_different_mode(vm["alldiff"].as<std::string>());
+    o.alldiff_name = to_string(o.alldiff);
+  } catch (const UnknownNameError& e) {
+    throw UsageError(std::string("--alldiff: ") + e.what());
   }
   o.config.variable_ordering = strategy(parse_variable_ordering, "var", vm["var"].as<std::string>());
   o.config.value_ordering = strategy(parse_value_ordering, "val", vm["val"].as<std::string>());

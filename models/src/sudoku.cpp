@@ -54,7 +54,7 @@ Sudoku::Sudoku(const SudokuGrid& puzzle, AllDifferentMode mode) : box_(puzzle.bo
   if (puzzle.cells.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(n))
     throw ModelError("sudoku: a " + to_string(box_) + " box needs " + std::to_string(n * n) + " cells, got " +
                      std::to_string(puzzle.cells.size()));
-  problem_.reserve(n * n, mode == AllDifferentMode::global ? 3 * n : n * n * (3 * n - box_.rows - box_.cols - 1) / 2);
+  problem_.reserve(n * n, mode != AllDifferentMode::pairwise ? 3 * n : n * n * (3 * n - box_.rows - box_.cols - 1) / 2);
   for (int i = 0; i < n * n; ++i) {
     const int v = puzzle.cells[static_cast<std::size_t>(i)];
     if (v < 0 || v > n)
@@ -64,9 +64,9 @@ Sudoku::Sudoku(const SudokuGrid& puzzle, AllDifferentMode mode) : box_(puzzle.bo
     if (v != 0) problem_.restrict_domain(i, {v});
   }
   units_ = make_units(box_);
-  if (mode == AllDifferentMode::global) {
+  if (mode != AllDifferentMode::pairwise) {
     for (std::size_t u = 0; u < units_.size(); ++u)
-      problem_.add_all_different(units_[u], AllDifferentMode::global,
+      problem_.add_all_different(units_[u], mode,
                                  std::string(unit_kind(u, n)).append(" ").append(std::to_string(u % n + 1)));
     return;
   }

@@ -17,19 +17,21 @@ struct LineScan {
   std::vector<std::tuple<int, char, int>> cells;  // (value, symbol, 1-based column)
   std::string bad;                         // the first bad character, as text
   bool pipe = false;                       // the line contains '|'
-  bool border = false;                     // only decoration characters (and '-')
+  bool border = false;                     // only decoration characters (and '-'), at least one rule character
 };
 
 bool is_decoration(char c) {
   return c == ' ' || c == '\t' || c == '|' || c == '+' || c == '=' || c == '\v' || c == '\f';
 }
 
-// Length of the UTF-8 sequence starting with byte `lead` (1 for a stray continuation byte).
-std::size_t utf8_length(unsigned char lead) {
-  if (lead >= 0xF0) return 4;
-  if (lead >= 0xE0) return 3;
-  if (lead >= 0xC0) return 2;
-  return 1;
+// Length of the UTF-8 sequence starting at work[i]: 1 for ASCII and for any malformed byte.
+std::size_t utf8_length(std::string_view work, std::size_t i) {
+  const auto lead = static_cast<unsigned char>(work[i]);
+  const std::size_t len = lead >= 0xF8 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+  if (i + len > work.size()) return 1;
+  for (std::size_t k = 1; k < len; ++k)
+    if ((static_cast<unsigned char>(work[i + k]) & 0xC0U) != 0x80U) return 1;
+  return len;
 }
 
 // Unicode box drawing (U+2500..U+257F) is E2 94 80 .. E2 95 BF.
@@ -41,15 +43,19 @@ bool is_box_drawing(std::string_view seq) {
 LineScan scan(std::string_view work) {
   LineScan s;
   bool only_dashes = true;
+  bool rule = false;  // '-', '=', '+' or box drawing: what a border line is drawn with
   int column = 0;
   for (std::size_t i = 0; i < work.size();) {
     ++column;
     const auto lead = static_cast<unsigned char>(work[i]);
     if (lead >= 0x80) {
-      const std::size_t len = std::min(utf8_length(lead), work.size() - i);
+      const std::size_t len = utf8_length(work, i);
       const std::string_view seq = work.substr(i, len);
       i += len;
-      if (is_box_drawing(seq)) continue;
+      if (is_box_drawing(seq)) {
+        rule = true;
+        continue;
+      }
       if (s.bad.empty()) s.bad = std::string(seq);
       s.cells.emplace_back(-1, '?', column);
       only_dashes = false;
@@ -58,18 +64,52 @@ LineScan scan(std::string_view work) {
     const char c = work[i++];
     if (is_decoration(c)) {
       s.pipe = s.pipe || c == '|';
+      rule = rule || c == '+' || c == '=';
       continue;
     }
     const int v = symbol_value(c);
     if (v < 0 && s.bad.empty()) s.bad = std::string(1, c);
     if (c != '-') only_dashes = false;
+    rule = rule || c == '-';
     s.cells.emplace_back(v, c, column);
   }
-  if (only_dashes) {
+  // Only '-' and decoration: a border line, unless nothing but '|' and blanks (an all-empty row drawn with
+  // blanks, as the seeds' C# grids print them; see read_by_position).
+  if (only_dashes && (rule || !s.pipe)) {
     s.border = true;
     s.cells.clear();
   }
   return s;
+}
+
+// A picture row drawn with blanks for empty cells, e.g. "| 9     2 |       5 | 4     3 |": the text between the
+// outer '|' is cut at each '|' into n / box.cols boxes, and each box into box.cols cells of equal width holding one
+// symbol or only blanks. Returns false when the row does not have that shape.
+bool read_row_by_position(std::string_view row, BoxShape box, std::vector<std::pair<int, int>>& cells) {
+  const std::size_t first = row.find_first_not_of(' ');
+  if (first == std::string_view::npos || row[first] != '|' || row.back() != '|' || row.size() - first < 2) return false;
+  std::size_t pos = first + 1;
+  int boxes = 0;
+  while (pos < row.size()) {
+    const std::size_t bar = row.find('|', pos);
+    const std::string_view segment = row.substr(pos, bar - pos);
+    const auto width = segment.size() / static_cast<std::size_t>(box.cols);
+    if (width == 0 || segment.size() % static_cast<std::size_t>(box.cols) != 0) return false;
+    for (std::size_t k = 0; k < static_cast<std::size_t>(box.cols); ++k) {
+      const std::string_view chunk = segment.substr(k * width, width);
+      const std::size_t at = chunk.find_first_not_of(' ');
+      if (at == std::string_view::npos) {
+        cells.emplace_back(0, static_cast<int>(pos + k * width + 1));
+        continue;
+      }
+      const int v = symbol_value(chunk[at]);
+      if (v < 0 || chunk[at] == '-' || chunk.find_first_not_of(' ', at + 1) != std::string_view::npos) return false;
+      cells.emplace_back(v, static_cast<int>(pos + k * width + at + 1));
+    }
+    ++boxes;
+    pos = bar + 1;
+  }
+  return boxes * box.cols == box.size();
 }
 
 // The part of a raw line that holds puzzle content: before '#', without trailing whitespace.
@@ -202,6 +242,7 @@ bool PuzzleReader::next(PuzzleRecord& record) {
     if (++picture_.row_count > max_rows + 1) continue;  // far too many rows: only count them
     picture_.row_sizes.push_back(count);
     picture_.row_lines.push_back(line_no_);
+    picture_.row_texts.emplace_back(work);
     if (picture_.bad.empty()) picture_.bad = s.bad;
     for (const auto& [v, ch, col] : s.cells) picture_.cells.push_back({v, ch, line_no_, col});
   }
@@ -223,8 +264,26 @@ bool PuzzleReader::finish_picture(PuzzleRecord& record) {
                         .append(std::to_string(p.row_sizes.size() - 1)).append(")");
     return true;
   }
+  const bool square = std::all_of(p.row_sizes.begin(), p.row_sizes.end(),
+                                  [&](std::size_t k) { return k == p.row_sizes.size(); });
+  if (p.bad.empty() && !square) read_by_position(p);
   build(record, p.start, std::move(p.text), p.cells, p.bad, p.row_sizes, p.row_lines);
   return true;
+}
+
+void PuzzleReader::read_by_position(Pending& p) const {
+  const int n = static_cast<int>(p.row_texts.size());
+  const std::optional<BoxShape> box = box_ ? box_ : default_box(n);
+  if (!box || box->size() != n) return;
+  std::vector<Cell> cells;
+  std::vector<std::pair<int, int>> row;
+  for (std::size_t r = 0; r < p.row_texts.size(); ++r) {
+    row.clear();
+    if (!read_row_by_position(p.row_texts[r], *box, row)) return;
+    for (const auto& [v, col] : row) cells.push_back({v, symbol_of(v), p.row_lines[r], col});
+  }
+  p.cells = std::move(cells);
+  p.row_sizes.assign(p.row_sizes.size(), static_cast<std::size_t>(n));
 }
 
 void PuzzleReader::build(PuzzleRecord& r, std::size_t start, std::string text, const std::vector<Cell>& cells,

@@ -22,7 +22,7 @@ while IFS=$'\t' read -r id kind input expected _note; do
     file) file=$CASES/$input ;;
     *) continue ;;
   esac
-  timeout 60 "$CSP" sudoku --max-solutions 2 "$file" >"$TMP/out" 2>"$TMP/err"
+  timeout 300 "$CSP" sudoku --max-solutions 2 "$file" >"$TMP/out" 2>"$TMP/err"
   code=$?
   before=$failed
   if [[ $expected == error ]]; then

@@ -88,6 +88,25 @@ TEST(Linear, NotEqualPrunesOnlyWhenTheOthersAreFixed) {
   EXPECT_EQ(values_of(s, 0), (std::vector<Value>{1, 2, 3}));  // x = 0 gives 0 + 1 + 3 = 4
 }
 
+TEST(Linear, Ac3AndPropagateRevisitTheOtherPositionsOfTheSameConstraint) {
+  // x + y + 2z = 5, x in {0, 3, 4}, y in {2, 3, 4}, z in {1, 4}. One pass of revise over x, y, z gives x = 0,
+  // y in {2, 3}, z = 1; only a second visit of y (after z changed) finds y = 3.
+  Problem p;
+  p.add_variable("x", {0, 3, 4});
+  p.add_variable("y", {2, 3, 4});
+  p.add_variable("z", {1, 4});
+  p.add_linear({0, 1, 2}, {1, 1, 2}, LinearOp::eq, 5, "c");
+  Statistics stats;
+  Store s(p, stats);
+  EXPECT_TRUE(ac3(s).consistent);
+  EXPECT_EQ(values_of(s, 0), std::vector<Value>{0});
+  EXPECT_EQ(values_of(s, 1), std::vector<Value>{3});
+  EXPECT_EQ(values_of(s, 2), std::vector<Value>{1});
+  Store t(p, stats);
+  EXPECT_TRUE(p.constraint(0).propagate(t));
+  EXPECT_EQ(t.domains(), s.domains());
+}
+
 TEST(Linear, ChecksCompleteAndPartialAssignments) {
   Problem p;
   p.add_variable("x", 0, 9);

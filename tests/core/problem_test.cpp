@@ -209,7 +209,7 @@ TEST(ProblemMisuse, FindOfAnUnknownNameIsNamed) {
 TEST(ProblemMisuse, EmptyCallablesAreRejected) {
   Problem p = two_variables();
   EXPECT_THAT(model_error_of([&] { p.add_binary(0, 1, nullptr, "b"); }),
-              AllOf(HasSubstr("empty predicate"), HasSubstr("x"), HasSubstr("y")));
+              AllOf(HasSubstr("empty predicate"), HasSubstr("x, y")));
   EXPECT_THAT(model_error_of([&] { p.add_predicate({0, 1}, nullptr, "np"); }),
               AllOf(HasSubstr("'np'"), HasSubstr("empty predicate")));
   EXPECT_THAT(model_error_of([&] { p.add_constraint(nullptr); }), HasSubstr("null constraint"));

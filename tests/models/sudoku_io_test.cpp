@@ -153,6 +153,28 @@ TEST(SudokuReader, ReadsRowsOfSpaceSeparatedDigitsWithStrayWhitespace) {
   EXPECT_EQ(to_line(*r.grid), "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..");
 }
 
+TEST(SudokuReader, ReadsBlankCellsByPositionInPipedPictures) {
+  // As the seeds' C# SudokuGrid prints a puzzle (Sudoku-00): blanks for empty cells, three columns per cell.
+  const std::string csharp =
+      "-------------------------------\n"
+      "| 9     2 |       5 | 4     3 | \n| 1       |    6  3 |    2  5 | \n| 5     8 | 4     7 |    6    | \n"
+      "-------------------------------\n"
+      "|    2  6 | 3     9 |       1 | \n|    5  7 |    1    | 2  9    | \n|    9    | 6  7    | 5  3    | \n"
+      "-------------------------------\n"
+      "| 2  4    | 5  3    | 6       | \n| 7     5 | 2       | 3     4 | \n|    8    |    4  1 | 9  5    | \n"
+      "-------------------------------\n";
+  const PuzzleRecord r = read_one(csharp);
+  ASSERT_TRUE(r.ok()) << r.reason;
+  EXPECT_EQ(to_line(*r.grid),
+            "9.2..54.31...63.255.84.7.6..263.9..1.57.1.29..9.67.53.24.53.6..7.52..3.4.8..4195.");
+  // A row left entirely blank is a row, not a border.
+  const PuzzleRecord blank_row = read_one("| 1  2 | 3  4 |\n|      |      |\n|    1 | 4    |\n| 4  3 |    1 |\n");
+  ASSERT_TRUE(blank_row.ok()) << blank_row.reason;
+  EXPECT_EQ(to_line(*blank_row.grid), "1234.....14.43.1");
+  // Without the shape (no outer '|', uneven boxes), rows of different lengths stay an error.
+  EXPECT_EQ(read_one("1 2 | 3 4\n3 | 1 2\n2 1 | 4 3\n4 3 | 2 1\n").error, PuzzleError::cell_count);
+}
+
 TEST(SudokuReader, DashesAreEmptyCellsInRowsAndBordersOnTheirOwn) {
   const std::string text = "1 - | - 4\n- - | 1 -\n----+----\n- 1 | - -\n4 - | - 1\n";
   const PuzzleRecord r = read_one(text);
@@ -232,6 +254,8 @@ TEST(SudokuReader, BadCharactersAreReportedWithTheirColumn) {
   const PuzzleRecord utf8 = read_one("é" + kEasy.substr(1));
   EXPECT_EQ(utf8.error, PuzzleError::bad_character);
   EXPECT_EQ(utf8.reason, "bad character 'é' at column 1");
+  const PuzzleRecord malformed = read_one("12\xFF\xFE" + std::string(12, '.'));
+  EXPECT_EQ(malformed.reason, "bad character '\xFF' at column 3");
   const PuzzleRecord in_picture = read_one("1 2 | 3 4\n3 4 | 1 2\n2 1 | 4 3\n4 3 | 2 *\n");
   EXPECT_EQ(in_picture.reason, "bad character '*' at line 4, column 9");
 }

@@ -4,10 +4,18 @@
 // reach the same fixpoint where all constraints are (generalised) arc consistent.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <utility>
 
+#include "csp/constraints/all_different.hpp"
+#include "csp/constraints/binary_predicate.hpp"
+#include "csp/constraints/linear.hpp"
+#include "csp/constraints/nary_predicate.hpp"
+#include "csp/constraints/not_equal.hpp"
+#include "csp/constraints/table.hpp"
 #include "csp/core/store.hpp"
 #include "csp/propagation/ac3.hpp"
 #include "csp/propagation/inference.hpp"
@@ -77,62 +85,76 @@ void random_dive(const test_support::RandomCsp& r, const std::vector<Tuple>& sol
   EXPECT_TRUE(p.is_solution(s.assignment())) << p.to_string(s.assignment());
 }
 
-class PropagationOracle : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    problems_ = new std::vector<test_support::RandomCsp>();
-    solutions_ = new std::vector<std::vector<Tuple>>();
-    for (std::uint32_t seed = 1; seed <= kProblems; ++seed) {
-      problems_->push_back(test_support::make_random_csp(seed));
-      solutions_->push_back(test_support::all_solutions(problems_->back().problem));
-    }
-  }
-  static void TearDownTestSuite() {
-    delete problems_;
-    delete solutions_;
-    problems_ = nullptr;
-    solutions_ = nullptr;
-  }
-  static std::vector<test_support::RandomCsp>* problems_;
-  static std::vector<std::vector<Tuple>>* solutions_;
+// The random problems and their oracle solutions, built once per process.
+struct Sample {
+  std::vector<test_support::RandomCsp> problems;
+  std::vector<std::vector<Tuple>> solutions;
 };
 
-std::vector<test_support::RandomCsp>* PropagationOracle::problems_ = nullptr;
-std::vector<std::vector<Tuple>>* PropagationOracle::solutions_ = nullptr;
+const Sample& sample() {
+  static const Sample s = [] {
+    Sample out;
+    for (std::uint32_t seed = 1; seed <= kProblems; ++seed) {
+      out.problems.push_back(test_support::make_random_csp(seed));
+      out.solutions.push_back(test_support::all_solutions(out.problems.back().problem));
+    }
+    return out;
+  }();
+  return s;
+}
 
-TEST_F(PropagationOracle, GeneratorCoversSatisfiableAndUnsatisfiableProblems) {
+TEST(PropagationOracle, GeneratorCoversEveryKindOfConstraintAndBothOutcomes) {
   std::size_t satisfiable = 0;
   std::size_t nary = 0;
-  for (std::size_t k = 0; k < problems_->size(); ++k) {
-    if (!(*solutions_)[k].empty()) ++satisfiable;
-    const Problem& p = (*problems_)[k].problem;
-    for (ConstraintId c = 0; c < p.constraint_count(); ++c)
-      if (p.constraint(c).arity() > 2) {
-        ++nary;
+  std::size_t givens = 0;
+  std::map<std::string, std::size_t> kinds;  // constraint class -> problems using it
+  for (std::size_t k = 0; k < sample().problems.size(); ++k) {
+    if (!sample().solutions[k].empty()) ++satisfiable;
+    const Problem& p = sample().problems[k].problem;
+    std::set<std::string> here;
+    bool has_nary = false;
+    for (ConstraintId c = 0; c < p.constraint_count(); ++c) {
+      const Constraint& con = p.constraint(c);
+      has_nary = has_nary || con.arity() > 2;
+      if (dynamic_cast<const NotEqual*>(&con) != nullptr) here.insert("not-equal");
+      if (dynamic_cast<const BinaryPredicate*>(&con) != nullptr) here.insert("binary predicate");
+      if (dynamic_cast<const Table*>(&con) != nullptr) here.insert("table");
+      if (dynamic_cast<const NaryPredicate*>(&con) != nullptr) here.insert("n-ary predicate");
+      if (dynamic_cast<const Linear*>(&con) != nullptr) here.insert("linear");
+      if (dynamic_cast<const AllDifferent*>(&con) != nullptr) here.insert("all-different");
+    }
+    for (const std::string& kind : here) ++kinds[kind];
+    if (has_nary) ++nary;
+    for (VarId x = 0; x < p.variable_count(); ++x)
+      if (p.variable(x).size() == 1) {
+        ++givens;
         break;
       }
   }
-  // Both kinds are well represented, or the oracle tests below would prove little.
+  // Both outcomes and every constraint kind are well represented, or the oracle tests below would prove little.
   EXPECT_GE(satisfiable, kProblems / 4);
   EXPECT_GE(kProblems - satisfiable, kProblems / 6);
   EXPECT_GE(nary, kProblems / 4);
+  EXPECT_GE(givens, kProblems / 10);
+  for (const char* kind : {"not-equal", "binary predicate", "table", "n-ary predicate", "linear", "all-different"})
+    EXPECT_GE(kinds[kind], kProblems / 10) << kind;
 }
 
-TEST_F(PropagationOracle, OracleAgreesWithAnIndependentStatementOfTheConstraints) {
-  for (std::size_t k = 0; k < problems_->size(); ++k) {
-    const test_support::RandomCsp& r = (*problems_)[k];
+TEST(PropagationOracle, OracleAgreesWithAnIndependentStatementOfTheConstraints) {
+  for (std::size_t k = 0; k < sample().problems.size(); ++k) {
+    const test_support::RandomCsp& r = sample().problems[k];
     std::vector<Tuple> expected;
     test_support::for_each_complete_assignment(r.problem, 1U << 20U, [&](const Tuple& t) {
       if (r.satisfies(t)) expected.push_back(t);
     });
-    EXPECT_EQ((*solutions_)[k], expected) << "problem " << k + 1 << ":\n" << r.description;
+    EXPECT_EQ(sample().solutions[k], expected) << "problem " << k + 1 << ":\n" << r.description;
   }
 }
 
-TEST_F(PropagationOracle, Ac3AtTheRootKeepsEverySolution) {
-  for (std::size_t k = 0; k < problems_->size(); ++k) {
-    const test_support::RandomCsp& r = (*problems_)[k];
-    const auto& sols = (*solutions_)[k];
+TEST(PropagationOracle, Ac3AtTheRootKeepsEverySolution) {
+  for (std::size_t k = 0; k < sample().problems.size(); ++k) {
+    const test_support::RandomCsp& r = sample().problems[k];
+    const auto& sols = sample().solutions[k];
     Statistics stats;
     Store s(r.problem, stats);
     const Ac3Result result = ac3(s);
@@ -144,9 +166,9 @@ TEST_F(PropagationOracle, Ac3AtTheRootKeepsEverySolution) {
   }
 }
 
-TEST_F(PropagationOracle, Ac3AfterEachSingleAssignmentKeepsEveryConsistentSolution) {
-  for (std::size_t k = 0; k < problems_->size(); ++k) {
-    const test_support::RandomCsp& r = (*problems_)[k];
+TEST(PropagationOracle, Ac3AfterEachSingleAssignmentKeepsEveryConsistentSolution) {
+  for (std::size_t k = 0; k < sample().problems.size(); ++k) {
+    const test_support::RandomCsp& r = sample().problems[k];
     const Problem& p = r.problem;
     for (VarId x = 0; x < p.variable_count(); ++x) {
       for (int i = 0; i < p.variable(x).size(); ++i) {
@@ -155,20 +177,20 @@ TEST_F(PropagationOracle, Ac3AfterEachSingleAssignmentKeepsEveryConsistentSoluti
         ASSERT_TRUE(s.assign(x, i, nullptr));
         s.assignment().assign(x, s.value(x, i));
         const Ac3Result result = ac3(s);
-        EXPECT_TRUE(keeps_solutions(s, (*solutions_)[k])) << "problem " << k + 1 << ":\n" << r.description;
+        EXPECT_TRUE(keeps_solutions(s, sample().solutions[k])) << "problem " << k + 1 << ":\n" << r.description;
         if (!result.consistent) {
-          EXPECT_EQ(consistent_count(s, (*solutions_)[k]), 0U) << "problem " << k + 1 << ":\n" << r.description;
+          EXPECT_EQ(consistent_count(s, sample().solutions[k]), 0U) << "problem " << k + 1 << ":\n" << r.description;
         }
       }
     }
   }
 }
 
-TEST_F(PropagationOracle, ForwardCheckingAndMacAfterEachSingleAssignmentKeepEveryConsistentSolution) {
+TEST(PropagationOracle, ForwardCheckingAndMacAfterEachSingleAssignmentKeepEveryConsistentSolution) {
   for (InferenceFn infer : {&forward_checking, &mac}) {
     SCOPED_TRACE(infer == &mac ? "mac" : "fc");
-    for (std::size_t k = 0; k < problems_->size(); ++k) {
-      const test_support::RandomCsp& r = (*problems_)[k];
+    for (std::size_t k = 0; k < sample().problems.size(); ++k) {
+      const test_support::RandomCsp& r = sample().problems[k];
       const Problem& p = r.problem;
       for (VarId x = 0; x < p.variable_count(); ++x) {
         for (int i = 0; i < p.variable(x).size(); ++i) {
@@ -178,9 +200,9 @@ TEST_F(PropagationOracle, ForwardCheckingAndMacAfterEachSingleAssignmentKeepEver
           ASSERT_TRUE(s.assign(x, i, nullptr));
           s.assignment().assign(x, s.value(x, i));
           const bool ok = infer(ctx, x);
-          EXPECT_TRUE(keeps_solutions(s, (*solutions_)[k])) << "problem " << k + 1 << ":\n" << r.description;
+          EXPECT_TRUE(keeps_solutions(s, sample().solutions[k])) << "problem " << k + 1 << ":\n" << r.description;
           if (!ok) {
-            EXPECT_EQ(consistent_count(s, (*solutions_)[k]), 0U) << "problem " << k + 1 << ":\n" << r.description;
+            EXPECT_EQ(consistent_count(s, sample().solutions[k]), 0U) << "problem " << k + 1 << ":\n" << r.description;
           }
         }
       }
@@ -188,23 +210,23 @@ TEST_F(PropagationOracle, ForwardCheckingAndMacAfterEachSingleAssignmentKeepEver
   }
 }
 
-TEST_F(PropagationOracle, ForwardCheckingAndMacAlongRandomDivesKeepEveryConsistentSolution) {
+TEST(PropagationOracle, ForwardCheckingAndMacAlongRandomDivesKeepEveryConsistentSolution) {
   for (InferenceFn infer : {&forward_checking, &mac}) {
     SCOPED_TRACE(infer == &mac ? "mac" : "fc");
-    for (std::size_t k = 0; k < problems_->size(); ++k) {
+    for (std::size_t k = 0; k < sample().problems.size(); ++k) {
       for (std::uint32_t dive = 0; dive < 5; ++dive) {
         SCOPED_TRACE("problem " + std::to_string(k + 1) + " dive " + std::to_string(dive) + ":\n" +
-                     (*problems_)[k].description);
-        random_dive((*problems_)[k], (*solutions_)[k], infer, static_cast<std::uint32_t>(k) * 7919U + dive);
+                     sample().problems[k].description);
+        random_dive(sample().problems[k], sample().solutions[k], infer, static_cast<std::uint32_t>(k) * 7919U + dive);
       }
     }
   }
 }
 
-TEST_F(PropagationOracle, Ac3AndMacReachTheSameFixpointOnArcConsistentConstraints) {
+TEST(PropagationOracle, Ac3AndMacReachTheSameFixpointOnArcConsistentConstraints) {
   std::size_t compared = 0;
-  for (std::size_t k = 0; k < problems_->size(); ++k) {
-    const test_support::RandomCsp& r = (*problems_)[k];
+  for (std::size_t k = 0; k < sample().problems.size(); ++k) {
+    const test_support::RandomCsp& r = sample().problems[k];
     if (!r.gac_only) continue;
     Statistics s1;
     Store a(r.problem, s1);
@@ -222,11 +244,11 @@ TEST_F(PropagationOracle, Ac3AndMacReachTheSameFixpointOnArcConsistentConstraint
   EXPECT_GE(compared, 20U);
 }
 
-TEST_F(PropagationOracle, Ac3LeavesEveryArcOfAnArcConsistentConstraintSupported) {
+TEST(PropagationOracle, Ac3LeavesEveryArcOfAnArcConsistentConstraintSupported) {
   // After AC-3, every remaining value of scope[pos] has a supporting tuple in the current domains, for every
   // constraint whose revise is documented as exact (not-equal, binary predicate, table, n-ary predicate).
-  for (std::size_t k = 0; k < problems_->size(); ++k) {
-    const test_support::RandomCsp& r = (*problems_)[k];
+  for (std::size_t k = 0; k < sample().problems.size(); ++k) {
+    const test_support::RandomCsp& r = sample().problems[k];
     if (!r.gac_only) continue;
     const Problem& p = r.problem;
     Statistics stats;

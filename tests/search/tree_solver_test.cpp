@@ -65,6 +65,17 @@ TEST(TreeCspSolver, ReportsFailureWhenArcConsistencyWipesOutADomain) {
   EXPECT_EQ(r.stats.wipeouts, 1U);
 }
 
+TEST(TreeCspSolver, StartsFromTheRestrictedInitialDomains) {
+  Problem p = chain();
+  p.restrict_domain(p.find("Y"), {3});  // then Z has no value above Y
+  EXPECT_EQ(tree_csp_solver(p).status, Status::unsatisfiable);
+  Problem q = chain();
+  q.restrict_domain(q.find("Z"), {1, 3});
+  const SearchResult r = tree_csp_solver(q);
+  ASSERT_EQ(r.status, Status::solved);
+  EXPECT_EQ(q.to_string(r.solutions.at(0)), "X=1 Y=2 Z=3");
+}
+
 TEST(TreeCspSolver, UsesTheConjunctionOfTwoConstraintsOnOneArc) {
   // X != Y and X + Y = 4 over {1, 2, 3}: each alone supports X = 2, together they do not.
   Problem p;

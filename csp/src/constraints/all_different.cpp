@@ -2,6 +2,7 @@
 #include "csp/constraints/all_different.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <climits>
 #include <unordered_map>
@@ -9,11 +10,12 @@
 #include "csp/core/errors.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
+#include "all_different_matching.hpp"
 
 namespace csp {
 
-AllDifferent::AllDifferent(std::vector<VarId> scope, std::string name, std::vector<int> offsets)
-    : Constraint(std::move(scope), std::move(name)), offsets_(std::move(offsets)) {
+AllDifferent::AllDifferent(std::vector<VarId> scope, std::string name, std::vector<int> offsets, Level level)
+    : Constraint(std::move(scope), std::move(name)), offsets_(std::move(offsets)), level_(level) {
   if (!offsets_.empty() && offsets_.size() != this->scope().size())
     throw ModelError("all-different '" + this->name() + "': " + std::to_string(offsets_.size()) +
                      " offsets for a scope of " + std::to_string(this->scope().size()) + " variables");
@@ -129,13 +131,13 @@ bool AllDifferent::revise(Store& store, int pos) const {
 bool AllDifferent::propagate(Store& store) const {
   if (uniform_) {
     ++store.stats().revisions;
-    return propagate_masks(store);
+    return level_ == Level::matching ? propagate_matching(store) : propagate_rules(store);
   }
   return Constraint::propagate(store);
 }
 
-// The same rules on one-word bit masks, in passes over the scope until no new single value appears.
-bool AllDifferent::propagate_masks(Store& store) const {
+// Level::rules on one-word bit masks, in passes over the scope until no new single value appears.
+bool AllDifferent::propagate_rules(Store& store) const {
   const auto n = static_cast<int>(scope().size());
   if (n > Domain::kWordBits) {  // more variables than the (at most 64) values: pigeonhole
     store.record_failure(*this);
@@ -179,6 +181,57 @@ bool AllDifferent::propagate_masks(Store& store) const {
       if (std::has_single_bit(keep)) again = true;
     }
   }
+  return true;
+}
+
+// Level::matching: generalised arc consistency on one-word bit masks. First the cheap rule to its fixpoint: values of single-value
+// domains leave the others. Then Régin's matching (all_different_matching.hpp) on what is still open: the
+// variables with several values, over the values no single-value domain holds. Late in a search that sub-problem
+// is small, which keeps the matching cheap.
+bool AllDifferent::propagate_matching(Store& store) const {
+  const std::size_t n = scope().size();
+  if (n > static_cast<std::size_t>(Domain::kWordBits)) {  // more variables than the (at most 64) values
+    store.record_failure(*this);
+    return false;
+  }
+  Domain::Word fixed = 0;
+  bool again = true;
+  while (again) {
+    again = false;
+    fixed = 0;
+    for (VarId x : scope()) {
+      const Domain::Word d = store.domain(x).word(0);
+      if (!std::has_single_bit(d)) continue;
+      if ((fixed & d) != 0) {  // two variables fixed to one value
+        store.record_failure(*this);
+        return false;
+      }
+      fixed |= d;
+    }
+    for (VarId x : scope()) {
+      const Domain::Word d = store.domain(x).word(0);
+      if (std::has_single_bit(d) || (d & fixed) == 0) continue;
+      if (!store.keep_word(x, 0, ~fixed, this)) return false;
+      if (std::has_single_bit(store.domain(x).word(0))) again = true;
+    }
+  }
+  std::array<VarId, Domain::kWordBits> open;  // variables with several values; only the first `m` are used
+  std::array<Domain::Word, Domain::kWordBits> domains;
+  std::array<Domain::Word, Domain::kWordBits> keep;
+  std::size_t m = 0;
+  for (VarId x : scope()) {
+    const Domain::Word d = store.domain(x).word(0);
+    if (std::has_single_bit(d)) continue;
+    open[m] = x;
+    domains[m++] = d;
+  }
+  if (m < 2) return true;  // one open variable can take any of its values
+  if (!detail::alldiff_gac(std::span(domains.data(), m), std::span(keep.data(), m))) {
+    store.record_failure(*this);
+    return false;
+  }
+  for (std::size_t k = 0; k < m; ++k)
+    if (keep[k] != domains[k] && !store.keep_word(open[k], 0, keep[k], this)) return false;
   return true;
 }
 

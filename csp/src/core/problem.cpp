@@ -115,6 +115,22 @@ std::vector<VarId> Problem::neighbors(VarId x) const {
   return out;
 }
 
+std::string to_string(AllDifferentMode mode) {
+  switch (mode) {
+    case AllDifferentMode::global: return "global";
+    case AllDifferentMode::pairwise: return "binary";
+    case AllDifferentMode::matching: return "matching";
+  }
+  return "?";
+}
+
+AllDifferentMode parse_all_different_mode(const std::string& name) {
+  if (name == "global") return AllDifferentMode::global;
+  if (name == "binary" || name == "pairwise") return AllDifferentMode::pairwise;
+  if (name == "matching") return AllDifferentMode::matching;
+  throw UnknownNameError("unknown all-different mode '" + name + "' (valid: binary, global, matching)");
+}
+
 namespace {
 std::string or_default(std::string name, const std::string& fallback) { return name.empty() ? fallback : name; }
 }  // namespace
@@ -136,8 +152,10 @@ const Constraint& Problem::add_binary(VarId x, VarId y, std::function<bool(Value
 void Problem::add_all_different(const std::vector<VarId>& scope, AllDifferentMode mode, std::string name) {
   if (scope.empty()) throw ModelError("add_all_different '" + name + "': empty scope");
   for (VarId x : scope) check_var(x, "add_all_different");
-  if (mode == AllDifferentMode::global) {
-    add_constraint(std::make_unique<AllDifferent>(scope, or_default(std::move(name), "alldiff")));
+  if (mode != AllDifferentMode::pairwise) {
+    add_constraint(std::make_unique<AllDifferent>(
+        scope, or_default(std::move(name), "alldiff"), std::vector<int>{},
+        mode == AllDifferentMode::matching ? AllDifferent::Level::matching : AllDifferent::Level::rules));
     return;
   }
   for (std::size_t i = 0; i < scope.size(); ++i)

@@ -13,14 +13,21 @@ namespace csp {
 /// 2. if the union of the scope's domains has fewer values than the scope has variables, fail (pigeonhole);
 /// 3. if it has exactly as many (a permutation, e.g. a Sudoku unit), a value left in only one domain is assigned
 ///    there ("hidden single"). With more values than variables a value may stay unused, so rule 3 is not applied.
-/// This is weaker than Régin's matching-based generalised arc consistency and stronger than pairwise !=.
+/// This (`Level::rules`) is weaker than generalised arc consistency and stronger than pairwise !=.
+/// `Level::matching` adds Régin's matching-based filtering (AAAI 1994) and so reaches generalised arc consistency
+/// (it also finds naked pairs, triples, ...) on the fast path below; elsewhere it falls back to the rules.
 /// With `offsets`, the constraint is "all x_i + offsets[i] different" (n-queens diagonals: offsets i and -i).
 /// Fast path: when every scope variable has the same value list of at most 64 values and there are no offsets, the
 /// rules run on bit masks.
 class AllDifferent final : public Constraint {
  public:
+  /// The filtering level of `propagate`.
+  enum class Level {
+    rules,    ///< single values leave the others, pigeonhole, hidden singles (cheap)
+    matching  ///< the rules, then Régin's matching: generalised arc consistency (stronger, costlier per call)
+  };
   /// `offsets` is empty (all zero) or has one entry per scope variable; throws ModelError otherwise.
-  AllDifferent(std::vector<VarId> scope, std::string name, std::vector<int> offsets = {});
+  AllDifferent(std::vector<VarId> scope, std::string name, std::vector<int> offsets = {}, Level level = Level::rules);
   void attach(const Problem& problem) override;
   bool is_consistent(const Assignment& a) const override;
   bool is_satisfied_by(std::span<const Value> values) const override;
@@ -32,11 +39,13 @@ class AllDifferent final : public Constraint {
   void mark_conflicted(const Assignment& a, std::vector<char>& flags) const override;
 
  private:
-  bool propagate_masks(Store& store) const;
+  bool propagate_rules(Store& store) const;
+  bool propagate_matching(Store& store) const;
   long long shifted(int pos, Value v) const {
     return offsets_.empty() ? v : static_cast<long long>(v) + offsets_[static_cast<std::size_t>(pos)];
   }
   std::vector<int> offsets_;
+  Level level_;
   bool uniform_ = false;  // all scope variables share one value list of <= 64 values
 };
 

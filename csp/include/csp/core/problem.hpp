@@ -16,9 +16,15 @@ namespace csp {
 
 /// How `add_all_different` posts its constraint (chosen when the problem is built, so ablations compare them).
 enum class AllDifferentMode {
-  global,   ///< one `AllDifferent` constraint over the whole scope
-  pairwise  ///< n(n-1)/2 binary `NotEqual` constraints (the textbook's binary formulation)
+  global,    ///< one `AllDifferent` constraint (Level::rules: single values, pigeonhole, hidden singles)
+  pairwise,  ///< n(n-1)/2 binary `NotEqual` constraints (the textbook's binary formulation)
+  matching   ///< one `AllDifferent` constraint with Régin's matching (Level::matching: generalised arc consistency)
 };
+
+/// The command-line names of AllDifferentMode: "global", "binary" (pairwise), "matching".
+std::string to_string(AllDifferentMode mode);
+/// Parses "global", "binary" (or "pairwise") and "matching". Throws UnknownNameError listing the valid names.
+AllDifferentMode parse_all_different_mode(const std::string& name);
 
 /// Comparison of a `LinearConstraint`: sum(coefficient_i * x_i) OP rhs.
 enum class LinearOp { eq, ne, le, ge };

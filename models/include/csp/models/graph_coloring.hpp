@@ -14,8 +14,8 @@ namespace csp::models {
 
 /// An undirected simple graph: vertices 0..vertex_count-1, each edge once with first < second, sorted.
 struct Graph {
-  int vertex_count = 0;
-  std::vector<std::pair<int, int>> edges;
+  int vertex_count = 0;                     ///< vertices are 0..vertex_count-1 (vertex k is "k+1" in a DIMACS file)
+  std::vector<std::pair<int, int>> edges;  ///< distinct undirected edges (a, b) with a < b, ascending
 };
 
 /// Reads the DIMACS graph-colouring format: `c ...` comment lines, one `p edge V E` line (`p col V E` is accepted

@@ -35,7 +35,8 @@ struct SudokuGrid {
 /// The Sudoku CSP of one puzzle: variable r*N+c is the cell in row r, column c (0-based), named "r1c1".."rNcN",
 /// values 1..N; givens restrict their cell's initial domain to one value; the 3N units (rows, columns, boxes) are
 /// all-different, posted as binary != between peers (AllDifferentMode::pairwise, each peer pair once) or
-/// as 3N global constraints (AllDifferentMode::global). The model only builds the Problem.
+/// as 3N global constraints (AllDifferentMode::global, or ::matching for Régin's filtering). The model only builds
+/// the Problem.
 class Sudoku {
  public:
   /// Throws csp::ModelError when the grid has the wrong number of cells or a digit outside 0..N.

@@ -8,6 +8,9 @@
 // - the '-' rule: a line made only of decoration characters ('-', '=', '+', '|', spaces, tabs, Unicode
 //   box-drawing characters) is a border line; in any other line '-' is an empty cell. (So an all-empty row or
 //   puzzle must be written with '.' or '0', not only with '-'.)
+// - blanks as empty cells: a picture of N rows that each start and end with '|' (as the seeds' C# SudokuGrid
+//   prints "| 9     2 |       5 | 4     3 |") whose rows do not all hold N symbols is read by position: each box
+//   between two '|' is cut into C cells of equal width, each holding one symbol or only spaces (= empty).
 // - '#' starts a comment to the end of the line; a line holding only a comment is skipped (it neither ends nor
 //   starts a puzzle). A line starting with "Grid" (Project Euler 96's titles) ends a picture and is skipped.
 // - accepted anywhere: CRLF line ends, a UTF-8 byte order mark at the start, trailing spaces and tabs.
@@ -85,6 +88,7 @@ class PuzzleReader {
     std::vector<Cell> cells;
     std::vector<std::size_t> row_sizes;
     std::vector<std::size_t> row_lines;
+    std::vector<std::string> row_texts;  // the rows as written (for read_by_position)
     std::size_t row_count = 0;  // rows seen (only the first kMaxSudokuSize + 1 are kept)
     std::string bad;  // first bad character, as text
     bool active = false;
@@ -92,6 +96,7 @@ class PuzzleReader {
 
   bool read_line(std::string& line, bool& too_long);
   bool finish_picture(PuzzleRecord& record);
+  void read_by_position(Pending& p) const;
   void build(PuzzleRecord& record, std::size_t start, std::string text, const std::vector<Cell>& cells,
              const std::string& bad, const std::vector<std::size_t>& row_sizes,
              const std::vector<std::size_t>& row_lines) const;

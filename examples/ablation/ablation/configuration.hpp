@@ -1,0 +1,83 @@
+// The grid of an ablation study: lists of strategy names per dimension and their cross product (configurations).
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "csp/core/problem.hpp"
+#include "csp/search/solver_config.hpp"
+
+namespace csp::ablation {
+
+/// Bad input to a study (an unknown name, an empty list, an unreadable file): the program prints the message and
+/// exits with status 2.
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The dimensions of the grid, in the order they vary (the last one fastest) and are printed.
+enum class Dimension { var, val, inference, alldiff, ac3 };
+inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff,
+                                            Dimension::ac3};
+
+/// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3".
+std::string to_string(Dimension d);
+
+/// One point of the grid: a strategy name per dimension.
+struct Configuration {
+  std::string var = "first";      ///< a name from csp::variable_orderings()
+  std::string val = "natural";    ///< a name from csp::value_orderings()
+  std::string inference = "none"; ///< a name from csp::inferences()
+  std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=) or "global"
+  bool ac3 = false;               ///< AC-3 once before search
+
+  /// The value of one dimension as text ("on"/"off" for ac3).
+  std::string get(Dimension d) const;
+  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated.
+  std::string label() const;
+  /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults).
+  SolverConfig solver_config() const;
+  /// AllDifferentMode::pairwise for "binary", global for "global".
+  AllDifferentMode alldiff_mode() const;
+  friend bool operator==(const Configuration&, const Configuration&) = default;
+};
+
+/// "binary" and "global", the names of AllDifferentMode on the command line.
+const std::vector<std::string>& alldiff_names();
+
+/// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,
+/// {"off", "on"} for ac3.
+std::vector<std::string> valid_values(Dimension d);
+
+/// Parses a comma-separated list of the values of dimension `d` (e.g. "first,mrv" or "all"), checked against
+/// `valid` (in that order). "all" expands to every valid value, in order; duplicates are dropped, keeping the first.
+/// Throws InputError naming the option and listing the valid values for an unknown name or an empty list.
+std::vector<std::string> parse_list(Dimension d, const std::string& text, const std::vector<std::string>& valid);
+/// parse_list with valid_values(d).
+std::vector<std::string> parse_list(Dimension d, const std::string& text);
+
+/// The values chosen per dimension. An empty list means the default, the textbook baseline of SolverConfig
+/// (first, natural, none) with binary all-different and AC-3 off.
+struct GridSpec {
+  std::vector<std::string> var;
+  std::vector<std::string> val;
+  std::vector<std::string> inference;
+  std::vector<std::string> alldiff;
+  std::vector<std::string> ac3;  ///< "off" and/or "on"
+
+  /// The list of one dimension.
+  const std::vector<std::string>& values(Dimension d) const;
+  std::vector<std::string>& values(Dimension d);
+};
+
+/// The cross product of the lists, in "odometer" order: var varies slowest, ac3 fastest. Empty lists take the
+/// default. Throws InputError for a value a dimension does not know.
+std::vector<Configuration> expand_grid(const GridSpec& spec);
+
+/// The dimensions that take more than one value in `configs` (the others are the same for every configuration).
+std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs);
+
+}  // namespace csp::ablation

@@ -1,0 +1,64 @@
+// The models an ablation can run on, by name: how to enumerate their instances, build a Problem, verify a solution.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "csp/core/assignment.hpp"
+#include "csp/core/problem.hpp"
+
+namespace csp::ablation {
+
+/// An instance built for one all-different mode: the Problem to search, and an independent check of a solution.
+class BuiltInstance {
+ public:
+  virtual ~BuiltInstance() = default;
+  /// The CSP to solve.
+  virtual const Problem& problem() const = 0;
+  /// Why `solution` does not solve the instance, checked by the model's own rules (not by the CSP); "" when it does.
+  virtual std::string verify(const Assignment& solution) const = 0;
+};
+
+/// One instance of a model: a puzzle of a file, a board size, a number of colours.
+struct Instance {
+  std::string group;       ///< what statistics are grouped by: the file path, or the model name ("queens")
+  std::string name;        ///< unique within the study, e.g. "top95.txt:12" or "n=8"
+  std::size_t number = 0;  ///< 1-based position within its group
+  std::string error;       ///< why the instance is invalid ("" when valid); invalid instances are never run
+  /// Builds the Problem (only for a valid instance). Throws csp::Error when the model cannot be built.
+  std::function<std::unique_ptr<BuiltInstance>(AllDifferentMode)> build;
+
+  bool valid() const { return error.empty(); }
+};
+
+/// What a model needs from the command line: puzzle files and/or a list of whole numbers.
+struct ModelInputs {
+  std::vector<std::string> files;  ///< input files, in order
+  std::vector<int> numbers;        ///< the model's numeric parameter (--n for queens, --colors for maps)
+};
+
+/// A model in the registry.
+struct ModelSpec {
+  std::string name;                        ///< the subcommand word: "sudoku", "queens", ...
+  std::string summary;                     ///< one line for --help
+  bool takes_files = false;                ///< instances come from files (positional arguments)
+  std::string number_option;               ///< "n" or "colors" ("" when the model has no numeric parameter)
+  std::string number_help;                 ///< help for that option
+  std::vector<int> default_numbers;        ///< used when the option is not given (empty: the option is required)
+  int min_number = 1;                      ///< the smallest value the numeric parameter accepts
+  std::vector<std::string> alldiff_modes;  ///< the --alldiff values that mean something for this model
+  /// The instances, in a fixed order (group by group). Throws InputError for an unreadable or empty file.
+  std::function<std::vector<Instance>(const ModelInputs&)> enumerate;
+};
+
+/// The registry: sudoku, queens, australia, usa, graph (DIMACS colouring).
+const std::vector<ModelSpec>& models();
+/// The model called `name`. Throws InputError listing the valid names.
+const ModelSpec& find_model(const std::string& name);
+/// "sudoku, queens, ...".
+std::string model_names_joined();
+
+}  // namespace csp::ablation

@@ -1,0 +1,83 @@
+// The outputs of an ablation: the readable table, and CSV / JSON with one row per (instance, configuration) after
+// a header record (version, commit, options, seed, input checksums) that lets an old study be reproduced.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ablation/configuration.hpp"
+#include "ablation/model_registry.hpp"
+#include "ablation/run.hpp"
+#include "ablation/summary.hpp"
+
+namespace csp::ablation {
+
+/// An input file as it was when the study ran.
+struct InputFile {
+  std::string path;
+  std::uint64_t bytes = 0;
+  std::string fnv1a64;  ///< FNV-1a 64-bit hash of the bytes, 16 lower-case hex digits
+};
+
+/// The header record of the CSV and JSON outputs.
+struct StudyHeader {
+  std::string version;                ///< program version (CSP_VERSION)
+  std::string commit;                 ///< git commit of the source at configure time, or "unknown"
+  std::string date;                   ///< UTC start time, ISO 8601
+  std::vector<std::string> command;   ///< the command line, "csp" "ablate" ...
+  nlohmann::ordered_json options;     ///< every option as parsed, defaults included
+  std::uint64_t seed = 0;             ///< the seed of the run order
+  std::vector<InputFile> inputs;
+  std::vector<std::pair<std::string, std::string>> invalid;  ///< (instance, reason) for each excluded instance
+};
+
+/// Everything a study produced. `records` are in (instance, configuration) order, valid instances only.
+struct Study {
+  StudyHeader header;
+  std::string model;
+  std::vector<Instance> instances;
+  std::vector<Configuration> configs;
+  RunLimits limits;
+  std::vector<RunRecord> records;
+};
+
+/// FNV-1a 64 of a byte string, and of everything left in a stream (with its size in bytes).
+std::uint64_t fnv1a64(const std::string& bytes);
+std::uint64_t fnv1a64(std::istream& in, std::uint64_t& bytes);
+/// 16 lower-case hex digits.
+std::string hex64(std::uint64_t v);
+/// Reads `path` and fills an InputFile; throws InputError when it cannot be read.
+InputFile describe_input(const std::string& path);
+
+/// The CSV columns, in order: group, instance, number, var, val, inference, alldiff, ac3, status, detail, then the
+/// counters (assignments, backtracks, constraint_checks, revisions, values_pruned, wipeouts, max_depth, us).
+std::vector<std::string> csv_columns();
+
+/// CSV: '#' lines "# key: value" (schema, version, commit, date, command, options as one-line JSON, seed, one
+/// "input" line per file, one "invalid" line per excluded instance), then the column row, then one row per record.
+/// Read it with e.g. pandas.read_csv(path, comment='#').
+void write_csv(std::ostream& out, const Study& study);
+
+/// JSON: {"schema", "header": {...}, "rows": [one object per record, keys = csv_columns()], "summary": [one object
+/// per (group, configuration) with every counter's mean / median / max]}.
+nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& summaries);
+/// Writes to_json() with the header indented and each row and summary on one line.
+void write_json(std::ostream& out, const Study& study, const std::vector<Summary>& summaries);
+
+/// What the table shows.
+struct TableOptions {
+  std::string sort = "config";  ///< the --sort key (for the note under the title)
+  bool wide = false;            ///< mean, median and max of every counter (else a selection)
+};
+
+/// The readable table: per group, a title, then one row per configuration (in the order of `summaries`), with the
+/// dimensions that vary as the first columns; the fixed ones are named above the table.
+void write_table(std::ostream& out, const Study& study, const std::vector<Summary>& summaries,
+                 const TableOptions& options);
+
+}  // namespace csp::ablation

@@ -1,0 +1,54 @@
+// One run of an ablation: an instance solved with one configuration (R times), verified, its counters recorded.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "ablation/configuration.hpp"
+#include "ablation/model_registry.hpp"
+#include "csp/stats/statistics.hpp"
+
+namespace csp::ablation {
+
+/// How a run ended.
+enum class RunStatus {
+  solved,         ///< a solution was found and passed the model's own check
+  unsatisfiable,  ///< the complete search proved there is none
+  timeout,        ///< the time limit stopped the search
+  node_limit,     ///< the node limit stopped the search
+  wrong,          ///< the solver's solution failed the model's check (a bug)
+  error,          ///< the model could not be built (csp::Error)
+};
+
+/// "solved", "unsatisfiable", "timeout", "node-limit", "wrong", "error".
+std::string to_string(RunStatus s);
+/// The status called `name`; throws InputError for an unknown name.
+RunStatus parse_run_status(const std::string& name);
+/// True when the run counts against its configuration: a limit, a wrong solution or an error ("disqualified").
+bool is_failure(RunStatus s);
+
+/// The limits of every run of a study.
+struct RunLimits {
+  std::uint64_t node_limit = 0;  ///< assignments per run (0: none)
+  std::int64_t timeout_ms = 0;   ///< milliseconds per run (0: none)
+  unsigned repeat = 1;           ///< runs per (instance, configuration); the time is their median
+};
+
+/// The record of one (instance, configuration) pair.
+struct RunRecord {
+  std::size_t instance = 0;  ///< index into the study's instances
+  std::size_t config = 0;    ///< index into the study's configurations
+  RunStatus status = RunStatus::error;
+  std::string detail;        ///< for wrong and error: why
+  /// The counters of the first run (search is deterministic, so every repeat has the same ones); elapsed_us is
+  /// the median search time of the repeats.
+  Statistics stats;
+};
+
+/// Builds `instance` for `config` and runs backtracking search (first solution) `limits.repeat` times, or once
+/// when the first run hits the time limit. The time is that of `backtracking_search` alone (model construction
+/// and verification excluded). Never throws for a model error: that is an `error` record.
+RunRecord run_one(const Instance& instance, const Configuration& config, const RunLimits& limits);
+
+}  // namespace csp::ablation

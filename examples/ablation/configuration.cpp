@@ -1,0 +1,170 @@
+// The grid of an ablation study: list parsing ("all", duplicates, unknown names) and the cross product.
+#include "ablation/configuration.hpp"
+
+#include <algorithm>
+
+#include "csp/heuristics/value_ordering.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
+#include "csp/propagation/inference.hpp"
+
+namespace csp::ablation {
+
+namespace {
+
+std::string join(const std::vector<std::string>& parts, const std::string& sep) {
+  std::string out;
+  for (const std::string& p : parts) out.append(out.empty() ? "" : sep).append(p);
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  const auto last = s.find_last_not_of(" \t");
+  return s.substr(first, last - first + 1);
+}
+
+const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}};
+
+}  // namespace
+
+std::string to_string(Dimension d) {
+  switch (d) {
+    case Dimension::var: return "var";
+    case Dimension::val: return "val";
+    case Dimension::inference: return "inference";
+    case Dimension::alldiff: return "alldiff";
+    case Dimension::ac3: return "ac3";
+  }
+  return "?";
+}
+
+std::string Configuration::get(Dimension d) const {
+  switch (d) {
+    case Dimension::var: return var;
+    case Dimension::val: return val;
+    case Dimension::inference: return inference;
+    case Dimension::alldiff: return alldiff;
+    case Dimension::ac3: return ac3 ? "on" : "off";
+  }
+  return "?";
+}
+
+std::string Configuration::label() const {
+  return std::string(var).append("/").append(val).append("/").append(inference).append("/").append(alldiff).append(
+      ac3 ? "/ac3-on" : "/ac3-off");
+}
+
+SolverConfig Configuration::solver_config() const {
+  SolverConfig c;
+  c.variable_ordering = var;
+  c.value_ordering = val;
+  c.inference = inference;
+  c.ac3_preprocess = ac3;
+  return c;
+}
+
+AllDifferentMode Configuration::alldiff_mode() const {
+  return alldiff == "global" ? AllDifferentMode::global : AllDifferentMode::pairwise;
+}
+
+const std::vector<std::string>& alldiff_names() {
+  static const std::vector<std::string> names = {"binary", "global"};
+  return names;
+}
+
+std::vector<std::string> valid_values(Dimension d) {
+  switch (d) {
+    case Dimension::var: return variable_orderings().names();
+    case Dimension::val: return value_orderings().names();
+    case Dimension::inference: return inferences().names();
+    case Dimension::alldiff: return alldiff_names();
+    case Dimension::ac3: return {"off", "on"};
+  }
+  return {};
+}
+
+std::vector<std::string> parse_list(Dimension d, const std::string& text, const std::vector<std::string>& valid) {
+  const std::string option = std::string("--").append(to_string(d));
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string name = trim(text.substr(start, comma - start));
+    start = comma + 1;
+    if (name.empty()) continue;
+    if (name == "all") {
+      for (const std::string& v : valid)
+        if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+      continue;
+    }
+    if (std::find(valid.begin(), valid.end(), name) == valid.end())
+      throw InputError(option + ": unknown value '" + name + "' (valid: " + join(valid, ", ") + ", all)");
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  }
+  if (out.empty()) throw InputError(option + ": empty list (valid: " + join(valid, ", ") + ", all)");
+  return out;
+}
+
+std::vector<std::string> parse_list(Dimension d, const std::string& text) {
+  return parse_list(d, text, valid_values(d));
+}
+
+const std::vector<std::string>& GridSpec::values(Dimension d) const {
+  switch (d) {
+    case Dimension::var: return var;
+    case Dimension::val: return val;
+    case Dimension::inference: return inference;
+    case Dimension::alldiff: return alldiff;
+    case Dimension::ac3: return ac3;
+  }
+  return var;
+}
+
+std::vector<std::string>& GridSpec::values(Dimension d) {
+  return const_cast<std::vector<std::string>&>(static_cast<const GridSpec&>(*this).values(d));
+}
+
+std::vector<Configuration> expand_grid(const GridSpec& spec) {
+  std::vector<std::vector<std::string>> lists;
+  for (Dimension d : kDimensions) {
+    const std::vector<std::string>& given = spec.values(d);
+    const std::vector<std::string>& list = given.empty() ? kDefault[static_cast<std::size_t>(d)] : given;
+    const std::vector<std::string> valid = valid_values(d);
+    for (const std::string& v : list)
+      if (std::find(valid.begin(), valid.end(), v) == valid.end())
+        throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " + join(valid, ", ") + ")");
+    lists.push_back(list);
+  }
+  std::vector<Configuration> out;
+  std::vector<std::size_t> at(lists.size(), 0);  // the odometer
+  for (;;) {
+    Configuration c;
+    c.var = lists[0][at[0]];
+    c.val = lists[1][at[1]];
+    c.inference = lists[2][at[2]];
+    c.alldiff = lists[3][at[3]];
+    c.ac3 = lists[4][at[4]] == "on";
+    out.push_back(c);
+    std::size_t k = lists.size();
+    while (k > 0) {
+      --k;
+      if (++at[k] < lists[k].size()) break;
+      at[k] = 0;
+      if (k == 0) return out;
+    }
+  }
+}
+
+std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs) {
+  std::vector<Dimension> out;
+  for (Dimension d : kDimensions)
+    for (const Configuration& c : configs)
+      if (c.get(d) != configs.front().get(d)) {
+        out.push_back(d);
+        break;
+      }
+  return out;
+}
+
+}  // namespace csp::ablation

@@ -1,0 +1,238 @@
+// The model registry of csp ablate: Sudoku files, n-queens, AIMA's Australia, the USA, DIMACS graph colouring.
+#include "ablation/model_registry.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "ablation/configuration.hpp"
+#include "csp/core/errors.hpp"
+#include "csp/models/graph_coloring.hpp"
+#include "csp/models/map_coloring.hpp"
+#include "csp/models/n_queens.hpp"
+#include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku_io.hpp"
+
+namespace csp::ablation {
+
+namespace {
+
+std::string join(const std::vector<std::string>& parts, const std::string& sep) {
+  std::string out;
+  for (const std::string& p : parts) out.append(out.empty() ? "" : sep).append(p);
+  return out;
+}
+
+// Opens `path` for reading or throws InputError saying why not.
+std::ifstream open_input(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open for reading");
+  return in;
+}
+
+// ---- Sudoku ----
+
+class BuiltSudoku : public BuiltInstance {
+ public:
+  BuiltSudoku(std::shared_ptr<const models::SudokuGrid> puzzle, AllDifferentMode mode)
+      : puzzle_(std::move(puzzle)), model_(*puzzle_, mode) {}
+  const Problem& problem() const override { return model_.problem(); }
+  std::string verify(const Assignment& solution) const override {
+    return models::check_solution(*puzzle_, model_.to_grid(solution));
+  }
+
+ private:
+  std::shared_ptr<const models::SudokuGrid> puzzle_;
+  models::Sudoku model_;
+};
+
+std::vector<Instance> sudoku_instances(const ModelInputs& inputs) {
+  if (inputs.files.empty()) throw InputError("no puzzle files given (e.g. csp ablate sudoku puzzles.txt)");
+  std::vector<Instance> out;
+  for (const std::string& path : inputs.files) {
+    std::ifstream in = open_input(path);
+    models::PuzzleReader reader(in, path);
+    models::PuzzleRecord record;
+    std::size_t number = 0;
+    while (reader.next(record)) {
+      Instance inst;
+      inst.group = path;
+      inst.name = record.location();
+      inst.number = ++number;
+      if (!record.ok()) {
+        inst.error = record.reason;
+      } else if (const std::vector<std::string> clashes = models::clashing_givens(*record.grid); !clashes.empty()) {
+        inst.error = "contradictory givens: " + join(clashes, "; ");
+      } else {
+        auto grid = std::make_shared<const models::SudokuGrid>(*record.grid);
+        inst.build = [grid](AllDifferentMode mode) { return std::make_unique<BuiltSudoku>(grid, mode); };
+      }
+      out.push_back(std::move(inst));
+    }
+    if (in.bad()) throw InputError(path + ": read error");
+    if (number == 0) throw InputError(path + ": no puzzles in the file");
+  }
+  return out;
+}
+
+// ---- n-queens ----
+
+class BuiltQueens : public BuiltInstance {
+ public:
+  BuiltQueens(int n, AllDifferentMode mode)
+      : n_(n),
+        problem_(models::n_queens(n, mode == AllDifferentMode::global ? models::QueensFormulation::all_different
+                                                                      : models::QueensFormulation::binary)) {}
+  const Problem& problem() const override { return problem_; }
+  std::string verify(const Assignment& a) const override {
+    if (a.variable_count() != n_) return "the assignment does not cover the " + std::to_string(n_) + " columns";
+    for (VarId i = 0; i < n_; ++i) {
+      if (!a.is_assigned(i)) return std::string("column ").append(std::to_string(i + 1)).append(" has no queen");
+      const Value ri = a.value(i);
+      if (ri < 1 || ri > n_) return std::string("column ").append(std::to_string(i + 1)).append(" has an off-board row");
+      for (VarId j = i + 1; j < n_; ++j)
+        if (a.is_assigned(j) && (a.value(j) == ri || std::abs(a.value(j) - ri) == j - i))
+          return std::string("the queens of columns ")
+              .append(std::to_string(i + 1))
+              .append(" and ")
+              .append(std::to_string(j + 1))
+              .append(" attack each other");
+    }
+    return "";
+  }
+
+ private:
+  int n_;
+  Problem problem_;
+};
+
+std::vector<Instance> queens_instances(const ModelInputs& inputs) {
+  std::vector<Instance> out;
+  for (int n : inputs.numbers) {
+    Instance inst;
+    inst.group = "queens";
+    inst.name = std::string("n=").append(std::to_string(n));
+    inst.number = out.size() + 1;
+    inst.build = [n](AllDifferentMode mode) { return std::make_unique<BuiltQueens>(n, mode); };
+    out.push_back(std::move(inst));
+  }
+  return out;
+}
+
+// ---- colouring (maps and DIMACS graphs) ----
+
+class BuiltColoring : public BuiltInstance {
+ public:
+  BuiltColoring(std::shared_ptr<const models::Graph> graph, Problem problem)
+      : graph_(std::move(graph)), problem_(std::move(problem)) {}
+  const Problem& problem() const override { return problem_; }
+  std::string verify(const Assignment& a) const override {
+    return models::is_proper_coloring(*graph_, a) ? "" : "not a proper colouring";
+  }
+
+ private:
+  std::shared_ptr<const models::Graph> graph_;
+  Problem problem_;
+};
+
+// The graph of a map (region i = vertex i), so colourings are checked by the graph model's independent check.
+models::Graph graph_of(const models::Map& map) {
+  std::map<std::string, int> index;
+  for (const std::string& r : map.regions) index.emplace(r, static_cast<int>(index.size()));
+  models::Graph g;
+  g.vertex_count = static_cast<int>(map.regions.size());
+  for (const auto& [a, b] : map.borders) {
+    const int u = index.at(a);
+    const int v = index.at(b);
+    g.edges.emplace_back(std::min(u, v), std::max(u, v));
+  }
+  std::sort(g.edges.begin(), g.edges.end());
+  g.edges.erase(std::unique(g.edges.begin(), g.edges.end()), g.edges.end());
+  return g;
+}
+
+std::function<std::vector<Instance>(const ModelInputs&)> map_instances(std::string name, models::Map (*make)()) {
+  return [name, make](const ModelInputs& inputs) {
+    auto map = std::make_shared<const models::Map>(make());
+    auto graph = std::make_shared<const models::Graph>(graph_of(*map));
+    std::vector<Instance> out;
+    for (int colors : inputs.numbers) {
+      Instance inst;
+      inst.group = name;
+      inst.name = std::string("colors=").append(std::to_string(colors));
+      inst.number = out.size() + 1;
+      inst.build = [map, graph, colors](AllDifferentMode) {
+        return std::make_unique<BuiltColoring>(graph, models::map_coloring(*map, colors));
+      };
+      out.push_back(std::move(inst));
+    }
+    return out;
+  };
+}
+
+std::vector<Instance> graph_instances(const ModelInputs& inputs) {
+  if (inputs.files.empty()) throw InputError("no graph files given (e.g. csp ablate graph myciel3.col --colors 4)");
+  std::vector<Instance> out;
+  for (const std::string& path : inputs.files) {
+    std::ifstream in = open_input(path);
+    std::shared_ptr<const models::Graph> graph;
+    try {
+      graph = std::make_shared<const models::Graph>(models::read_dimacs(in, path));
+    } catch (const Error& e) {
+      throw InputError(e.what());
+    }
+    std::size_t number = 0;
+    for (int colors : inputs.numbers) {
+      Instance inst;
+      inst.group = path;
+      inst.name = path + ":colors=" + std::to_string(colors);
+      inst.number = ++number;
+      inst.build = [graph, colors](AllDifferentMode) {
+        return std::make_unique<BuiltColoring>(graph, models::graph_coloring(*graph, colors));
+      };
+      out.push_back(std::move(inst));
+    }
+  }
+  return out;
+}
+
+std::vector<ModelSpec> make_models() {
+  std::vector<ModelSpec> out;
+  out.push_back({"sudoku", "Sudoku puzzles of any box shape from files (one-line puzzles or pictures)", true, "", "",
+                 {}, 1, {"binary", "global"}, sudoku_instances});
+  out.push_back({"queens", "n-queens, one instance per board size", false, "n", "board sizes, e.g. 8,10,12", {8}, 1,
+                 {"binary", "global"}, queens_instances});
+  out.push_back({"australia", "AIMA's map of Australia (Fig. 6.1), one instance per number of colours", false,
+                 "colors", "numbers of colours, e.g. 2,3", {3}, 1, {"binary"},
+                 map_instances("australia", models::australia)});
+  out.push_back({"usa", "the map of the USA (51 regions), one instance per number of colours", false, "colors",
+                 "numbers of colours, e.g. 3,4", {4}, 1, {"binary"}, map_instances("usa", models::usa)});
+  out.push_back({"graph", "graph colouring of DIMACS .col files, one instance per file and number of colours", true,
+                 "colors", "numbers of colours (required), e.g. 4,5", {}, 1, {"binary"}, graph_instances});
+  return out;
+}
+
+}  // namespace
+
+const std::vector<ModelSpec>& models() {
+  static const std::vector<ModelSpec> registry = make_models();
+  return registry;
+}
+
+const ModelSpec& find_model(const std::string& name) {
+  for (const ModelSpec& m : models())
+    if (m.name == name) return m;
+  throw InputError("unknown model '" + name + "' (valid: " + model_names_joined() + ")");
+}
+
+std::string model_names_joined() {
+  std::vector<std::string> names;
+  for (const ModelSpec& m : models()) names.push_back(m.name);
+  return join(names, ", ");
+}
+
+}  // namespace csp::ablation

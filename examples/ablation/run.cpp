@@ -1,0 +1,74 @@
+// One run of an ablation: build, search R times, verify, record.
+#include "ablation/run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include "csp/core/errors.hpp"
+#include "csp/search/backtracking.hpp"
+
+namespace csp::ablation {
+
+std::string to_string(RunStatus s) {
+  switch (s) {
+    case RunStatus::solved: return "solved";
+    case RunStatus::unsatisfiable: return "unsatisfiable";
+    case RunStatus::timeout: return "timeout";
+    case RunStatus::node_limit: return "node-limit";
+    case RunStatus::wrong: return "wrong";
+    case RunStatus::error: return "error";
+  }
+  return "?";
+}
+
+RunStatus parse_run_status(const std::string& name) {
+  for (RunStatus s : {RunStatus::solved, RunStatus::unsatisfiable, RunStatus::timeout, RunStatus::node_limit,
+                      RunStatus::wrong, RunStatus::error})
+    if (to_string(s) == name) return s;
+  throw InputError("unknown run status '" + name +
+                   "' (valid: solved, unsatisfiable, timeout, node-limit, wrong, error)");
+}
+
+bool is_failure(RunStatus s) { return s != RunStatus::solved && s != RunStatus::unsatisfiable; }
+
+RunRecord run_one(const Instance& instance, const Configuration& config, const RunLimits& limits) {
+  RunRecord out;
+  try {
+    const std::unique_ptr<BuiltInstance> built = instance.build(config.alldiff_mode());
+    SolverConfig solver = config.solver_config();
+    solver.max_solutions = 1;
+    solver.keep_solutions = 1;
+    solver.limits.node_limit = limits.node_limit;
+    solver.limits.time_limit = std::chrono::milliseconds(limits.timeout_ms);
+    std::vector<std::int64_t> times;
+    const unsigned repeat = std::max(1U, limits.repeat);
+    for (unsigned k = 0; k < repeat; ++k) {
+      const SearchResult r = backtracking_search(built->problem(), solver);
+      times.push_back(r.stats.elapsed_us);
+      if (k > 0) continue;
+      out.stats = r.stats;
+      if (r.status == Status::limit_reached) {
+        out.status = limits.node_limit != 0 && r.stats.assignments >= limits.node_limit ? RunStatus::node_limit
+                                                                                         : RunStatus::timeout;
+        if (out.status == RunStatus::timeout) break;  // repeating a timeout only costs the limit again
+      } else if (r.solutions.empty()) {
+        out.status = RunStatus::unsatisfiable;
+      } else if (std::string why = built->verify(r.solutions.front()); !why.empty()) {
+        out.status = RunStatus::wrong;
+        out.detail = std::move(why);
+      } else {
+        out.status = RunStatus::solved;
+      }
+    }
+    std::sort(times.begin(), times.end());
+    const std::size_t m = times.size() / 2;
+    out.stats.elapsed_us = times.size() % 2 == 1 ? times[m] : (times[m - 1] + times[m]) / 2;
+  } catch (const Error& e) {
+    out.status = RunStatus::error;
+    out.detail = e.what();
+  }
+  return out;
+}
+
+}  // namespace csp::ablation

@@ -1,0 +1,262 @@
+// `csp ablate` options: Boost.Program_options, checks against the model registry and the strategy registries.
+#include "ablate_options.hpp"
+
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "ablation/summary.hpp"
+
+namespace po = boost::program_options;
+
+namespace csp::cli {
+
+namespace {
+
+using ablation::Dimension;
+using ablation::InputError;
+
+constexpr unsigned kHelpWidth = 100;
+
+struct Groups {
+  po::options_description grid{"Configurations (comma-separated lists, or 'all'; the grid is their cross product)",
+                               kHelpWidth};
+  po::options_description model{"Instances", kHelpWidth};
+  po::options_description run{"Runs", kHelpWidth};
+  po::options_description output{"Output", kHelpWidth};
+  po::options_description hidden;
+  po::options_description visible{kHelpWidth};
+  po::options_description all;
+};
+
+std::string join(const std::vector<std::string>& parts, const std::string& sep) {
+  std::string out;
+  for (const std::string& p : parts) out.append(out.empty() ? "" : sep).append(p);
+  return out;
+}
+
+void describe(Groups& g) {
+  const auto list = [](Dimension d, const std::string& what, const std::string& fallback) {
+    return what + ": " + join(ablation::valid_values(d), ", ") + " (default: " + fallback + ")";
+  };
+  static const std::string var_help = list(Dimension::var, "variable orderings", "first");
+  static const std::string val_help = list(Dimension::val, "value orderings", "natural");
+  static const std::string inference_help = list(Dimension::inference, "inferences", "none");
+  static const std::string sort_help = "order of the table rows: " + join(ablation::sort_keys(), ", ");
+  const auto strings = [] { return po::value<std::vector<std::string>>()->composing()->value_name("LIST"); };
+  g.grid.add_options()
+      ("var", strings(), var_help.c_str())
+      ("val", strings(), val_help.c_str())
+      ("inference", strings(), inference_help.c_str())
+      ("alldiff", strings(), "all-different as binary != between pairs or one global constraint: binary, global "
+                             "(default: binary; models without all-different take only binary)")
+      ("ac3", strings(), "AC-3 once before search: off, on (default: off)");
+  g.model.add_options()
+      ("n", po::value<std::string>()->value_name("LIST"), "queens: board sizes, e.g. 8,10,12 (default: 8)")
+      ("colors", po::value<std::string>()->value_name("LIST"),
+       "australia, usa, graph: numbers of colours, e.g. 3,4 (default: 3 for australia, 4 for usa; required for graph)");
+  g.run.add_options()
+      ("timeout", po::value<std::string>()->value_name("MS"), "stop a run after MS milliseconds (default: none)")
+      ("node-limit", po::value<std::string>()->value_name("N"), "stop a run after N assignments (default: none)")
+      ("repeat", po::value<std::string>()->value_name("R")->default_value("1"),
+       "run each (instance, configuration) R times; the time is the median (counters do not change)")
+      ("jobs,j", po::value<std::string>()->value_name("J")->default_value("1"),
+       "runs in parallel (0: one per core); only the times depend on J")
+      ("seed", po::value<std::string>()->value_name("S")->default_value("1"),
+       "shuffle the order of the runs with seed S (0: instance by instance); only the times depend on it");
+  g.output.add_options()
+      ("sort", po::value<std::string>()->value_name("COLUMN")->default_value("config"), sort_help.c_str())
+      ("wide", po::bool_switch(), "table: mean, median and max of every counter")
+      ("csv", po::value<std::string>()->value_name("FILE"), "one row per (instance, configuration), after '#' header lines")
+      ("json", po::value<std::string>()->value_name("FILE"), "header, one row per (instance, configuration), summary")
+      ("plot", po::value<std::string>()->value_name("FILE.svg"),
+       "chart: per configuration the distribution over the instances, log scale, one panel per file")
+      ("plot-metric", po::value<std::string>()->value_name("METRIC")->default_value("assignments"),
+       "what the chart shows: assignments (search calls = assignments + 1) or time")
+      ("help,h", "print this help");
+  g.hidden.add_options()("args", po::value<std::vector<std::string>>());
+  g.visible.add(g.grid).add(g.model).add(g.run).add(g.output);
+  g.all.add(g.visible).add(g.hidden);
+}
+
+std::uint64_t parse_count(const std::string& option, const std::string& text, bool allow_zero,
+                          const std::string& zero_hint = "") {
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    throw InputError("--" + option + " expects a whole number, got '" + text + "'");
+  if (v == 0 && !allow_zero) throw InputError("--" + option + " must be at least 1" + zero_hint);
+  return v;
+}
+
+std::vector<int> parse_numbers(const std::string& option, const std::string& text, int min) {
+  std::vector<int> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    start = comma + 1;
+    if (item.empty()) continue;
+    int v = 0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (ec != std::errc() || end != item.data() + item.size())
+      throw InputError("--" + option + " expects whole numbers separated by commas, got '" + item + "'");
+    if (v < min || v > 100000)
+      throw InputError("--" + option + ": " + item + " is out of range (" + std::to_string(min) + "..100000)");
+    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+  }
+  if (out.empty()) throw InputError("--" + option + ": empty list");
+  return out;
+}
+
+}  // namespace
+
+nlohmann::ordered_json AblateOptions::to_json() const {
+  nlohmann::ordered_json j;
+  j["model"] = model;
+  j["files"] = inputs.files;
+  const ablation::ModelSpec& spec = ablation::find_model(model);
+  if (!spec.number_option.empty()) j[spec.number_option] = inputs.numbers;
+  const std::vector<ablation::Configuration> configs = ablation::expand_grid(grid);
+  for (Dimension d : ablation::kDimensions) {
+    std::vector<std::string> values;
+    for (const ablation::Configuration& c : configs)
+      if (std::find(values.begin(), values.end(), c.get(d)) == values.end()) values.push_back(c.get(d));
+    j[ablation::to_string(d)] = values;
+  }
+  j["timeout_ms"] = limits.timeout_ms;
+  j["node_limit"] = limits.node_limit;
+  j["repeat"] = limits.repeat;
+  j["jobs"] = jobs;
+  j["seed"] = seed;
+  j["sort"] = sort;
+  j["wide"] = wide;
+  j["csv"] = csv;
+  j["json"] = json;
+  j["plot"] = plot;
+  j["plot_metric"] = ablation::to_string(plot_metric);
+  return j;
+}
+
+std::string ablate_help() {
+  Groups g;
+  describe(g);
+  std::ostringstream out;
+  out << "Usage: csp ablate MODEL [FILE...] [OPTIONS]\n\n"
+         "Runs every configuration of a grid (the cross product of the strategy lists) on every instance of a\n"
+         "model, verifies each solution with the model's own rules, and compares the configurations: per\n"
+         "(file, configuration) the solved count, mean / median / max of each counter and the total time; a\n"
+         "configuration where some run hit a limit is DISQUALIFIED for that file (its counters are lower bounds).\n"
+         "Invalid puzzles are reported once on standard error and excluded. The table goes to standard output.\n\n"
+         "Models:\n";
+  for (const ablation::ModelSpec& m : ablation::models()) {
+    std::string usage = m.name;
+    if (m.takes_files) usage += " FILE...";
+    if (!m.number_option.empty()) usage += " --" + m.number_option + " LIST";
+    out << "  " << usage << std::string(usage.size() < 26 ? 26 - usage.size() : 1, ' ') << m.summary << '\n';
+  }
+  out << '\n' << g.visible << '\n'
+      << "Counters (per run): assignments (search nodes; the textbook's call count is assignments + 1), backtracks,\n"
+         "constraint_checks, revisions, values_pruned, wipeouts, max_depth, us (search time, median of --repeat).\n"
+         "Statuses: solved, unsatisfiable, timeout, node-limit, wrong (failed verification), error.\n"
+         "Exit status: 0 the study ran, 1 some solution failed verification or a model failed to build,\n"
+         "2 usage or input error (unknown name, empty list, zero limit, unreadable file, no valid instance).\n\n"
+         "Examples:\n"
+         "  csp ablate sudoku hardest.txt --var first,mrv --inference none --alldiff binary\n"
+         "  csp ablate sudoku top95.txt hardest.txt --var mrv --inference all --alldiff global --timeout 5000\n"
+         "  csp ablate sudoku top95.txt --var all --val all --inference all --alldiff all --timeout 1000 -j 2 \\\n"
+         "      --sort us --csv top95.csv --json top95.json --plot top95.svg\n"
+         "  csp ablate queens --n 8,10,12 --var first,mrv --inference none,fc,mac\n"
+         "  csp ablate australia --colors 2,3,4 --var all --inference all\n";
+  return out.str();
+}
+
+std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>& args) {
+  Groups g;
+  describe(g);
+  po::positional_options_description positional;
+  positional.add("args", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(g.all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw InputError(e.what());
+  }
+  if (vm.count("help") != 0) {
+    std::cout << ablate_help();
+    return std::nullopt;
+  }
+  std::vector<std::string> positionals;
+  if (vm.count("args") != 0) positionals = vm["args"].as<std::vector<std::string>>();
+  if (positionals.empty())
+    throw InputError("no model given (valid: " + ablation::model_names_joined() + "); see 'csp ablate --help'");
+  AblateOptions o;
+  o.model = positionals.front();
+  const ablation::ModelSpec& spec = ablation::find_model(o.model);
+  o.inputs.files.assign(positionals.begin() + 1, positionals.end());
+  if (!spec.takes_files && !o.inputs.files.empty())
+    throw InputError(o.model + " takes no files (got '" + o.inputs.files.front() + "')");
+  if (spec.takes_files && o.inputs.files.empty())
+    throw InputError("no input files given (e.g. csp ablate " + o.model + " FILE...)");
+
+  for (const char* option : {"n", "colors"}) {
+    if (vm.count(option) == 0) continue;
+    if (spec.number_option != option)
+      throw InputError(std::string("--") + option + " does not apply to " + o.model);
+  }
+  if (!spec.number_option.empty()) {
+    if (vm.count(spec.number_option) != 0) {
+      o.inputs.numbers = parse_numbers(spec.number_option, vm[spec.number_option].as<std::string>(), spec.min_number);
+    } else if (!spec.default_numbers.empty()) {
+      o.inputs.numbers = spec.default_numbers;
+    } else {
+      throw InputError("--" + spec.number_option + " is required for " + o.model);
+    }
+  }
+
+  for (Dimension d : ablation::kDimensions) {
+    const std::string name = ablation::to_string(d);
+    if (vm.count(name) == 0) continue;
+    const std::string text = join(vm[name].as<std::vector<std::string>>(), ",");
+    if (d == Dimension::alldiff) {
+      o.grid.values(d) = ablation::parse_list(d, text, spec.alldiff_modes);
+    } else {
+      o.grid.values(d) = ablation::parse_list(d, text);
+    }
+  }
+
+  if (vm.count("timeout") != 0) {
+    const std::uint64_t ms =
+        parse_count("timeout", vm["timeout"].as<std::string>(), false, " (leave it out for no time limit)");
+    if (ms > 1000ULL * 3600 * 24 * 365) throw InputError("--timeout is more than a year");
+    o.limits.timeout_ms = static_cast<std::int64_t>(ms);
+  }
+  if (vm.count("node-limit") != 0)
+    o.limits.node_limit = parse_count("node-limit", vm["node-limit"].as<std::string>(), false,
+                                      " (leave it out for no node limit)");
+  const std::uint64_t repeat = parse_count("repeat", vm["repeat"].as<std::string>(), false);
+  if (repeat > 1000) throw InputError("--repeat must be at most 1000");
+  o.limits.repeat = static_cast<unsigned>(repeat);
+  const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
+  if (jobs > 1024) throw InputError("--jobs must be at most 1024");
+  o.jobs = jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
+  o.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
+  o.sort = vm["sort"].as<std::string>();
+  ablation::check_sort_key(o.sort);
+  o.wide = vm["wide"].as<bool>();
+  if (vm.count("csv") != 0) o.csv = vm["csv"].as<std::string>();
+  if (vm.count("json") != 0) o.json = vm["json"].as<std::string>();
+  if (vm.count("plot") != 0) o.plot = vm["plot"].as<std::string>();
+  o.plot_metric = ablation::parse_plot_metric(vm["plot-metric"].as<std::string>());
+  for (const std::string* path : {&o.csv, &o.json, &o.plot})
+    if (vm.count(path == &o.csv ? "csv" : path == &o.json ? "json" : "plot") != 0 && path->empty())
+      throw InputError("an output file name is empty");
+  if (!o.plot.empty() && !ablation::plot_available())
+    throw InputError("--plot: this csp was built without cairo (install libcairo2-dev and reconfigure)");
+  return o;
+}
+
+}  // namespace csp::cli

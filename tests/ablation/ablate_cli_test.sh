@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# CLI tests of `csp ablate`: table, CSV / JSON rows, results independent of --jobs, bad input, invalid puzzles.
+# Usage: ablate_cli_test.sh PATH/TO/csp      (run by CTest; prints "N passed, N failed")
+set -u
+CSP=${1:?usage: ablate_cli_test.sh PATH/TO/csp}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; echo "--- stdout:"; head -20 "$TMP/out"; echo "--- stderr:"; head -20 "$TMP/err"; }
+run() { "$CSP" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; code=$?; }
+expect_code() { if [[ $code -eq $1 ]]; then ok; else bad "$2: exit $code, expected $1"; fi; }
+expect_out() { if grep -qE -- "$1" "$TMP/out"; then ok; else bad "$2: stdout lacks /$1/"; fi; }
+expect_err() { if grep -qE -- "$1" "$TMP/err"; then ok; else bad "$2: stderr lacks /$1/"; fi; }
+expect_eq() { if [[ "$1" == "$2" ]]; then ok; else bad "$3: got '$1', expected '$2'"; fi; }
+# data rows of a CSV written by csp ablate (no '#' lines, no column row)
+csv_rows() { grep -v '^#' "$1" | tail -n +2; }
+
+HARD=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+EASY=902005403100063025508407060026309001057010290090670530240530600705200304080041950
+
+# ---- help and the model registry -----------------------------------------------------------------------------------
+run --help; expect_out '^  ablate ' "csp --help lists ablate"
+run ablate --help; expect_code 0 "ablate --help"; expect_out '^  queens --n LIST' "help lists models"
+expect_out 'variable orderings: first, mrv' "help lists strategies"
+
+# ---- a grid on queens: table and CSV / JSON rows -------------------------------------------------------------------
+run ablate queens --n 6,8 --var first,mrv --inference none,fc,mac --csv "$TMP/q.csv" --json "$TMP/q.json"
+expect_code 0 "queens grid"
+expect_eq "$(csv_rows "$TMP/q.csv" | wc -l)" 12 "queens CSV rows (2 sizes x 6 configurations)"
+expect_eq "$(grep -c '^\(first\|mrv\) ' "$TMP/out")" 6 "queens table rows"
+expect_out 'fixed: val=natural alldiff=binary ac3=off' "fixed dimensions named"
+expect_eq "$(grep -c '^# \(version\|commit\|date\|command\|options\|seed\): ' "$TMP/q.csv")" 6 "CSV header record"
+expect_eq "$(grep -v '^#' "$TMP/q.csv" | head -1)" \
+  "group,instance,number,var,val,inference,alldiff,ac3,status,detail,assignments,backtracks,constraint_checks,revisions,values_pruned,wipeouts,max_depth,us" \
+  "CSV columns"
+if command -v python3 >/dev/null; then
+  n=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["rows"]), len(d["summary"]), d["header"]["seed"])' "$TMP/q.json")
+  expect_eq "$n" "12 6 1" "JSON rows, summary, seed"
+fi
+
+# ---- results do not depend on --jobs (nor on the run order): all but the time column --------------------------------
+strip_us() { csv_rows "$1" | cut -d, -f1-17; }
+run ablate queens --n 4,5,6,7,8 --var all --inference all --val all --jobs 1 --seed 0 --csv "$TMP/j1.csv"
+expect_code 0 "jobs 1"
+run ablate queens --n 4,5,6,7,8 --var all --inference all --val all --jobs 2 --seed 7 --csv "$TMP/j2.csv"
+expect_code 0 "jobs 2"
+if [[ -n "$(strip_us "$TMP/j1.csv")" && "$(strip_us "$TMP/j1.csv")" == "$(strip_us "$TMP/j2.csv")" ]]; then ok; else bad "jobs 1 vs 2 differ"; fi
+
+# ---- maps: unsatisfiable is a finished run, not a failure ----------------------------------------------------------
+run ablate australia --colors 2,3 --var mrv --inference fc
+expect_code 0 "australia"; expect_out '^australia: 2 instances' "australia group"; expect_out 'unsat' "unsat column"
+
+# ---- Sudoku: invalid puzzles are reported once and excluded; limits disqualify -------------------------------------
+printf '%s\n12345\n%s\n' "$HARD" "$EASY" >"$TMP/p.txt"
+run ablate sudoku "$TMP/p.txt" --var first,mrv --inference none --node-limit 2000 --csv "$TMP/p.csv"
+expect_code 0 "sudoku with an invalid puzzle"
+expect_eq "$(grep -c 'invalid, excluded' "$TMP/err")" 1 "invalid puzzle reported once"
+expect_eq "$(csv_rows "$TMP/p.csv" | wc -l)" 4 "invalid puzzle has no rows"
+expect_out '2 instances \(1 invalid, excluded\)' "table names the exclusion"
+expect_out 'DISQUALIFIED: 1 node-limit' "node limit disqualifies"
+expect_eq "$(grep -c '^# invalid: ' "$TMP/p.csv")" 1 "CSV header lists the invalid puzzle"
+if [[ $(grep -c '^# input: .* fnv1a64=[0-9a-f]\{16\}$' "$TMP/p.csv") -eq 1 ]]; then ok; else bad "input checksum"; fi
+
+# ---- bad input: exit 2 with a clear message ------------------------------------------------------------------------
+run ablate queens --var first,bogus; expect_code 2 "unknown strategy"
+expect_err "unknown value 'bogus' \(valid: first, mrv, degree, mrv-degree, dom-wdeg, all\)" "valid names listed"
+run ablate queens --inference ,; expect_code 2 "empty list"; expect_err 'empty list' "empty list message"
+run ablate queens --timeout 0; expect_code 2 "zero timeout"; expect_err 'timeout must be at least 1' "zero timeout message"
+run ablate queens --node-limit 0; expect_code 2 "zero node limit"
+run ablate sudoku "$TMP/missing.txt"; expect_code 2 "unreadable file"; expect_err 'missing.txt: cannot open' "unreadable file message"
+run ablate sudoku; expect_code 2 "no files"; expect_err 'no input files' "no files message"
+: >"$TMP/empty.txt"
+run ablate sudoku "$TMP/empty.txt"; expect_code 2 "empty file"; expect_err 'no puzzles' "empty file message"
+printf '12345\n' >"$TMP/bad.txt"
+run ablate sudoku "$TMP/bad.txt"; expect_code 2 "no valid puzzle"
+run ablate chess; expect_code 2 "unknown model"; expect_err "unknown model 'chess' \(valid: sudoku, queens" "models listed"
+run ablate australia --alldiff global; expect_code 2 "alldiff for a map"
+run ablate queens --colors 3; expect_code 2 "option of another model"
+run ablate queens --sort speed; expect_code 2 "unknown sort column"
+run ablate queens --plot-metric memory; expect_code 2 "unknown plot metric"
+run ablate queens --csv "$TMP/no/such/dir.csv"; expect_code 2 "unwritable output"
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

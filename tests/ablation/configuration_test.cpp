@@ -1,0 +1,118 @@
+// The grid of csp ablate: list parsing (all, duplicates, unknown names, empty lists) and the cross product.
+#include "ablation/configuration.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "csp/heuristics/value_ordering.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
+#include "csp/propagation/inference.hpp"
+
+namespace csp::ablation {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::string message_of(Dimension d, const std::string& text) {
+  try {
+    parse_list(d, text);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ParseList, KeepsTheGivenOrderAndDropsDuplicates) {
+  EXPECT_THAT(parse_list(Dimension::var, "mrv,first"), ElementsAre("mrv", "first"));
+  EXPECT_THAT(parse_list(Dimension::var, " mrv , first,mrv,"), ElementsAre("mrv", "first"));
+  EXPECT_THAT(parse_list(Dimension::ac3, "on,off"), ElementsAre("on", "off"));
+}
+
+TEST(ParseList, AllIsEveryRegisteredNameInRegistryOrder) {
+  EXPECT_EQ(parse_list(Dimension::var, "all"), variable_orderings().names());
+  EXPECT_EQ(parse_list(Dimension::val, "all"), value_orderings().names());
+  EXPECT_EQ(parse_list(Dimension::inference, "all"), inferences().names());
+  EXPECT_THAT(parse_list(Dimension::alldiff, "all"), ElementsAre("binary", "global"));
+  EXPECT_THAT(parse_list(Dimension::ac3, "all"), ElementsAre("off", "on"));
+  // A name before "all" keeps its place; "all" adds the rest once.
+  const std::vector<std::string> inf = parse_list(Dimension::inference, "mac,all");
+  EXPECT_EQ(inf.front(), "mac");
+  EXPECT_EQ(inf.size(), inferences().names().size());
+}
+
+TEST(ParseList, UnknownNamesAreErrorsListingTheValidNames) {
+  const std::string m = message_of(Dimension::var, "first,bogus");
+  EXPECT_THAT(m, HasSubstr("--var"));
+  EXPECT_THAT(m, HasSubstr("'bogus'"));
+  EXPECT_THAT(m, HasSubstr(variable_orderings().names_joined()));
+  EXPECT_THAT(message_of(Dimension::inference, "ac3"), HasSubstr("none, fc, mac"));
+  EXPECT_THAT(message_of(Dimension::ac3, "yes"), HasSubstr("off, on"));
+}
+
+TEST(ParseList, AnEmptyListIsAnError) {
+  EXPECT_THAT(message_of(Dimension::var, ""), HasSubstr("empty list"));
+  EXPECT_THAT(message_of(Dimension::val, ", ,"), HasSubstr("empty list"));
+}
+
+TEST(ParseList, AModelCanNarrowTheValidValues) {
+  EXPECT_THAT(parse_list(Dimension::alldiff, "all", {"binary"}), ElementsAre("binary"));
+  EXPECT_THROW(parse_list(Dimension::alldiff, "global", {"binary"}), InputError);
+}
+
+TEST(ExpandGrid, EmptyListsGiveTheTextbookBaseline) {
+  const std::vector<Configuration> grid = expand_grid({});
+  ASSERT_EQ(grid.size(), 1U);
+  EXPECT_EQ(grid[0].label(), "first/natural/none/binary/ac3-off");
+  const SolverConfig c = grid[0].solver_config();
+  const SolverConfig textbook;
+  EXPECT_EQ(c.variable_ordering, textbook.variable_ordering);
+  EXPECT_EQ(c.value_ordering, textbook.value_ordering);
+  EXPECT_EQ(c.inference, textbook.inference);
+  EXPECT_EQ(c.ac3_preprocess, textbook.ac3_preprocess);
+  EXPECT_EQ(grid[0].alldiff_mode(), AllDifferentMode::pairwise);
+}
+
+TEST(ExpandGrid, IsTheCrossProductWithVarSlowestAndAc3Fastest) {
+  GridSpec spec;
+  spec.var = {"first", "mrv"};
+  spec.inference = {"none", "fc", "mac"};
+  spec.ac3 = {"off", "on"};
+  const std::vector<Configuration> grid = expand_grid(spec);
+  ASSERT_EQ(grid.size(), 12U);
+  EXPECT_EQ(grid[0].label(), "first/natural/none/binary/ac3-off");
+  EXPECT_EQ(grid[1].label(), "first/natural/none/binary/ac3-on");
+  EXPECT_EQ(grid[2].label(), "first/natural/fc/binary/ac3-off");
+  EXPECT_EQ(grid[5].label(), "first/natural/mac/binary/ac3-on");
+  EXPECT_EQ(grid[6].label(), "mrv/natural/none/binary/ac3-off");
+  EXPECT_EQ(grid[11].label(), "mrv/natural/mac/binary/ac3-on");
+  // Every combination exactly once.
+  for (std::size_t i = 0; i < grid.size(); ++i)
+    for (std::size_t j = i + 1; j < grid.size(); ++j) EXPECT_FALSE(grid[i] == grid[j]) << i << ' ' << j;
+  EXPECT_TRUE(grid[1].solver_config().ac3_preprocess);
+}
+
+TEST(ExpandGrid, AllEverywhereIsTheFullProduct) {
+  GridSpec spec;
+  for (Dimension d : kDimensions) spec.values(d) = parse_list(d, "all");
+  const std::size_t expected = variable_orderings().names().size() * value_orderings().names().size() *
+                               inferences().names().size() * 2 * 2;
+  const std::vector<Configuration> grid = expand_grid(spec);
+  EXPECT_EQ(grid.size(), expected);
+  EXPECT_EQ(varying_dimensions(grid).size(), 5U);
+}
+
+TEST(ExpandGrid, RejectsUnknownValuesAndNamesTheVaryingDimensions) {
+  GridSpec spec;
+  spec.val = {"natural", "random"};
+  EXPECT_THROW(expand_grid(spec), InputError);
+  spec.val = {"natural", "lcv"};
+  spec.alldiff = {"global"};
+  const std::vector<Configuration> grid = expand_grid(spec);
+  EXPECT_THAT(varying_dimensions(grid), ElementsAre(Dimension::val));
+  EXPECT_EQ(grid[1].get(Dimension::alldiff), "global");
+  EXPECT_EQ(grid[1].alldiff_mode(), AllDifferentMode::global);
+}
+
+}  // namespace
+}  // namespace csp::ablation

@@ -1,0 +1,99 @@
+// The model registry of csp ablate and one run: instances, verification, statuses, limits, bad files.
+#include "ablation/model_registry.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "ablation/configuration.hpp"
+#include "ablation/run.hpp"
+
+namespace csp::ablation {
+namespace {
+
+using ::testing::HasSubstr;
+
+Configuration config(const std::string& var, const std::string& inference, const std::string& alldiff = "binary") {
+  Configuration c;
+  c.var = var;
+  c.inference = inference;
+  c.alldiff = alldiff;
+  return c;
+}
+
+TEST(Models, RegistryNamesAndErrors) {
+  EXPECT_EQ(model_names_joined(), "sudoku, queens, australia, usa, graph");
+  EXPECT_EQ(find_model("queens").number_option, "n");
+  try {
+    find_model("chess");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("sudoku, queens"));
+  }
+}
+
+TEST(Models, QueensSolvesVerifiesAndProvesSmallBoardsUnsatisfiable) {
+  const std::vector<Instance> inst = find_model("queens").enumerate({{}, {3, 6}});
+  ASSERT_EQ(inst.size(), 2U);
+  EXPECT_EQ(inst[1].name, "n=6");
+  EXPECT_EQ(inst[1].group, "queens");
+  for (const char* alldiff : {"binary", "global"}) {
+    const RunRecord three = run_one(inst[0], config("mrv", "fc", alldiff), {});
+    EXPECT_EQ(three.status, RunStatus::unsatisfiable);
+    const RunRecord six = run_one(inst[1], config("first", "none", alldiff), {});
+    EXPECT_EQ(six.status, RunStatus::solved) << six.detail;
+    EXPECT_GT(six.stats.assignments, 0U);
+  }
+}
+
+TEST(Models, RepeatKeepsTheCountersOfOneRun) {
+  const std::vector<Instance> inst = find_model("queens").enumerate({{}, {8}});
+  const RunRecord once = run_one(inst[0], config("first", "none"), {0, 0, 1});
+  const RunRecord thrice = run_one(inst[0], config("first", "none"), {0, 0, 3});
+  EXPECT_EQ(once.stats.assignments, thrice.stats.assignments);
+  EXPECT_EQ(once.stats.constraint_checks, thrice.stats.constraint_checks);
+}
+
+TEST(Models, NodeLimitStopsARun) {
+  const std::vector<Instance> inst = find_model("queens").enumerate({{}, {12}});
+  const RunRecord r = run_one(inst[0], config("first", "none"), {5, 0, 1});
+  EXPECT_EQ(r.status, RunStatus::node_limit);
+  EXPECT_TRUE(is_failure(r.status));
+}
+
+TEST(Models, MapsColourOrProveImpossible) {
+  const std::vector<Instance> au = find_model("australia").enumerate({{}, {2, 3}});
+  EXPECT_EQ(run_one(au[0], config("mrv", "mac"), {}).status, RunStatus::unsatisfiable);
+  EXPECT_EQ(run_one(au[1], config("mrv", "mac"), {}).status, RunStatus::solved);
+  const std::vector<Instance> usa = find_model("usa").enumerate({{}, {4}});
+  EXPECT_EQ(run_one(usa[0], config("mrv", "fc"), {}).status, RunStatus::solved);
+}
+
+TEST(Models, SudokuFilesMarkInvalidPuzzlesAndRejectUnreadableFiles) {
+  const std::string path = ::testing::TempDir() + "ablation_puzzles.txt";
+  {
+    std::ofstream f(path);
+    f << "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+      << "12345\n"                                                                               // wrong length
+      << "11...............................................................................\n";  // clash
+  }
+  const std::vector<Instance> inst = find_model("sudoku").enumerate({{path}, {}});
+  ASSERT_EQ(inst.size(), 3U);
+  EXPECT_TRUE(inst[0].valid());
+  EXPECT_FALSE(inst[1].valid());
+  EXPECT_FALSE(inst[2].valid());
+  EXPECT_THAT(inst[2].error, HasSubstr("contradictory givens"));
+  EXPECT_EQ(inst[0].group, path);
+  EXPECT_EQ(inst[2].number, 3U);
+  const RunRecord r = run_one(inst[0], config("mrv", "mac", "global"), {});
+  EXPECT_EQ(r.status, RunStatus::solved) << r.detail;
+  std::remove(path.c_str());
+  EXPECT_THROW(find_model("sudoku").enumerate({{path}, {}}), InputError);
+  EXPECT_THROW(find_model("sudoku").enumerate({{}, {}}), InputError);
+  EXPECT_THROW(find_model("sudoku").enumerate({{::testing::TempDir()}, {}}), InputError);
+}
+
+}  // namespace
+}  // namespace csp::ablation
