@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <climits>
+#include <functional>
 #include <unordered_map>
 
 #include "csp/core/errors.hpp"
@@ -82,6 +83,60 @@ void AllDifferent::mark_conflicted(const Assignment& a, std::vector<char>& flags
     const VarId y = scope()[static_cast<std::size_t>(k)];
     if (a.is_assigned(y) && taken[shifted(k, a.value(y))] > 1) flags[static_cast<std::size_t>(y)] = 1;
   }
+}
+
+namespace {
+
+// How many scope variables hold each shifted value, in a flat array over the range of shifted values.
+class AllDifferentCounter final : public ConflictCounter {
+ public:
+  AllDifferentCounter(const std::vector<VarId>& scope, std::function<long long(int, Value)> shifted, long long lo,
+                      long long hi)
+      : scope_(scope), shifted_(std::move(shifted)), lo_(lo), counts_(static_cast<std::size_t>(hi - lo + 1), 0) {}
+
+  void moved(int pos, bool had_value, Value from, Value to) override {
+    if (had_value) --at(shifted_(pos, from));
+    ++at(shifted_(pos, to));
+  }
+  void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const override {
+    const VarId x = scope_[static_cast<std::size_t>(pos)];
+    const long long own = a.is_assigned(x) ? shifted_(pos, a.value(x)) : lo_ - 1;
+    for (int i = 0; i < var.size(); ++i) {
+      const long long sv = shifted_(pos, var.value(i));
+      counts[static_cast<std::size_t>(i)] += at(sv) - (sv == own ? 1 : 0);
+    }
+  }
+  void mark_conflicted(const Assignment& a, std::vector<char>& flags) const override {
+    for (std::size_t k = 0; k < scope_.size(); ++k) {
+      const VarId x = scope_[k];
+      if (a.is_assigned(x) && at(shifted_(static_cast<int>(k), a.value(x))) > 1) flags[static_cast<std::size_t>(x)] = 1;
+    }
+  }
+
+ private:
+  int& at(long long sv) { return counts_[static_cast<std::size_t>(sv - lo_)]; }
+  int at(long long sv) const { return counts_[static_cast<std::size_t>(sv - lo_)]; }
+
+  const std::vector<VarId>& scope_;
+  std::function<long long(int, Value)> shifted_;
+  long long lo_;
+  std::vector<int> counts_;
+};
+
+}  // namespace
+
+std::unique_ptr<ConflictCounter> AllDifferent::make_conflict_counter(const Problem& problem) const {
+  long long lo = LLONG_MAX;
+  long long hi = LLONG_MIN;
+  long long values = 0;
+  for (int k = 0; k < arity(); ++k) {
+    const Variable& v = problem.variable(scope()[static_cast<std::size_t>(k)]);
+    lo = std::min(lo, shifted(k, v.values().front()));
+    hi = std::max(hi, shifted(k, v.values().back()));
+    values += v.size();
+  }
+  if (hi - lo + 1 > 4 * values + 1024) return nullptr;  // sparse values: the scanning default is cheaper
+  return std::make_unique<AllDifferentCounter>(scope(), [this](int pos, Value v) { return shifted(pos, v); }, lo, hi);
 }
 
 int AllDifferent::count_ruled_out(const Store& store, int pos, int index) const {

@@ -70,6 +70,8 @@ void Constraint::mark_conflicted(const Assignment& a, std::vector<char>& flags) 
   }
 }
 
+std::unique_ptr<ConflictCounter> Constraint::make_conflict_counter(const Problem& /*problem*/) const { return nullptr; }
+
 bool Constraint::has_support(const Store& store, int pos, int index, int pos2, int index2) const {
   const int n = arity();
   std::vector<Value> tuple(static_cast<std::size_t>(n));

@@ -21,7 +21,9 @@ namespace {
 class MinConflicts {
  public:
   MinConflicts(const Problem& p, const MinConflictsConfig& cfg, SearchResult& r)
-      : p_(p), cfg_(cfg), r_(r), rng_(cfg.seed), current_(p.variable_count()) {}
+      : p_(p), cfg_(cfg), r_(r), rng_(cfg.seed), current_(p.variable_count()) {
+    for (ConstraintId c = 0; c < p.constraint_count(); ++c) counters_.push_back(p.constraint(c).make_conflict_counter(p));
+  }
 
   void run() {
     const auto start = std::chrono::steady_clock::now();
@@ -33,7 +35,11 @@ class MinConflicts {
       std::fill(flags.begin(), flags.end(), 0);
       for (ConstraintId c = 0; c < p_.constraint_count(); ++c) {
         ++r_.stats.constraint_checks;
-        p_.constraint(c).mark_conflicted(current_, flags);
+        if (const auto& counter = counters_[static_cast<std::size_t>(c)]) {
+          counter->mark_conflicted(current_, flags);
+        } else {
+          p_.constraint(c).mark_conflicted(current_, flags);
+        }
       }
       conflicted.clear();
       for (VarId x = 0; x < p_.variable_count(); ++x)
@@ -51,7 +57,7 @@ class MinConflicts {
         break;
       }
       const VarId x = conflicted[std::uniform_int_distribution<std::size_t>(0, conflicted.size() - 1)(rng_)];
-      current_.assign(x, best_value(x));
+      set(x, best_value(x));
       ++r_.stats.assignments;
     }
     r_.stats.elapsed_us =
@@ -67,7 +73,11 @@ class MinConflicts {
     for (ConstraintId c : p_.constraints_of(x)) {
       const Constraint& con = p_.constraint(c);
       ++r_.stats.constraint_checks;
-      con.add_conflicts(current_, con.position_of(x), var, counts_);
+      if (const auto& counter = counters_[static_cast<std::size_t>(c)]) {
+        counter->add_conflicts(current_, con.position_of(x), var, counts_);
+      } else {
+        con.add_conflicts(current_, con.position_of(x), var, counts_);
+      }
     }
     int best = -1;
     Value chosen = var.value(p_.initial_domain(x).min());
@@ -89,9 +99,19 @@ class MinConflicts {
 
   void initial_assignment() {
     for (VarId x = 0; x < p_.variable_count(); ++x)
-      if (p_.initial_domain(x).size() == 1) current_.assign(x, p_.variable(x).value(p_.initial_domain(x).min()));
+      if (p_.initial_domain(x).size() == 1) set(x, p_.variable(x).value(p_.initial_domain(x).min()));
     for (VarId x = 0; x < p_.variable_count(); ++x)
-      if (!current_.is_assigned(x)) current_.assign(x, best_value(x));
+      if (!current_.is_assigned(x)) set(x, best_value(x));
+  }
+
+  // x = v in the current assignment, told to the counters of x's constraints.
+  void set(VarId x, Value v) {
+    const bool had = current_.is_assigned(x);
+    const Value from = had ? current_.value(x) : v;
+    current_.assign(x, v);
+    for (ConstraintId c : p_.constraints_of(x))
+      if (const auto& counter = counters_[static_cast<std::size_t>(c)])
+        counter->moved(p_.constraint(c).position_of(x), had, from, v);
   }
 
   const Problem& p_;
@@ -100,6 +120,7 @@ class MinConflicts {
   std::mt19937_64 rng_;
   Assignment current_;
   std::vector<int> counts_;  // conflicts per value index of the variable being moved
+  std::vector<std::unique_ptr<ConflictCounter>> counters_;  // per constraint; null where it has none
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Constraint: a scope and a relation, able to check an assignment and to revise domains (AIMA 4th ed. §6.1-6.2).
 #pragma once
 
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,6 +16,20 @@ class Store;
 
 /// Index of a constraint in its `Problem` (0..m-1, in the order added).
 using ConstraintId = int;
+
+/// Optional incremental bookkeeping for min-conflicts: keeps what a constraint needs to score values in O(1)
+/// instead of rescanning its scope (AllDifferent over 10,000 queens). Made by `Constraint::make_conflict_counter`;
+/// the search tells it every value change and then asks it instead of the constraint.
+class ConflictCounter {
+ public:
+  virtual ~ConflictCounter() = default;
+  /// scope[pos] now holds `to`; before it held `from`, or nothing when `had_value` is false.
+  virtual void moved(int pos, bool had_value, Value from, Value to) = 0;
+  /// As `Constraint::add_conflicts`, for the assignment the counter was told about (`a`).
+  virtual void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const = 0;
+  /// As `Constraint::mark_conflicted`.
+  virtual void mark_conflicted(const Assignment& a, std::vector<char>& flags) const = 0;
+};
 
 /// A constraint C = <scope, relation>. Subclasses implement the relation; the engine calls:
 /// - `is_consistent`: does the assigned part of the scope violate C? (backtracking without inference,
@@ -76,6 +91,9 @@ class Constraint {
   /// For min-conflicts: sets flags[x] = 1 for every scope variable x whose current value in the complete
   /// assignment `a` is in conflict here.
   virtual void mark_conflicted(const Assignment& a, std::vector<char>& flags) const;
+  /// For min-conflicts: an incremental counter starting from the empty assignment, or null (the default) when the
+  /// constraint has none; then min-conflicts calls `add_conflicts` and `mark_conflicted` directly.
+  virtual std::unique_ptr<ConflictCounter> make_conflict_counter(const Problem& problem) const;
 
  protected:
   /// Support search used by the defaults: is there a tuple in the current domains with scope[pos] = index
