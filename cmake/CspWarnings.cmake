@@ -20,6 +20,7 @@ function(csp_set_warnings target)
   if(CSP_SANITIZE)
     target_compile_options(${target} PRIVATE -fsanitize=${CSP_SANITIZE} -fno-omit-frame-pointer
                                              -fno-sanitize-recover=all)
-    target_link_options(${target} PUBLIC -fsanitize=${CSP_SANITIZE})
+    # Build tree only: an installed package must not force sanitizers on its users.
+    target_link_options(${target} PUBLIC $<BUILD_INTERFACE:-fsanitize=${CSP_SANITIZE}>)
   endif()
 endfunction()

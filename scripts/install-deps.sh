@@ -2,7 +2,7 @@
 # Installs the Debian packages csp needs, only those missing (idempotent; fast when all are there).
 # Run as root (apt-get). Usage: scripts/install-deps.sh [--bench]   (--bench adds Gecode, for the comparison)
 set -euo pipefail
-packages=(cmake g++ make ccache libboost-graph-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev)
+packages=(cmake g++ make ccache libboost-graph-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev pkgconf libcairo2-dev)
 if [[ "${1:-}" == "--bench" ]]; then packages+=(libgecode-dev); fi
 missing=()
 for p in "${packages[@]}"; do

@@ -11,12 +11,6 @@ namespace csp::ablation {
 
 namespace {
 
-std::string join(const std::vector<std::string>& parts, const std::string& sep) {
-  std::string out;
-  for (const std::string& p : parts) out.append(out.empty() ? "" : sep).append(p);
-  return out;
-}
-
 std::string trim(const std::string& s) {
   const auto first = s.find_first_not_of(" \t");
   if (first == std::string::npos) return "";
@@ -27,6 +21,12 @@ std::string trim(const std::string& s) {
 const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}};
 
 }  // namespace
+
+std::string join(const std::vector<std::string>& parts, const std::string& sep) {
+  std::string out;
+  for (const std::string& p : parts) out.append(out.empty() ? "" : sep).append(p);
+  return out;
+}
 
 std::string to_string(Dimension d) {
   switch (d) {
@@ -64,12 +64,12 @@ SolverConfig Configuration::solver_config() const {
   return c;
 }
 
-AllDifferentMode Configuration::alldiff_mode() const {
-  return alldiff == "global" ? AllDifferentMode::global : AllDifferentMode::pairwise;
-}
+AllDifferentMode Configuration::alldiff_mode() const { return parse_all_different_mode(alldiff); }
 
 const std::vector<std::string>& alldiff_names() {
-  static const std::vector<std::string> names = {"binary", "global"};
+  static const std::vector<std::string> names = {to_string(AllDifferentMode::pairwise),
+                                                 to_string(AllDifferentMode::global),
+                                                 to_string(AllDifferentMode::matching)};
   return names;
 }
 

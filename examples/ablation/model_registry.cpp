@@ -19,12 +19,6 @@ namespace csp::ablation {
 
 namespace {
 
-std::string join(const std::vector<std::string>& parts, const std::string& sep) {
-  std::string out;
-  for (const std::string& p : parts) out.append(out.empty() ? "" : sep).append(p);
-  return out;
-}
-
 // Opens `path` for reading or throws InputError saying why not.
 std::ifstream open_input(const std::string& path) {
   std::error_code ec;
@@ -203,7 +197,7 @@ std::vector<Instance> graph_instances(const ModelInputs& inputs) {
 std::vector<ModelSpec> make_models() {
   std::vector<ModelSpec> out;
   out.push_back({"sudoku", "Sudoku puzzles of any box shape from files (one-line puzzles or pictures)", true, "", "",
-                 {}, 1, {"binary", "global"}, sudoku_instances});
+                 {}, 1, alldiff_names(), sudoku_instances});
   out.push_back({"queens", "n-queens, one instance per board size", false, "n", "board sizes, e.g. 8,10,12", {8}, 1,
                  {"binary", "global"}, queens_instances});
   out.push_back({"australia", "AIMA's map of Australia (Fig. 6.1), one instance per number of colours", false,

@@ -189,7 +189,12 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
   const std::string what = metric == PlotMetric::assignments ? "search calls (assignments + 1) per instance"
                                                              : "search time per instance";
   const std::string title = "csp ablate " + study.model + ": " + what;
-  const std::string how = "log scale; box: quartiles, dark bar: median, whiskers: min to max, dots: instances";
+  std::string how = "log scale; box: quartiles, dark bar: median, whiskers: min to max, dots: instances";
+  if (study.limits.node_limit != 0 || study.limits.timeout_ms != 0) {
+    how.append("; limits per run:");
+    if (study.limits.node_limit != 0) how.append(" ").append(std::to_string(study.limits.node_limit)).append(" assignments");
+    if (study.limits.timeout_ms != 0) how.append(" ").append(std::to_string(study.limits.timeout_ms)).append(" ms");
+  }
   const std::string legend_box = "quartiles and median";
   const std::string legend_dot = "one instance";
   const std::string legend_cross = "stopped by a limit (a lower bound)";

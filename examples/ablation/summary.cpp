@@ -8,12 +8,6 @@ namespace csp::ablation {
 
 namespace {
 
-std::string join(const std::vector<std::string>& parts, const std::string& sep) {
-  std::string out;
-  for (const std::string& p : parts) out.append(out.empty() ? "" : sep).append(p);
-  return out;
-}
-
 // The sort value of a summary for a counter key ("assignments", "us.median", ...); false when `key` is not one.
 bool counter_key(const std::string& key, Counter& counter, int& which) {
   const std::size_t dot = key.find('.');

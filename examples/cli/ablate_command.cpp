@@ -100,7 +100,7 @@ int run(const std::vector<std::string>& args) {
   {
     ProgressBar progress(work.size());
     OrderedPool<Work, ablation::RunRecord> pool(
-        o.jobs, work.size(),
+        o.jobs, std::min<std::size_t>(work.size(), std::max<std::size_t>(1024, 64 * std::size_t{o.jobs})),
         [&](Work& w) {
           ablation::RunRecord r = ablation::run_one(study.instances[w.instance], study.configs[w.config], o.limits);
           r.instance = w.instance;

@@ -17,6 +17,7 @@ namespace {
 
 using ablation::Dimension;
 using ablation::InputError;
+using ablation::join;
 
 constexpr unsigned kHelpWidth = 100;
 
@@ -31,12 +32,6 @@ struct Groups {
   po::options_description all;
 };
 
-std::string join(const std::vector<std::string>& parts, const std::string& sep) {
-  std::string out;
-  for (const std::string& p : parts) out.append(out.empty() ? "" : sep).append(p);
-  return out;
-}
-
 void describe(Groups& g) {
   const auto list = [](Dimension d, const std::string& what, const std::string& fallback) {
     return what + ": " + join(ablation::valid_values(d), ", ") + " (default: " + fallback + ")";
@@ -50,8 +45,9 @@ void describe(Groups& g) {
       ("var", strings(), var_help.c_str())
       ("val", strings(), val_help.c_str())
       ("inference", strings(), inference_help.c_str())
-      ("alldiff", strings(), "all-different as binary != between pairs or one global constraint: binary, global "
-                             "(default: binary; models without all-different take only binary)")
+      ("alldiff", strings(), "how all-different is posted: binary (!= between pairs), global (one constraint: "
+                             "single values, pigeonhole, hidden singles), matching (one constraint, Regin's matching); "
+                             "default: binary. Queens take binary, global; maps and graphs only binary")
       ("ac3", strings(), "AC-3 once before search: off, on (default: off)");
   g.model.add_options()
       ("n", po::value<std::string>()->value_name("LIST"), "queens: board sizes, e.g. 8,10,12 (default: 8)")

@@ -8,6 +8,7 @@
 
 #include "batch_summary.hpp"
 #include "bundled_puzzles.hpp"
+#include "explain_command.hpp"
 #include "ordered_pool.hpp"
 #include "subcommands.hpp"
 #include "sudoku_options.hpp"
@@ -59,6 +60,7 @@ int run_sudoku(const std::vector<std::string>& args) {
   }
   for (const std::string& f : files)
     if (const std::string why = unreadable(f); !why.empty()) return usage_error(why);
+  if (options.explain || options.grade) return run_explain(files, options);
 
   const auto start = std::chrono::steady_clock::now();
   BatchSummary summary;

@@ -35,6 +35,8 @@ void describe(Groups& g) {
   const std::string var_help = "variable ordering: " + variable_orderings().names_joined();
   const std::string val_help = "value ordering: " + value_orderings().names_joined();
   const std::string inference_help = "inference after each assignment: " + inferences().names_joined();
+  std::string techniques_help = "techniques for --explain and --grade, comma-separated, tried in this order: all";
+  for (models::Technique t : models::all_techniques()) techniques_help.append(", ").append(models::to_string(t));
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
        "box shape of every puzzle, e.g. 3x2 (default: from the cell count: 16, 36, 64, 81, 144, 256, 625 cells -> "
@@ -61,7 +63,14 @@ void describe(Groups& g) {
        "line: '<grid> <status> [detail]' per puzzle; pretty: grids with box borders; candidates: Norvig's "
        "candidates after the root inference, then the solution; json: one JSON object per line")
       ("stats", po::bool_switch(), "print each puzzle's search statistics")
-      ("trace", po::bool_switch(), "print every assignment, prune (with its constraint) and backtrack; implies --jobs 1");
+      ("trace", po::bool_switch(), "print every assignment, prune (with its constraint) and backtrack; implies --jobs 1")
+      ("explain", po::bool_switch(),
+       "solve like a person: a numbered step log of techniques (cells as rNcM), search only when stuck; with "
+       "--format json one object per step")
+      ("grade", po::bool_switch(),
+       "per puzzle the hardest technique needed and whether search was needed (several solutions: not graded); "
+       "per file a table of how often each technique fired")
+      ("techniques", po::value<std::string>()->value_name("LIST")->default_value("all"), techniques_help.c_str());
   g.general.add_options()("help,h", "print this help");
   g.hidden.add_options()("file", po::value<std::vector<std::string>>());
   g.visible.add(g.model).add(g.search).add(g.output).add(g.general);
@@ -112,7 +121,10 @@ std::string sudoku_help() {
          "                                                   the textbook backtracker, without propagation\n"
          "  csp sudoku --jobs 4 --timeout 1000 --format json big.txt > results.jsonl\n"
          "  echo 1004041001404001 | csp sudoku --format candidates -  \n"
-         "  csp sudoku --box 3x2 six_by_six.txt             6x6 puzzles with boxes of 3 rows and 2 columns\n";
+         "  csp sudoku --box 3x2 six_by_six.txt             6x6 puzzles with boxes of 3 rows and 2 columns\n"
+         "  csp sudoku --explain puzzles.txt                 a step log of human techniques per puzzle\n"
+         "  csp sudoku --grade --techniques naked-single,hidden-single,pointing,claiming top95.txt\n"
+         "                                                   grades, and how many need search with these only\n";
   return out.str();
 }
 
@@ -179,6 +191,14 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   o.stats = vm["stats"].as<bool>();
   o.trace = vm["trace"].as<bool>();
   if (o.trace) o.jobs = 1;
+  o.explain = vm["explain"].as<bool>();
+  o.grade = vm["grade"].as<bool>();
+  if (o.explain && o.grade) throw UsageError("--explain and --grade cannot be combined");
+  try {
+    o.techniques = models::parse_technique_list(vm["techniques"].as<std::string>());
+  } catch (const UnknownNameError& e) {
+    throw UsageError(std::string("--techniques: ") + e.what());
+  }
   return o;
 }
 

@@ -9,6 +9,7 @@
 
 #include "csp/core/problem.hpp"
 #include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku_techniques.hpp"
 #include "csp/search/solver_config.hpp"
 
 namespace csp::cli {
@@ -47,6 +48,10 @@ struct SudokuOptions {
   bool stats = false;                  ///< print each puzzle's statistics
   bool trace = false;                  ///< print every assignment, prune and backtrack (implies jobs = 1)
   unsigned jobs = 1;                   ///< puzzles solved in parallel
+  bool explain = false;                ///< --explain: a numbered step log of human techniques per puzzle
+  bool grade = false;                  ///< --grade: the hardest technique per puzzle, a technique table per file
+  /// --techniques: the human techniques for --explain and --grade, in the order they are tried
+  std::vector<models::Technique> techniques = models::all_techniques();
 };
 
 /// Parses the arguments after "sudoku". Returns nothing when --help was asked (the help is then printed on stdout).

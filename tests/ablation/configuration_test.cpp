@@ -23,17 +23,17 @@ std::string message_of(Dimension d, const std::string& text) {
   return "";
 }
 
-TEST(ParseList, KeepsTheGivenOrderAndDropsDuplicates) {
+TEST(AblationParseList, KeepsTheGivenOrderAndDropsDuplicates) {
   EXPECT_THAT(parse_list(Dimension::var, "mrv,first"), ElementsAre("mrv", "first"));
   EXPECT_THAT(parse_list(Dimension::var, " mrv , first,mrv,"), ElementsAre("mrv", "first"));
   EXPECT_THAT(parse_list(Dimension::ac3, "on,off"), ElementsAre("on", "off"));
 }
 
-TEST(ParseList, AllIsEveryRegisteredNameInRegistryOrder) {
+TEST(AblationParseList, AllIsEveryRegisteredNameInRegistryOrder) {
   EXPECT_EQ(parse_list(Dimension::var, "all"), variable_orderings().names());
   EXPECT_EQ(parse_list(Dimension::val, "all"), value_orderings().names());
   EXPECT_EQ(parse_list(Dimension::inference, "all"), inferences().names());
-  EXPECT_THAT(parse_list(Dimension::alldiff, "all"), ElementsAre("binary", "global"));
+  EXPECT_THAT(parse_list(Dimension::alldiff, "all"), ElementsAre("binary", "global", "matching"));
   EXPECT_THAT(parse_list(Dimension::ac3, "all"), ElementsAre("off", "on"));
   // A name before "all" keeps its place; "all" adds the rest once.
   const std::vector<std::string> inf = parse_list(Dimension::inference, "mac,all");
@@ -41,7 +41,7 @@ TEST(ParseList, AllIsEveryRegisteredNameInRegistryOrder) {
   EXPECT_EQ(inf.size(), inferences().names().size());
 }
 
-TEST(ParseList, UnknownNamesAreErrorsListingTheValidNames) {
+TEST(AblationParseList, UnknownNamesAreErrorsListingTheValidNames) {
   const std::string m = message_of(Dimension::var, "first,bogus");
   EXPECT_THAT(m, HasSubstr("--var"));
   EXPECT_THAT(m, HasSubstr("'bogus'"));
@@ -50,17 +50,17 @@ TEST(ParseList, UnknownNamesAreErrorsListingTheValidNames) {
   EXPECT_THAT(message_of(Dimension::ac3, "yes"), HasSubstr("off, on"));
 }
 
-TEST(ParseList, AnEmptyListIsAnError) {
+TEST(AblationParseList, AnEmptyListIsAnError) {
   EXPECT_THAT(message_of(Dimension::var, ""), HasSubstr("empty list"));
   EXPECT_THAT(message_of(Dimension::val, ", ,"), HasSubstr("empty list"));
 }
 
-TEST(ParseList, AModelCanNarrowTheValidValues) {
+TEST(AblationParseList, AModelCanNarrowTheValidValues) {
   EXPECT_THAT(parse_list(Dimension::alldiff, "all", {"binary"}), ElementsAre("binary"));
   EXPECT_THROW(parse_list(Dimension::alldiff, "global", {"binary"}), InputError);
 }
 
-TEST(ExpandGrid, EmptyListsGiveTheTextbookBaseline) {
+TEST(AblationExpandGrid, EmptyListsGiveTheTextbookBaseline) {
   const std::vector<Configuration> grid = expand_grid({});
   ASSERT_EQ(grid.size(), 1U);
   EXPECT_EQ(grid[0].label(), "first/natural/none/binary/ac3-off");
@@ -73,7 +73,7 @@ TEST(ExpandGrid, EmptyListsGiveTheTextbookBaseline) {
   EXPECT_EQ(grid[0].alldiff_mode(), AllDifferentMode::pairwise);
 }
 
-TEST(ExpandGrid, IsTheCrossProductWithVarSlowestAndAc3Fastest) {
+TEST(AblationExpandGrid, IsTheCrossProductWithVarSlowestAndAc3Fastest) {
   GridSpec spec;
   spec.var = {"first", "mrv"};
   spec.inference = {"none", "fc", "mac"};
@@ -92,17 +92,17 @@ TEST(ExpandGrid, IsTheCrossProductWithVarSlowestAndAc3Fastest) {
   EXPECT_TRUE(grid[1].solver_config().ac3_preprocess);
 }
 
-TEST(ExpandGrid, AllEverywhereIsTheFullProduct) {
+TEST(AblationExpandGrid, AllEverywhereIsTheFullProduct) {
   GridSpec spec;
   for (Dimension d : kDimensions) spec.values(d) = parse_list(d, "all");
   const std::size_t expected = variable_orderings().names().size() * value_orderings().names().size() *
-                               inferences().names().size() * 2 * 2;
+                               inferences().names().size() * 3 * 2;
   const std::vector<Configuration> grid = expand_grid(spec);
   EXPECT_EQ(grid.size(), expected);
   EXPECT_EQ(varying_dimensions(grid).size(), 5U);
 }
 
-TEST(ExpandGrid, RejectsUnknownValuesAndNamesTheVaryingDimensions) {
+TEST(AblationExpandGrid, RejectsUnknownValuesAndNamesTheVaryingDimensions) {
   GridSpec spec;
   spec.val = {"natural", "random"};
   EXPECT_THROW(expand_grid(spec), InputError);
@@ -112,6 +112,8 @@ TEST(ExpandGrid, RejectsUnknownValuesAndNamesTheVaryingDimensions) {
   EXPECT_THAT(varying_dimensions(grid), ElementsAre(Dimension::val));
   EXPECT_EQ(grid[1].get(Dimension::alldiff), "global");
   EXPECT_EQ(grid[1].alldiff_mode(), AllDifferentMode::global);
+  spec.alldiff = {"matching"};
+  EXPECT_EQ(expand_grid(spec)[0].alldiff_mode(), AllDifferentMode::matching);
 }
 
 }  // namespace

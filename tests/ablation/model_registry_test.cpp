@@ -23,7 +23,7 @@ Configuration config(const std::string& var, const std::string& inference, const
   return c;
 }
 
-TEST(Models, RegistryNamesAndErrors) {
+TEST(AblationModels, RegistryNamesAndErrors) {
   EXPECT_EQ(model_names_joined(), "sudoku, queens, australia, usa, graph");
   EXPECT_EQ(find_model("queens").number_option, "n");
   try {
@@ -34,7 +34,7 @@ TEST(Models, RegistryNamesAndErrors) {
   }
 }
 
-TEST(Models, QueensSolvesVerifiesAndProvesSmallBoardsUnsatisfiable) {
+TEST(AblationModels, QueensSolvesVerifiesAndProvesSmallBoardsUnsatisfiable) {
   const std::vector<Instance> inst = find_model("queens").enumerate({{}, {3, 6}});
   ASSERT_EQ(inst.size(), 2U);
   EXPECT_EQ(inst[1].name, "n=6");
@@ -48,7 +48,7 @@ TEST(Models, QueensSolvesVerifiesAndProvesSmallBoardsUnsatisfiable) {
   }
 }
 
-TEST(Models, RepeatKeepsTheCountersOfOneRun) {
+TEST(AblationModels, RepeatKeepsTheCountersOfOneRun) {
   const std::vector<Instance> inst = find_model("queens").enumerate({{}, {8}});
   const RunRecord once = run_one(inst[0], config("first", "none"), {0, 0, 1});
   const RunRecord thrice = run_one(inst[0], config("first", "none"), {0, 0, 3});
@@ -56,14 +56,14 @@ TEST(Models, RepeatKeepsTheCountersOfOneRun) {
   EXPECT_EQ(once.stats.constraint_checks, thrice.stats.constraint_checks);
 }
 
-TEST(Models, NodeLimitStopsARun) {
+TEST(AblationModels, NodeLimitStopsARun) {
   const std::vector<Instance> inst = find_model("queens").enumerate({{}, {12}});
   const RunRecord r = run_one(inst[0], config("first", "none"), {5, 0, 1});
   EXPECT_EQ(r.status, RunStatus::node_limit);
   EXPECT_TRUE(is_failure(r.status));
 }
 
-TEST(Models, MapsColourOrProveImpossible) {
+TEST(AblationModels, MapsColourOrProveImpossible) {
   const std::vector<Instance> au = find_model("australia").enumerate({{}, {2, 3}});
   EXPECT_EQ(run_one(au[0], config("mrv", "mac"), {}).status, RunStatus::unsatisfiable);
   EXPECT_EQ(run_one(au[1], config("mrv", "mac"), {}).status, RunStatus::solved);
@@ -71,7 +71,7 @@ TEST(Models, MapsColourOrProveImpossible) {
   EXPECT_EQ(run_one(usa[0], config("mrv", "fc"), {}).status, RunStatus::solved);
 }
 
-TEST(Models, SudokuFilesMarkInvalidPuzzlesAndRejectUnreadableFiles) {
+TEST(AblationModels, SudokuFilesMarkInvalidPuzzlesAndRejectUnreadableFiles) {
   const std::string path = ::testing::TempDir() + "ablation_puzzles.txt";
   {
     std::ofstream f(path);
@@ -87,8 +87,10 @@ TEST(Models, SudokuFilesMarkInvalidPuzzlesAndRejectUnreadableFiles) {
   EXPECT_THAT(inst[2].error, HasSubstr("contradictory givens"));
   EXPECT_EQ(inst[0].group, path);
   EXPECT_EQ(inst[2].number, 3U);
-  const RunRecord r = run_one(inst[0], config("mrv", "mac", "global"), {});
-  EXPECT_EQ(r.status, RunStatus::solved) << r.detail;
+  for (const char* alldiff : {"binary", "global", "matching"}) {
+    const RunRecord r = run_one(inst[0], config("mrv", "mac", alldiff), {});
+    EXPECT_EQ(r.status, RunStatus::solved) << alldiff << ": " << r.detail;
+  }
   std::remove(path.c_str());
   EXPECT_THROW(find_model("sudoku").enumerate({{path}, {}}), InputError);
   EXPECT_THROW(find_model("sudoku").enumerate({{}, {}}), InputError);

@@ -83,7 +83,7 @@ std::vector<std::string> split_csv(const std::string& line) {
   return out;
 }
 
-TEST(Csv, HeaderRecordThenColumnsThenOneRowPerPair) {
+TEST(AblationCsv, HeaderRecordThenColumnsThenOneRowPerPair) {
   const Study s = sample_study();
   std::ostringstream out;
   write_csv(out, s);
@@ -128,7 +128,7 @@ TEST(Csv, HeaderRecordThenColumnsThenOneRowPerPair) {
   EXPECT_EQ(rows[5][10], "12");
 }
 
-TEST(Json, HeaderRowsAndSummary) {
+TEST(AblationJson, HeaderRowsAndSummary) {
   const Study s = sample_study();
   const std::vector<Summary> summaries = summarize(s.records, s.instances, s.configs.size());
   const nlohmann::ordered_json j = to_json(s, summaries);
@@ -165,7 +165,7 @@ TEST(Json, HeaderRowsAndSummary) {
   EXPECT_EQ(nlohmann::ordered_json::parse(out.str()), j);
 }
 
-TEST(Checksum, Fnv1a64KnownValuesAndFiles) {
+TEST(AblationChecksum, Fnv1a64KnownValuesAndFiles) {
   EXPECT_EQ(hex64(fnv1a64("")), "cbf29ce484222325");
   EXPECT_EQ(hex64(fnv1a64("a")), "af63dc4c8601ec8c");
   EXPECT_EQ(hex64(fnv1a64("foobar")), "85944171f73967e8");
@@ -181,7 +181,7 @@ TEST(Checksum, Fnv1a64KnownValuesAndFiles) {
   EXPECT_THROW(describe_input(path), InputError);
 }
 
-TEST(Table, ShowsVaryingDimensionsAndDisqualification) {
+TEST(AblationTable, ShowsVaryingDimensionsAndDisqualification) {
   const Study s = sample_study();
   const std::vector<Summary> summaries = summarize(s.records, s.instances, s.configs.size());
   std::ostringstream out;

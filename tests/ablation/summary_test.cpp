@@ -56,7 +56,7 @@ const Summary& find(const std::vector<Summary>& all, const std::string& group, s
   throw std::runtime_error("no summary");
 }
 
-TEST(Describe, MeanMedianMax) {
+TEST(AblationDescribe, MeanMedianMax) {
   const CounterStats odd = describe({60, 10, 20});
   EXPECT_DOUBLE_EQ(odd.mean, 30);
   EXPECT_DOUBLE_EQ(odd.median, 20);
@@ -70,7 +70,7 @@ TEST(Describe, MeanMedianMax) {
   EXPECT_DOUBLE_EQ(none.max, 0);
 }
 
-TEST(Summarize, OneSummaryPerGroupAndConfigurationInOrder) {
+TEST(AblationSummarize, OneSummaryPerGroupAndConfigurationInOrder) {
   const Fixture f;
   const std::vector<Summary> all = summarize(f.records, f.instances, f.configs.size());
   ASSERT_EQ(all.size(), 4U);
@@ -82,7 +82,7 @@ TEST(Summarize, OneSummaryPerGroupAndConfigurationInOrder) {
   EXPECT_EQ(all[3].group, "b.txt");
 }
 
-TEST(Summarize, CountsStatisticsAndTotalTime) {
+TEST(AblationSummarize, CountsStatisticsAndTotalTime) {
   const Fixture f;
   const std::vector<Summary> all = summarize(f.records, f.instances, f.configs.size());
   const Summary& a0 = find(all, "a.txt", 0);
@@ -118,7 +118,7 @@ TEST(Summarize, CountsStatisticsAndTotalTime) {
   EXPECT_TRUE(b1.disqualified);
 }
 
-TEST(Summarize, WrongAndErrorRunsDisqualify) {
+TEST(AblationSummarize, WrongAndErrorRunsDisqualify) {
   const std::vector<Instance> instances = {instance("g", "1"), instance("g", "2")};
   const std::vector<RunRecord> records = {record(0, 0, RunStatus::solved, 1, 1), record(1, 0, RunStatus::wrong, 1, 1)};
   const Summary s = summarize(records, instances, 1).at(0);
@@ -128,7 +128,7 @@ TEST(Summarize, WrongAndErrorRunsDisqualify) {
   EXPECT_FALSE(is_failure(RunStatus::unsatisfiable));
 }
 
-TEST(SortSummaries, MetricsPutDisqualifiedRowsLastWithinEachGroup) {
+TEST(AblationSortSummaries, MetricsPutDisqualifiedRowsLastWithinEachGroup) {
   const Fixture f;
   std::vector<Summary> all = summarize(f.records, f.instances, f.configs.size());
   // By median assignments config 1 (5) beats config 0 (20) on a.txt, but config 1 is disqualified there.
@@ -140,7 +140,7 @@ TEST(SortSummaries, MetricsPutDisqualifiedRowsLastWithinEachGroup) {
   EXPECT_EQ(all[2].config, 0U);
 }
 
-TEST(SortSummaries, ByDimensionUsesRegistryOrderAndByConfigGridOrder) {
+TEST(AblationSortSummaries, ByDimensionUsesRegistryOrderAndByConfigGridOrder) {
   const Fixture f;
   std::vector<Summary> all = summarize(f.records, f.instances, f.configs.size());
   sort_summaries(all, "var", f.configs);  // "first" is registered before "mrv"
@@ -153,7 +153,7 @@ TEST(SortSummaries, ByDimensionUsesRegistryOrderAndByConfigGridOrder) {
   EXPECT_EQ(all[0].config, 0U);
 }
 
-TEST(SortSummaries, UnknownKeysListTheValidOnes) {
+TEST(AblationSortSummaries, UnknownKeysListTheValidOnes) {
   try {
     check_sort_key("speed");
     FAIL() << "no error";

@@ -84,7 +84,7 @@ RandomCsp make_random_csp(std::uint32_t seed) {
 
   const int m = rng.pick(1, 6);
   for (int c = 0; c < m; ++c) {
-    const int kind = rng.pick(0, 8);
+    const int kind = rng.pick(0, 9);
     auto scope_of = [&](int lo, int hi) { return rng.sample(ids, rng.pick(lo, std::min(hi, n))); };
     switch (kind) {
       case 0: {  // not-equal
@@ -168,11 +168,12 @@ RandomCsp make_random_csp(std::uint32_t seed) {
           }
         });
         r.gac_only = false;
+        r.propagate_gac = false;
         static const char* const op_names[] = {"==", "!=", "<=", ">="};
         desc << "linear (" << join(coef) << ") . (" << join(s) << ") " << op_names[op_index] << " " << rhs << "\n";
         break;
       }
-      default: {  // all-different: global (kinds 5, 6), pairwise (7), with offsets (8)
+      default: {  // all-different: global (kinds 5, 6), pairwise (7), with offsets (8), with matching (9)
         const auto s = scope_of(2, 4);
         std::vector<int> offsets(s.size(), 0);
         if (kind == 7) {
@@ -181,9 +182,15 @@ RandomCsp make_random_csp(std::uint32_t seed) {
           for (int& o : offsets) o = rng.pick(-2, 2);
           p.add_all_different_shifted(s, offsets);
           r.gac_only = false;
+          r.propagate_gac = false;
+        } else if (kind == 9) {
+          p.add_all_different(s, AllDifferentMode::matching);
+          r.gac_only = false;                          // revise applies the rules only
+          r.propagate_gac = r.propagate_gac && shared;  // Régin's filtering needs one shared value list
         } else {
           p.add_all_different(s, AllDifferentMode::global);
           r.gac_only = false;
+          r.propagate_gac = false;
         }
         r.checks.push_back([s, offsets](const Tuple& t) {
           for (std::size_t i = 0; i < s.size(); ++i)
@@ -193,7 +200,7 @@ RandomCsp make_random_csp(std::uint32_t seed) {
                 return false;
           return true;
         });
-        desc << (kind == 7 ? "pairwise " : "") << "all-different(" << join(s) << ") offsets (" << join(offsets) << ")\n";
+        desc << (kind == 7 ? "pairwise " : kind == 9 ? "matching " : "") << "all-different(" << join(s) << ") offsets (" << join(offsets) << ")\n";
         break;
       }
     }

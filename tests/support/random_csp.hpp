@@ -22,6 +22,9 @@ struct RandomCsp {
   /// True when every constraint is one whose propagation the engine documents as (generalised) arc consistent:
   /// not-equal, binary predicate, table, n-ary predicate. Then AC-3 and MAC reach the same unique fixpoint.
   bool gac_only = true;
+  /// True when every constraint's `propagate` is documented as generalised arc consistent: the kinds above plus
+  /// all-different with Régin's matching on one shared value list. Then MAC's fixpoint is arc consistent.
+  bool propagate_gac = true;
 
   /// Does `values` satisfy every check?
   bool satisfies(const Tuple& values) const;
@@ -29,8 +32,9 @@ struct RandomCsp {
 
 /// A problem with 3-6 variables, 1-4 values each drawn from -4..9, and 1-6 constraints drawn from: not-equal,
 /// binary predicate (random relation table), table (arity 2-3), n-ary predicate (arity 2-4), linear (arity 1-4,
-/// =, !=, <=, >=), all-different (global, pairwise, or global with offsets). Deterministic for a given seed on
-/// every platform (uses std::mt19937 directly, no std distributions).
+/// =, !=, <=, >=), all-different (global, pairwise, with offsets, or with Régin's matching). In about 30% of the
+/// problems all variables share one value list. Deterministic for a given seed on every platform (uses
+/// std::mt19937 directly, no std distributions).
 RandomCsp make_random_csp(std::uint32_t seed);
 
 }  // namespace csp::test_support

@@ -42,4 +42,5 @@
 #include "csp/search/search_observer.hpp"
 #include "csp/search/search_result.hpp"
 #include "csp/search/solver_config.hpp"
+#include "csp/search/tree_solver.hpp"
 #include "csp/stats/statistics.hpp"

@@ -18,6 +18,9 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// "a, b, c": the parts joined with `sep` (for messages and help).
+std::string join(const std::vector<std::string>& parts, const std::string& sep = ", ");
+
 /// The dimensions of the grid, in the order they vary (the last one fastest) and are printed.
 enum class Dimension { var, val, inference, alldiff, ac3 };
 inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff,
@@ -31,7 +34,7 @@ struct Configuration {
   std::string var = "first";      ///< a name from csp::variable_orderings()
   std::string val = "natural";    ///< a name from csp::value_orderings()
   std::string inference = "none"; ///< a name from csp::inferences()
-  std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=) or "global"
+  std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=), "global", "matching"
   bool ac3 = false;               ///< AC-3 once before search
 
   /// The value of one dimension as text ("on"/"off" for ac3).
@@ -40,12 +43,12 @@ struct Configuration {
   std::string label() const;
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults).
   SolverConfig solver_config() const;
-  /// AllDifferentMode::pairwise for "binary", global for "global".
+  /// The AllDifferentMode called `alldiff` (csp::parse_all_different_mode).
   AllDifferentMode alldiff_mode() const;
   friend bool operator==(const Configuration&, const Configuration&) = default;
 };
 
-/// "binary" and "global", the names of AllDifferentMode on the command line.
+/// "binary", "global", "matching": the names of AllDifferentMode (csp::to_string), in that order.
 const std::vector<std::string>& alldiff_names();
 
 /// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,

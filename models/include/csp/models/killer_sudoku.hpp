@@ -20,7 +20,7 @@ struct Cage {
 
 /// A Killer Sudoku: the box shape (the grid is N x N, N = rows * cols) and its cages.
 struct KillerSudoku {
-  BoxShape box;
+  BoxShape box;             ///< the box shape; the grid is N x N with N = box.rows * box.cols
   std::vector<Cage> cages;  ///< in order of first appearance in the grid
 };
 

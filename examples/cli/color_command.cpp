@@ -1,0 +1,204 @@
+// csp color: graph colouring of a DIMACS .col file or of a bundled map (Australia, USA) with K colours, or the
+// least K found by trying K = 1, 2, ... (the failed K - 1 is a proof when the search is complete).
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <map>
+#include <optional>
+
+#include "csp/core/errors.hpp"
+#include "csp/models/graph_coloring.hpp"
+#include "csp/models/map_coloring.hpp"
+#include "model_command.hpp"
+#include "subcommands.hpp"
+
+namespace po = boost::program_options;
+
+namespace csp::cli {
+
+namespace {
+
+constexpr unsigned kHelpWidth = 100;
+
+// What is coloured: the graph (for the independent check) and its variable names.
+struct Instance {
+  std::string title;
+  models::Graph graph;
+  std::vector<std::string> names;
+  std::optional<models::Map> map;  // set for --map: the problem is map_coloring(*map, k)
+};
+
+models::Graph graph_of(const models::Map& map) {
+  std::map<std::string, int> index;
+  for (const std::string& r : map.regions) index.emplace(r, static_cast<int>(index.size()));
+  models::Graph g;
+  g.vertex_count = static_cast<int>(map.regions.size());
+  for (const auto& [a, b] : map.borders) {
+    const int x = index.at(a);
+    const int y = index.at(b);
+    g.edges.emplace_back(std::min(x, y), std::max(x, y));
+  }
+  return g;
+}
+
+Problem build(const Instance& instance, int colors) {
+  return instance.map ? models::map_coloring(*instance.map, colors) : models::graph_coloring(instance.graph, colors);
+}
+
+void write_stats_short(std::ostream& out, const Statistics& s) {
+  out << s.assignments << " assignments, " << s.backtracks << " backtracks, " << s.elapsed_us << " us";
+}
+
+// Prints the colouring, one "name = colour" line each, after checking it is proper. Returns false when not.
+bool print_coloring(const Instance& instance, const Assignment& a, int colors) {
+  if (!models::is_proper_coloring(instance.graph, a)) {
+    std::cerr << "csp color: internal error: the solver returned a colouring that is not proper\n";
+    return false;
+  }
+  std::cout << instance.title << ": " << colors << (colors == 1 ? " colour" : " colours")
+            << " (checked: no edge joins two vertices of one colour)\n";
+  for (VarId x = 0; x < a.variable_count(); ++x)
+    std::cout << instance.names[static_cast<std::size_t>(x)] << " = " << models::color_name(a.value(x)) << '\n';
+  return true;
+}
+
+}  // namespace
+
+int run_color(const std::vector<std::string>& args) {
+  po::options_description model{"Model", kHelpWidth};
+  po::options_description search{"Search", kHelpWidth};
+  po::options_description output{"Output", kHelpWidth};
+  model.add_options()
+      ("map", po::value<std::string>()->value_name("NAME"), "colour a bundled map instead of a file: australia, usa")
+      ("colors,k", po::value<std::string>()->value_name("K"), "the number of colours")
+      ("least", po::bool_switch(), "find the least K: try K = 1, 2, ... until one succeeds");
+  add_search_options(search, output, SearchDefaults{});
+  output.add_options()("help,h", "print this help");
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::string>());
+  po::options_description visible{kHelpWidth};
+  visible.add(model).add(search).add(output);
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("file", 1);
+
+  Instance instance;
+  SearchOptions options;
+  int colors = 0;
+  bool least = false;
+  try {
+    const po::variables_map vm = parse_command_line(args, all, positional);
+    if (vm.count("help") != 0) {
+      std::cout << "Usage: csp color FILE.col -k K [OPTIONS]\n"
+                   "       csp color --map australia|usa -k K [OPTIONS]\n"
+                   "       csp color (FILE.col | --map NAME) --least [OPTIONS]\n\n"
+                   "Colours the vertices of a graph (a DIMACS .col file: 'p edge V E', then 'e U W' lines) or the\n"
+                   "regions of a map so that neighbours differ (AIMA 4th ed. §6.1.1). Prints one 'name = colour' line\n"
+                   "per vertex or region; every colouring is checked to be proper before it is printed. With --least\n"
+                   "each K tried is reported, and the one below the answer is proved impossible (search complete).\n"
+                << visible
+                << "\nExit status: 0 coloured, 1 no colouring with K colours or a limit stopped the search, 2 usage\n"
+                   "error (unknown option or map, unreadable or malformed file).\n\n"
+                   "Examples:\n"
+                   "  csp color --map australia -k 3               AIMA Fig. 6.1\n"
+                   "  csp color --map usa --least --stats           4 colours; 3 proved impossible\n"
+                   "  csp color ../shared/graphs/myciel3.col --least\n"
+                   "  csp color queen5_5.col -k 5 --var dom-wdeg --inference mac\n";
+      return 0;
+    }
+    const bool has_file = vm.count("file") != 0;
+    const bool has_map = vm.count("map") != 0;
+    if (has_file == has_map) throw UsageError("give either a .col file or --map NAME (valid: australia, usa)");
+    least = vm["least"].as<bool>();
+    if (vm.count("colors") != 0) {
+      const std::uint64_t k = parse_count("colors", vm["colors"].as<std::string>(), false);
+      if (k > 10000) throw UsageError("-k must be at most 10000");
+      colors = static_cast<int>(k);
+    }
+    if (least == (colors != 0)) throw UsageError("give either -k K or --least");
+    options = read_search_options(vm);
+    if (least && options.config.max_solutions != 1) throw UsageError("--least finds one colouring: drop --max-solutions");
+    if (has_map) {
+      const std::string name = vm["map"].as<std::string>();
+      if (name == "australia") instance.map = models::australia();
+      else if (name == "usa") instance.map = models::usa();
+      else throw UsageError(std::string("--map: unknown map '").append(name).append("' (valid: australia, usa)"));
+      instance.title = name;
+      instance.graph = graph_of(*instance.map);
+      instance.names = instance.map->regions;
+    } else {
+      const std::string path = vm["file"].as<std::string>();
+      if (const std::string why = unreadable(path); !why.empty()) throw UsageError(why);
+      try {
+        instance.graph = models::read_dimacs_file(path);
+      } catch (const Error& e) {
+        throw UsageError(e.what());
+      }
+      instance.title = path;
+      for (int v = 1; v <= instance.graph.vertex_count; ++v) instance.names.push_back(std::string("v").append(std::to_string(v)));
+    }
+  } catch (const UsageError& e) {
+    return usage_error("color", e.what());
+  }
+  std::cout << instance.title << ": " << instance.graph.vertex_count << " vertices, " << instance.graph.edges.size()
+            << " edges\n";
+
+  if (!least) {
+    const Problem problem = build(instance, colors);
+    const SearchResult result = solve(problem, options);
+    int status = exit_status(result);
+    if (result.solutions.empty()) {
+      std::cout << "no colouring with " << colors << (colors == 1 ? " colour: " : " colours: ")
+                << ending(result, options) << '\n';
+    } else {
+      if (options.config.max_solutions != 1)
+        std::cout << result.solution_count << (result.solution_count == 1 ? " colouring" : " colourings")
+                  << (result.status == Status::limit_reached ? std::string(" before the ").append(ending(result, options))
+                                                                  : std::string())
+                  << "; the first:\n";
+      if (!print_coloring(instance, result.solutions.front(), colors)) status = 1;
+    }
+    write_stats(std::cout, result, options);
+    return status;
+  }
+
+  // --least: K = 1, 2, ...; the graph has a colouring with as many colours as vertices (at least 1).
+  Statistics total;
+  std::optional<Statistics> previous_proof;
+  const int most = std::max(1, instance.graph.vertex_count);
+  for (int k = 1; k <= most; ++k) {
+    const Problem problem = build(instance, k);
+    const SearchResult result = solve(problem, options);
+    total += result.stats;
+    std::cout << "k=" << k << ": ";
+    if (result.status == Status::solved) {
+      std::cout << "coloured (";
+      write_stats_short(std::cout, result.stats);
+      std::cout << ")\n";
+      std::cout << "least number of colours: " << k;
+      if (previous_proof) {
+        std::cout << " (" << k - 1 << " proved impossible: ";
+        write_stats_short(std::cout, *previous_proof);
+        std::cout << ')';
+      }
+      std::cout << '\n';
+      const bool ok = print_coloring(instance, result.solutions.front(), k);
+      if (options.stats) std::cout << "statistics (all K): " << total << '\n';
+      return ok ? 0 : 1;
+    }
+    if (result.status != Status::unsatisfiable || !result.complete) {
+      std::cout << ending(result, options) << '\n'
+                << "least number of colours: unknown (at least " << k << ")\n";
+      if (options.stats) std::cout << "statistics (all K): " << total << '\n';
+      return 1;
+    }
+    std::cout << "impossible (";
+    write_stats_short(std::cout, result.stats);
+    std::cout << ")\n";
+    previous_proof = result.stats;
+  }
+  std::cerr << "csp color: internal error: no colouring with as many colours as vertices\n";
+  return 1;
+}
+
+}  // namespace csp::cli

@@ -1,0 +1,114 @@
+// csp cryptarithm "SEND+MORE=MONEY": letters are digits (AIMA 4th ed. §6.1.3); one solution, or all with --all.
+#include <boost/program_options.hpp>
+#include <iostream>
+
+#include "csp/core/errors.hpp"
+#include "csp/models/cryptarithm.hpp"
+#include "model_command.hpp"
+#include "subcommands.hpp"
+
+namespace po = boost::program_options;
+
+namespace csp::cli {
+
+namespace {
+
+constexpr unsigned kHelpWidth = 100;
+
+// The sum checked on the numbers themselves, independently of the CSP.
+bool adds_up(const models::Cryptarithm& puzzle, const Assignment& a) {
+  long long total = 0;
+  for (const std::string& w : puzzle.addends) total += models::word_value(puzzle, w, a);
+  return total == models::word_value(puzzle, puzzle.sum, a);
+}
+
+}  // namespace
+
+int run_cryptarithm(const std::vector<std::string>& args) {
+  po::options_description model{"Model", kHelpWidth};
+  po::options_description search{"Search", kHelpWidth};
+  po::options_description output{"Output", kHelpWidth};
+  model.add_options()
+      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("global"),
+       "the letters' all-different: global, binary (pairwise !=) or matching (Regin)");
+  add_search_options(search, output, SearchDefaults{});
+  output.add_options()("all", po::bool_switch(), "print every solution and their count (--max-solutions 0)")
+      ("help,h", "print this help");
+  po::options_description hidden;
+  hidden.add_options()("puzzle", po::value<std::string>());
+  po::options_description visible{kHelpWidth};
+  visible.add(model).add(search).add(output);
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("puzzle", 1);
+
+  models::Cryptarithm puzzle;
+  AllDifferentMode mode{};
+  SearchOptions options;
+  try {
+    const po::variables_map vm = parse_command_line(args, all, positional);
+    if (vm.count("help") != 0) {
+      std::cout << "Usage: csp cryptarithm \"WORD+WORD...=WORD\" [OPTIONS]\n\n"
+                   "Solves a cryptarithm (AIMA 4th ed. §6.1.3): each letter A-Z stands for a different digit, no\n"
+                   "word of two or more letters starts with 0, and the addition holds. Modelled as one all-different\n"
+                   "and one linear sum. Prints the addition in digits, e.g. 9567 + 1085 = 10652; every solution is\n"
+                   "checked on the numbers before it is printed.\n"
+                << visible
+                << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (bad puzzle\n"
+                   "text, unknown option or name).\n\n"
+                   "Examples:\n"
+                   "  csp cryptarithm SEND+MORE=MONEY              9567 + 1085 = 10652\n"
+                   "  csp cryptarithm \"TWO + TWO = FOUR\" --all     7 solutions\n"
+                   "  csp cryptarithm SEND+MORE=MONEY --max-solutions 2 --stats   proves the solution unique\n";
+      return 0;
+    }
+    if (vm.count("puzzle") == 0) throw UsageError("give the puzzle, e.g. 'csp cryptarithm SEND+MORE=MONEY'");
+    try {
+      puzzle = models::parse_cryptarithm(vm["puzzle"].as<std::string>());
+    } catch (const ModelError& e) {
+      throw UsageError(e.what());
+    }
+    try {
+      mode = parse_all_different_mode(vm["alldiff"].as<std::string>());
+    } catch (const UnknownNameError& e) {
+      throw UsageError(std::string("--alldiff: ").append(e.what()));
+    }
+    options = read_search_options(vm);
+    if (vm["all"].as<bool>()) options.config.max_solutions = 0;
+  } catch (const UsageError& e) {
+    return usage_error("cryptarithm", e.what());
+  }
+
+  Problem problem;
+  try {
+    problem = models::cryptarithm(puzzle, mode);
+  } catch (const ModelError& e) {
+    return usage_error("cryptarithm", e.what());
+  }
+  // Every solution is checked and printed as it is found (none is kept in memory).
+  bool all_correct = true;
+  options.config.keep_solutions = 0;
+  options.config.on_solution = [&](const Assignment& a) {
+    if (!problem.is_solution(a) || !adds_up(puzzle, a)) {
+      std::cerr << "csp cryptarithm: internal error: wrong solution " << problem.to_string(a) << '\n';
+      all_correct = false;
+      return false;
+    }
+    std::cout << models::format_solution(puzzle, a) << '\n';
+    return true;
+  };
+  const SearchResult result = solve(problem, options);
+  if (result.solution_count == 0) {
+    std::cout << ending(result, options) << '\n';
+  } else if (options.config.max_solutions != 1) {
+    std::cout << result.solution_count << (result.solution_count == 1 ? " solution" : " solutions");
+    if (result.status == Status::limit_reached) std::cout << " before the " << ending(result, options);
+    else if (options.config.max_solutions == 0) std::cout << " (all)";
+    std::cout << '\n';
+  }
+  write_stats(std::cout, result, options);
+  return all_correct ? exit_status(result) : 1;
+}
+
+}  // namespace csp::cli

@@ -1,0 +1,137 @@
+// csp killer FILE: a Killer Sudoku (cages of different digits with a sum) from the text format of
+// models/include/csp/models/killer_sudoku.hpp; prints the solved grid.
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "csp/core/errors.hpp"
+#include "csp/models/killer_sudoku.hpp"
+#include "csp/models/sudoku_format.hpp"
+#include "model_command.hpp"
+#include "subcommands.hpp"
+
+namespace po = boost::program_options;
+
+namespace csp::cli {
+
+namespace {
+
+constexpr unsigned kHelpWidth = 100;
+
+// Why `grid` breaks a rule (a unit that is not a permutation, a cage whose digits repeat or miss the sum), or "".
+// Checked directly on the grid, independently of the CSP.
+std::string broken_rule(const models::KillerSudoku& puzzle, const models::SudokuGrid& grid) {
+  models::SudokuGrid empty{grid.box, std::vector<int>(grid.cells.size(), 0)};
+  if (std::string why = models::check_solution(empty, grid); !why.empty()) return why;
+  for (const models::Cage& cage : puzzle.cages) {
+    int sum = 0;
+    std::vector<bool> seen(static_cast<std::size_t>(grid.size()) + 1, false);
+    for (int cell : cage.cells) {
+      const int d = grid.cells[static_cast<std::size_t>(cell)];
+      if (seen[static_cast<std::size_t>(d)]) return std::string("cage '").append(1, cage.label).append("' repeats a digit");
+      seen[static_cast<std::size_t>(d)] = true;
+      sum += d;
+    }
+    if (sum != cage.sum) return std::string("cage '").append(1, cage.label).append("' does not add up");
+  }
+  return "";
+}
+
+}  // namespace
+
+int run_killer(const std::vector<std::string>& args) {
+  po::options_description model{"Model", kHelpWidth};
+  po::options_description search{"Search", kHelpWidth};
+  po::options_description output{"Output", kHelpWidth};
+  model.add_options()
+      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("matching"),
+       "units and cages as all-different filtered by Regin's matching (matching), by simple rules (global), or "
+       "as binary != (binary)");
+  SearchDefaults defaults;
+  defaults.inference = "mac";
+  add_search_options(search, output, defaults);
+  output.add_options()("help,h", "print this help");
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::string>());
+  po::options_description visible{kHelpWidth};
+  visible.add(model).add(search).add(output);
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("file", 1);
+
+  models::KillerSudoku puzzle;
+  AllDifferentMode mode{};
+  SearchOptions options;
+  try {
+    const po::variables_map vm = parse_command_line(args, all, positional);
+    if (vm.count("help") != 0) {
+      std::cout << "Usage: csp killer FILE [OPTIONS]\n\n"
+                   "Solves a Killer Sudoku: a Sudoku with an empty grid whose cages hold different digits adding up\n"
+                   "to the cage's sum. FILE format ('#' starts a comment):\n"
+                   "  box 2x2        the box shape RxC\n"
+                   "  aabb           N rows of N cage labels (letters or digits; '.' = no cage)\n"
+                   "  cddb\n"
+                   "  ceff\n"
+                   "  gehh\n"
+                   "  a 3 b 9 c 5 d 5 e 4 f 7 g 4 h 3     a sum per cage, 'LABEL SUM' pairs\n"
+                   "Prints the solved grid; it is checked against the rules before it is printed.\n"
+                << visible
+                << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (unknown\n"
+                   "option or name, unreadable or malformed file).\n\n"
+                   "Examples:\n"
+                   "  csp killer cages.txt\n"
+                   "  csp killer cages.txt --max-solutions 2 --stats    tells a unique solution from several\n";
+      return 0;
+    }
+    if (vm.count("file") == 0) throw UsageError("give a Killer Sudoku file, e.g. 'csp killer cages.txt'");
+    const std::string path = vm["file"].as<std::string>();
+    if (const std::string why = unreadable(path); !why.empty()) throw UsageError(why);
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    try {
+      puzzle = models::parse_killer_sudoku(text.str());
+    } catch (const ModelError& e) {
+      throw UsageError(std::string(path).append(": ").append(e.what()));
+    }
+    try {
+      mode = parse_all_different_mode(vm["alldiff"].as<std::string>());
+    } catch (const UnknownNameError& e) {
+      throw UsageError(std::string("--alldiff: ").append(e.what()));
+    }
+    options = read_search_options(vm);
+  } catch (const UsageError& e) {
+    return usage_error("killer", e.what());
+  }
+
+  Problem problem;
+  try {
+    problem = models::killer_sudoku(puzzle, mode);
+  } catch (const ModelError& e) {
+    return usage_error("killer", e.what());
+  }
+  const SearchResult result = solve(problem, options);
+  if (result.solutions.empty()) {
+    std::cout << ending(result, options) << '\n';
+  } else {
+    const models::SudokuGrid grid = models::to_grid(puzzle, result.solutions.front());
+    if (const std::string why = broken_rule(puzzle, grid); !why.empty() || !problem.is_solution(result.solutions.front())) {
+      std::cerr << "csp killer: internal error: wrong solution (" << why << ")\n";
+      return 1;
+    }
+    if (options.config.max_solutions != 1)
+      std::cout << (result.solution_count == 1 && result.status == Status::solved ? std::string("unique")
+                                                                                 : std::to_string(result.solution_count)
+                                                                                       .append(" solutions"))
+                << (result.status == Status::limit_reached ? std::string(" before the ").append(ending(result, options))
+                                                           : std::string())
+                << '\n';
+    std::cout << models::to_pretty(grid);
+  }
+  write_stats(std::cout, result, options);
+  return exit_status(result);
+}
+
+}  // namespace csp::cli

@@ -1,0 +1,63 @@
+// Plumbing shared by the model subcommands: command line, usage errors, file checks, search and its report.
+#include "model_command.hpp"
+
+#include <boost/program_options.hpp>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "csp/search/backtracking.hpp"
+
+namespace po = boost::program_options;
+
+namespace csp::cli {
+
+po::variables_map parse_command_line(const std::vector<std::string>& args, const po::options_description& options,
+                                     const po::positional_options_description& positional) {
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  return vm;
+}
+
+int usage_error(const std::string& command, const std::string& message) {
+  std::cerr << "csp " << command << ": " << message << "\nRun 'csp " << command << " --help' for usage.\n";
+  return 2;
+}
+
+std::string unreadable(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    return std::string("cannot read '").append(path).append("': it is a directory");
+  std::ifstream in(path);
+  if (!in) return std::string("cannot read '").append(path).append("': ").append(std::strerror(errno));
+  return "";
+}
+
+SearchResult solve(const Problem& problem, const SearchOptions& options) {
+  return backtracking_search(problem, options.config);
+}
+
+std::string ending(const SearchResult& result, const SearchOptions& options) {
+  if (result.status != Status::limit_reached) return "no solution (the search is complete: a proof)";
+  const StopCondition& limits = options.config.limits;
+  if (limits.node_limit != 0 && result.stats.assignments >= limits.node_limit)
+    return std::string("limit reached (node limit ").append(std::to_string(limits.node_limit)).append(")");
+  return std::string("limit reached (timeout ").append(std::to_string(options.timeout_ms)).append(" ms)");
+}
+
+void write_stats(std::ostream& out, const SearchResult& result, const SearchOptions& options) {
+  if (!options.stats) return;
+  out << "statistics: status=" << to_string(result.status) << " solutions=" << result.solution_count << ' '
+      << result.stats << '\n';
+}
+
+int exit_status(const SearchResult& result) { return result.status == Status::solved ? 0 : 1; }
+
+}  // namespace csp::cli

@@ -1,0 +1,126 @@
+// csp queens N: the N-Queens CSP (binary or all-different formulation), one board or the count of all solutions.
+#include <boost/program_options.hpp>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+
+#include "csp/core/errors.hpp"
+#include "csp/models/n_queens.hpp"
+#include "model_command.hpp"
+#include "subcommands.hpp"
+
+namespace po = boost::program_options;
+
+namespace csp::cli {
+
+namespace {
+
+constexpr unsigned kHelpWidth = 100;
+constexpr std::uint64_t kMaxQueens = 1000;
+
+// True iff `a` puts one queen per column (Q_c = its row, 1..n) with no two on a row or a diagonal: the rules
+// checked directly, independently of the CSP.
+bool no_queen_attacks(int n, const Assignment& a) {
+  for (VarId c = 0; c < n; ++c) {
+    if (!a.is_assigned(c) || a.value(c) < 1 || a.value(c) > n) return false;
+    for (VarId d = c + 1; d < n; ++d)
+      if (a.value(c) == a.value(d) || std::abs(a.value(c) - a.value(d)) == d - c) return false;
+  }
+  return true;
+}
+
+// Row n at the top, one column per variable: 'Q' for a queen, '.' for an empty square.
+std::string board(int n, const Assignment& a) {
+  std::string out;
+  for (int row = n; row >= 1; --row) {
+    for (VarId c = 0; c < n; ++c) out.append(c == 0 ? "" : " ").append(a.value(c) == row ? "Q" : ".");
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace
+
+int run_queens(const std::vector<std::string>& args) {
+  po::options_description model{"Model", kHelpWidth};
+  po::options_description search{"Search", kHelpWidth};
+  po::options_description output{"Output", kHelpWidth};
+  model.add_options()
+      ("formulation", po::value<std::string>()->value_name("NAME")->default_value("binary"),
+       "binary: one no-attack predicate per pair of columns (the textbook's); all-different: three global "
+       "all-different constraints (rows, rows + column, rows - column)");
+  add_search_options(search, output, SearchDefaults{});
+  output.add_options()("count", po::bool_switch(), "count all solutions (the same as --max-solutions 0)")
+      ("help,h", "print this help");
+  po::options_description hidden;
+  hidden.add_options()("n", po::value<std::string>());
+  po::options_description visible{kHelpWidth};
+  visible.add(model).add(search).add(output);
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("n", 1);
+
+  int n = 0;
+  models::QueensFormulation formulation{};
+  SearchOptions options;
+  bool count = false;
+  try {
+    const po::variables_map vm = parse_command_line(args, all, positional);
+    if (vm.count("help") != 0) {
+      std::cout << "Usage: csp queens N [OPTIONS]\n\n"
+                   "Places N queens on an N x N board so that none attacks another (AIMA 4th ed. §6.1): variable Qc\n"
+                   "is the row (1..N) of the queen in column c. Prints one board (row N at the top), or with --count\n"
+                   "the number of solutions. Every solution is checked against the rules before it is printed.\n"
+                << visible
+                << "\nExit status: 0 solved (or counted, at least one), 1 no solution or a limit stopped the "
+                   "search, 2 usage error.\n\n"
+                   "Examples:\n"
+                   "  csp queens 8                                 one board\n"
+                   "  csp queens 8 --count                         92\n"
+                   "  csp queens 12 --count --formulation all-different --stats\n"
+                   "  csp queens 30 --var first --inference none --timeout 1000\n";
+      return 0;
+    }
+    if (vm.count("n") == 0) throw UsageError("give the board size N, e.g. 'csp queens 8'");
+    const std::uint64_t size = parse_count("N", vm["n"].as<std::string>(), false);
+    if (size > kMaxQueens) throw UsageError(std::string("N must be at most ").append(std::to_string(kMaxQueens)));
+    n = static_cast<int>(size);
+    try {
+      formulation = models::parse_queens_formulation(vm["formulation"].as<std::string>());
+    } catch (const UnknownNameError& e) {
+      throw UsageError(std::string("--formulation: ").append(e.what()));
+    }
+    options = read_search_options(vm);
+    count = vm["count"].as<bool>();
+    if (count) options.config.max_solutions = 0;
+  } catch (const UsageError& e) {
+    return usage_error("queens", e.what());
+  }
+
+  const Problem problem = models::n_queens(n, formulation);
+  const SearchResult result = solve(problem, options);
+  for (const Assignment& a : result.solutions) {
+    if (!problem.is_solution(a) || !no_queen_attacks(n, a)) {
+      std::cerr << "csp queens: internal error: the solver returned a wrong board: " << problem.to_string(a) << '\n';
+      return 1;
+    }
+  }
+  const bool counting = options.config.max_solutions != 1;
+  if (counting) {
+    std::cout << result.solution_count << (result.solution_count == 1 ? " solution" : " solutions");
+    if (result.status == Status::limit_reached) std::cout << " before the " << ending(result, options);
+    else if (options.config.max_solutions != 0 && result.solution_count == options.config.max_solutions)
+      std::cout << " (stopped at --max-solutions " << options.config.max_solutions << ")";
+    std::cout << '\n';
+    if (!result.solutions.empty() && !count) std::cout << board(n, result.solutions.front());
+  } else if (!result.solutions.empty()) {
+    std::cout << problem.to_string(result.solutions.front()) << '\n' << board(n, result.solutions.front());
+  } else {
+    std::cout << n << " queens: " << ending(result, options) << '\n';
+  }
+  write_stats(std::cout, result, options);
+  return exit_status(result);
+}
+
+}  // namespace csp::cli

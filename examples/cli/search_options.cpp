@@ -1,0 +1,79 @@
+// The shared search options: the option group, its checks, and the SolverConfig they fill.
+#include "search_options.hpp"
+
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <chrono>
+
+#include "csp/core/errors.hpp"
+#include "csp/heuristics/value_ordering.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
+#include "csp/propagation/inference.hpp"
+
+namespace po = boost::program_options;
+
+namespace csp::cli {
+
+namespace {
+
+template <class Parse>
+std::string strategy(Parse parse, const std::string& option, const std::string& name) {
+  try {
+    return parse(name);
+  } catch (const UnknownNameError& e) {
+    throw UsageError(std::string("--").append(option).append(": ").append(e.what()));
+  }
+}
+
+}  // namespace
+
+void add_search_options(po::options_description& search, po::options_description& output,
+                        const SearchDefaults& defaults) {
+  const std::string var_help = "variable ordering: " + variable_orderings().names_joined();
+  const std::string val_help = "value ordering: " + value_orderings().names_joined();
+  const std::string inference_help = "inference after each assignment: " + inferences().names_joined();
+  search.add_options()
+      ("var", po::value<std::string>()->value_name("NAME")->default_value(defaults.variable_ordering),
+       var_help.c_str())
+      ("val", po::value<std::string>()->value_name("NAME")->default_value(defaults.value_ordering),
+       val_help.c_str())
+      ("inference", po::value<std::string>()->value_name("NAME")->default_value(defaults.inference),
+       inference_help.c_str())
+      ("ac3", po::bool_switch(), "run AC-3 once before search")
+      ("max-solutions", po::value<std::string>()->value_name("K")->default_value(std::to_string(defaults.max_solutions)),
+       "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all")
+      ("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments")
+      ("timeout", po::value<std::string>()->value_name("MS"), "give up after MS milliseconds");
+  output.add_options()("stats", po::bool_switch(), "print the search statistics");
+}
+
+SearchOptions read_search_options(const po::variables_map& vm) {
+  SearchOptions o;
+  o.config.variable_ordering = strategy(parse_variable_ordering, "var", vm["var"].as<std::string>());
+  o.config.value_ordering = strategy(parse_value_ordering, "val", vm["val"].as<std::string>());
+  o.config.inference = strategy(parse_inference, "inference", vm["inference"].as<std::string>());
+  o.config.ac3_preprocess = vm["ac3"].as<bool>();
+  o.config.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
+  o.config.keep_solutions = 1;
+  if (vm.count("node-limit") != 0)
+    o.config.limits.node_limit = parse_count("node-limit", vm["node-limit"].as<std::string>(), false);
+  if (vm.count("timeout") != 0) {
+    const std::uint64_t ms = parse_count("timeout", vm["timeout"].as<std::string>(), false);
+    if (ms > 1000ULL * 3600 * 24 * 365) throw UsageError("--timeout is more than a year");
+    o.timeout_ms = static_cast<std::int64_t>(ms);
+    o.config.limits.time_limit = std::chrono::milliseconds(o.timeout_ms);
+  }
+  o.stats = vm["stats"].as<bool>();
+  return o;
+}
+
+std::uint64_t parse_count(const std::string& option, const std::string& text, bool allow_zero) {
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    throw UsageError(std::string("--").append(option).append(" expects a whole number, got '").append(text).append("'"));
+  if (v == 0 && !allow_zero) throw UsageError(std::string("--").append(option).append(" must be at least 1"));
+  return v;
+}
+
+}  // namespace csp::cli

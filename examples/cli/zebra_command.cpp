@@ -1,0 +1,80 @@
+// csp zebra: AIMA's Zebra (Einstein) puzzle; prints the five houses and who owns the zebra and who drinks water.
+#include <boost/program_options.hpp>
+#include <iostream>
+
+#include "csp/core/errors.hpp"
+#include "csp/models/zebra.hpp"
+#include "model_command.hpp"
+#include "subcommands.hpp"
+
+namespace po = boost::program_options;
+
+namespace csp::cli {
+
+namespace {
+constexpr unsigned kHelpWidth = 100;
+}  // namespace
+
+int run_zebra(const std::vector<std::string>& args) {
+  po::options_description model{"Model", kHelpWidth};
+  po::options_description search{"Search", kHelpWidth};
+  po::options_description output{"Output", kHelpWidth};
+  model.add_options()
+      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("binary"),
+       "each attribute group's all-different: binary (pairwise !=, the textbook's), global or matching (Regin)");
+  add_search_options(search, output, SearchDefaults{});
+  output.add_options()("help,h", "print this help");
+  po::options_description visible{kHelpWidth};
+  visible.add(model).add(search).add(output);
+
+  AllDifferentMode mode{};
+  SearchOptions options;
+  try {
+    const po::variables_map vm = parse_command_line(args, visible, po::positional_options_description{});
+    if (vm.count("help") != 0) {
+      std::cout << "Usage: csp zebra [OPTIONS]\n\n"
+                   "Solves the Zebra puzzle (AIMA 4th ed. chapter 6 exercises; aima-python's Zebra): 25 variables, one\n"
+                   "per colour, nationality, pet, drink and smoke, each valued with its house 1..5. Prints the five\n"
+                   "houses from the left, then who owns the zebra and who drinks water, read from the solution.\n"
+                << visible
+                << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error.\n\n"
+                   "Examples:\n"
+                   "  csp zebra\n"
+                   "  csp zebra --max-solutions 0 --stats          proves the solution unique\n"
+                   "  csp zebra --var first --inference none --stats   the textbook backtracker\n";
+      return 0;
+    }
+    try {
+      mode = parse_all_different_mode(vm["alldiff"].as<std::string>());
+    } catch (const UnknownNameError& e) {
+      throw UsageError(std::string("--alldiff: ").append(e.what()));
+    }
+    options = read_search_options(vm);
+  } catch (const UsageError& e) {
+    return usage_error("zebra", e.what());
+  }
+
+  const Problem problem = models::zebra(mode);
+  const SearchResult result = solve(problem, options);
+  if (result.solutions.empty()) {
+    std::cout << ending(result, options) << '\n';
+  } else {
+    const Assignment& a = result.solutions.front();
+    if (!problem.is_solution(a)) {
+      std::cerr << "csp zebra: internal error: wrong solution " << problem.to_string(a) << '\n';
+      return 1;
+    }
+    if (options.config.max_solutions != 1)
+      std::cout << result.solution_count << (result.solution_count == 1 ? " solution" : " solutions")
+                << (result.status == Status::limit_reached ? std::string(" before the ").append(ending(result, options))
+                                                           : std::string())
+                << "; the first:\n";
+    std::cout << "house: colour nationality pet drink smoke\n" << models::format_zebra(problem, a);
+    std::cout << "The " << models::zebra_nationality_of(problem, a, "Zebra") << " owns the zebra; the "
+              << models::zebra_nationality_of(problem, a, "Water") << " drinks water.\n";
+  }
+  write_stats(std::cout, result, options);
+  return exit_status(result);
+}
+
+}  // namespace csp::cli

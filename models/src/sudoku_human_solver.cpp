@@ -1,0 +1,92 @@
+// The human Sudoku solver (Sudoku-08's HumanSolver) on our model, with backtracking search as the fallback.
+#include "csp/models/sudoku_human_solver.hpp"
+
+#include <algorithm>
+
+#include "csp/search/backtracking.hpp"
+
+namespace csp::models {
+
+namespace {
+
+SolverConfig search_config(std::uint64_t max_solutions) {
+  SolverConfig config;
+  config.variable_ordering = "mrv";
+  config.inference = "mac";
+  config.max_solutions = max_solutions;
+  config.keep_solutions = 1;
+  return config;
+}
+
+}  // namespace
+
+std::string to_string(HumanOutcome o) {
+  switch (o) {
+    case HumanOutcome::solved: return "solved";
+    case HumanOutcome::searched: return "searched";
+    case HumanOutcome::stuck: return "stuck";
+    case HumanOutcome::contradiction: return "contradiction";
+  }
+  return "?";
+}
+
+std::size_t technique_rank(Technique t) {
+  const auto& all = all_techniques();
+  return static_cast<std::size_t>(std::find(all.begin(), all.end(), t) - all.begin());
+}
+
+HumanSolveResult human_solve(const SudokuGrid& puzzle, const HumanSolverOptions& options) {
+  HumanSolveResult result;
+  CandidateGrid g(puzzle);
+  bool progress = true;
+  while (progress && !g.solved() && !g.contradiction()) {
+    progress = false;
+    for (Technique t : options.techniques) {
+      std::optional<Step> step = find_step(g, t);
+      if (!step) continue;
+      apply(g, *step);
+      const std::size_t rank = technique_rank(t);
+      ++result.fired[rank];
+      if (!result.hardest || technique_rank(*result.hardest) < rank) result.hardest = t;
+      result.steps.push_back(std::move(*step));
+      progress = true;
+      break;
+    }
+  }
+  result.after_techniques = g.grid();
+  if (g.contradiction()) {
+    result.outcome = HumanOutcome::contradiction;
+    return result;
+  }
+  if (g.solved()) {
+    result.outcome = HumanOutcome::solved;
+    result.solution = result.after_techniques;
+    return result;
+  }
+  result.empty_when_stuck =
+      static_cast<int>(std::count(result.after_techniques.cells.begin(), result.after_techniques.cells.end(), 0));
+  if (!options.search_when_stuck) {
+    result.outcome = HumanOutcome::stuck;
+    return result;
+  }
+  const Sudoku model(result.after_techniques, AllDifferentMode::matching);
+  const SearchResult r = backtracking_search(model.problem(), search_config(1));
+  result.search_assignments = r.stats.assignments;
+  if (r.solutions.empty()) {
+    result.outcome = HumanOutcome::contradiction;
+    return result;
+  }
+  result.outcome = HumanOutcome::searched;
+  result.solution = model.to_grid(r.solutions.front());
+  return result;
+}
+
+Grade grade_puzzle(const SudokuGrid& puzzle, const HumanSolverOptions& options) {
+  Grade grade;
+  const Sudoku model(puzzle, AllDifferentMode::matching);
+  grade.solutions = backtracking_search(model.problem(), search_config(2)).solution_count;
+  if (grade.solutions == 1) grade.solve = human_solve(puzzle, options);
+  return grade;
+}
+
+}  // namespace csp::models

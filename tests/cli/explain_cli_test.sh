@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# CLI tests of `csp sudoku --explain / --grade / --techniques` (issue 5), on small inputs made here.
+# Usage: explain_cli_test.sh PATH/TO/csp      (run by CTest; prints "N passed, N failed")
+set -u
+CSP=${1:?usage: explain_cli_test.sh PATH/TO/csp}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; echo "--- stdout:"; head -20 "$TMP/out"; echo "--- stderr:"; head -20 "$TMP/err"; }
+run_in() { local text=$1; shift; printf '%b' "$text" | "$CSP" "$@" >"$TMP/out" 2>"$TMP/err"; code=$?; }
+expect_code() { if [[ $code -eq $1 ]]; then ok; else bad "$2: exit $code, expected $1"; fi; }
+expect_out() { if grep -qE -- "$1" "$TMP/out"; then ok; else bad "$2: stdout lacks /$1/"; fi; }
+expect_err() { if grep -qE -- "$1" "$TMP/err"; then ok; else bad "$2: stderr lacks /$1/"; fi; }
+
+EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
+HARD=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+EMPTY=.................................................................................
+
+run_in "$HARD\n" sudoku --explain -
+expect_code 0 "explain"
+expect_out '^1\. Hidden single: in box 4, 4 fits only in r6c2, so r6c2 = 4$' "explain first step"
+expect_out '^4\. Pointing: in box 3, 7 lies only in row 2, so r2c1 and r2c3 lose 7$' "explain pointing"
+expect_out '^Result: solved by techniques alone$' "explain result"
+expect_out '^Solution: 417369825632158947958724316825437169791586432346912758289643571573291684164875293$' "solution"
+
+run_in "$HARD\n" sudoku --explain --format json -
+expect_code 0 "explain json"
+expect_out '"step":1,"technique":"hidden-single"' "json step"
+expect_out '"removed":\[\{"cell":"r2c1","digit":7\},\{"cell":"r2c3","digit":7\}\]' "json removed"
+expect_out '"result":"solved"' "json result"
+
+run_in "$HARD\n" sudoku --explain --techniques naked-single -
+expect_code 0 "explain naked singles only"
+expect_out '^Result: techniques stuck with [0-9]+ empty cells; search finished' "search fallback"
+
+run_in "$EASY\n$HARD\n" sudoku --grade -
+expect_code 0 "grade"
+expect_out "^\.\.3\.2\.6\.\.9.* hardest=naked-single search=no steps=49$" "grade easy"
+expect_out '^Technique analysis of <stdin>: 2 puzzles, 2 graded$' "grade table"
+expect_out '^Solved without search: 2 of 2 \(100\.0%\)$' "grade share"
+expect_err '^graded 2 puzzles in' "grade time"
+
+run_in "$EASY\n$HARD\n" sudoku --grade --techniques naked-single,hidden-single -
+expect_out '^Solved without search: 1 of 2 \(50\.0%\)$' "limited techniques"
+expect_out "^$HARD hardest=hidden-single search=yes" "hard needs search with singles"
+
+run_in "$EMPTY\n" sudoku --grade -
+expect_code 1 "several solutions"
+expect_out 'multiple: several solutions, not graded' "not graded"
+
+run_in "$EASY\n" sudoku --grade --format json -
+expect_out '"grade":"graded"' "grade json"
+expect_out '"without_search":1' "grade json table"
+
+run_in "$EASY\n" sudoku --grade --techniques foo -
+expect_code 2 "bad technique"
+expect_err "unknown technique 'foo'" "bad technique message"
+
+run_in "$EASY\n" sudoku --grade --explain -
+expect_code 2 "explain and grade"
+
+run_in ".43...........21\n1.....3.6.4.....1...3..2...52.4.....\n" sudoku --explain -
+expect_code 0 "4x4 and 6x6 explain"
+expect_out '^Puzzle 2 \(<stdin>:2\): 1\.\.\.\.\.3' "6x6 puzzle"
+expect_out '^Solution: 1432321421434321$' "4x4 solved"
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

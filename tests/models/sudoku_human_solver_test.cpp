@@ -1,0 +1,157 @@
+// Human solver: soundness of every step against the known solution on the reference files, box shapes, grading.
+#include "csp/models/sudoku_human_solver.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku_io.hpp"
+#include "csp/search/backtracking.hpp"
+
+namespace csp::models {
+namespace {
+
+const std::string kSharedDir = CSP_SHARED_DIR;
+
+std::vector<SudokuGrid> read_puzzles(const std::string& path, std::size_t limit) {
+  std::vector<SudokuGrid> out;
+  std::ifstream in(path);
+  PuzzleReader reader(in, path);
+  for (PuzzleRecord r; out.size() < limit && reader.next(r);)
+    if (r.ok()) out.push_back(*r.grid);
+  return out;
+}
+
+SudokuGrid known_solution(const SudokuGrid& puzzle) {
+  SolverConfig config;
+  config.variable_ordering = "mrv";
+  config.inference = "mac";
+  const Sudoku model(puzzle, AllDifferentMode::matching);
+  const SearchResult r = backtracking_search(model.problem(), config);
+  EXPECT_FALSE(r.solutions.empty());
+  return r.solutions.empty() ? puzzle : model.to_grid(r.solutions.front());
+}
+
+// Runs the human loop with every technique, checking each step against the solution; returns the steps taken.
+int check_steps(const SudokuGrid& puzzle, const SudokuGrid& solution, const std::string& where) {
+  CandidateGrid g(puzzle);
+  int steps = 0;
+  for (bool progress = true; progress && !g.solved();) {
+    progress = false;
+    for (Technique t : all_techniques()) {
+      const std::optional<Step> s = find_step(g, t);
+      if (!s) continue;
+      EXPECT_FALSE(s->placements.empty() && s->eliminations.empty()) << where;
+      for (const CellDigit& p : s->placements)
+        EXPECT_EQ(p.digit, solution.cells[static_cast<std::size_t>(p.cell)]) << where << ": " << describe(g, *s);
+      for (const CellDigit& e : s->eliminations)
+        EXPECT_NE(e.digit, solution.cells[static_cast<std::size_t>(e.cell)]) << where << ": " << describe(g, *s);
+      if (::testing::Test::HasFailure()) return steps;
+      apply(g, *s);
+      ++steps;
+      progress = true;
+      break;
+    }
+  }
+  return steps;
+}
+
+void check_file(const std::string& name, std::size_t limit) {
+  const std::string path = kSharedDir + "/puzzles/" + name;
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "no " << path;
+  const std::vector<SudokuGrid> puzzles = read_puzzles(path, limit);
+  ASSERT_FALSE(puzzles.empty());
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const SudokuGrid solution = known_solution(puzzles[i]);
+    const std::string where = name + " #" + std::to_string(i + 1);
+    check_steps(puzzles[i], solution, where);
+    if (::testing::Test::HasFailure()) return;
+    const HumanSolveResult r = human_solve(puzzles[i]);
+    ASSERT_TRUE(r.solution) << where;
+    EXPECT_EQ(r.solution->cells, solution.cells) << where;
+    EXPECT_NE(r.outcome, HumanOutcome::contradiction) << where;
+  }
+}
+
+TEST(HumanSolverSoundness, Top95) { check_file("top95.txt", 1000); }
+TEST(HumanSolverSoundness, Hardest) { check_file("hardest.txt", 1000); }
+TEST(HumanSolverSoundness, Easy50) { check_file("easy50.txt", 1000); }
+TEST(HumanSolverSoundness, SeventeenClueFirst200) { check_file("17_clue_sample1000.txt", 200); }
+
+// The seeds' easy puzzle needs only singles.
+TEST(HumanSolver, EasyPuzzleNeedsOnlySingles) {
+  const SudokuGrid puzzle =
+      parse_puzzle("003020600900305001001806400008102900700000008006708200002609500800203009005010300");
+  const HumanSolveResult r = human_solve(puzzle);
+  EXPECT_EQ(r.outcome, HumanOutcome::solved);
+  ASSERT_TRUE(r.hardest);
+  EXPECT_LE(technique_rank(*r.hardest), technique_rank(Technique::hidden_single));
+  EXPECT_EQ(r.steps.size(), static_cast<std::size_t>(81 - puzzle.given_count()));
+  EXPECT_EQ(check_solution(puzzle, *r.solution), "");
+}
+
+// A solved grid of any box shape: the usual shifted pattern.
+SudokuGrid pattern_solution(BoxShape box) {
+  const int n = box.size();
+  SudokuGrid g{box, std::vector<int>(static_cast<std::size_t>(n * n), 0)};
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      g.cells[static_cast<std::size_t>(r * n + c)] = (box.cols * (r % box.rows) + r / box.rows + c) % n + 1;
+  return g;
+}
+
+TEST(HumanSolver, EveryBoxShape) {
+  for (BoxShape box : {BoxShape{2, 2}, BoxShape{2, 3}, BoxShape{3, 2}, BoxShape{2, 4}, BoxShape{3, 3}, BoxShape{3, 4},
+                       BoxShape{4, 4}}) {
+    SudokuGrid puzzle = pattern_solution(box);
+    ASSERT_EQ(check_solution(puzzle, puzzle), "") << to_string(box);
+    for (std::size_t i = 0; i < puzzle.cells.size(); ++i)
+      if ((i * 7 + i / 3) % 5 < 3) puzzle.cells[i] = 0;
+    const HumanSolveResult r = human_solve(puzzle);
+    ASSERT_TRUE(r.solution) << to_string(box);
+    EXPECT_EQ(check_solution(puzzle, *r.solution), "") << to_string(box);
+  }
+}
+
+TEST(HumanSolver, StuckWithoutSearch) {
+  const SudokuGrid puzzle =
+      parse_puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  HumanSolverOptions options;
+  options.techniques = {Technique::naked_single};
+  options.search_when_stuck = false;
+  const HumanSolveResult r = human_solve(puzzle, options);
+  EXPECT_EQ(r.outcome, HumanOutcome::stuck);
+  EXPECT_FALSE(r.solution);
+  EXPECT_GT(r.empty_when_stuck, 0);
+}
+
+TEST(Grade, SeveralSolutionsAreNotGraded) {
+  const Grade g = grade_puzzle(SudokuGrid{BoxShape{3, 3}, std::vector<int>(81, 0)});
+  EXPECT_EQ(g.solutions, 2U);
+  EXPECT_FALSE(g.solve);
+}
+
+TEST(Grade, ContradictoryPuzzleHasNoSolution) {
+  SudokuGrid puzzle{BoxShape{2, 2}, std::vector<int>(16, 0)};
+  puzzle.cells[0] = 1;
+  puzzle.cells[5] = 1;  // same box
+  const Grade g = grade_puzzle(puzzle);
+  EXPECT_EQ(g.solutions, 0U);
+  EXPECT_FALSE(g.solve);
+}
+
+TEST(Grade, HardPuzzleNeedsMoreThanSingles) {
+  const SudokuGrid puzzle =
+      parse_puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  const Grade g = grade_puzzle(puzzle);
+  EXPECT_EQ(g.solutions, 1U);
+  ASSERT_TRUE(g.solve);
+  EXPECT_TRUE(g.solve->solution);
+}
+
+}  // namespace
+}  // namespace csp::models
