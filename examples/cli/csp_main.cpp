@@ -20,6 +20,15 @@ const Subcommand kSubcommands[] = {
     {"sudoku-generate", "make Sudoku puzzles with one solution and no removable given", csp::cli::run_sudoku_generate},
     {"ablate", "compare strategy configurations (a grid) on a model's instances: table, CSV, JSON, chart",
      csp::cli::run_ablate},
+    {"queens", "place N queens that do not attack each other; one board or the number of solutions",
+     csp::cli::run_queens},
+    {"color", "colour a DIMACS .col graph or the Australia / USA map with K colours, or find the least K",
+     csp::cli::run_color},
+    {"cryptarithm", "solve a cryptarithm such as SEND+MORE=MONEY (one or all solutions)", csp::cli::run_cryptarithm},
+    {"zebra", "solve the Zebra puzzle: who owns the zebra, who drinks water", csp::cli::run_zebra},
+    {"killer", "solve a Killer Sudoku (cages with sums) from a text file", csp::cli::run_killer},
+    {"graph", "print a model's constraint graph: size, degrees, components, tree; Graphviz with --dot",
+     csp::cli::run_graph},
 };
 
 void print_help(std::ostream& out) {

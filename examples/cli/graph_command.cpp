@@ -50,7 +50,7 @@ Built build(const std::vector<std::string>& words, const std::string& formulatio
   try {
     if (name == "queens") {
       want(1, "the board size N");
-      const std::uint64_t n = parse_count("queens N", words[1], false);
+      const std::uint64_t n = parse_count("N", words[1], false);
       if (n > 1000) throw UsageError("N must be at most 1000");
       return {models::n_queens(static_cast<int>(n), models::parse_queens_formulation(formulation)), {}};
     }

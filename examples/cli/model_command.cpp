@@ -54,7 +54,7 @@ std::string ending(const SearchResult& result, const SearchOptions& options) {
 
 void write_stats(std::ostream& out, const SearchResult& result, const SearchOptions& options) {
   if (!options.stats) return;
-  out << "statistics: status=" << to_string(result.status) << " solutions=" << result.solution_count << ' '
+  out << "statistics: status=" << to_string(result.status) << ' '
       << result.stats << '\n';
 }
 

@@ -17,6 +17,7 @@ namespace {
 
 constexpr unsigned kHelpWidth = 100;
 constexpr std::uint64_t kMaxQueens = 1000;
+constexpr int kMaxBoard = 64;  // larger boards print only the assignment line
 
 // True iff `a` puts one queen per column (Q_c = its row, 1..n) with no two on a row or a diagonal: the rules
 // checked directly, independently of the CSP.
@@ -71,7 +72,8 @@ int run_queens(const std::vector<std::string>& args) {
       std::cout << "Usage: csp queens N [OPTIONS]\n\n"
                    "Places N queens on an N x N board so that none attacks another (AIMA 4th ed. §6.1): variable Qc\n"
                    "is the row (1..N) of the queen in column c. Prints one board (row N at the top), or with --count\n"
-                   "the number of solutions. Every solution is checked against the rules before it is printed.\n"
+                   "the number of solutions (above 64 x 64 only the assignment line). Every solution is checked\n"
+                   "against the rules before it is printed.\n"
                 << visible
                 << "\nExit status: 0 solved (or counted, at least one), 1 no solution or a limit stopped the "
                    "search, 2 usage error.\n\n"
@@ -113,9 +115,10 @@ int run_queens(const std::vector<std::string>& args) {
     else if (options.config.max_solutions != 0 && result.solution_count == options.config.max_solutions)
       std::cout << " (stopped at --max-solutions " << options.config.max_solutions << ")";
     std::cout << '\n';
-    if (!result.solutions.empty() && !count) std::cout << board(n, result.solutions.front());
+    if (!result.solutions.empty() && !count && n <= kMaxBoard) std::cout << board(n, result.solutions.front());
   } else if (!result.solutions.empty()) {
-    std::cout << problem.to_string(result.solutions.front()) << '\n' << board(n, result.solutions.front());
+    std::cout << problem.to_string(result.solutions.front()) << '\n';
+    if (n <= kMaxBoard) std::cout << board(n, result.solutions.front());
   } else {
     std::cout << n << " queens: " << ending(result, options) << '\n';
   }

@@ -68,11 +68,13 @@ SearchOptions read_search_options(const po::variables_map& vm) {
 }
 
 std::uint64_t parse_count(const std::string& option, const std::string& text, bool allow_zero) {
+  // An option is named with its dashes; a positional argument (upper case, e.g. "N") as it is.
+  const std::string name = !option.empty() && option[0] >= 'a' && option[0] <= 'z' ? "--" + option : option;
   std::uint64_t v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    throw UsageError(std::string("--").append(option).append(" expects a whole number, got '").append(text).append("'"));
-  if (v == 0 && !allow_zero) throw UsageError(std::string("--").append(option).append(" must be at least 1"));
+    throw UsageError(std::string(name).append(" expects a whole number, got '").append(text).append("'"));
+  if (v == 0 && !allow_zero) throw UsageError(std::string(name).append(" must be at least 1"));
   return v;
 }
 

@@ -38,7 +38,7 @@ void add_search_options(boost::program_options::options_description& search,
 /// valid names) or a bad number.
 SearchOptions read_search_options(const boost::program_options::variables_map& vm);
 
-/// A whole number given to --`option`. Throws UsageError when `text` is not one, or is 0 and `allow_zero` is false.
+/// A whole number given to --`option` (or to the positional argument `option` when it starts in upper case, "N"). Throws UsageError when `text` is not one, or is 0 and `allow_zero` is false.
 std::uint64_t parse_count(const std::string& option, const std::string& text, bool allow_zero);
 
 }  // namespace csp::cli

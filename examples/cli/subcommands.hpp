@@ -20,4 +20,27 @@ int run_sudoku_generate(const std::vector<std::string>& args);
 /// verification, 2 for a usage or input error.
 int run_ablate(const std::vector<std::string>& args);
 
+// The model commands: each returns 0 when solved, 1 when there is no solution or a limit stopped the search, 2 for
+// a usage error (unknown option or name, unreadable or malformed file). Their search options are search_options.hpp.
+
+/// `csp queens N [--formulation binary|all-different] [--count]`: one board, or the number of solutions.
+int run_queens(const std::vector<std::string>& args);
+
+/// `csp color FILE.col -k K`, `csp color --map australia|usa -k K`, or `--least` for the least K (K - 1 proved
+/// impossible): prints a proper colouring, one "name = colour" per line.
+int run_color(const std::vector<std::string>& args);
+
+/// `csp cryptarithm "SEND+MORE=MONEY" [--all]`: "9567 + 1085 = 10652", or every solution and their count.
+int run_cryptarithm(const std::vector<std::string>& args);
+
+/// `csp zebra`: the five houses, then who owns the zebra and who drinks water (read from the solution).
+int run_zebra(const std::vector<std::string>& args);
+
+/// `csp killer FILE`: a Killer Sudoku in the text format of csp/models/killer_sudoku.hpp; prints the solved grid.
+int run_killer(const std::vector<std::string>& args);
+
+/// `csp graph MODEL [ARGS] [--dot FILE]`: the constraint graph's size, degrees, components, whether it is a tree,
+/// and its Graphviz text. Returns 0, or 2 for a usage error.
+int run_graph(const std::vector<std::string>& args);
+
 }  // namespace csp::cli

@@ -2,16 +2,13 @@
 #include "sudoku_options.hpp"
 
 #include <boost/program_options.hpp>
-#include <charconv>
 #include <iostream>
 #include <sstream>
 #include <thread>
 
 #include "csp/core/errors.hpp"
-#include "csp/heuristics/value_ordering.hpp"
-#include "csp/heuristics/variable_ordering.hpp"
 #include "csp/models/sudoku_format.hpp"
-#include "csp/propagation/inference.hpp"
+#include "search_options.hpp"
 
 namespace po = boost::program_options;
 
@@ -32,9 +29,6 @@ struct Groups {
 };
 
 void describe(Groups& g) {
-  const std::string var_help = "variable ordering: " + variable_orderings().names_joined();
-  const std::string val_help = "value ordering: " + value_orderings().names_joined();
-  const std::string inference_help = "inference after each assignment: " + inferences().names_joined();
   std::string techniques_help = "techniques for --explain and --grade, comma-separated, tried in this order: all";
   for (models::Technique t : models::all_techniques()) techniques_help.append(", ").append(models::to_string(t));
   g.model.add_options()
@@ -44,25 +38,17 @@ void describe(Groups& g) {
       ("alldiff", po::value<std::string>()->value_name("MODE")->default_value(SudokuDefaults::alldiff),
        "units as one all-different each, filtered by Regin's matching (matching: generalised arc consistency) "
        "or by single values and hidden singles (global), or as binary != between peers (binary)");
-  g.search.add_options()
-      ("var", po::value<std::string>()->value_name("NAME")->default_value(SudokuDefaults::variable_ordering),
-       var_help.c_str())
-      ("val", po::value<std::string>()->value_name("NAME")->default_value(SudokuDefaults::value_ordering),
-       val_help.c_str())
-      ("inference", po::value<std::string>()->value_name("NAME")->default_value(SudokuDefaults::inference),
-       inference_help.c_str())
-      ("ac3", po::bool_switch(), "run AC-3 once before search")
-      ("max-solutions", po::value<std::string>()->value_name("K")->default_value("1"),
-       "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all")
-      ("node-limit", po::value<std::string>()->value_name("N"), "give up a puzzle after N assignments")
-      ("timeout", po::value<std::string>()->value_name("MS"), "give up a puzzle after MS milliseconds")
-      ("jobs,j", po::value<std::string>()->value_name("N")->default_value("1"),
-       "solve N puzzles in parallel (0: one per core); output stays in input order");
   g.output.add_options()
       ("format", po::value<std::string>()->value_name("FMT")->default_value("line"),
        "line: '<grid> <status> [detail]' per puzzle; pretty: grids with box borders; candidates: Norvig's "
-       "candidates after the root inference, then the solution; json: one JSON object per line")
-      ("stats", po::bool_switch(), "print each puzzle's search statistics")
+       "candidates after the root inference, then the solution; json: one JSON object per line");
+  // --var .. --timeout, and --stats after --format: the options every model command shares (search_options.hpp).
+  add_search_options(g.search, g.output,
+                     {SudokuDefaults::variable_ordering, SudokuDefaults::value_ordering, SudokuDefaults::inference, 1});
+  g.search.add_options()
+      ("jobs,j", po::value<std::string>()->value_name("N")->default_value("1"),
+       "solve N puzzles in parallel (0: one per core); output stays in input order");
+  g.output.add_options()
       ("trace", po::bool_switch(), "print every assignment, prune (with its constraint) and backtrack; implies --jobs 1")
       ("explain", po::bool_switch(),
        "solve like a person: a numbered step log of techniques (cells as rNcM), search only when stuck; with "
@@ -75,24 +61,6 @@ void describe(Groups& g) {
   g.hidden.add_options()("file", po::value<std::vector<std::string>>());
   g.visible.add(g.model).add(g.search).add(g.output).add(g.general);
   g.all.add(g.visible).add(g.hidden);
-}
-
-std::uint64_t parse_count(const std::string& option, const std::string& text, bool allow_zero) {
-  std::uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    throw UsageError("--" + option + " expects a whole number, got '" + text + "'");
-  if (v == 0 && !allow_zero) throw UsageError("--" + option + " must be at least 1");
-  return v;
-}
-
-template <class Parse>
-std::string strategy(Parse parse, const std::string& option, const std::string& name) {
-  try {
-    return parse(name);
-  } catch (const UnknownNameError& e) {
-    throw UsageError("--" + option + ": " + e.what());
-  }
 }
 
 }  // namespace
@@ -159,20 +127,10 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   } catch (const UnknownNameError& e) {
     throw UsageError(std::string("--alldiff: ") + e.what());
   }
-  o.config.variable_ordering = strategy(parse_variable_ordering, "var", vm["var"].as<std::string>());
-  o.config.value_ordering = strategy(parse_value_ordering, "val", vm["val"].as<std::string>());
-  o.config.inference = strategy(parse_inference, "inference", vm["inference"].as<std::string>());
-  o.config.ac3_preprocess = vm["ac3"].as<bool>();
-  o.config.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
-  o.config.keep_solutions = 1;
-  if (vm.count("node-limit") != 0)
-    o.config.limits.node_limit = parse_count("node-limit", vm["node-limit"].as<std::string>(), false);
-  if (vm.count("timeout") != 0) {
-    const std::uint64_t ms = parse_count("timeout", vm["timeout"].as<std::string>(), false);
-    if (ms > 1000ULL * 3600 * 24 * 365) throw UsageError("--timeout is more than a year");
-    o.timeout_ms = static_cast<std::int64_t>(ms);
-    o.config.limits.time_limit = std::chrono::milliseconds(o.timeout_ms);
-  }
+  SearchOptions search = read_search_options(vm);
+  o.config = std::move(search.config);
+  o.timeout_ms = search.timeout_ms;
+  o.stats = search.stats;
   const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
   if (jobs > 1024) throw UsageError("--jobs must be at most 1024");
   o.jobs = jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
@@ -188,7 +146,6 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   } else {
     throw UsageError("--format: unknown format '" + o.format_name + "' (valid: line, pretty, candidates, json)");
   }
-  o.stats = vm["stats"].as<bool>();
   o.trace = vm["trace"].as<bool>();
   if (o.trace) o.jobs = 1;
   o.explain = vm["explain"].as<bool>();

@@ -11,14 +11,9 @@
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_techniques.hpp"
 #include "csp/search/solver_config.hpp"
+#include "usage_error.hpp"
 
 namespace csp::cli {
-
-/// A command-line mistake: the program prints the message and exits with status 2.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 /// The default strategy of `csp sudoku`, kept here and only here (--help shows it). Chosen by measurement
 /// (bench/README.md): MRV + MAC with Régin's matching. The cheaper "global" rules are up to 1.4x faster on

@@ -64,6 +64,15 @@ expect_out 'DISQUALIFIED: 1 node-limit' "node limit disqualifies"
 expect_eq "$(grep -c '^# invalid: ' "$TMP/p.csv")" 1 "CSV header lists the invalid puzzle"
 if [[ $(grep -c '^# input: .* fnv1a64=[0-9a-f]\{16\}$' "$TMP/p.csv") -eq 1 ]]; then ok; else bad "input checksum"; fi
 
+# ---- the chart (when built with cairo) ------------------------------------------------------------------------------
+run ablate queens --n 5,6 --var first,mrv --plot "$TMP/q.svg"
+if grep -q 'built without cairo' "$TMP/err"; then
+  expect_code 2 "plot without cairo"
+else
+  expect_code 0 "plot"
+  if head -c 200 "$TMP/q.svg" | grep -q '<svg'; then ok; else bad "plot is not an SVG"; fi
+fi
+
 # ---- bad input: exit 2 with a clear message ------------------------------------------------------------------------
 run ablate queens --var first,bogus; expect_code 2 "unknown strategy"
 expect_err "unknown value 'bogus' \(valid: first, mrv, degree, mrv-degree, dom-wdeg, all\)" "valid names listed"
@@ -78,6 +87,7 @@ printf '12345\n' >"$TMP/bad.txt"
 run ablate sudoku "$TMP/bad.txt"; expect_code 2 "no valid puzzle"
 run ablate chess; expect_code 2 "unknown model"; expect_err "unknown model 'chess' \(valid: sudoku, queens" "models listed"
 run ablate australia --alldiff global; expect_code 2 "alldiff for a map"
+run ablate queens --alldiff matching; expect_code 2 "matching for queens"
 run ablate queens --colors 3; expect_code 2 "option of another model"
 run ablate queens --sort speed; expect_code 2 "unknown sort column"
 run ablate queens --plot-metric memory; expect_code 2 "unknown plot metric"

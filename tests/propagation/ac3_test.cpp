@@ -15,7 +15,7 @@ Problem triangle(int colors) {
   return models::map_coloring({{"A", "B", "C"}, {{"A", "B"}, {"B", "C"}, {"A", "C"}}}, colors);
 }
 
-// WA = red as a search decision: the domain and the assignment.
+// name = v as a search decision: the domain and the assignment.
 void assign(Store& s, const std::string& name, Value v) {
   const VarId x = s.problem().find(name);
   ASSERT_TRUE(s.assign(x, s.problem().variable(x).index_of(v), nullptr));
@@ -54,9 +54,9 @@ TEST(Ac3, AustraliaAfterWaRedOnlyNtAndSaLoseRed) {
   }
 }
 
-TEST(Ac3, AustraliaAfterWaRedAndQGreenForcesTheRest) {
-  // AIMA §6.3.2: with WA = red and Q = green, arc consistency leaves NT = blue, SA = ... a wipe-out (SA must
-  // differ from WA, NT and Q). AC-3 detects the inconsistency; forward checking does not.
+TEST(Ac3, AustraliaAfterWaRedAndQGreenMacSeesWhatFcMisses) {
+  // AIMA §6.3.2: after WA = red and Q = green, NT and SA can only be blue, yet they are neighbours.
+  // AC-3 and MAC detect the inconsistency; forward checking does not.
   const Problem p = models::map_coloring(models::australia(), 3);
   Statistics stats;
   Store s(p, stats);

@@ -239,10 +239,9 @@ bool AllDifferent::propagate_rules(Store& store) const {
   return true;
 }
 
-// Level::matching: generalised arc consistency on one-word bit masks. First the cheap rule to its fixpoint: values of single-value
-// domains leave the others. Then Régin's matching (all_different_matching.hpp) on what is still open: the
-// variables with several values, over the values no single-value domain holds. Late in a search that sub-problem
-// is small, which keeps the matching cheap.
+// Level::matching: generalised arc consistency on one-word bit masks. The variables with one value are set aside
+// (two with the same value fail); Régin's matching (all_different_matching.hpp) then runs on the others, over the
+// values no single-value domain holds. Late in a search that sub-problem is small, which keeps the matching cheap.
 bool AllDifferent::propagate_matching(Store& store) const {
   const std::size_t n = scope().size();
   if (n > static_cast<std::size_t>(Domain::kWordBits)) {  // more variables than the (at most 64) values
@@ -250,27 +249,17 @@ bool AllDifferent::propagate_matching(Store& store) const {
     return false;
   }
   Domain::Word fixed = 0;
-  bool again = true;
-  while (again) {
-    again = false;
-    fixed = 0;
-    for (VarId x : scope()) {
-      const Domain::Word d = store.domain(x).word(0);
-      if (!std::has_single_bit(d)) continue;
-      if ((fixed & d) != 0) {  // two variables fixed to one value
-        store.record_failure(*this);
-        return false;
-      }
-      fixed |= d;
+  for (VarId x : scope()) {
+    const Domain::Word d = store.domain(x).word(0);
+    if (!std::has_single_bit(d)) continue;
+    if ((fixed & d) != 0) {  // two variables fixed to one value
+      store.record_failure(*this);
+      return false;
     }
-    for (VarId x : scope()) {
-      const Domain::Word d = store.domain(x).word(0);
-      if (std::has_single_bit(d) || (d & fixed) == 0) continue;
-      if (!store.keep_word(x, 0, ~fixed, this)) return false;
-      if (std::has_single_bit(store.domain(x).word(0))) again = true;
-    }
+    fixed |= d;
   }
-  std::array<VarId, Domain::kWordBits> open;  // variables with several values; only the first `m` are used
+  std::array<VarId, Domain::kWordBits> open;  // variables with several values; only the first `m` entries are used
+  std::array<Domain::Word, Domain::kWordBits> before;
   std::array<Domain::Word, Domain::kWordBits> domains;
   std::array<Domain::Word, Domain::kWordBits> keep;
   std::size_t m = 0;
@@ -278,15 +267,16 @@ bool AllDifferent::propagate_matching(Store& store) const {
     const Domain::Word d = store.domain(x).word(0);
     if (std::has_single_bit(d)) continue;
     open[m] = x;
-    domains[m++] = d;
+    before[m] = d;
+    domains[m++] = d & ~fixed;
   }
-  if (m < 2) return true;  // one open variable can take any of its values
+  if (m == 0) return true;
   if (!detail::alldiff_gac(std::span(domains.data(), m), std::span(keep.data(), m))) {
     store.record_failure(*this);
     return false;
   }
   for (std::size_t k = 0; k < m; ++k)
-    if (keep[k] != domains[k] && !store.keep_word(open[k], 0, keep[k], this)) return false;
+    if (keep[k] != before[k] && !store.keep_word(open[k], 0, keep[k], this)) return false;
   return true;
 }
 

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# CLI tests of the model commands: csp queens, color, cryptarithm, zebra, killer and graph. Real outputs, exit codes
+# and usage errors; the DIMACS graph case skips itself when SHARED_DIR/graphs is absent.
+# Usage: models_cli_test.sh PATH/TO/csp [SHARED_DIR]      (run by CTest; prints "N passed, N failed")
+set -u
+CSP=${1:?usage: models_cli_test.sh PATH/TO/csp [SHARED_DIR]}
+SHARED=${2:-}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; echo "--- stdout:"; head -20 "$TMP/out"; echo "--- stderr:"; head -20 "$TMP/err"; }
+# run ARGS...: runs csp with no input; sets $code, $TMP/out, $TMP/err.
+run() { "$CSP" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; code=$?; }
+expect_code() { if [[ $code -eq $1 ]]; then ok; else bad "$2: exit $code, expected $1"; fi; }
+expect_out() { if grep -qE -- "$1" "$TMP/out"; then ok; else bad "$2: stdout lacks /$1/"; fi; }
+expect_no_out() { if grep -qE -- "$1" "$TMP/out"; then bad "$2: stdout has /$1/"; else ok; fi; }
+expect_err() { if grep -qE -- "$1" "$TMP/err"; then ok; else bad "$2: stderr lacks /$1/"; fi; }
+expect_count() { local n; n=$(grep -cE -- "$1" "$TMP/out"); if [[ $n -eq $2 ]]; then ok; else bad "$3: $n lines /$1/, expected $2"; fi; }
+
+# ---- every command has --help with an example, and is listed by csp --help ----------------------------------------
+for cmd in queens color cryptarithm zebra killer graph; do
+  run "$cmd" --help; expect_code 0 "$cmd --help"; expect_out '^Examples:' "$cmd --help"
+  expect_out "^  csp $cmd " "$cmd --help example"
+  run --help; expect_out "^  $cmd " "csp --help lists $cmd"
+done
+run queens --help; expect_out 'variable ordering: first, mrv' "queens --help lists the strategies"
+
+# ---- queens --------------------------------------------------------------------------------------------------------
+run queens 8 --count; expect_code 0 "queens 8 --count"; expect_out '^92 solutions$' "queens 8 --count"
+run queens 8 --count --formulation all-different; expect_out '^92 solutions$' "queens 8 all-different"
+run queens 1 --count; expect_code 0 "queens 1"; expect_out '^1 solution$' "queens 1"
+run queens 2 --count; expect_code 1 "queens 2"; expect_out '^0 solutions$' "queens 2"
+run queens 3 --count; expect_code 1 "queens 3"; expect_out '^0 solutions$' "queens 3"
+run queens 6 --count --var first --val lcv --inference mac --ac3; expect_out '^4 solutions$' "queens 6 other strategies"
+run queens 8 --stats; expect_code 0 "queens 8 board"; expect_count '^(\. |Q ){7}(\.|Q)$' 8 "queens 8: 8 board rows"
+expect_count 'Q' 9 "queens 8: 8 queens and the assignment line"
+expect_out '^statistics: status=solved assignments=[0-9]+ backtracks=' "queens --stats"
+run queens 3; expect_code 1 "queens 3 unsolvable"; expect_out 'no solution \(the search is complete' "queens 3 proof"
+run queens 14 --count --var first --inference none --node-limit 100; expect_code 1 "node limit"
+expect_out 'limit reached \(node limit 100\)' "node limit"
+
+# ---- color ---------------------------------------------------------------------------------------------------------
+run color --map australia -k 3; expect_code 0 "australia -k 3"; expect_out '^SA = (red|green|blue)$' "australia colours"
+expect_count ' = (red|green|blue)$' 7 "australia: seven regions"; expect_out 'checked' "australia checked"
+run color --map australia -k 2; expect_code 1 "australia -k 2"; expect_out 'no colouring with 2 colours' "australia -k 2"
+run color --map usa --least; expect_code 0 "usa --least"; expect_out '^least number of colours: 4 \(3 proved impossible' "usa 4"
+expect_count ' = (red|green|blue|yellow)$' 51 "usa: 51 regions"
+printf 'c a triangle\np edge 3 3\ne 1 2\ne 2 3\ne 1 3\n' >"$TMP/triangle.col"
+run color "$TMP/triangle.col" -k 2; expect_code 1 "triangle -k 2"
+run color "$TMP/triangle.col" --least; expect_code 0 "triangle --least"; expect_out '^least number of colours: 3' "triangle 3"
+expect_out '^v3 = ' "triangle vertex names"
+if [[ -n $SHARED && -f $SHARED/graphs/myciel3.col ]]; then
+  run color "$SHARED/graphs/myciel3.col" --least; expect_code 0 "myciel3 --least"
+  expect_out '^least number of colours: 4 \(3 proved impossible' "myciel3 chromatic number 4"
+  expect_count '^v[0-9]+ = ' 11 "myciel3: 11 vertices"
+else
+  echo "skipped: myciel3 (no graphs/myciel3.col in '$SHARED')"
+fi
+
+# ---- cryptarithm ---------------------------------------------------------------------------------------------------
+run cryptarithm SEND+MORE=MONEY; expect_code 0 "SEND+MORE=MONEY"; expect_out '^9567 \+ 1085 = 10652$' "SEND+MORE=MONEY"
+run cryptarithm SEND+MORE=MONEY --max-solutions 0; expect_out '^1 solution \(all\)$' "SEND+MORE=MONEY unique"
+run cryptarithm "TWO + TWO = FOUR" --all; expect_code 0 "TWO+TWO=FOUR"; expect_out '^7 solutions \(all\)$' "TWO+TWO=FOUR count"
+expect_count '^[0-9]{3} \+ [0-9]{3} = [0-9]{4}$' 7 "TWO+TWO=FOUR solutions"; expect_out '^734 \+ 734 = 1468$' "734"
+run cryptarithm AB+AB=AB; expect_code 1 "no solution"; expect_out 'no solution' "no solution"
+
+# ---- zebra ---------------------------------------------------------------------------------------------------------
+run zebra; expect_code 0 "zebra"; expect_out '^The Japanese owns the zebra; the Norwegian drinks water\.$' "zebra answer"
+expect_out '^5: .*Japanese.*Zebra' "zebra house 5"; expect_out '^1: .*Norwegian.*Water' "zebra house 1"
+run zebra --alldiff global --max-solutions 0; expect_out '^1 solution; the first:$' "zebra unique"
+
+# ---- killer --------------------------------------------------------------------------------------------------------
+printf '# from the grid 12 34 / 34 12 / 21 43 / 43 21\nbox 2x2\naabb\ncddb\nceff\ngehh\na 3 b 9 c 5 d 5\ne 4 f 7 g 4 h 3\n' \
+  >"$TMP/k4.txt"
+run killer "$TMP/k4.txt"; expect_code 0 "killer 4x4"; expect_out '^1 2 \| 3 4$' "killer 4x4 first row"
+printf 'box 2x2\naabb\ncddb\nceff\ngehh\na 3 b 9 c 5 d 5\ne 4 f 7 g 4 h 4\n' >"$TMP/k4bad.txt"
+run killer "$TMP/k4bad.txt"; expect_code 1 "killer unsolvable"
+printf 'box 2x2\naabb\n' >"$TMP/k4short.txt"
+run killer "$TMP/k4short.txt"; expect_code 2 "killer malformed"; expect_err 'k4short.txt: killer sudoku line' "killer malformed"
+
+# ---- graph ---------------------------------------------------------------------------------------------------------
+run graph queens 4 --dot "$TMP/q4.dot"; expect_code 0 "graph queens 4"
+expect_out '^constraint graph of queens 4: 4 variables, 6 edges' "queens 4 size"
+expect_out '^degree: min 3, max 3, mean 3\.00$' "queens 4 degrees"; expect_out '^components: 1$' "queens 4 components"
+expect_out '^tree: no' "queens 4 not a tree"
+if grep -q 'graph' "$TMP/q4.dot" 2>/dev/null; then ok; else bad "queens 4 dot file lacks 'graph'"; fi
+run graph australia --dot -; expect_code 0 "graph australia"; expect_out '^graph' "dot on stdout"
+expect_err '7 variables, 9 edges' "australia size"; expect_err '^components: 2$' "australia components (T alone)"
+run graph "$TMP/triangle.col"; expect_out '3 variables, 3 edges' "graph of a .col file"
+printf '1...3......4...1\n' >"$TMP/s4.txt"
+run graph sudoku "$TMP/s4.txt"; expect_out '16 variables, 56 edges' "graph of a 4x4 sudoku"
+expect_out '^degree: min 7, max 7' "4x4 sudoku: 7 peers"
+
+# ---- usage errors: exit 2 with a message ---------------------------------------------------------------------------
+run queens; expect_code 2 "queens without N"; expect_err 'give the board size N' "queens without N"
+run queens eight; expect_code 2 "queens eight"; expect_err "N expects a whole number, got 'eight'" "queens eight"
+run queens 8 --var nope; expect_code 2 "unknown --var"; expect_err "unknown variable ordering 'nope' \(valid: first, mrv" "--var"
+run queens 8 --formulation nope; expect_code 2 "unknown formulation"; expect_err "valid: binary, all-different" "--formulation"
+run queens 8 --frobnicate; expect_code 2 "unknown option"; expect_err "frobnicate" "unknown option"
+run color --map mars -k 3; expect_code 2 "unknown map"; expect_err "unknown map 'mars' \(valid: australia, usa\)" "unknown map"
+run color "$TMP/missing.col" -k 3; expect_code 2 "missing file"; expect_err "cannot read '.*missing.col': No such file" "missing"
+run color --map usa; expect_code 2 "color without -k"; expect_err 'give either -k K or --least' "color without -k"
+run color --map usa -k 0; expect_code 2 "-k 0"
+printf 'p edge 2 1\ne 1 5\n' >"$TMP/broken.col"
+run color "$TMP/broken.col" -k 2; expect_code 2 "malformed .col"; expect_err 'broken.col:2' "malformed .col names the line"
+run cryptarithm "send+more=money"; expect_code 2 "lower case"; expect_err "invalid character 's'" "lower case"
+run cryptarithm; expect_code 2 "no puzzle"
+run zebra extra; expect_code 2 "zebra with an argument"
+run killer "$TMP"; expect_code 2 "killer directory"; expect_err 'it is a directory' "killer directory"
+run graph mars; expect_code 2 "unknown model"; expect_err "unknown model 'mars' \(valid: queens N" "unknown model"
+run graph queens; expect_code 2 "graph queens without N"
+run graph sudoku "$TMP/missing.txt"; expect_code 2 "graph missing file"; expect_err "cannot read" "graph missing file"
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]
