@@ -46,6 +46,7 @@ const FileSpec kFiles[] = {
 // The configurations compared on every file (the first is the csp command's default).
 std::vector<SudokuConfig> fast_configs() {
   return {
+      {"mrv", "natural", "mac", AllDifferentMode::matching},
       {"mrv", "natural", "mac", AllDifferentMode::global},
       {"mrv", "natural", "fc", AllDifferentMode::global},
       {"mrv", "natural", "mac", AllDifferentMode::pairwise},

@@ -51,13 +51,13 @@ struct SudokuConfig {
   std::string var = "mrv";
   std::string val = "natural";
   std::string inference = "mac";
-  AllDifferentMode alldiff = AllDifferentMode::global;
+  AllDifferentMode alldiff = AllDifferentMode::matching;
 
   /// "mrv+mac+global" (the value ordering is added only when it is not "natural": "mrv+lcv+mac+global").
   std::string name() const {
     std::string out = var + "+";
     if (val != "natural") out += val + "+";
-    return out + inference + "+" + (alldiff == AllDifferentMode::global ? "global" : "pairwise");
+    return out + inference + "+" + (alldiff == AllDifferentMode::pairwise ? "pairwise" : to_string(alldiff));
   }
   SolverConfig solver_config() const {
     SolverConfig c;
@@ -68,9 +68,10 @@ struct SudokuConfig {
   }
 };
 
-/// "global" -> global; "pairwise" or "binary" (the csp command's word) -> pairwise; anything else: nullopt.
+/// "global", "matching"; "pairwise" or "binary" (the csp command's word) -> pairwise; anything else: nullopt.
 inline std::optional<AllDifferentMode> parse_alldiff(const std::string& s) {
   if (s == "global") return AllDifferentMode::global;
+  if (s == "matching") return AllDifferentMode::matching;
   if (s == "pairwise" || s == "binary") return AllDifferentMode::pairwise;
   return std::nullopt;
 }
