@@ -20,74 +20,57 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
   queue_.reserve(static_cast<std::size_t>(problem.constraint_count()));
 }
 
-// Common tail of every mutator: count, tell the observer, detect the wipe-out, schedule.
-void Store::count_pruned(VarId x, Domain::Word before_word, int w, const Constraint* cause, bool count) {
-  const Domain& d = domains_[static_cast<std::size_t>(x)];
-  if (count) {
-    Domain::Word gone = before_word & ~d.word(w);
-    stats_->values_pruned += static_cast<std::uint64_t>(std::popcount(gone));
-    if (observer_ != nullptr) [[unlikely]] {
-      while (gone != 0) {
-        observer_->on_prune(*this, x, value(x, w * Domain::kWordBits + std::countr_zero(gone)), cause);
-        gone &= gone - 1;
-      }
-    }
+// Trails word w of x, sets it to `after` (a subset), counts the values it loses when `count` (inference, not a
+// decision) and tells the observer.
+void Store::shrink_word(VarId x, int w, Domain::Word after, const Constraint* cause, bool count) {
+  Domain& d = domains_[static_cast<std::size_t>(x)];
+  const Domain::Word before = d.word(w);
+  trail_.record(x, w, before);
+  d.set_word(w, after);
+  if (!count) return;
+  Domain::Word gone = before & ~after;
+  stats_->values_pruned += static_cast<std::uint64_t>(std::popcount(gone));
+  if (observer_ != nullptr) [[unlikely]] {
+    for (; gone != 0; gone &= gone - 1)
+      observer_->on_prune(*this, x, value(x, w * Domain::kWordBits + std::countr_zero(gone)), cause);
   }
+}
+
+// After x's domain shrank: the one place where a wipe-out is detected and counted (and blamed on its cause for
+// dom/wdeg); otherwise the constraints on x are scheduled (when MAC is running).
+bool Store::settle(VarId x, const Constraint* cause) {
+  if (domains_[static_cast<std::size_t>(x)].empty()) {
+    ++stats_->wipeouts;
+    if (cause != nullptr) record_failure(*cause);
+    return false;
+  }
+  if (scheduling_) schedule_constraints_of(x);
+  return true;
 }
 
 bool Store::remove(VarId x, int i, const Constraint* cause) {
-  Domain& d = domains_[static_cast<std::size_t>(x)];
-  if (!d.contains(i)) return true;
-  const int w = i / Domain::kWordBits;
-  const Domain::Word before = d.word(w);
-  trail_.record(x, w, before);
-  d.remove(i);
-  count_pruned(x, before, w, cause, true);
-  if (d.empty()) {
-    ++stats_->wipeouts;
-    if (cause != nullptr) record_failure(*cause);
-    return false;
-  }
-  if (scheduling_) schedule_constraints_of(x);
-  return true;
+  if (!domain(x).contains(i)) return true;
+  return keep_word(x, i / Domain::kWordBits, ~(Domain::Word{1} << (i % Domain::kWordBits)), cause);
 }
 
 bool Store::keep_word(VarId x, int w, Domain::Word mask, const Constraint* cause) {
-  Domain& d = domains_[static_cast<std::size_t>(x)];
-  const Domain::Word before = d.word(w);
-  const Domain::Word after = before & mask;
-  if (after == before) return true;
-  trail_.record(x, w, before);
-  d.set_word(w, after);
-  count_pruned(x, before, w, cause, true);
-  if (d.empty()) {
-    ++stats_->wipeouts;
-    if (cause != nullptr) record_failure(*cause);
-    return false;
-  }
-  if (scheduling_) schedule_constraints_of(x);
-  return true;
+  const Domain::Word before = domain(x).word(w);
+  if ((before & mask) == before) return true;
+  shrink_word(x, w, before & mask, cause, true);
+  return settle(x, cause);
 }
 
 bool Store::assign(VarId x, int i, const Constraint* cause) {
-  Domain& d = domains_[static_cast<std::size_t>(x)];
-  bool any = false;
+  const Domain& d = domain(x);
+  bool changed = false;
   for (int w = 0; w < d.word_count(); ++w) {
     const Domain::Word before = d.word(w);
     const Domain::Word keep = (i >= 0 && i / Domain::kWordBits == w) ? Domain::Word{1} << (i % Domain::kWordBits) : 0;
     if ((before & keep) == before) continue;
-    trail_.record(x, w, before);
-    d.set_word(w, before & keep);
-    count_pruned(x, before, w, cause, cause != nullptr);
-    any = true;
+    shrink_word(x, w, before & keep, cause, cause != nullptr);
+    changed = true;
   }
-  if (d.empty()) {
-    ++stats_->wipeouts;
-    if (cause != nullptr) record_failure(*cause);
-    return false;
-  }
-  if (any && scheduling_) schedule_constraints_of(x);
-  return true;
+  return !changed || settle(x, cause);
 }
 
 void Store::schedule(ConstraintId c) {

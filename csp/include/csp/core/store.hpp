@@ -70,7 +70,8 @@ class Store {
   void record_failure(const Constraint& c) { ++weights_[static_cast<std::size_t>(c.id())]; }
 
  private:
-  void count_pruned(VarId x, Domain::Word before_word, int w, const Constraint* cause, bool count);
+  void shrink_word(VarId x, int w, Domain::Word after, const Constraint* cause, bool count);
+  bool settle(VarId x, const Constraint* cause);
 
   const Problem* problem_;
   Statistics* stats_;
