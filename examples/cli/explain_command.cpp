@@ -28,6 +28,7 @@ struct FileTally {
   int multiple = 0;
   int unsolvable = 0;
   int invalid = 0;
+  int limit_reached = 0;
   std::vector<long> steps = std::vector<long>(models::all_techniques().size(), 0);
   std::vector<int> used_by = std::vector<int>(models::all_techniques().size(), 0);
   std::vector<int> hardest = std::vector<int>(models::all_techniques().size(), 0);
@@ -78,6 +79,7 @@ void explain_one(const models::PuzzleRecord& rec, int index, const SudokuOptions
   const models::SudokuGrid& puzzle = *rec.grid;
   models::HumanSolverOptions solver;
   solver.techniques = options.techniques;
+  solver.search_limits = options.config.limits;
   const models::HumanSolveResult r = models::human_solve(puzzle, solver);
   const models::CandidateGrid names(models::SudokuGrid{puzzle.box, std::vector<int>(puzzle.cells.size(), 0)});
   if (r.outcome == HumanOutcome::contradiction || !r.solution) ok = false;
@@ -130,8 +132,14 @@ void grade_one(const models::PuzzleRecord& rec, const SudokuOptions& options, Fi
   } else {
     models::HumanSolverOptions solver;
     solver.techniques = options.techniques;
+    solver.search_limits = options.config.limits;
     const models::Grade g = models::grade_puzzle(*rec.grid, solver);
-    if (g.solutions == 0) {
+    if (g.limit_reached) {
+      ++tally.limit_reached;
+      ok = false;
+      j["grade"] = "limit-reached";
+      line.append(" limit-reached: the search limit stopped the count of solutions, not graded");
+    } else if (g.solutions == 0) {
       ++tally.unsolvable;
       ok = false;
       j["grade"] = "unsolvable";
@@ -180,7 +188,7 @@ void write_tally(const std::string& file, const FileTally& t, const SudokuOption
       table[models::to_string(all[i])] = {{"steps", t.steps[i]}, {"puzzles", t.used_by[i]}, {"hardest", t.hardest[i]}};
     std::cout << json{{"file", file},      {"puzzles", t.puzzles},       {"graded", t.graded},
                       {"without_search", t.without_search}, {"multiple", t.multiple}, {"unsolvable", t.unsolvable},
-                      {"invalid", t.invalid}, {"techniques", table}}
+                      {"invalid", t.invalid}, {"limit_reached", t.limit_reached}, {"techniques", table}}
               << '\n';
     return;
   }
@@ -188,6 +196,7 @@ void write_tally(const std::string& file, const FileTally& t, const SudokuOption
   if (t.multiple > 0) std::cout << ", " << t.multiple << " with several solutions";
   if (t.unsolvable > 0) std::cout << ", " << t.unsolvable << " without solution";
   if (t.invalid > 0) std::cout << ", " << t.invalid << " invalid";
+  if (t.limit_reached > 0) std::cout << ", " << t.limit_reached << " stopped by a search limit";
   std::cout << "\n" << padded("technique", 15) << padded("steps", 8, true) << padded("puzzles", 9, true)
             << padded("hardest", 9, true) << '\n';
   for (Technique tech : options.techniques) {

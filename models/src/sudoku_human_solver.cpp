@@ -9,8 +9,9 @@ namespace csp::models {
 
 namespace {
 
-SolverConfig search_config(std::uint64_t max_solutions) {
+SolverConfig search_config(std::uint64_t max_solutions, const StopCondition& limits) {
   SolverConfig config;
+  config.limits = limits;
   config.variable_ordering = "mrv";
   config.inference = "mac";
   config.max_solutions = max_solutions;
@@ -70,8 +71,12 @@ HumanSolveResult human_solve(const SudokuGrid& puzzle, const HumanSolverOptions&
     return result;
   }
   const Sudoku model(result.after_techniques, AllDifferentMode::matching);
-  const SearchResult r = backtracking_search(model.problem(), search_config(1));
+  const SearchResult r = backtracking_search(model.problem(), search_config(1, options.search_limits));
   result.search_assignments = r.stats.assignments;
+  if (r.solutions.empty() && r.status == Status::limit_reached) {
+    result.outcome = HumanOutcome::stuck;
+    return result;
+  }
   if (r.solutions.empty()) {
     result.outcome = HumanOutcome::contradiction;
     return result;
@@ -84,8 +89,10 @@ HumanSolveResult human_solve(const SudokuGrid& puzzle, const HumanSolverOptions&
 Grade grade_puzzle(const SudokuGrid& puzzle, const HumanSolverOptions& options) {
   Grade grade;
   const Sudoku model(puzzle, AllDifferentMode::matching);
-  grade.solutions = backtracking_search(model.problem(), search_config(2)).solution_count;
-  if (grade.solutions == 1) grade.solve = human_solve(puzzle, options);
+  const SearchResult r = backtracking_search(model.problem(), search_config(2, options.search_limits));
+  grade.solutions = r.solution_count;
+  grade.limit_reached = r.status == Status::limit_reached && r.solution_count < 2;
+  if (grade.solutions == 1 && !grade.limit_reached) grade.solve = human_solve(puzzle, options);
   return grade;
 }
 

@@ -51,6 +51,10 @@ run_in "$EMPTY\n" sudoku --grade -
 expect_code 1 "several solutions"
 expect_out 'multiple: several solutions, not graded' "not graded"
 
+run_in "$EMPTY\n" sudoku --grade --node-limit 10 -
+expect_code 1 "search limit"
+expect_out 'limit-reached: the search limit stopped the count of solutions, not graded' "limit not graded"
+
 run_in "$EASY\n" sudoku --grade --format json -
 expect_out '"grade":"graded"' "grade json"
 expect_out '"without_search":1' "grade json table"

@@ -135,6 +135,14 @@ TEST(Grade, SeveralSolutionsAreNotGraded) {
   EXPECT_FALSE(g.solve);
 }
 
+TEST(Grade, SearchLimitStopsTheCount) {
+  HumanSolverOptions options;
+  options.search_limits.node_limit = 10;
+  const Grade g = grade_puzzle(SudokuGrid{BoxShape{3, 3}, std::vector<int>(81, 0)}, options);
+  EXPECT_TRUE(g.limit_reached);
+  EXPECT_FALSE(g.solve);
+}
+
 TEST(Grade, ContradictoryPuzzleHasNoSolution) {
   SudokuGrid puzzle{BoxShape{2, 2}, std::vector<int>(16, 0)};
   puzzle.cells[0] = 1;

@@ -8,6 +8,7 @@
 
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_techniques.hpp"
+#include "csp/stats/statistics.hpp"
 
 namespace csp::models {
 
@@ -17,13 +18,15 @@ struct HumanSolverOptions {
   std::vector<Technique> techniques = all_techniques();
   /// When no technique applies, finish with csp::backtracking_search (MRV + MAC) from the cells placed so far.
   bool search_when_stuck = true;
+  /// Node and time limits of each search (the fallback, and grade_puzzle's count of solutions); 0 = none.
+  StopCondition search_limits;
 };
 
 /// How the human solver ended.
 enum class HumanOutcome {
   solved,         ///< the techniques alone filled the grid
   searched,       ///< the techniques got stuck and search finished the grid
-  stuck,          ///< the techniques got stuck and search was not allowed
+  stuck,          ///< the techniques got stuck and search was not allowed, or hit a search limit
   contradiction,  ///< the givens (or the puzzle) admit no solution
 };
 
@@ -52,6 +55,8 @@ HumanSolveResult human_solve(const SudokuGrid& puzzle, const HumanSolverOptions&
 struct Grade {
   /// How many solutions the puzzle has, counted up to 2 by search: 0 none, 1 unique, 2 several.
   std::uint64_t solutions = 0;
+  /// True when a search limit stopped the count (then `solutions` is only a lower bound and nothing is graded).
+  bool limit_reached = false;
   /// The human solve, run only when the solution is unique.
   std::optional<HumanSolveResult> solve;
   /// True when the techniques could not finish and search was needed.
