@@ -7,7 +7,7 @@
 // limit, 0 when the configuration qualifies). A wrong solution or a model error stops the case with an error.
 // Flags (besides Google Benchmark's): --files=A,B (default CSP_SHARED_DIR/puzzles/top95.txt), --var=LIST,
 // --val=LIST, --inference=LIST, --alldiff=LIST, --ac3=LIST (the lists of csp ablate, 'all' allowed; defaults: the
-// full grid of docs/ablation.md), --node-limit=N (default 20000, as there).
+// full grid of docs/ablation.md), --node-limit=N (default 5000, as there).
 #include <benchmark/benchmark.h>
 
 #include <cstring>
@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
                                                               {ab::Dimension::alldiff, "all"},
                                                               {ab::Dimension::ac3, "off"}};
   ab::RunLimits limits;
-  limits.node_limit = 20000;
+  limits.node_limit = 5000;
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];

@@ -376,13 +376,14 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
   p.color({0.2, 0.2, 0.2});
   p.text(legend_box, lx + 28, ly);
   lx += 28 + p.width(legend_box) + 24;
+  const double legend_r = std::max(1.9, row_height * 0.09);  // as the dots of the rows
   p.color(first, 0.55);
-  p.dot(lx + 4, ly - 4, 1.9);
+  p.dot(lx + 4, ly - 4, legend_r);
   p.color({0.2, 0.2, 0.2});
   p.text(legend_dot, lx + 12, ly);
   lx += 12 + p.width(legend_dot) + 24;
   p.color(kFailure, 0.9);
-  p.cross(lx + 4, ly - 4, 2.6, 1.1);
+  p.cross(lx + 4, ly - 4, legend_r + 0.8, 1.1);
   p.color({0.2, 0.2, 0.2});
   p.text(legend_cross, lx + 12, ly);
   lx += 12 + p.width(legend_cross) + 24;

@@ -39,7 +39,12 @@ void describe(Groups& g) {
   static const std::string var_help = list(Dimension::var, "variable orderings", "first");
   static const std::string val_help = list(Dimension::val, "value orderings", "natural");
   static const std::string inference_help = list(Dimension::inference, "inferences", "none");
-  static const std::string sort_help = "order of the table rows: " + join(ablation::sort_keys(), ", ");
+  static const std::string sort_help = [] {
+    std::vector<std::string> counters;
+    for (ablation::Counter c : ablation::kCounters) counters.push_back(ablation::to_string(c));
+    return "order of the table rows: config (grid order), a dimension (var, val, ...), solved, total (time), or a "
+           "counter (" + join(counters) + ") with an optional .mean (default), .median or .max";
+  }();
   const auto strings = [] { return po::value<std::vector<std::string>>()->composing()->value_name("LIST"); };
   g.grid.add_options()
       ("var", strings(), var_help.c_str())
@@ -151,9 +156,9 @@ std::string ablate_help() {
     std::string usage = m.name;
     if (m.takes_files) usage += " FILE...";
     if (!m.number_option.empty()) usage += " --" + m.number_option + " LIST";
-    out << "  " << usage << std::string(usage.size() < 26 ? 26 - usage.size() : 1, ' ') << m.summary << '\n';
+    out << "  " << usage << std::string(usage.size() < 30 ? 30 - usage.size() : 1, ' ') << m.summary << '\n';
   }
-  out << '\n' << g.visible << '\n'
+  out << g.visible << '\n'
       << "Counters (per run): assignments (search nodes; the textbook's call count is assignments + 1), backtracks,\n"
          "constraint_checks, revisions, values_pruned, wipeouts, max_depth, us (search time, median of --repeat).\n"
          "Statuses: solved, unsatisfiable, timeout, node-limit, wrong (failed verification), error.\n"
