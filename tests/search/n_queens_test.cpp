@@ -139,3 +139,28 @@ TEST(QueensNodes, TextbookBaselineTreeProfileForEightQueens) {
 
 }  // namespace
 }  // namespace csp
+
+namespace csp {
+namespace {
+
+// Issue 6: the counts for 11 and 12 queens (OEIS A000170: 2680, 14200), with both formulations.
+TEST(QueensCountLarger, ElevenAndTwelveQueens) {
+  for (const auto formulation : {models::QueensFormulation::binary, models::QueensFormulation::all_different}) {
+    SolverConfig config;
+    config.variable_ordering = "mrv";
+    config.inference = "fc";
+    config.max_solutions = 0;
+    config.keep_solutions = 1;
+    const Problem p11 = models::n_queens(11, formulation);
+    const SearchResult r11 = backtracking_search(p11, config);
+    EXPECT_EQ(r11.solution_count, 2680U) << models::to_string(formulation);
+    const Problem p12 = models::n_queens(12, formulation);
+    const SearchResult r12 = backtracking_search(p12, config);
+    EXPECT_EQ(r12.solution_count, 14200U) << models::to_string(formulation);
+    ASSERT_FALSE(r12.solutions.empty());
+    EXPECT_TRUE(p12.is_solution(r12.solutions.front()));
+  }
+}
+
+}  // namespace
+}  // namespace csp

@@ -26,6 +26,17 @@ AllDifferent::AllDifferent(std::vector<VarId> scope, std::string name, std::vect
 void AllDifferent::attach(const Problem& problem) {
   Constraint::attach(problem);
   const Variable& first = problem.variable(scope()[0]);
+  long long lo = LLONG_MAX;
+  long long hi = LLONG_MIN;
+  long long values = 0;
+  for (int k = 0; k < arity(); ++k) {
+    const Variable& v = problem.variable(scope()[static_cast<std::size_t>(k)]);
+    lo = std::min(lo, shifted(k, v.values().front()));
+    hi = std::max(hi, shifted(k, v.values().back()));
+    values += v.size();
+  }
+  dense_lo_ = lo;
+  dense_range_ = hi - lo + 1 <= 4 * values + 1024 ? hi - lo + 1 : 0;
   uniform_ = offsets_.empty() && first.size() <= Domain::kWordBits &&
              std::all_of(scope().begin(), scope().end(), [&](VarId x) { return problem.variable(x).same_values(first); });
 }
@@ -125,18 +136,10 @@ class AllDifferentCounter final : public ConflictCounter {
 
 }  // namespace
 
-std::unique_ptr<ConflictCounter> AllDifferent::make_conflict_counter(const Problem& problem) const {
-  long long lo = LLONG_MAX;
-  long long hi = LLONG_MIN;
-  long long values = 0;
-  for (int k = 0; k < arity(); ++k) {
-    const Variable& v = problem.variable(scope()[static_cast<std::size_t>(k)]);
-    lo = std::min(lo, shifted(k, v.values().front()));
-    hi = std::max(hi, shifted(k, v.values().back()));
-    values += v.size();
-  }
-  if (hi - lo + 1 > 4 * values + 1024) return nullptr;  // sparse values: the scanning default is cheaper
-  return std::make_unique<AllDifferentCounter>(scope(), [this](int pos, Value v) { return shifted(pos, v); }, lo, hi);
+std::unique_ptr<ConflictCounter> AllDifferent::make_conflict_counter(const Problem& /*problem*/) const {
+  if (dense_range_ == 0) return nullptr;  // sparse values: the scanning default is cheaper
+  return std::make_unique<AllDifferentCounter>(scope(), [this](int pos, Value v) { return shifted(pos, v); }, dense_lo_,
+                                               dense_lo_ + dense_range_ - 1);
 }
 
 int AllDifferent::count_ruled_out(const Store& store, int pos, int index) const {
@@ -188,7 +191,71 @@ bool AllDifferent::propagate(Store& store) const {
     ++store.stats().revisions;
     return level_ == Level::matching ? propagate_matching(store) : propagate_rules(store);
   }
+  if (dense_range_ > 0) {
+    ++store.stats().revisions;
+    return propagate_values(store);
+  }
   return Constraint::propagate(store);
+}
+
+// Level::rules on (shifted) values counted in a dense array over their range: any value lists, offsets too.
+bool AllDifferent::propagate_values(Store& store) const {
+  const Problem& p = store.problem();
+  const auto n = static_cast<std::size_t>(arity());
+  std::vector<int> owner(static_cast<std::size_t>(dense_range_));   // variable fixed to a shifted value, or -1
+  std::vector<int> places(static_cast<std::size_t>(dense_range_));  // domains holding a shifted value
+  auto slot = [&](std::size_t k, int i) {
+    return static_cast<std::size_t>(shifted(static_cast<int>(k), p.variable(scope()[k]).value(i)) - dense_lo_);
+  };
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    std::fill(owner.begin(), owner.end(), -1);
+    for (std::size_t k = 0; k < n; ++k) {
+      const Domain& d = store.domain(scope()[k]);
+      if (!d.is_singleton()) continue;
+      int& o = owner[slot(k, d.min())];
+      if (o >= 0) {  // two variables fixed to one value
+        store.record_failure(*this);
+        return false;
+      }
+      o = static_cast<int>(k);
+    }
+    std::fill(places.begin(), places.end(), 0);
+    std::size_t values = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const VarId x = scope()[k];
+      const Domain& d = store.domain(x);
+      const bool single = d.is_singleton();
+      for (int i = d.min(); i >= 0; i = d.next(i)) {
+        const std::size_t sv = slot(k, i);
+        if (!single && owner[sv] >= 0) {
+          if (!store.remove(x, i, this)) return false;
+          if (store.domain(x).is_singleton()) changed = true;
+          continue;
+        }
+        if (places[sv]++ == 0) ++values;
+      }
+    }
+    if (changed) continue;  // new single values: start over with them fixed
+    if (values < n) {       // pigeonhole
+      store.record_failure(*this);
+      return false;
+    }
+    if (values > n) break;  // some value may stay unused: no hidden singles
+    for (std::size_t k = 0; k < n; ++k) {
+      const VarId x = scope()[k];
+      const Domain& d = store.domain(x);
+      if (d.is_singleton()) continue;
+      for (int i = d.min(); i >= 0; i = d.next(i)) {
+        if (places[slot(k, i)] != 1) continue;
+        if (!store.assign(x, i, this)) return false;
+        changed = true;
+        break;
+      }
+    }
+  }
+  return true;
 }
 
 // Level::rules on one-word bit masks, in passes over the scope until no new single value appears.

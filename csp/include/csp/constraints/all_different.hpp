@@ -17,8 +17,9 @@ namespace csp {
 /// `Level::matching` adds Régin's matching-based filtering (AAAI 1994) and so reaches generalised arc consistency
 /// (it also finds naked pairs, triples, ...) on the fast path below; elsewhere it falls back to the rules.
 /// With `offsets`, the constraint is "all x_i + offsets[i] different" (n-queens diagonals: offsets i and -i).
-/// Fast path: when every scope variable has the same value list of at most 64 values and there are no offsets, the
-/// rules run on bit masks.
+/// Fast paths: when every scope variable has the same value list of at most 64 values and there are no offsets, the
+/// rules run on bit masks; otherwise, when the (shifted) values span a range not much larger than the domains,
+/// they run on counts in an array over that range; else `propagate` revises position by position.
 class AllDifferent final : public Constraint {
  public:
   /// The filtering level of `propagate`.
@@ -42,6 +43,7 @@ class AllDifferent final : public Constraint {
 
  private:
   bool propagate_rules(Store& store) const;
+  bool propagate_values(Store& store) const;
   bool propagate_matching(Store& store) const;
   long long shifted(int pos, Value v) const {
     return offsets_.empty() ? v : static_cast<long long>(v) + offsets_[static_cast<std::size_t>(pos)];
@@ -49,6 +51,8 @@ class AllDifferent final : public Constraint {
   std::vector<int> offsets_;
   Level level_;
   bool uniform_ = false;  // all scope variables share one value list of <= 64 values
+  long long dense_lo_ = 0;     // smallest shifted value of the scope
+  long long dense_range_ = 0;  // number of shifted values from dense_lo_, or 0 when too sparse for an array
 };
 
 }  // namespace csp
