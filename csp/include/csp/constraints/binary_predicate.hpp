@@ -10,6 +10,7 @@ namespace csp {
 /// pred(value of x, value of y) must hold. Revise is AIMA's REVISE (Fig. 6.3): O(d^2) predicate calls.
 class BinaryPredicate final : public Constraint {
  public:
+  /// pred(value of x, value of y); `pred` is copied (capture by value, see README). Usually built by Problem::add_binary.
   BinaryPredicate(VarId x, VarId y, std::function<bool(Value, Value)> pred, std::string name);
   bool is_satisfied_by(std::span<const Value> values) const override { return pred_(values[0], values[1]); }
   bool revise(Store& store, int pos) const override;

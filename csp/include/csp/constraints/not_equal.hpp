@@ -9,6 +9,7 @@ namespace csp {
 /// when y's domain is a single value.
 class NotEqual final : public Constraint {
  public:
+  /// x != y. Throws ModelError when x == y. Usually built by Problem::add_not_equal.
   NotEqual(VarId x, VarId y, std::string name);
   bool is_consistent(const Assignment& a) const override;
   bool is_satisfied_by(std::span<const Value> values) const override { return values[0] != values[1]; }

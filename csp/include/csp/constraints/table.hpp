@@ -9,6 +9,7 @@ namespace csp {
 /// valid in the current domains (generalised arc consistency, O(tuples x arity) per call).
 class Table final : public Constraint {
  public:
+  /// The scope takes one of `allowed` (duplicates ignored); the tuples are checked by `attach`.
   Table(std::vector<VarId> scope, std::vector<std::vector<Value>> allowed, std::string name);
   /// Throws ModelError for a tuple of the wrong length or holding a value outside its variable's values.
   void attach(const Problem& problem) override;

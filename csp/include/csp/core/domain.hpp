@@ -16,6 +16,7 @@ namespace csp {
 class Domain {
  public:
   using Word = std::uint64_t;
+  /// Bits per word: domains of up to 64 values live in one inline word.
   static constexpr int kWordBits = 64;
 
   /// Empty domain of capacity 0.

@@ -17,6 +17,7 @@ class ConstraintGraph {
  public:
   using Graph = boost::adjacency_list<boost::setS, boost::vecS, boost::undirectedS>;
 
+  /// Builds the graph of `problem`, which must outlive it (write_dot reads the variable names).
   explicit ConstraintGraph(const Problem& problem);
 
   const Graph& graph() const { return graph_; }

@@ -28,6 +28,7 @@ class Registry {
     if (name.empty() || contains(name)) throw Error(kind_ + " '" + name + "' is empty or already registered");
     entries_.push_back({std::move(name), std::move(help), std::move(fn)});
   }
+  /// True iff a strategy called `name` is registered.
   bool contains(std::string_view name) const {
     for (const Entry& e : entries_)
       if (e.name == name) return true;
