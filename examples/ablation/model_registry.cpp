@@ -133,26 +133,11 @@ class BuiltColoring : public BuiltInstance {
   Problem problem_;
 };
 
-// The graph of a map (region i = vertex i), so colourings are checked by the graph model's independent check.
-models::Graph graph_of(const models::Map& map) {
-  std::map<std::string, int> index;
-  for (const std::string& r : map.regions) index.emplace(r, static_cast<int>(index.size()));
-  models::Graph g;
-  g.vertex_count = static_cast<int>(map.regions.size());
-  for (const auto& [a, b] : map.borders) {
-    const int u = index.at(a);
-    const int v = index.at(b);
-    g.edges.emplace_back(std::min(u, v), std::max(u, v));
-  }
-  std::sort(g.edges.begin(), g.edges.end());
-  g.edges.erase(std::unique(g.edges.begin(), g.edges.end()), g.edges.end());
-  return g;
-}
 
 std::function<std::vector<Instance>(const ModelInputs&)> map_instances(std::string name, models::Map (*make)()) {
   return [name, make](const ModelInputs& inputs) {
     auto map = std::make_shared<const models::Map>(make());
-    auto graph = std::make_shared<const models::Graph>(graph_of(*map));
+    auto graph = std::make_shared<const models::Graph>(models::graph_of(*map));
     std::vector<Instance> out;
     for (int colors : inputs.numbers) {
       Instance inst;

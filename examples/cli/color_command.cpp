@@ -27,18 +27,6 @@ struct Instance {
   std::optional<models::Map> map;  // set for --map: the problem is map_coloring(*map, k)
 };
 
-models::Graph graph_of(const models::Map& map) {
-  std::map<std::string, int> index;
-  for (const std::string& r : map.regions) index.emplace(r, static_cast<int>(index.size()));
-  models::Graph g;
-  g.vertex_count = static_cast<int>(map.regions.size());
-  for (const auto& [a, b] : map.borders) {
-    const int x = index.at(a);
-    const int y = index.at(b);
-    g.edges.emplace_back(std::min(x, y), std::max(x, y));
-  }
-  return g;
-}
 
 Problem build(const Instance& instance, int colors) {
   return instance.map ? models::map_coloring(*instance.map, colors) : models::graph_coloring(instance.graph, colors);
@@ -124,7 +112,7 @@ int run_color(const std::vector<std::string>& args) {
       else if (name == "usa") instance.map = models::usa();
       else throw UsageError(std::string("--map: unknown map '").append(name).append("' (valid: australia, usa)"));
       instance.title = name;
-      instance.graph = graph_of(*instance.map);
+      instance.graph = models::graph_of(*instance.map);
       instance.names = instance.map->regions;
     } else {
       const std::string path = vm["file"].as<std::string>();

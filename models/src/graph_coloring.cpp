@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "csp/core/errors.hpp"
@@ -91,6 +92,21 @@ Graph read_dimacs_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw Error(path + ": cannot open the graph file");
   return read_dimacs(in, path);
+}
+
+Graph graph_of(const Map& map) {
+  std::map<std::string, int> index;
+  for (const std::string& r : map.regions) index.emplace(r, static_cast<int>(index.size()));
+  Graph g;
+  g.vertex_count = static_cast<int>(map.regions.size());
+  for (const auto& [a, b] : map.borders) {
+    const int u = index.at(a);
+    const int v = index.at(b);
+    g.edges.emplace_back(std::min(u, v), std::max(u, v));
+  }
+  std::sort(g.edges.begin(), g.edges.end());
+  g.edges.erase(std::unique(g.edges.begin(), g.edges.end()), g.edges.end());
+  return g;
 }
 
 Problem graph_coloring(const Graph& graph, int colors) {

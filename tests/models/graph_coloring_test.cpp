@@ -1,6 +1,7 @@
 // Graph colouring: the DIMACS reader (facts and errors), known chromatic numbers, and the USA map.
 #include "csp/models/graph_coloring.hpp"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -172,6 +173,20 @@ TEST(UsaMap, FourColourableNotThreeColourable) {
     EXPECT_EQ(three.status, Status::unsatisfiable) << inference;
     EXPECT_TRUE(three.complete);
   }
+}
+
+}  // namespace
+}  // namespace csp::models
+
+namespace csp::models {
+namespace {
+
+TEST(GraphOfMap, AustraliaHasSevenVerticesAndNineSortedEdges) {
+  const Graph g = graph_of(australia());
+  EXPECT_EQ(g.vertex_count, 7);
+  ASSERT_EQ(g.edges.size(), 9U);
+  EXPECT_TRUE(std::is_sorted(g.edges.begin(), g.edges.end()));
+  EXPECT_EQ(g.edges.front(), (std::pair<int, int>{0, 1}));  // WA-NT
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "csp/core/assignment.hpp"
 #include "csp/core/problem.hpp"
+#include "csp/models/map_coloring.hpp"
 
 namespace csp::models {
 
@@ -27,6 +28,10 @@ struct Graph {
 Graph read_dimacs(std::istream& in, const std::string& source = "<input>");
 /// Opens `path` and reads it with `read_dimacs`. Throws csp::Error when the file cannot be opened.
 Graph read_dimacs_file(const std::string& path);
+
+/// The graph of a map: region i (in the map's order) is vertex i, each border one edge. Lets a map colouring be
+/// checked by `is_proper_coloring`. Throws std::out_of_range when a border names an unknown region.
+Graph graph_of(const Map& map);
 
 /// One variable per vertex, named "v1".."vN" as in the file (variable id = vertex index), values 0..colors-1,
 /// and a NotEqual per edge. Throws csp::ModelError when colors < 1.
