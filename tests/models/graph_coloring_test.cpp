@@ -1,9 +1,9 @@
 // Graph colouring: the DIMACS reader (facts and errors), known chromatic numbers, and the USA map.
 #include "csp/models/graph_coloring.hpp"
 
-#include <algorithm>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
