@@ -108,6 +108,40 @@ TEST(Problem, IsSolutionNeedsCompleteConsistentAssignmentWithinTheDomains) {
   EXPECT_EQ(p.to_string(a), "x=7 y=2");
 }
 
+TEST(Problem, CopiesShareTheStructureButNotTheGivens) {
+  Problem p = two_variables();
+  p.add_not_equal(0, 1);
+  Problem q = p;  // shares variables and constraints
+  q.restrict_domain(1, 2);
+  EXPECT_EQ(q.initial_domain(1).indices(), (std::vector<int>{1}));
+  EXPECT_EQ(p.initial_domain(1).indices(), (std::vector<int>{0, 1, 2}));  // the original keeps its domain
+  EXPECT_EQ(&q.constraint(0), &p.constraint(0));                          // the constraint object is shared
+
+  q.add_binary(0, 1, [](Value x, Value y) { return x < y; });  // copy-on-write: q gets its own structure
+  q.add_variable("z", 0, 1);
+  EXPECT_EQ(q.constraint_count(), 2);
+  EXPECT_EQ(q.variable_count(), 3);
+  EXPECT_EQ(p.constraint_count(), 1);
+  EXPECT_EQ(p.variable_count(), 2);
+  EXPECT_EQ(p.constraints_of(1).size(), 1U);
+  EXPECT_EQ(q.constraints_of(1).size(), 2U);
+  EXPECT_EQ(q.find("z"), 2);
+  EXPECT_THROW(p.find("z"), ModelError);
+
+  Problem moved = std::move(q);
+  EXPECT_EQ(moved.constraint_count(), 2);
+  q = p;  // a moved-from problem can be assigned again
+  EXPECT_EQ(q.constraint_count(), 1);
+}
+
+TEST(Problem, RestrictDomainToOneValueMakesAGiven) {
+  Problem p = two_variables();
+  p.restrict_domain(0, 7);
+  EXPECT_EQ(p.initial_domain(0).indices(), (std::vector<int>{2}));
+  EXPECT_THAT(model_error_of([&] { p.restrict_domain(0, 5); }), HasSubstr("value 5 is not in the domain of 'x'"));
+  EXPECT_THAT(model_error_of([&] { p.restrict_domain(0, 0); }), HasSubstr("'x' would have an empty domain"));
+}
+
 // ---- API misuse ---------------------------------------------------------------------------------------------
 
 TEST(ProblemMisuse, ErrorsAreOneFamily) {

@@ -1,6 +1,7 @@
 // Régin's all-different filtering on bitsets: maximum matching, then alternating-path reachability.
 #include "all_different_matching.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -13,7 +14,7 @@ constexpr Word bit(int v) { return Word{1} << v; }
 
 class Matching {
  public:
-  explicit Matching(std::span<const Word> domains) : d_(domains) { owner_.fill(-1); }
+  explicit Matching(std::span<const Word> domains) : d_(domains) {}
 
   // Kuhn's algorithm: every variable gets a value, or false.
   bool cover_all() {
@@ -52,8 +53,8 @@ class Matching {
   }
 
   std::span<const Word> d_;
-  std::array<int, 64> owner_{};  // value -> variable
-  std::array<int, 64> match_{};  // variable -> value
+  std::array<int, 64> owner_;  // value -> variable; read only for the values in matched_
+  std::array<int, 64> match_;  // variable -> value; every variable has one once cover_all succeeded
   Word matched_ = 0;
 };
 
@@ -65,8 +66,9 @@ bool alldiff_gac(std::span<const Word> domains, std::span<Word> keep) {
   Matching m(domains);
   if (!m.cover_all()) return false;
 
-  // reach[v]: values reachable from v. Edge v -> w when some variable matched to w has v in its domain.
-  // Only values with an outgoing edge (`sources`) have an entry; the others are never read.
+  // reach[v]: the matched values reachable from v. Edge v -> w when the variable matched to w has v in its domain.
+  // Only values with an outgoing edge (`sources`) have an entry; the others are never read. Only matched values
+  // have incoming edges, so only they can be intermediate nodes of a path (Warshall's `via`).
   std::array<Word, 64> reach;
   Word all = 0;
   Word sources = 0;
@@ -79,11 +81,12 @@ bool alldiff_gac(std::span<const Word> domains, std::span<Word> keep) {
     for (Word rest = out; rest != 0; rest &= rest - 1)
       reach[static_cast<std::size_t>(std::countr_zero(rest))] |= bit(w);
   }
-  for (Word via = sources; via != 0; via &= via - 1) {  // Warshall's transitive closure over the sources
+  for (Word via = sources & m.matched(); via != 0; via &= via - 1) {  // Warshall's transitive closure
     const int j = std::countr_zero(via);
+    const Word through_j = reach[static_cast<std::size_t>(j)];
     for (Word from = sources; from != 0; from &= from - 1) {
-      const auto i = static_cast<std::size_t>(std::countr_zero(from));
-      if ((reach[i] & bit(j)) != 0) reach[i] |= reach[static_cast<std::size_t>(j)];
+      Word& r = reach[static_cast<std::size_t>(std::countr_zero(from))];
+      r |= (Word{0} - ((r >> j) & 1U)) & through_j;  // branch-free: if r holds j, add what j reaches
     }
   }
   Word from_free = all & ~m.matched();
@@ -94,6 +97,66 @@ bool alldiff_gac(std::span<const Word> domains, std::span<Word> keep) {
     const Word via_cycle = (sources & bit(w)) != 0 ? reach[static_cast<std::size_t>(w)] : 0;
     keep[k] = domains[k] & (bit(w) | via_cycle | from_free);
   }
+  return true;
+}
+
+bool alldiff_rules(std::span<Word> domains) {
+  const auto n = static_cast<int>(domains.size());
+  if (n > 64) return false;  // more variables than values
+  for (;;) {
+    // One pass: values fixed by single-value domains, values seen once and values seen twice or more.
+    Word fixed = 0;
+    Word once = 0;
+    Word twice = 0;
+    for (const Word d : domains) {
+      if (d == 0) return false;
+      if (std::has_single_bit(d)) {
+        if ((fixed & d) != 0) return false;  // two variables fixed to one value
+        fixed |= d;
+      }
+      twice |= once & d;
+      once |= d;
+    }
+    const int values = std::popcount(once);
+    if (values < n) return false;  // pigeonhole
+    // Hidden singles apply only when every value must be used.
+    const Word hidden = values == n ? once & ~twice & ~fixed : 0;
+    if (fixed == 0 && hidden == 0) return true;
+    bool again = false;
+    for (Word& d : domains) {
+      if (std::has_single_bit(d)) continue;
+      Word keep = d & ~fixed;
+      if (const Word h = keep & hidden; h != 0) {
+        if (!std::has_single_bit(h)) return false;  // two values that must both be here
+        keep = h;
+      }
+      if (keep == d) continue;
+      if (keep == 0) return false;
+      d = keep;
+      again |= std::has_single_bit(keep);
+    }
+    if (!again) return true;
+  }
+}
+
+bool alldiff_gac_by_subsets(std::span<Word> domains) {
+  const std::size_t n = domains.size();
+  if (n > kSubsetGacMaxVariables) return false;
+  std::array<Word, std::size_t{1} << kSubsetGacMaxVariables> values;  // values[S]: the union of the domains in S
+  std::array<Word, kSubsetGacMaxVariables> remove{};
+  values[0] = 0;
+  const std::size_t full = (std::size_t{1} << n) - 1;
+  for (std::size_t set = 1; set <= full; ++set) {
+    values[set] = values[set & (set - 1)] | domains[static_cast<std::size_t>(std::countr_zero(set))];
+    const int held = std::popcount(values[set]);
+    const int size = std::popcount(set);
+    if (held > size) continue;
+    if (held < size) return false;  // |S| variables, fewer values
+    if (set == full) continue;      // the whole scope: nobody outside to prune
+    for (std::size_t k = 0; k < n; ++k)
+      if (((set >> k) & 1U) == 0) remove[k] |= values[set];
+  }
+  for (std::size_t k = 0; k < n; ++k) domains[k] &= ~remove[k];
   return true;
 }
 

@@ -14,6 +14,18 @@
 
 namespace csp {
 
+Problem::Problem() : s_(std::make_shared<Structure>()) {}
+
+Problem::Structure& Problem::own() {
+  // use_count() == 1 means no other Problem shares the structure (a copy being made from *this concurrently would
+  // be a data race on *this, which the class does not allow anyway); a stale count > 1 only costs a clone.
+  if (!s_)
+    s_ = std::make_shared<Structure>();  // a moved-from problem starts again empty
+  else if (s_.use_count() != 1)
+    s_ = std::make_shared<Structure>(*s_);
+  return *s_;
+}
+
 VarId Problem::add_variable(std::string name, std::vector<Value> values) {
   if (values.empty()) throw ModelError("add_variable: variable '" + name + "' has an empty domain");
   return add_variable(Variable(std::move(name), std::move(values)));
@@ -21,21 +33,23 @@ VarId Problem::add_variable(std::string name, std::vector<Value> values) {
 
 VarId Problem::add_variable(Variable var) {
   if (var.name().empty()) throw ModelError("add_variable: empty variable name");
-  if (!index_.try_emplace(var.name(), variable_count()).second)
+  Structure& s = own();
+  if (!s.index.try_emplace(var.name(), variable_count()).second)
     throw ModelError("add_variable: duplicate variable name '" + var.name() + "'");
-  variables_.push_back(std::move(var));
-  initial_domains_.emplace_back(variables_.back().size());
-  var_constraints_.emplace_back();
-  return static_cast<VarId>(variables_.size() - 1);
+  s.variables.push_back(std::move(var));
+  initial_domains_.emplace_back(s.variables.back().size());
+  s.var_constraints.emplace_back();
+  return static_cast<VarId>(s.variables.size() - 1);
 }
 
 void Problem::reserve(int variables, int constraints) {
   const auto nv = static_cast<std::size_t>(std::max(variables, 0));
-  variables_.reserve(nv);
+  Structure& s = own();
+  s.variables.reserve(nv);
   initial_domains_.reserve(nv);
-  var_constraints_.reserve(nv);
-  index_.reserve(nv);
-  constraints_.reserve(static_cast<std::size_t>(std::max(constraints, 0)));
+  s.var_constraints.reserve(nv);
+  s.index.reserve(nv);
+  s.constraints.reserve(static_cast<std::size_t>(std::max(constraints, 0)));
 }
 
 VarId Problem::add_variable(std::string name, Value lo, Value hi) {
@@ -43,19 +57,20 @@ VarId Problem::add_variable(std::string name, Value lo, Value hi) {
     throw ModelError("add_variable: variable '" + name + "' has an empty range " + std::to_string(lo) + ".." +
                      std::to_string(hi));
   // Consecutive variables over one range share its value list (one allocation for a whole Sudoku).
-  if (!last_range_ || last_range_->front() != lo || last_range_->back() != hi) {
+  auto& last = own().last_range;
+  if (!last || last->front() != lo || last->back() != hi) {
     std::vector<Value> values;
     values.reserve(static_cast<std::size_t>(static_cast<long long>(hi) - lo + 1));
     for (long long v = lo; v <= hi; ++v) values.push_back(static_cast<Value>(v));
-    last_range_ = std::make_shared<const std::vector<Value>>(std::move(values));
+    last = std::make_shared<const std::vector<Value>>(std::move(values));
   }
   if (name.empty()) throw ModelError("add_variable: empty variable name");
-  return add_variable(Variable(std::move(name), last_range_));
+  return add_variable(Variable(std::move(name), last));
 }
 
 void Problem::restrict_domain(VarId x, const std::vector<Value>& allowed) {
   check_var(x, "restrict_domain");
-  const Variable& var = variables_[static_cast<std::size_t>(x)];
+  const Variable& var = variable(x);
   Domain keep(var.size());
   for (int i = 0; i < var.size(); ++i) keep.remove(i);
   for (Value v : allowed) {
@@ -68,6 +83,18 @@ void Problem::restrict_domain(VarId x, const std::vector<Value>& allowed) {
   for (int w = 0; w < d.word_count(); ++w) d.set_word(w, d.word(w) & keep.word(w));
   if (d.empty()) throw ModelError("restrict_domain: variable '" + var.name() + "' would have an empty domain");
   initial_domains_[static_cast<std::size_t>(x)] = d;
+}
+
+void Problem::restrict_domain(VarId x, Value only) {
+  check_var(x, "restrict_domain");
+  const Variable& var = variable(x);
+  const int i = var.index_of(only);
+  if (i < 0)
+    throw ModelError("restrict_domain: value " + std::to_string(only) + " is not in the domain of '" + var.name() + "'");
+  Domain& d = initial_domains_[static_cast<std::size_t>(x)];
+  if (!d.contains(i)) throw ModelError("restrict_domain: variable '" + var.name() + "' would have an empty domain");
+  for (int w = 0; w < d.word_count(); ++w)
+    d.set_word(w, w == i / Domain::kWordBits ? Domain::Word{1} << (i % Domain::kWordBits) : 0);
 }
 
 const Domain& Problem::initial_domain(VarId x) const {
@@ -86,22 +113,23 @@ void Problem::throw_unknown_variable(VarId x, const char* what) const {
 
 
 VarId Problem::find(const std::string& name) const {
-  const auto it = index_.find(name);
-  if (it != index_.end()) return it->second;
+  const auto it = s_->index.find(name);
+  if (it != s_->index.end()) return it->second;
   throw ModelError("find: no variable named '" + name + "'");
 }
 
 const Constraint& Problem::add_constraint(std::unique_ptr<Constraint> c) {
   if (!c) throw ModelError("add_constraint: null constraint");
   c->attach(*this);
+  Structure& s = own();
   c->id_ = constraint_count();
   for (VarId x : c->scope()) {
-    auto& on_x = var_constraints_[static_cast<std::size_t>(x)];
+    auto& on_x = s.var_constraints[static_cast<std::size_t>(x)];
     if (on_x.capacity() == 0) on_x.reserve(4);  // one allocation for the usual few constraints per variable
     on_x.push_back(c->id_);
   }
-  constraints_.push_back(std::move(c));
-  return *constraints_.back();
+  s.constraints.push_back(std::move(c));
+  return *s.constraints.back();
 }
 
 std::vector<VarId> Problem::neighbors(VarId x) const {
@@ -203,7 +231,8 @@ bool Problem::is_solution(const Assignment& a) const {
   if (a.variable_count() != variable_count() || !a.is_complete()) return false;
   for (VarId x = 0; x < variable_count(); ++x)
     if (!initial_domain(x).contains(variable(x).index_of(a.value(x)))) return false;
-  return std::all_of(constraints_.begin(), constraints_.end(), [&](const auto& c) { return c->is_consistent(a); });
+  return std::all_of(s_->constraints.begin(), s_->constraints.end(),
+                     [&](const auto& c) { return c->is_consistent(a); });
 }
 
 std::string Problem::to_string(const Assignment& a) const {

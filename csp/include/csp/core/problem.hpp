@@ -32,10 +32,15 @@ enum class LinearOp { eq, ne, le, ge };
 /// A constraint satisfaction problem: variables X with initial domains D, and constraints C.
 /// Build it with the `add_*` calls, then hand it (const) to the algorithms. Every run owns its domains, trail and
 /// statistics, so several runs (also in parallel threads) may share one Problem.
+/// Copying is cheap and meant for "one structure, many instances" (a Sudoku grid with different givens): a copy
+/// shares the variables and constraints (copy-on-write: the first `add_variable` / `add_constraint` on a copy
+/// clones them) and owns its initial domains, so `restrict_domain` on a copy never touches the original.
 /// Errors: every `add_*` throws ModelError naming the variable or constraint at fault.
 class Problem {
  public:
-  Problem() = default;
+  Problem();
+  Problem(const Problem&) = default;
+  Problem& operator=(const Problem&) = default;
   Problem(Problem&&) noexcept = default;
   Problem& operator=(Problem&&) noexcept = default;
 
@@ -52,6 +57,8 @@ class Problem {
   /// (its value list, the universe, is unchanged). A variable left with one value is a given: search assigns it at
   /// the root. Throws ModelError when a value is not one of x's values or nothing would be left.
   void restrict_domain(VarId x, const std::vector<Value>& allowed);
+  /// The same with one allowed value: x becomes a given. Throws ModelError when v is not one of x's values.
+  void restrict_domain(VarId x, Value only);
   /// x's domain when a run starts: all its values, less what `restrict_domain` removed.
   const Domain& initial_domain(VarId x) const;
 
@@ -79,18 +86,20 @@ class Problem {
                                std::string name = "");
 
   // ---- reading --------------------------------------------------------------------------------------------
-  int variable_count() const { return static_cast<int>(variables_.size()); }
-  int constraint_count() const { return static_cast<int>(constraints_.size()); }
+  int variable_count() const { return static_cast<int>(initial_domains_.size()); }
+  int constraint_count() const { return s_ ? static_cast<int>(s_->constraints.size()) : 0; }
   /// Throws ModelError for an unknown id.
   const Variable& variable(VarId x) const {
     if (x < 0 || x >= variable_count()) throw_unknown_variable(x, "variable");
-    return variables_[static_cast<std::size_t>(x)];
+    return s_->variables[static_cast<std::size_t>(x)];
   }
   /// The variable called `name`. Throws ModelError when there is none.
   VarId find(const std::string& name) const;
-  const Constraint& constraint(ConstraintId c) const { return *constraints_[static_cast<std::size_t>(c)]; }
+  const Constraint& constraint(ConstraintId c) const { return *s_->constraints[static_cast<std::size_t>(c)]; }
   /// Ids of the constraints whose scope contains x, in order of addition.
-  const std::vector<ConstraintId>& constraints_of(VarId x) const { return var_constraints_[static_cast<std::size_t>(x)]; }
+  const std::vector<ConstraintId>& constraints_of(VarId x) const {
+    return s_->var_constraints[static_cast<std::size_t>(x)];
+  }
   /// Variables sharing at least one constraint with x, ascending (x's neighbours in the constraint graph).
   /// Computed on each call from constraints_of(x) (O(sum of their arities)); search never needs it.
   std::vector<VarId> neighbors(VarId x) const;
@@ -105,16 +114,23 @@ class Problem {
   std::string to_string(const Assignment& a) const;
 
  private:
+  // Variables and constraints: shared between copies, immutable while shared (copy-on-write through `own`).
+  struct Structure {
+    std::vector<Variable> variables;
+    std::unordered_map<std::string, VarId> index;           // name -> id
+    std::shared_ptr<const std::vector<Value>> last_range;   // value list of the last lo..hi variable, shared
+    std::vector<std::shared_ptr<const Constraint>> constraints;
+    std::vector<std::vector<ConstraintId>> var_constraints;
+  };
+
   VarId add_variable(Variable var);
+  /// The structure, cloned first when another Problem shares it.
+  Structure& own();
   void check_var(VarId x, const char* what) const;
   [[noreturn]] void throw_unknown_variable(VarId x, const char* what) const;
 
-  std::vector<Variable> variables_;
+  std::shared_ptr<Structure> s_;
   std::vector<Domain> initial_domains_;
-  std::unordered_map<std::string, VarId> index_;  // name -> id
-  std::shared_ptr<const std::vector<Value>> last_range_;  // value list of the last lo..hi variable, shared
-  std::vector<std::unique_ptr<Constraint>> constraints_;
-  std::vector<std::vector<ConstraintId>> var_constraints_;
 };
 
 }  // namespace csp
