@@ -2,6 +2,10 @@
 #include "csp/models/sudoku.hpp"
 
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
 
 #include "csp/core/errors.hpp"
 
@@ -35,6 +39,16 @@ std::vector<std::vector<int>> make_units(BoxShape box) {
   return units;
 }
 
+// The units of a box shape, built once per shape and shared (check_solution runs for every solved puzzle).
+std::shared_ptr<const std::vector<std::vector<int>>> units_of(BoxShape box) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, int>, std::shared_ptr<const std::vector<std::vector<int>>>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = cache[{box.rows, box.cols}];
+  if (!slot) slot = std::make_shared<const std::vector<std::vector<int>>>(make_units(box));
+  return slot;
+}
+
 const char* unit_kind(std::size_t u, int n) {
   return u < static_cast<std::size_t>(n) ? "row" : u < static_cast<std::size_t>(2 * n) ? "column" : "box";
 }
@@ -47,6 +61,54 @@ int SudokuGrid::given_count() const {
   return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](int v) { return v != 0; }));
 }
 
+namespace {
+
+// The blank grid of one box shape and mode: the Problem without givens, and its units.
+struct Blank {
+  Problem problem;
+  std::shared_ptr<const std::vector<std::vector<VarId>>> units;
+};
+
+Blank make_blank(BoxShape box, AllDifferentMode mode) {
+  const int n = box.size();
+  Blank blank;
+  Problem& p = blank.problem;
+  p.reserve(n * n, mode != AllDifferentMode::pairwise ? 3 * n : n * n * (3 * n - box.rows - box.cols - 1) / 2);
+  for (int i = 0; i < n * n; ++i) p.add_variable(cell_name(n, i), 1, n);
+  const auto units = units_of(box);
+  blank.units = units;
+  if (mode != AllDifferentMode::pairwise) {
+    for (std::size_t u = 0; u < units->size(); ++u)
+      p.add_all_different((*units)[u], mode, std::string(unit_kind(u, n)).append(" ").append(std::to_string(u % n + 1)));
+    return blank;
+  }
+  // Pairwise: each pair of peers once (a row and a box can share a pair).
+  std::vector<std::vector<char>> linked(static_cast<std::size_t>(n * n), std::vector<char>(static_cast<std::size_t>(n * n), 0));
+  for (const auto& unit : *units)
+    for (std::size_t i = 0; i < unit.size(); ++i)
+      for (std::size_t j = i + 1; j < unit.size(); ++j) {
+        const auto a = static_cast<std::size_t>(std::min(unit[i], unit[j]));
+        const auto b = static_cast<std::size_t>(std::max(unit[i], unit[j]));
+        if (linked[a][b] == 0) {
+          linked[a][b] = 1;
+          p.add_not_equal(static_cast<VarId>(a), static_cast<VarId>(b));
+        }
+      }
+  return blank;
+}
+
+// One blank per (box shape, mode), built on first use and never freed (a handful per program).
+const Blank& blank_of(BoxShape box, AllDifferentMode mode) {
+  static std::mutex mutex;
+  static std::map<std::tuple<int, int, int>, std::unique_ptr<const Blank>> blanks;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = blanks[{box.rows, box.cols, static_cast<int>(mode)}];
+  if (!slot) slot = std::make_unique<const Blank>(make_blank(box, mode));
+  return *slot;
+}
+
+}  // namespace
+
 Sudoku::Sudoku(const SudokuGrid& puzzle, AllDifferentMode mode) : box_(puzzle.box) {
   const int n = box_.size();
   if (box_.rows < 1 || box_.cols < 1)
@@ -54,34 +116,37 @@ Sudoku::Sudoku(const SudokuGrid& puzzle, AllDifferentMode mode) : box_(puzzle.bo
   if (puzzle.cells.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(n))
     throw ModelError("sudoku: a " + to_string(box_) + " box needs " + std::to_string(n * n) + " cells, got " +
                      std::to_string(puzzle.cells.size()));
-  problem_.reserve(n * n, mode != AllDifferentMode::pairwise ? 3 * n : n * n * (3 * n - box_.rows - box_.cols - 1) / 2);
   for (int i = 0; i < n * n; ++i) {
     const int v = puzzle.cells[static_cast<std::size_t>(i)];
     if (v < 0 || v > n)
       throw ModelError("sudoku: cell " + cell_name(n, i) + " holds " + std::to_string(v) + ", outside 0.." +
                        std::to_string(n));
-    problem_.add_variable(cell_name(n, i), 1, n);
-    if (v != 0) problem_.restrict_domain(i, {v});
   }
-  units_ = make_units(box_);
-  if (mode != AllDifferentMode::pairwise) {
-    for (std::size_t u = 0; u < units_.size(); ++u)
-      problem_.add_all_different(units_[u], mode,
-                                 std::string(unit_kind(u, n)).append(" ").append(std::to_string(u % n + 1)));
-    return;
-  }
-  // Pairwise: each pair of peers once (a row and a box can share a pair).
-  std::vector<std::vector<char>> linked(static_cast<std::size_t>(n * n), std::vector<char>(static_cast<std::size_t>(n * n), 0));
-  for (const auto& unit : units_)
-    for (std::size_t i = 0; i < unit.size(); ++i)
-      for (std::size_t j = i + 1; j < unit.size(); ++j) {
-        const auto a = static_cast<std::size_t>(std::min(unit[i], unit[j]));
-        const auto b = static_cast<std::size_t>(std::max(unit[i], unit[j]));
-        if (linked[a][b] == 0) {
-          linked[a][b] = 1;
-          problem_.add_not_equal(static_cast<VarId>(a), static_cast<VarId>(b));
-        }
-      }
+  const Blank& blank = blank_of(box_, mode);
+  problem_ = blank.problem;
+  units_ = blank.units;
+  for (int i = 0; i < n * n; ++i)
+    if (const int v = puzzle.cells[static_cast<std::size_t>(i)]; v != 0) problem_.restrict_domain(i, v);
+}
+
+std::vector<VarId> Sudoku::peers(VarId cell) const {
+  const int n = size();
+  const int r = cell / n;
+  const int c = cell % n;
+  const int b = (r / box_.rows) * (n / box_.cols) + c / box_.cols;
+  std::vector<VarId> out;
+  const auto& units = *units_;
+  for (const auto* unit : {&units[static_cast<std::size_t>(r)], &units[static_cast<std::size_t>(n + c)],
+                           &units[static_cast<std::size_t>(2 * n + b)]})
+    for (VarId x : *unit)
+      if (x != cell) out.push_back(x);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+const Constraint& Sudoku::post(std::unique_ptr<Constraint> propagator) {
+  return problem_.add_constraint(std::move(propagator));
 }
 
 SudokuGrid Sudoku::to_grid(const Assignment& a) const {
@@ -101,9 +166,10 @@ std::string check_solution(const SudokuGrid& puzzle, const SudokuGrid& solution)
     if (g != 0 && g != solution.cells[static_cast<std::size_t>(i)])
       return "the given " + std::to_string(g) + " at " + cell_name(n, i) + " was changed";
   }
-  const auto units = make_units(solution.box);
+  const auto& units = *units_of(solution.box);
+  std::vector<char> seen(static_cast<std::size_t>(n + 1));
   for (std::size_t u = 0; u < units.size(); ++u) {
-    std::vector<char> seen(static_cast<std::size_t>(n + 1), 0);
+    std::fill(seen.begin(), seen.end(), 0);
     for (int i : units[u]) {
       const int v = solution.cells[static_cast<std::size_t>(i)];
       if (v < 1 || v > n || seen[static_cast<std::size_t>(v)] != 0)
@@ -118,7 +184,7 @@ std::string check_solution(const SudokuGrid& puzzle, const SudokuGrid& solution)
 std::vector<std::string> clashing_givens(const SudokuGrid& puzzle) {
   const int n = puzzle.size();
   std::vector<std::string> out;
-  const auto units = make_units(puzzle.box);
+  const auto& units = *units_of(puzzle.box);
   for (std::size_t u = 0; u < units.size(); ++u) {
     std::vector<int> where(static_cast<std::size_t>(n + 1), -1);
     for (int i : units[u]) {
