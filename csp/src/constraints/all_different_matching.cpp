@@ -58,6 +58,17 @@ class Matching {
   Word matched_ = 0;
 };
 
+// The nodes reachable from `start` along `adjacent` (node j -> the nodes of adjacent[j]) without leaving `within`.
+Word closure(Word start, const std::array<Word, 64>& adjacent, Word within) {
+  Word seen = start;
+  for (Word frontier = start; frontier != 0;) {
+    const Word next = adjacent[static_cast<std::size_t>(std::countr_zero(frontier))] & within & ~seen;
+    frontier = (frontier & (frontier - 1)) | next;
+    seen |= next;
+  }
+  return seen;
+}
+
 }  // namespace
 
 bool alldiff_gac(std::span<const Word> domains, std::span<Word> keep) {
@@ -66,37 +77,35 @@ bool alldiff_gac(std::span<const Word> domains, std::span<Word> keep) {
   Matching m(domains);
   if (!m.cover_all()) return false;
 
-  // reach[v]: the matched values reachable from v. Edge v -> w when the variable matched to w has v in its domain.
-  // Only values with an outgoing edge (`sources`) have an entry; the others are never read. Only matched values
-  // have incoming edges, so only they can be intermediate nodes of a path (Warshall's `via`).
-  std::array<Word, 64> reach;
+  // The value graph: edge v -> w when the variable matched to w also has v (it could switch to v). `into[w]` is
+  // that variable's domain; `out[v]` the transposed adjacency, filled for every value in some domain.
+  std::array<Word, 64> out;
+  std::array<Word, 64> into;
   Word all = 0;
-  Word sources = 0;
   for (std::size_t k = 0; k < n; ++k) all |= domains[k];
-  for (Word v = all; v != 0; v &= v - 1) reach[static_cast<std::size_t>(std::countr_zero(v))] = 0;
+  // The transposition runs over every value below the largest one, not over the set bits: the trip counts are then
+  // the same from call to call (9 for a Sudoku), which the branch predictor learns.
+  const auto width = static_cast<std::size_t>(std::bit_width(all));
+  std::fill_n(out.begin(), width, Word{0});
   for (std::size_t k = 0; k < n; ++k) {
     const int w = m.value_of(static_cast<int>(k));
-    const Word out = domains[k] & ~bit(w);
-    sources |= out;
-    for (Word rest = out; rest != 0; rest &= rest - 1)
-      reach[static_cast<std::size_t>(std::countr_zero(rest))] |= bit(w);
+    into[static_cast<std::size_t>(w)] = domains[k];
+    const Word edges = domains[k] & ~bit(w);
+    for (std::size_t v = 0; v < width; ++v) out[v] |= ((edges >> v) & 1U) << w;
   }
-  for (Word via = sources & m.matched(); via != 0; via &= via - 1) {  // Warshall's transitive closure
-    const int j = std::countr_zero(via);
-    const Word through_j = reach[static_cast<std::size_t>(j)];
-    for (Word from = sources; from != 0; from &= from - 1) {
-      Word& r = reach[static_cast<std::size_t>(std::countr_zero(from))];
-      r |= (Word{0} - ((r >> j) & 1U)) & through_j;  // branch-free: if r holds j, add what j reaches
-    }
+  // An edge (x, v) with v not matched to x is kept iff v lies on an even alternating path from a free value (v is
+  // reachable from one) or on an alternating cycle (v is in the strongly connected component of x's value).
+  const Word matched = m.matched();
+  const Word from_free = closure(all & ~matched, out, all);
+  std::array<Word, 64> component;  // component[w]: the strongly connected component of matched value w
+  for (Word left = matched; left != 0;) {
+    const Word start = left & (Word{0} - left);  // the lowest value not yet in a component
+    const Word scc = closure(start, out, left) & closure(start, into, left);
+    for (Word rest = scc; rest != 0; rest &= rest - 1) component[static_cast<std::size_t>(std::countr_zero(rest))] = scc;
+    left &= ~scc;
   }
-  Word from_free = all & ~m.matched();
-  for (Word f = from_free & sources; f != 0; f &= f - 1) from_free |= reach[static_cast<std::size_t>(std::countr_zero(f))];
-
-  for (std::size_t k = 0; k < n; ++k) {
-    const int w = m.value_of(static_cast<int>(k));
-    const Word via_cycle = (sources & bit(w)) != 0 ? reach[static_cast<std::size_t>(w)] : 0;
-    keep[k] = domains[k] & (bit(w) | via_cycle | from_free);
-  }
+  for (std::size_t k = 0; k < n; ++k)
+    keep[k] = domains[k] & (component[static_cast<std::size_t>(m.value_of(static_cast<int>(k)))] | from_free);
   return true;
 }
 
