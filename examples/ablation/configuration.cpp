@@ -59,12 +59,24 @@ SolverConfig Configuration::solver_config() const {
   SolverConfig c;
   c.variable_ordering = var;
   c.value_ordering = val;
-  c.inference = inference;
+  c.inference = engine_inference(inference);
   c.ac3_preprocess = ac3;
   return c;
 }
 
 AllDifferentMode Configuration::alldiff_mode() const { return parse_all_different_mode(alldiff); }
+
+const std::vector<ModelInference>& model_inferences() {
+  static const std::vector<ModelInference> list = {
+      {"techniques", "mac", "mac plus the human Sudoku techniques as a propagator"}};
+  return list;
+}
+
+std::string engine_inference(const std::string& name) {
+  for (const ModelInference& m : model_inferences())
+    if (m.name == name) return m.engine_inference;
+  return name;
+}
 
 const std::vector<std::string>& alldiff_names() {
   static const std::vector<std::string> names = {to_string(AllDifferentMode::pairwise),
@@ -130,7 +142,9 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
   for (Dimension d : kDimensions) {
     const std::vector<std::string>& given = spec.values(d);
     const std::vector<std::string>& list = given.empty() ? kDefault[static_cast<std::size_t>(d)] : given;
-    const std::vector<std::string> valid = valid_values(d);
+    std::vector<std::string> valid = valid_values(d);
+    if (d == Dimension::inference)
+      for (const ModelInference& m : model_inferences()) valid.push_back(m.name);
     for (const std::string& v : list)
       if (std::find(valid.begin(), valid.end(), v) == valid.end())
         throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " + join(valid, ", ") + ")");

@@ -14,6 +14,7 @@
 #include "csp/models/n_queens.hpp"
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_io.hpp"
+#include "csp/models/sudoku_techniques_constraint.hpp"
 
 namespace csp::ablation {
 
@@ -32,8 +33,11 @@ std::ifstream open_input(const std::string& path) {
 
 class BuiltSudoku : public BuiltInstance {
  public:
-  BuiltSudoku(std::shared_ptr<const models::SudokuGrid> puzzle, AllDifferentMode mode)
-      : puzzle_(std::move(puzzle)), model_(*puzzle_, mode) {}
+  // `techniques`: post the human techniques as a propagator (inference "techniques").
+  BuiltSudoku(std::shared_ptr<const models::SudokuGrid> puzzle, AllDifferentMode mode, bool techniques)
+      : puzzle_(std::move(puzzle)), model_(*puzzle_, mode) {
+    if (techniques) models::post_techniques(model_);
+  }
   const Problem& problem() const override { return model_.problem(); }
   std::string verify(const Assignment& solution) const override {
     return models::check_solution(*puzzle_, model_.to_grid(solution));
@@ -63,7 +67,9 @@ std::vector<Instance> sudoku_instances(const ModelInputs& inputs) {
         inst.error = "contradictory givens: " + join(clashes, "; ");
       } else {
         auto grid = std::make_shared<const models::SudokuGrid>(*record.grid);
-        inst.build = [grid](AllDifferentMode mode) { return std::make_unique<BuiltSudoku>(grid, mode); };
+        inst.build = [grid](const Configuration& c) {
+          return std::make_unique<BuiltSudoku>(grid, c.alldiff_mode(), c.inference == "techniques");
+        };
       }
       out.push_back(std::move(inst));
     }
@@ -111,7 +117,7 @@ std::vector<Instance> queens_instances(const ModelInputs& inputs) {
     inst.group = "queens";
     inst.name = std::string("n=").append(std::to_string(n));
     inst.number = out.size() + 1;
-    inst.build = [n](AllDifferentMode mode) { return std::make_unique<BuiltQueens>(n, mode); };
+    inst.build = [n](const Configuration& c) { return std::make_unique<BuiltQueens>(n, c.alldiff_mode()); };
     out.push_back(std::move(inst));
   }
   return out;
@@ -144,7 +150,7 @@ std::function<std::vector<Instance>(const ModelInputs&)> map_instances(std::stri
       inst.group = name;
       inst.name = std::string("colors=").append(std::to_string(colors));
       inst.number = out.size() + 1;
-      inst.build = [map, graph, colors](AllDifferentMode) {
+      inst.build = [map, graph, colors](const Configuration&) {
         return std::make_unique<BuiltColoring>(graph, models::map_coloring(*map, colors));
       };
       out.push_back(std::move(inst));
@@ -170,7 +176,7 @@ std::vector<Instance> graph_instances(const ModelInputs& inputs) {
       inst.group = path;
       inst.name = path + ":colors=" + std::to_string(colors);
       inst.number = ++number;
-      inst.build = [graph, colors](AllDifferentMode) {
+      inst.build = [graph, colors](const Configuration&) {
         return std::make_unique<BuiltColoring>(graph, models::graph_coloring(*graph, colors));
       };
       out.push_back(std::move(inst));
@@ -182,16 +188,16 @@ std::vector<Instance> graph_instances(const ModelInputs& inputs) {
 std::vector<ModelSpec> make_models() {
   std::vector<ModelSpec> out;
   out.push_back({"sudoku", "Sudoku puzzles of any box shape from files (one-line puzzles or pictures)", true, "", "",
-                 {}, 1, alldiff_names(), sudoku_instances});
+                 {}, 1, alldiff_names(), {"techniques"}, sudoku_instances});
   out.push_back({"queens", "n-queens, one instance per board size", false, "n", "board sizes, e.g. 8,10,12", {8}, 1,
-                 {"binary", "global"}, queens_instances});
+                 {"binary", "global"}, {}, queens_instances});
   out.push_back({"australia", "AIMA's map of Australia (Fig. 6.1), one instance per number of colours", false,
-                 "colors", "numbers of colours, e.g. 2,3", {3}, 1, {"binary"},
+                 "colors", "numbers of colours, e.g. 2,3", {3}, 1, {"binary"}, {},
                  map_instances("australia", models::australia)});
   out.push_back({"usa", "the map of the USA (51 regions), one instance per number of colours", false, "colors",
-                 "numbers of colours, e.g. 3,4", {4}, 1, {"binary"}, map_instances("usa", models::usa)});
+                 "numbers of colours, e.g. 3,4", {4}, 1, {"binary"}, {}, map_instances("usa", models::usa)});
   out.push_back({"graph", "graph colouring of DIMACS .col files, one instance per file and number of colours", true,
-                 "colors", "numbers of colours (required), e.g. 4,5", {}, 1, {"binary"}, graph_instances});
+                 "colors", "numbers of colours (required), e.g. 4,5", {}, 1, {"binary"}, {}, graph_instances});
   return out;
 }
 

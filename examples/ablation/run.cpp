@@ -35,7 +35,7 @@ bool is_failure(RunStatus s) { return s != RunStatus::solved && s != RunStatus::
 RunRecord run_one(const Instance& instance, const Configuration& config, const RunLimits& limits) {
   RunRecord out;
   try {
-    const std::unique_ptr<BuiltInstance> built = instance.build(config.alldiff_mode());
+    const std::unique_ptr<BuiltInstance> built = instance.build(config);
     SolverConfig solver = config.solver_config();
     solver.max_solutions = 1;
     solver.keep_solutions = 1;

@@ -1,6 +1,7 @@
 // `csp ablate` options: Boost.Program_options, checks against the model registry and the strategy registries.
 #include "ablate_options.hpp"
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <iostream>
@@ -32,13 +33,28 @@ struct Groups {
   po::options_description all;
 };
 
+// The models that implement the model inference `name`.
+std::vector<std::string> owners_of(const std::string& name) {
+  std::vector<std::string> owners;
+  for (const ablation::ModelSpec& m : ablation::models())
+    if (std::find(m.model_inferences.begin(), m.model_inferences.end(), name) != m.model_inferences.end())
+      owners.push_back(m.name);
+  return owners;
+}
+
 void describe(Groups& g) {
   const auto list = [](Dimension d, const std::string& what, const std::string& fallback) {
     return what + ": " + join(ablation::valid_values(d), ", ") + " (default: " + fallback + ")";
   };
   static const std::string var_help = list(Dimension::var, "variable orderings", "first");
   static const std::string val_help = list(Dimension::val, "value orderings", "natural");
-  static const std::string inference_help = list(Dimension::inference, "inferences", "none");
+  static const std::string inference_help = [&] {
+    std::string help = list(Dimension::inference, "inferences", "none");
+    for (const ablation::ModelInference& m : ablation::model_inferences())
+      help.append("; ").append(m.name).append(": ").append(m.help).append(" (only ").append(
+          join(owners_of(m.name), ", ")).append("; 'all' includes it there)");
+    return help;
+  }();
   static const std::string sort_help = [] {
     std::vector<std::string> counters;
     for (ablation::Counter c : ablation::kCounters) counters.push_back(ablation::to_string(c));
@@ -110,6 +126,29 @@ std::vector<int> parse_numbers(const std::string& option, const std::string& tex
   }
   if (out.empty()) throw InputError("--" + option + ": empty list");
   return out;
+}
+
+// --inference: the engine's inferences and the model's own (ablation::model_inferences(); "all" includes them).
+// A model inference of another model is named as such.
+std::vector<std::string> parse_inferences(const std::string& text, const ablation::ModelSpec& spec) {
+  std::vector<std::string> valid = ablation::valid_values(Dimension::inference);
+  valid.insert(valid.end(), spec.model_inferences.begin(), spec.model_inferences.end());
+  for (const ablation::ModelInference& m : ablation::model_inferences()) {
+    if (std::find(valid.begin(), valid.end(), m.name) != valid.end()) continue;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      const std::size_t comma = std::min(text.find(',', start), text.size());
+      std::string item = text.substr(start, comma - start);
+      item.erase(0, item.find_first_not_of(" \t"));
+      item.erase(item.find_last_not_of(" \t") + 1);
+      start = comma + 1;
+      if (item != m.name) continue;
+      throw InputError("--inference: '" + m.name + "' (" + m.help + ") applies only to " +
+                       join(owners_of(m.name), ", ") + ", not " + spec.name + " (valid: " + join(valid, ", ") +
+                       ", all)");
+    }
+  }
+  return ablation::parse_list(Dimension::inference, text, valid);
 }
 
 }  // namespace
@@ -224,6 +263,8 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
     const std::string text = join(vm[name].as<std::vector<std::string>>(), ",");
     if (d == Dimension::alldiff) {
       o.grid.values(d) = ablation::parse_list(d, text, spec.alldiff_modes);
+    } else if (d == Dimension::inference) {
+      o.grid.values(d) = parse_inferences(text, spec);
     } else {
       o.grid.values(d) = ablation::parse_list(d, text);
     }

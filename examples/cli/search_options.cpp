@@ -1,6 +1,7 @@
 // The shared search options: the option group, its checks, and the SolverConfig they fill.
 #include "search_options.hpp"
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <chrono>
@@ -31,7 +32,9 @@ void add_search_options(po::options_description& search, po::options_description
                         const SearchDefaults& defaults) {
   const std::string var_help = "variable ordering: " + variable_orderings().names_joined();
   const std::string val_help = "value ordering: " + value_orderings().names_joined();
-  const std::string inference_help = "inference after each assignment: " + inferences().names_joined();
+  std::string inference_help = "inference after each assignment: " + inferences().names_joined();
+  for (const ModelInference& m : defaults.model_inferences)
+    inference_help.append(", ").append(m.name).append(" (").append(m.help).append(")");
   search.add_options()
       ("var", po::value<std::string>()->value_name("NAME")->default_value(defaults.variable_ordering),
        var_help.c_str())
@@ -47,11 +50,30 @@ void add_search_options(po::options_description& search, po::options_description
   output.add_options()("stats", po::bool_switch(), "print the search statistics");
 }
 
-SearchOptions read_search_options(const po::variables_map& vm) {
+SearchOptions read_search_options(const po::variables_map& vm, const std::vector<ModelInference>& model_inferences) {
   SearchOptions o;
   o.config.variable_ordering = strategy(parse_variable_ordering, "var", vm["var"].as<std::string>());
   o.config.value_ordering = strategy(parse_value_ordering, "val", vm["val"].as<std::string>());
-  o.config.inference = strategy(parse_inference, "inference", vm["inference"].as<std::string>());
+  const std::string inference = vm["inference"].as<std::string>();
+  const auto model = std::find_if(model_inferences.begin(), model_inferences.end(),
+                                  [&](const ModelInference& m) { return m.name == inference; });
+  if (model != model_inferences.end()) {
+    o.model_inference = model->name;
+    o.config.inference = model->engine_inference;
+  } else if (inference == "techniques") {  // a model inference of another command: say where it belongs
+    throw UsageError("--inference: 'techniques' (the human Sudoku techniques as a propagator) exists only for "
+                     "csp sudoku and csp ablate sudoku (valid here: " + inferences().names_joined() + ")");
+  } else {
+    try {
+      o.config.inference = parse_inference(inference);
+    } catch (const UnknownNameError& e) {
+      if (model_inferences.empty()) throw UsageError(std::string("--inference: ").append(e.what()));
+      std::string valid = inferences().names_joined();
+      for (const ModelInference& m : model_inferences) valid.append(", ").append(m.name);
+      throw UsageError(std::string("--inference: unknown inference '").append(inference).append("' (valid: ").append(
+          valid).append(")"));
+    }
+  }
   o.config.ac3_preprocess = vm["ac3"].as<bool>();
   o.config.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
   o.config.keep_solutions = 1;

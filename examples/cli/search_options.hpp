@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <boost/program_options/options_description.hpp>
 #include <boost/program_options/variables_map.hpp>
@@ -13,12 +14,22 @@
 
 namespace csp::cli {
 
+/// An inference a model implements itself on top of one of the engine's: the engine inference runs, and the
+/// command posts the model's own propagator (e.g. csp sudoku's "techniques" = mac + SudokuTechniquesConstraint).
+struct ModelInference {
+  std::string name;              ///< the --inference name
+  std::string engine_inference;  ///< the engine inference it runs with (a name from csp::inferences())
+  std::string help;              ///< a few words for --help
+};
+
 /// What a command uses when a search option is absent (and shows in its --help).
 struct SearchDefaults {
   std::string variable_ordering = "mrv";
   std::string value_ordering = "natural";
   std::string inference = "fc";
   std::uint64_t max_solutions = 1;
+  /// The command's own inferences, accepted by --inference after the engine's (csp sudoku: "techniques").
+  std::vector<ModelInference> model_inferences = {};
 };
 
 /// The search options as given: the configuration (observer and callbacks unset, keep_solutions 1), the timeout
@@ -27,6 +38,9 @@ struct SearchOptions {
   SolverConfig config;
   std::int64_t timeout_ms = 0;
   bool stats = false;
+  /// The model inference named by --inference ("" for an engine inference); config.inference then holds its
+  /// engine inference.
+  std::string model_inference;
 };
 
 /// Adds --var, --val, --inference, --ac3, --max-solutions, --node-limit and --timeout to `search`, and --stats to
@@ -34,9 +48,10 @@ struct SearchOptions {
 void add_search_options(boost::program_options::options_description& search,
                         boost::program_options::options_description& output, const SearchDefaults& defaults);
 
-/// Reads the options added by `add_search_options`. Throws UsageError for an unknown strategy name (listing the
-/// valid names) or a bad number.
-SearchOptions read_search_options(const boost::program_options::variables_map& vm);
+/// Reads the options added by `add_search_options`; `model_inferences` are the command's own (as given to
+/// add_search_options). Throws UsageError for an unknown strategy name (listing the valid names) or a bad number.
+SearchOptions read_search_options(const boost::program_options::variables_map& vm,
+                                  const std::vector<ModelInference>& model_inferences = {});
 
 /// A whole number given to --`option` (or to the positional argument `option` when it starts in upper case, "N"). Throws UsageError when `text` is not one, or is 0 and `allow_zero` is false.
 std::uint64_t parse_count(const std::string& option, const std::string& text, bool allow_zero);

@@ -18,6 +18,14 @@ namespace {
 
 constexpr unsigned kHelpWidth = 100;
 
+// csp sudoku's own inference (search_options.hpp): the engine's mac with the human techniques posted as a
+// propagator (models::SudokuTechniquesConstraint).
+const std::vector<ModelInference>& sudoku_inferences() {
+  static const std::vector<ModelInference> list = {
+      {"techniques", "mac", "mac plus the human techniques of --techniques as a propagator"}};
+  return list;
+}
+
 struct Groups {
   po::options_description model{"Model", kHelpWidth};
   po::options_description search{"Search", kHelpWidth};
@@ -29,7 +37,8 @@ struct Groups {
 };
 
 void describe(Groups& g) {
-  std::string techniques_help = "techniques for --explain and --grade, comma-separated, tried in this order: all";
+  std::string techniques_help =
+      "techniques for --explain, --grade and --inference techniques, comma-separated, tried in this order: all";
   for (models::Technique t : models::all_techniques()) techniques_help.append(", ").append(models::to_string(t));
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
@@ -44,7 +53,8 @@ void describe(Groups& g) {
        "candidates after the root inference, then the solution; json: one JSON object per line");
   // --var .. --timeout, and --stats after --format: the options every model command shares (search_options.hpp).
   add_search_options(g.search, g.output,
-                     {SudokuDefaults::variable_ordering, SudokuDefaults::value_ordering, SudokuDefaults::inference, 1});
+                     {SudokuDefaults::variable_ordering, SudokuDefaults::value_ordering, SudokuDefaults::inference, 1,
+                      sudoku_inferences()});
   g.search.add_options()
       ("jobs,j", po::value<std::string>()->value_name("N")->default_value("1"),
        "solve N puzzles in parallel (0: one per core); output stays in input order");
@@ -92,7 +102,9 @@ std::string sudoku_help() {
          "  csp sudoku --box 3x2 six_by_six.txt             6x6 puzzles with boxes of 3 rows and 2 columns\n"
          "  csp sudoku --explain puzzles.txt                 a step log of human techniques per puzzle\n"
          "  csp sudoku --grade --techniques naked-single,hidden-single,pointing,claiming top95.txt\n"
-         "                                                   grades, and how many need search with these only\n";
+         "                                                   grades, and how many need search with these only\n"
+         "  csp sudoku --inference techniques --stats top95.txt\n"
+         "                                                   search with MAC plus the human techniques\n";
   return out.str();
 }
 
@@ -127,8 +139,10 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   } catch (const UnknownNameError& e) {
     throw UsageError(std::string("--alldiff: ") + e.what());
   }
-  SearchOptions search = read_search_options(vm);
+  SearchOptions search = read_search_options(vm, sudoku_inferences());
   o.config = std::move(search.config);
+  o.techniques_propagator = search.model_inference == "techniques";
+  o.inference_name = o.techniques_propagator ? search.model_inference : o.config.inference;
   o.timeout_ms = search.timeout_ms;
   o.stats = search.stats;
   const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);

@@ -35,8 +35,14 @@ struct SudokuOptions {
   std::optional<models::BoxShape> box;  ///< --box: the box shape of every puzzle (else inferred per puzzle)
   AllDifferentMode alldiff = AllDifferentMode::matching;
   std::string alldiff_name = SudokuDefaults::alldiff;
-  /// Strategy names, max-solutions, node and time limits (observer and callbacks unset).
+  /// Strategy names, max-solutions, node and time limits (observer and callbacks unset). With --inference
+  /// techniques, config.inference is the engine's "mac".
   SolverConfig config;
+  /// --inference as given: an engine inference, or "techniques" (mac + the --techniques list posted as a
+  /// propagator, models::SudokuTechniquesConstraint).
+  std::string inference_name = SudokuDefaults::inference;
+  /// True with --inference techniques.
+  bool techniques_propagator = false;
   std::int64_t timeout_ms = 0;         ///< 0 = none
   OutputFormat format = OutputFormat::line;
   std::string format_name = "line";
@@ -45,7 +51,8 @@ struct SudokuOptions {
   unsigned jobs = 1;                   ///< puzzles solved in parallel
   bool explain = false;                ///< --explain: a numbered step log of human techniques per puzzle
   bool grade = false;                  ///< --grade: the hardest technique per puzzle, a technique table per file
-  /// --techniques: the human techniques for --explain and --grade, in the order they are tried
+  /// --techniques: the human techniques for --explain, --grade and --inference techniques, in the order they are
+  /// tried
   std::vector<models::Technique> techniques = models::all_techniques();
 };
 

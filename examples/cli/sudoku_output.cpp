@@ -63,7 +63,7 @@ void write_pretty(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions
 void write_candidates(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& options) {
   write_header(out, o, options);
   if (o.record.ok() && !o.candidates.empty()) {
-    out << "candidates after " << options.config.inference << " at the root"
+    out << "candidates after " << options.inference_name << " at the root"
         << (o.root_consistent ? "" : " (a domain was wiped out)") << ":\n"
         << models::to_candidates(o.record.grid->box, o.candidates);
   }
@@ -97,7 +97,7 @@ void write_json(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& 
       {"configuration",
        {{"var", c.variable_ordering},
         {"val", c.value_ordering},
-        {"inference", c.inference},
+        {"inference", options.inference_name},
         {"ac3", c.ac3_preprocess},
         {"alldiff", options.alldiff_name},
         {"max_solutions", c.max_solutions},

@@ -6,6 +6,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
+#include "csp/models/sudoku_techniques_constraint.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/search/search_context.hpp"
@@ -79,7 +80,9 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
     return done();
   }
   try {
-    const models::Sudoku model(puzzle, options.alldiff);
+    models::Sudoku model(puzzle, options.alldiff);
+    // --inference techniques: the engine's mac (options.config) plus the human techniques as a propagator.
+    if (options.techniques_propagator) models::post_techniques(model, options.techniques);
     if (options.format == OutputFormat::candidates)
       out.candidates = root_candidates(model, options.config.inference, out.root_consistent);
     SolverConfig config = options.config;

@@ -144,6 +144,11 @@ bool CandidateGrid::eliminate(int cell, int digit) {
   return true;
 }
 
+void CandidateGrid::set_cell(int cell, int digit, DigitMask candidates) {
+  values_[at(cell)] = digit;
+  masks_[at(cell)] = digit != 0 ? 0 : candidates & (((DigitMask{1} << n_) - 1) << 1);
+}
+
 const std::vector<std::vector<int>>& CandidateGrid::units() const { return geometry_->units; }
 
 std::string CandidateGrid::unit_name(int unit) const {

@@ -33,7 +33,7 @@ std::string to_string(Dimension d);
 struct Configuration {
   std::string var = "first";      ///< a name from csp::variable_orderings()
   std::string val = "natural";    ///< a name from csp::value_orderings()
-  std::string inference = "none"; ///< a name from csp::inferences()
+  std::string inference = "none"; ///< a name from csp::inferences(), or a model inference (model_inferences())
   std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=), "global", "matching"
   bool ac3 = false;               ///< AC-3 once before search
 
@@ -41,12 +41,28 @@ struct Configuration {
   std::string get(Dimension d) const;
   /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated.
   std::string label() const;
-  /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults).
+  /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
+  /// inference becomes its engine inference (engine_inference); the model posts its propagator when it builds.
   SolverConfig solver_config() const;
   /// The AllDifferentMode called `alldiff` (csp::parse_all_different_mode).
   AllDifferentMode alldiff_mode() const;
   friend bool operator==(const Configuration&, const Configuration&) = default;
 };
+
+/// An inference a model implements itself: the engine runs `engine_inference`, and the model posts its own
+/// propagator on the instances it builds. Which models accept which is ModelSpec::model_inferences.
+struct ModelInference {
+  std::string name;              ///< the --inference value, e.g. "techniques"
+  std::string engine_inference;  ///< a name from csp::inferences(), e.g. "mac"
+  std::string help;              ///< a few words for --help
+};
+
+/// The model inferences: "techniques" (Sudoku: mac plus the human techniques as a propagator,
+/// csp::models::SudokuTechniquesConstraint).
+const std::vector<ModelInference>& model_inferences();
+/// The engine inference a study's inference runs with: `name` itself for an engine inference, the
+/// engine_inference of a model inference.
+std::string engine_inference(const std::string& name);
 
 /// "binary", "global", "matching": the names of AllDifferentMode (csp::to_string), in that order.
 const std::vector<std::string>& alldiff_names();
@@ -77,7 +93,8 @@ struct GridSpec {
 };
 
 /// The cross product of the lists, in "odometer" order: var varies slowest, ac3 fastest. Empty lists take the
-/// default. Throws InputError for a value a dimension does not know.
+/// default. Throws InputError for a value a dimension does not know (model inferences are known to inference;
+/// whether a model accepts one is checked by csp ablate's options).
 std::vector<Configuration> expand_grid(const GridSpec& spec);
 
 /// The dimensions that take more than one value in `configs` (the others are the same for every configuration).

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ablation/configuration.hpp"
 #include "csp/core/assignment.hpp"
 #include "csp/core/problem.hpp"
 
@@ -28,8 +29,9 @@ struct Instance {
   std::string name;        ///< unique within the study, e.g. "top95.txt:12" or "n=8"
   std::size_t number = 0;  ///< 1-based position within its group
   std::string error;       ///< why the instance is invalid ("" when valid); invalid instances are never run
-  /// Builds the Problem (only for a valid instance). Throws csp::Error when the model cannot be built.
-  std::function<std::unique_ptr<BuiltInstance>(AllDifferentMode)> build;
+  /// Builds the Problem for one configuration (only for a valid instance): its all-different mode, and the model's
+  /// propagator when its inference is a model inference. Throws csp::Error when the model cannot be built.
+  std::function<std::unique_ptr<BuiltInstance>(const Configuration&)> build;
 
   bool valid() const { return error.empty(); }
 };
@@ -50,6 +52,9 @@ struct ModelSpec {
   std::vector<int> default_numbers;        ///< used when the option is not given (empty: the option is required)
   int min_number = 1;                      ///< the smallest value the numeric parameter accepts
   std::vector<std::string> alldiff_modes;  ///< the --alldiff values that mean something for this model
+  /// The model inferences (ablation::model_inferences()) it implements, accepted by --inference after the
+  /// engine's and included in "all": sudoku has "techniques".
+  std::vector<std::string> model_inferences;
   /// The instances, in a fixed order (group by group). Throws InputError for an unreadable or empty file.
   std::function<std::vector<Instance>(const ModelInputs&)> enumerate;
 };

@@ -34,6 +34,10 @@ class CandidateGrid {
   void place(int cell, int digit);
   /// Removes a candidate; returns whether it was there.
   bool eliminate(int cell, int digit);
+  /// Sets a cell as it is, without touching its peers (unlike `place`): `digit` (0 = empty) and, for an empty
+  /// cell, its candidates (bits 1..N; ignored when `digit` != 0). For reading a grid from another representation,
+  /// e.g. a search's domains (SudokuTechniquesConstraint).
+  void set_cell(int cell, int digit, DigitMask candidates);
 
   /// The 3N units; `unit_name(u)` is "row 5", "column 3" or "box 4" (1-based).
   const std::vector<std::vector<int>>& units() const;
