@@ -21,7 +21,7 @@ bool alldiff_gac(std::span<const std::uint64_t> domains, std::span<std::uint64_t
 bool alldiff_rules(std::span<std::uint64_t> domains);
 
 /// Largest n for `alldiff_gac_by_subsets` (it visits all 2^n subsets).
-inline constexpr std::size_t kSubsetGacMaxVariables = 5;
+inline constexpr std::size_t kSubsetGacMaxVariables = 6;
 
 /// The same result as `alldiff_gac`, in place, for n <= kSubsetGacMaxVariables domains, by Hall's theorem: every
 /// subset S of variables whose domains hold |S| values in all (a Hall set) removes those values from the other

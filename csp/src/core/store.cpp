@@ -17,7 +17,8 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
   domains_.reserve(static_cast<std::size_t>(problem.variable_count()));
   trail_.reserve(static_cast<std::size_t>(4 * problem.variable_count()));
   for (VarId x = 0; x < problem.variable_count(); ++x) domains_.push_back(problem.initial_domain(x));
-  queue_.reserve(static_cast<std::size_t>(problem.constraint_count()));
+  queue_.resize(std::bit_ceil(static_cast<std::size_t>(problem.constraint_count()) + 1));
+  queue_mask_ = queue_.size() - 1;
 }
 
 // Trails word w of x, sets it to `after` (a subset), counts the values it loses when `count` (inference, not a
@@ -77,31 +78,34 @@ void Store::schedule(ConstraintId c) {
   auto& q = queued_[static_cast<std::size_t>(c)];
   if (q != 0) return;
   q = 1;
-  queue_.push_back(c);
+  queue_[queue_tail_++ & queue_mask_] = c;
 }
 
 void Store::schedule_constraints_of(VarId x) {
-  for (ConstraintId c : problem_->constraints_of(x))
-    if (c != current_) schedule(c);
+  for (ConstraintId c : problem_->constraints_of(x)) {
+    auto& q = queued_[static_cast<std::size_t>(c)];
+    const bool add = (q == 0) & (c != current_);
+    queue_[queue_tail_ & queue_mask_] = c;  // written always, kept only when `add`
+    queue_tail_ += static_cast<std::size_t>(add);
+    q = static_cast<char>(q | static_cast<char>(add));
+  }
 }
 
 ConstraintId Store::next_scheduled() {
-  if (queue_head_ == queue_.size()) {
-    queue_.clear();
-    queue_head_ = 0;
+  if (queue_head_ == queue_tail_) {
+    queue_head_ = queue_tail_ = 0;
     current_ = -1;
     return -1;
   }
-  const ConstraintId c = queue_[queue_head_++];
+  const ConstraintId c = queue_[queue_head_++ & queue_mask_];
   queued_[static_cast<std::size_t>(c)] = 0;
   current_ = c;
   return c;
 }
 
 void Store::clear_schedule() {
-  for (std::size_t k = queue_head_; k < queue_.size(); ++k) queued_[static_cast<std::size_t>(queue_[k])] = 0;
-  queue_.clear();
-  queue_head_ = 0;
+  for (; queue_head_ != queue_tail_; ++queue_head_) queued_[static_cast<std::size_t>(queue_[queue_head_ & queue_mask_])] = 0;
+  queue_head_ = queue_tail_ = 0;
   current_ = -1;
 }
 

@@ -1,6 +1,8 @@
 // Variable ordering heuristics: first, MRV, degree, MRV+degree, dom/wdeg.
 #include "csp/heuristics/variable_ordering.hpp"
 
+#include <climits>
+
 namespace csp {
 
 VarId first_unassigned(SearchContext& ctx) {
@@ -12,6 +14,20 @@ VarId first_unassigned(SearchContext& ctx) {
 
 VarId mrv(SearchContext& ctx) {
   const Assignment& a = ctx.assignment();
+  if (ctx.domains_filtered()) {  // the common case, on the domains directly: no per-variable call
+    const std::vector<Domain>& domains = ctx.store().domains();
+    VarId best = -1;
+    int best_count = INT_MAX;
+    for (VarId x = 0; x < a.variable_count(); ++x) {
+      const int r = a.is_assigned(x) ? INT_MAX : domains[static_cast<std::size_t>(x)].size();
+      if (r < best_count) {
+        best = x;
+        best_count = r;
+        if (r <= 1) break;  // nothing beats one value (a wiped-out domain has already failed)
+      }
+    }
+    return best;
+  }
   // Nothing can beat this count: 0 (a dead end), or 1 when inference keeps domains filtered (a wiped-out domain
   // has already failed there). Stopping at it keeps "ties go to the smallest id".
   const int floor = ctx.domains_filtered() ? 1 : 0;

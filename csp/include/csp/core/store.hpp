@@ -81,8 +81,12 @@ class Store {
   Trail trail_;
   bool scheduling_ = false;
   ConstraintId current_ = -1;
+  // The constraint queue: a ring of power-of-two size >= the number of constraints (each is queued at most once),
+  // so scheduling needs no capacity check and no data-dependent branch.
   std::vector<ConstraintId> queue_;
+  std::size_t queue_mask_ = 0;
   std::size_t queue_head_ = 0;
+  std::size_t queue_tail_ = 0;
   std::vector<char> queued_;
   std::vector<std::uint64_t> weights_;
 };
