@@ -17,8 +17,12 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
   domains_.reserve(static_cast<std::size_t>(problem.variable_count()));
   trail_.reserve(static_cast<std::size_t>(4 * problem.variable_count()));
   for (VarId x = 0; x < problem.variable_count(); ++x) domains_.push_back(problem.initial_domain(x));
-  queue_.resize(std::bit_ceil(static_cast<std::size_t>(problem.constraint_count()) + 1));
-  queue_mask_ = queue_.size() - 1;
+  const std::size_t ring_size = std::bit_ceil(static_cast<std::size_t>(problem.constraint_count()) + 1);
+  queue_.resize(kRings * ring_size);
+  queue_mask_ = ring_size - 1;
+  cost_.reserve(static_cast<std::size_t>(problem.constraint_count()));
+  for (ConstraintId c = 0; c < problem.constraint_count(); ++c)
+    cost_.push_back(static_cast<std::uint8_t>(problem.constraint(c).propagation_cost()));
 }
 
 // Trails word w of x, sets it to `after` (a subset), counts the values it loses when `count` (inference, not a
@@ -74,38 +78,40 @@ bool Store::assign(VarId x, int i, const Constraint* cause) {
   return !changed || settle(x, cause);
 }
 
-void Store::schedule(ConstraintId c) {
-  auto& q = queued_[static_cast<std::size_t>(c)];
-  if (q != 0) return;
-  q = 1;
-  queue_[queue_tail_++ & queue_mask_] = c;
+// Appends c to its ring; the slot is written always and kept only when `keep` (no branch on it).
+void Store::push(ConstraintId c, bool keep) {
+  const std::size_t r = ring_of(c);
+  queue_[r * (queue_mask_ + 1) + (queue_tail_[r] & queue_mask_)] = c;
+  queue_tail_[r] += static_cast<std::size_t>(keep);
+  queued_[static_cast<std::size_t>(c)] = static_cast<char>(queued_[static_cast<std::size_t>(c)] | static_cast<char>(keep));
 }
 
+void Store::schedule(ConstraintId c) { push(c, queued_[static_cast<std::size_t>(c)] == 0); }
+
 void Store::schedule_constraints_of(VarId x) {
-  for (ConstraintId c : problem_->constraints_of(x)) {
-    auto& q = queued_[static_cast<std::size_t>(c)];
-    const bool add = (q == 0) & (c != current_);
-    queue_[queue_tail_ & queue_mask_] = c;  // written always, kept only when `add`
-    queue_tail_ += static_cast<std::size_t>(add);
-    q = static_cast<char>(q | static_cast<char>(add));
-  }
+  for (ConstraintId c : problem_->constraints_of(x)) push(c, (queued_[static_cast<std::size_t>(c)] == 0) & (c != current_));
 }
 
 ConstraintId Store::next_scheduled() {
-  if (queue_head_ == queue_tail_) {
-    queue_head_ = queue_tail_ = 0;
-    current_ = -1;
-    return -1;
+  for (std::size_t r = 0; r < kRings; ++r) {
+    if (queue_head_[r] == queue_tail_[r]) continue;
+    const ConstraintId c = queue_[r * (queue_mask_ + 1) + (queue_head_[r]++ & queue_mask_)];
+    queued_[static_cast<std::size_t>(c)] = 0;
+    current_ = c;
+    return c;
   }
-  const ConstraintId c = queue_[queue_head_++ & queue_mask_];
-  queued_[static_cast<std::size_t>(c)] = 0;
-  current_ = c;
-  return c;
+  queue_head_.fill(0);
+  queue_tail_.fill(0);
+  current_ = -1;
+  return -1;
 }
 
 void Store::clear_schedule() {
-  for (; queue_head_ != queue_tail_; ++queue_head_) queued_[static_cast<std::size_t>(queue_[queue_head_ & queue_mask_])] = 0;
-  queue_head_ = queue_tail_ = 0;
+  for (std::size_t r = 0; r < kRings; ++r)
+    for (; queue_head_[r] != queue_tail_[r]; ++queue_head_[r])
+      queued_[static_cast<std::size_t>(queue_[r * (queue_mask_ + 1) + (queue_head_[r] & queue_mask_)])] = 0;
+  queue_head_.fill(0);
+  queue_tail_.fill(0);
   current_ = -1;
 }
 

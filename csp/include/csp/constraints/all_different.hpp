@@ -14,8 +14,10 @@ namespace csp {
 /// 3. if it has exactly as many (a permutation, e.g. a Sudoku unit), a value left in only one domain is assigned
 ///    there ("hidden single"). With more values than variables a value may stay unused, so rule 3 is not applied.
 /// This (`Level::rules`) is weaker than generalised arc consistency and stronger than pairwise !=.
-/// `Level::matching` adds Régin's matching-based filtering (AAAI 1994) and so reaches generalised arc consistency
-/// (it also finds naked pairs, triples, ...) on the fast path below; elsewhere it falls back to the rules.
+/// `Level::matching` reaches generalised arc consistency (it also finds naked pairs, triples, ...) on the bit-mask
+/// fast path below; elsewhere it falls back to the rules. Method: the single values leave the others, then the
+/// variables left with several values are filtered by Hall's theorem over all their subsets when there are at most
+/// 6 of them, else by Régin's matching (AAAI 1994) with strongly connected components; both give exactly GAC.
 /// With `offsets`, the constraint is "all x_i + offsets[i] different" (n-queens diagonals: offsets i and -i).
 /// Fast paths: when every scope variable has the same value list of at most 64 values and there are no offsets, the
 /// rules run on bit masks; otherwise, when the (shifted) values span a range not much larger than the domains,

@@ -17,6 +17,11 @@ class Store;
 /// Index of a constraint in its `Problem` (0..m-1, in the order added).
 using ConstraintId = int;
 
+/// How costly one `Constraint::propagate` call is. MAC runs an `expensive` constraint only when no `cheap` one is
+/// waiting, so the cheap ones reach their common fixpoint first and the costly one sees the smallest domains
+/// (Gecode's propagator cost classes; Schulte & Stuckey, TOPLAS 2008). The fixpoint reached is the same.
+enum class PropagationCost { cheap, expensive };
+
 /// Optional incremental bookkeeping for min-conflicts: keeps what a constraint needs to score values in O(1)
 /// instead of rescanning its scope (AllDifferent over 10,000 queens). Made by `Constraint::make_conflict_counter`;
 /// the search tells it every value change and then asks it instead of the constraint.
@@ -76,6 +81,9 @@ class Constraint {
   /// Filters all scope domains once. Returns false on a wipe-out. Default: `revise` every position until a
   /// fixpoint (generalised arc consistency). Subclasses document their consistency level.
   virtual bool propagate(Store& store) const;
+
+  /// When MAC runs this constraint's `propagate` relative to the others (see PropagationCost). Default: cheap.
+  virtual PropagationCost propagation_cost() const { return PropagationCost::cheap; }
 
   /// For LCV (AIMA §6.3.1): how many values of the other, unassigned scope variables' current domains would be
   /// ruled out if scope[pos] took the value with index `index`. Default: support search per value.

@@ -2,6 +2,8 @@
 // domains shrink (so wipe-outs are detected, trailed and counted in one place; DESIGN.md example 4).
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <vector>
 
 #include "csp/core/assignment.hpp"
@@ -59,7 +61,8 @@ class Store {
   void schedule(ConstraintId c);
   /// Schedules every constraint on x.
   void schedule_constraints_of(VarId x);
-  /// Takes the next constraint off the queue, or -1 when empty. It becomes the "current" one.
+  /// Takes the next constraint off the queue, or -1 when empty: the oldest cheap one, else the oldest expensive
+  /// one (Constraint::propagation_cost). It becomes the "current" one.
   ConstraintId next_scheduled();
   /// Empties the queue (after a wipe-out).
   void clear_schedule();
@@ -81,13 +84,18 @@ class Store {
   Trail trail_;
   bool scheduling_ = false;
   ConstraintId current_ = -1;
-  // The constraint queue: a ring of power-of-two size >= the number of constraints (each is queued at most once),
-  // so scheduling needs no capacity check and no data-dependent branch.
+  // The constraint queue: one ring per PropagationCost, each of power-of-two size > the number of constraints
+  // (each is queued at most once), so scheduling needs no capacity check and no data-dependent branch.
+  // Ring r occupies queue_[r * ring_size, (r + 1) * ring_size).
+  static constexpr std::size_t kRings = 2;
+  std::size_t ring_of(ConstraintId c) const { return static_cast<std::size_t>(cost_[static_cast<std::size_t>(c)]); }
+  void push(ConstraintId c, bool keep);
   std::vector<ConstraintId> queue_;
   std::size_t queue_mask_ = 0;
-  std::size_t queue_head_ = 0;
-  std::size_t queue_tail_ = 0;
+  std::array<std::size_t, kRings> queue_head_{};
+  std::array<std::size_t, kRings> queue_tail_{};
   std::vector<char> queued_;
+  std::vector<std::uint8_t> cost_;  // PropagationCost of each constraint, as a ring index
   std::vector<std::uint64_t> weights_;
 };
 
