@@ -64,6 +64,20 @@ std::string outcome_words(const models::HumanSolveResult& r) {
   return "?";
 }
 
+// Why the listed techniques that assume one solution were not used ("" when none was skipped).
+std::string uniqueness_note(const models::HumanSolveResult& r, const std::vector<Technique>& techniques) {
+  std::vector<std::string> names;
+  for (Technique t : techniques)
+    if (models::assumes_unique_solution(t)) names.push_back(models::to_string(t));
+  if (r.uniqueness_assumed || names.empty()) return "";
+  std::string why = "a search limit stopped the count of solutions";
+  if (r.solutions_counted)
+    why = *r.solutions_counted == 0 ? "the puzzle has no solution" : "the puzzle has several solutions";
+  std::string list;
+  for (const std::string& n : names) list.append(list.empty() ? "" : ", ").append(n);
+  return list.append(" not used: it assumes exactly one solution, and ").append(why);
+}
+
 void explain_one(const models::PuzzleRecord& rec, int index, const SudokuOptions& options, bool& ok) {
   const bool as_json = options.format == OutputFormat::json;
   if (!rec.ok()) {
@@ -103,15 +117,18 @@ void explain_one(const models::PuzzleRecord& rec, int index, const SudokuOptions
       std::cout << i + 1 << ". " << text << '\n';
     }
   }
+  const std::string skipped = uniqueness_note(r, options.techniques);
   if (as_json) {
     std::cout << json{{"puzzle", index},
                       {"source", rec.location()},
                       {"result", models::to_string(r.outcome)},
                       {"steps", r.steps.size()},
                       {"search_cells", r.empty_when_stuck},
+                      {"uniqueness_assumed", r.uniqueness_assumed},
                       {"solution", r.solution ? json(models::to_line(*r.solution)) : json(nullptr)}}
               << '\n';
   } else {
+    if (!skipped.empty()) std::cout << "Note: " << skipped << '\n';
     std::cout << "Result: " << outcome_words(r) << '\n';
     if (r.solution) std::cout << "Solution: " << models::to_line(*r.solution) << '\n';
     std::cout << '\n';
@@ -197,11 +214,11 @@ void write_tally(const std::string& file, const FileTally& t, const SudokuOption
   if (t.unsolvable > 0) std::cout << ", " << t.unsolvable << " without solution";
   if (t.invalid > 0) std::cout << ", " << t.invalid << " invalid";
   if (t.limit_reached > 0) std::cout << ", " << t.limit_reached << " stopped by a search limit";
-  std::cout << "\n" << padded("technique", 15) << padded("steps", 8, true) << padded("puzzles", 9, true)
+  std::cout << "\n" << padded("technique", 17) << padded("steps", 8, true) << padded("puzzles", 9, true)
             << padded("hardest", 9, true) << '\n';
   for (Technique tech : options.techniques) {
     const std::size_t i = models::technique_rank(tech);
-    std::cout << padded(models::to_string(tech), 15) << padded(std::to_string(t.steps[i]), 8, true)
+    std::cout << padded(models::to_string(tech), 17) << padded(std::to_string(t.steps[i]), 8, true)
               << padded(std::to_string(t.used_by[i]), 9, true) << padded(std::to_string(t.hardest[i]), 9, true)
               << '\n';
   }

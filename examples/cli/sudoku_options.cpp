@@ -38,7 +38,9 @@ struct Groups {
 
 void describe(Groups& g) {
   std::string techniques_help =
-      "techniques for --explain, --grade and --inference techniques, comma-separated, tried in this order: all";
+      "techniques for --explain, --grade and --inference techniques, comma-separated, tried in this order (unique-"
+      "rectangle assumes one solution: --explain uses it only after counting one, --inference techniques never): "
+      "all";
   for (models::Technique t : models::all_techniques()) techniques_help.append(", ").append(models::to_string(t));
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
@@ -165,10 +167,27 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   o.explain = vm["explain"].as<bool>();
   o.grade = vm["grade"].as<bool>();
   if (o.explain && o.grade) throw UsageError("--explain and --grade cannot be combined");
+  const std::string technique_list = vm["techniques"].as<std::string>();
   try {
-    o.techniques = models::parse_technique_list(vm["techniques"].as<std::string>());
+    o.techniques = models::parse_technique_list(technique_list);
   } catch (const UnknownNameError& e) {
     throw UsageError(std::string("--techniques: ") + e.what());
+  }
+  if (o.techniques_propagator) {
+    // The propagator must keep every solution: it takes the techniques that assume one solution out of "all", and
+    // refuses them by name.
+    std::vector<models::Technique> sound;
+    for (models::Technique t : o.techniques) {
+      if (!models::assumes_unique_solution(t)) {
+        sound.push_back(t);
+      } else if (std::string(",").append(technique_list).append(",").find(
+                     std::string(",").append(models::to_string(t)).append(",")) != std::string::npos) {
+        throw UsageError(std::string("--techniques: ").append(models::to_string(t)).append(
+            " assumes the puzzle has one solution and cannot be used with --inference techniques (it could remove "
+            "every solution of a puzzle with several)"));
+      }
+    }
+    o.techniques = std::move(sound);
   }
   return o;
 }

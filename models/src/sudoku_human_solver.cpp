@@ -39,10 +39,23 @@ std::size_t technique_rank(Technique t) {
 HumanSolveResult human_solve(const SudokuGrid& puzzle, const HumanSolverOptions& options) {
   HumanSolveResult result;
   CandidateGrid g(puzzle);
+  const bool wants_uniqueness = std::any_of(options.techniques.begin(), options.techniques.end(),
+                                            [](Technique t) { return assumes_unique_solution(t); });
+  if (options.uniqueness == Uniqueness::assume) {
+    result.uniqueness_assumed = true;
+  } else if (options.uniqueness == Uniqueness::check && wants_uniqueness) {
+    const Sudoku model(puzzle, AllDifferentMode::matching);
+    const SearchResult r = backtracking_search(model.problem(), search_config(2, options.search_limits));
+    if (r.status != Status::limit_reached || r.solution_count >= 2) result.solutions_counted = r.solution_count;
+    result.uniqueness_assumed = result.solutions_counted == 1U;
+  }
+  std::vector<Technique> techniques;
+  for (Technique t : options.techniques)
+    if (result.uniqueness_assumed || !assumes_unique_solution(t)) techniques.push_back(t);
   bool progress = true;
   while (progress && !g.solved() && !g.contradiction()) {
     progress = false;
-    for (Technique t : options.techniques) {
+    for (Technique t : techniques) {
       std::optional<Step> step = find_step(g, t);
       if (!step) continue;
       apply(g, *step);
@@ -92,7 +105,11 @@ Grade grade_puzzle(const SudokuGrid& puzzle, const HumanSolverOptions& options) 
   const SearchResult r = backtracking_search(model.problem(), search_config(2, options.search_limits));
   grade.solutions = r.solution_count;
   grade.limit_reached = r.status == Status::limit_reached && r.solution_count < 2;
-  if (grade.solutions == 1 && !grade.limit_reached) grade.solve = human_solve(puzzle, options);
+  if (grade.solutions == 1 && !grade.limit_reached) {
+    HumanSolverOptions unique = options;
+    if (unique.uniqueness == Uniqueness::check) unique.uniqueness = Uniqueness::assume;
+    grade.solve = human_solve(puzzle, unique);
+  }
   return grade;
 }
 

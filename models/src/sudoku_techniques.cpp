@@ -1,7 +1,9 @@
-// Human Sudoku solving techniques over a candidate grid: singles, locked candidates, subsets, fish, wings.
+// Human Sudoku solving techniques over a candidate grid: singles, locked candidates, subsets, fish, wings, unique
+// rectangles, simple colouring.
 #include "csp/models/sudoku_techniques.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "csp/core/errors.hpp"
@@ -199,9 +201,12 @@ const std::vector<Technique>& all_techniques() {
       Technique::naked_single, Technique::hidden_single, Technique::pointing,    Technique::claiming,
       Technique::naked_pair,   Technique::hidden_pair,   Technique::naked_triple, Technique::hidden_triple,
       Technique::naked_quad,   Technique::hidden_quad,   Technique::x_wing,       Technique::xy_wing,
-      Technique::xyz_wing,     Technique::swordfish,     Technique::jellyfish};
+      Technique::xyz_wing,     Technique::swordfish,     Technique::jellyfish,    Technique::unique_rectangle,
+      Technique::simple_colouring};
   return all;
 }
+
+bool assumes_unique_solution(Technique t) { return t == Technique::unique_rectangle; }
 
 std::string to_string(Technique t) {
   switch (t) {
@@ -220,6 +225,8 @@ std::string to_string(Technique t) {
     case Technique::xyz_wing: return "xyz-wing";
     case Technique::swordfish: return "swordfish";
     case Technique::jellyfish: return "jellyfish";
+    case Technique::unique_rectangle: return "unique-rectangle";
+    case Technique::simple_colouring: return "simple-colouring";
   }
   return "?";
 }
@@ -241,6 +248,8 @@ std::string display_name(Technique t) {
     case Technique::xyz_wing: return "XYZ-Wing";
     case Technique::swordfish: return "Swordfish";
     case Technique::jellyfish: return "Jellyfish";
+    case Technique::unique_rectangle: return "Unique rectangle";
+    case Technique::simple_colouring: return "Simple colouring";
   }
   return "?";
 }
@@ -575,6 +584,146 @@ std::optional<Step> find_xyz_wing(const CandidateGrid& g) {
   return std::nullopt;
 }
 
+std::optional<Step> find_unique_rectangle(const CandidateGrid& g) {
+  const int n = g.size();
+  for (int r1 = 0; r1 < n; ++r1) {
+    for (int c1 = 0; c1 < n; ++c1) {
+      const int first = r1 * n + c1;
+      if (g.value(first) != 0 || popcount(g.candidates(first)) < 2) continue;
+      for (int r2 = r1 + 1; r2 < n; ++r2) {
+        for (int c2 = c1 + 1; c2 < n; ++c2) {
+          const std::array<int, 4> corners = {first, r1 * n + c2, r2 * n + c1, r2 * n + c2};
+          // Exactly two boxes: the two rows share their boxes (columns in two boxes), or the two columns do.
+          const int b11 = g.box_of(corners[0]);
+          const int b12 = g.box_of(corners[1]);
+          const int b21 = g.box_of(corners[2]);
+          const int b22 = g.box_of(corners[3]);
+          const bool two_boxes = (b11 == b12 && b21 == b22 && b11 != b21) || (b11 == b21 && b12 == b22 && b11 != b12);
+          if (!two_boxes) continue;
+          // Three empty corners with exactly the same two candidates {a,b}, the fourth with a, b and more.
+          int extra = -1;
+          int bivalue = 0;
+          DigitMask pair = 0;
+          bool type1 = true;
+          for (int c : corners) {
+            const DigitMask m = g.candidates(c);
+            if (g.value(c) != 0 || popcount(m) < 2) {
+              type1 = false;
+            } else if (popcount(m) == 2) {
+              type1 = type1 && (pair == 0 || m == pair);
+              pair = m;
+              ++bivalue;
+            } else {
+              type1 = type1 && extra == -1;
+              extra = c;
+            }
+          }
+          if (!type1 || bivalue != 3 || (g.candidates(extra) & pair) != pair) continue;
+          Step s{Technique::unique_rectangle, {corners.begin(), corners.end()}, digits_of(pair), {}, {}, ""};
+          for (int d : s.digits) s.eliminations.push_back({extra, d});
+          std::vector<int> three;
+          for (int c : corners)
+            if (c != extra) three.push_back(c);
+          const std::vector<std::string> ab = digit_texts(pair);
+          const std::string boxes = std::string("boxes ").append(std::to_string(std::min(b11, b22) + 1)).append(
+              " and ").append(std::to_string(std::max(b11, b22) + 1));
+          s.reason = cells_text(g, three).append(" hold only ").append(join_and(ab));
+          s.reason.append("; if ").append(cell_name(g, extra)).append(" were ").append(ab[0]).append(" or ").append(
+              ab[1]);
+          s.reason.append(", swapping ").append(join_and(ab)).append(" in these four cells (").append(boxes).append(
+              ") would give a second solution, which a puzzle with one solution cannot have");
+          sort_step(s);
+          return s;
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Step> find_simple_colouring(const CandidateGrid& g) {
+  static const char* const colour_name[] = {"blue", "green"};
+  const int n = g.size();
+  const int cells = g.cell_count();
+  std::vector<std::vector<int>> links(at(cells));
+  std::vector<int> chain_of(at(cells));  // the chain (its first cell) a cell belongs to, -1 for none
+  std::vector<int> colour(at(cells));
+  for (int d = 1; d <= n; ++d) {
+    // Conjugate pairs: units where d has exactly two places.
+    for (auto& l : links) l.clear();
+    for (const auto& unit : g.units()) {
+      const std::uint32_t pos = positions(g, unit, d);
+      if (popcount(pos) != 2) continue;
+      const int a = unit[at(std::countr_zero(pos))];
+      const int b = unit[at(std::bit_width(pos) - 1)];
+      links[at(a)].push_back(b);
+      links[at(b)].push_back(a);
+    }
+    std::fill(chain_of.begin(), chain_of.end(), -1);
+    for (int start = 0; start < cells; ++start) {
+      if (links[at(start)].empty() || chain_of[at(start)] != -1) continue;
+      // Colour the chain of `start` breadth first; a cell coloured both ways (an odd cycle of conjugate pairs) only
+      // happens in a grid without solution, where the chain is skipped.
+      std::vector<int> chain{start};
+      chain_of[at(start)] = start;
+      colour[at(start)] = 0;
+      bool odd = false;
+      for (std::size_t i = 0; i < chain.size(); ++i) {
+        const int c = chain[i];
+        for (int e : links[at(c)]) {
+          if (chain_of[at(e)] == -1) {
+            chain_of[at(e)] = start;
+            colour[at(e)] = 1 - colour[at(c)];
+            chain.push_back(e);
+          } else if (colour[at(e)] == colour[at(c)]) {
+            odd = true;
+          }
+        }
+      }
+      if (odd) continue;
+      std::sort(chain.begin(), chain.end());
+      std::array<std::vector<int>, 2> side;
+      for (int c : chain) side[at(colour[at(c)])].push_back(c);
+      const std::string coloured = std::string("on ").append(digit_text(d)).append(", conjugate pairs colour ").append(
+          cells_text(g, side[0])).append(" blue and ").append(cells_text(g, side[1])).append(" green; ");
+      // Colour wrap (rule 2): two cells of one colour see each other, so that colour is false.
+      for (std::size_t k = 0; k < 2; ++k) {
+        for (std::size_t i = 0; i < side[k].size(); ++i) {
+          for (std::size_t j = i + 1; j < side[k].size(); ++j) {
+            if (!g.sees(side[k][i], side[k][j])) continue;
+            Step s{Technique::simple_colouring, chain, {d}, {}, {}, ""};
+            for (int c : side[k]) s.eliminations.push_back({c, d});
+            s.reason = std::string(coloured).append(cells_text(g, {side[k][i], side[k][j]})).append(" (both ").append(
+                colour_name[k]).append(") see each other");
+            sort_step(s);
+            return s;
+          }
+        }
+      }
+      // Colour trap (rule 4): one colour holds d, so a cell seeing both colours cannot.
+      Step s{Technique::simple_colouring, chain, {d}, {}, {}, ""};
+      std::string traps;
+      for (int c = 0; c < cells; ++c) {
+        if (chain_of[at(c)] == start || !g.has(c, d)) continue;
+        const auto seen = [&](std::size_t k) {
+          return std::find_if(side[k].begin(), side[k].end(), [&](int x) { return g.sees(c, x); });
+        };
+        const auto blue = seen(0);
+        const auto green = seen(1);
+        if (blue == side[0].end() || green == side[1].end()) continue;
+        s.eliminations.push_back({c, d});
+        traps.append(traps.empty() ? "" : "; ").append(cell_name(g, c)).append(" sees ").append(
+            cell_name(g, *blue)).append(" (blue) and ").append(cell_name(g, *green)).append(" (green)");
+      }
+      if (s.eliminations.empty()) continue;
+      s.reason = std::string(coloured).append(traps);
+      sort_step(s);
+      return s;
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<Step> find_step(const CandidateGrid& g, Technique t) {
   switch (t) {
     case Technique::naked_single: return find_naked_single(g);
@@ -592,6 +741,8 @@ std::optional<Step> find_step(const CandidateGrid& g, Technique t) {
     case Technique::jellyfish: return find_fish(g, 4);
     case Technique::xy_wing: return find_xy_wing(g);
     case Technique::xyz_wing: return find_xyz_wing(g);
+    case Technique::unique_rectangle: return find_unique_rectangle(g);
+    case Technique::simple_colouring: return find_simple_colouring(g);
   }
   return std::nullopt;
 }

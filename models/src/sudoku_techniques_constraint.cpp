@@ -29,7 +29,12 @@ SudokuGrid empty_grid(BoxShape box) {
 
 }  // namespace
 
-std::vector<Technique> propagator_techniques() { return all_techniques(); }
+std::vector<Technique> propagator_techniques() {
+  std::vector<Technique> out;
+  for (Technique t : all_techniques())
+    if (!assumes_unique_solution(t)) out.push_back(t);
+  return out;
+}
 
 SudokuTechniquesConstraint::SudokuTechniquesConstraint(std::vector<VarId> cells, BoxShape box,
                                                        std::vector<Technique> techniques, std::string name)
@@ -38,6 +43,11 @@ SudokuTechniquesConstraint::SudokuTechniquesConstraint(std::vector<VarId> cells,
       techniques_(without_duplicates(std::move(techniques))),
       blank_(empty_grid(box)) {
   if (techniques_.empty()) throw ModelError("constraint '" + this->name() + "': no technique to propagate with");
+  for (Technique t : techniques_)
+    if (assumes_unique_solution(t))
+      throw ModelError(std::string("constraint '").append(this->name()).append("': ").append(to_string(t)).append(
+          " assumes the puzzle has one solution, so it cannot propagate during search (it could remove every "
+          "solution of a puzzle with several)"));
   if (arity() != box.size() * box.size())
     throw ModelError(std::string("constraint '").append(this->name()).append("': a ").append(to_string(box)).append(
         " grid has ").append(std::to_string(box.size() * box.size())).append(" cells, the scope has ").append(

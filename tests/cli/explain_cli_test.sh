@@ -10,6 +10,7 @@ failed=0
 
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; echo "--- stdout:"; head -20 "$TMP/out"; echo "--- stderr:"; head -20 "$TMP/err"; }
+run() { "$CSP" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; code=$?; }
 run_in() { local text=$1; shift; printf '%b' "$text" | "$CSP" "$@" >"$TMP/out" 2>"$TMP/err"; code=$?; }
 expect_code() { if [[ $code -eq $1 ]]; then ok; else bad "$2: exit $code, expected $1"; fi; }
 expect_out() { if grep -qE -- "$1" "$TMP/out"; then ok; else bad "$2: stdout lacks /$1/"; fi; }
@@ -70,6 +71,22 @@ run_in ".43...........21\n1.....3.6.4.....1...3..2...52.4.....\n" sudoku --expla
 expect_code 0 "4x4 and 6x6 explain"
 expect_out '^Puzzle 2 \(<stdin>:2\): 1\.\.\.\.\.3' "6x6 puzzle"
 expect_out '^Solution: 1432321421434321$' "4x4 solved"
+
+# Two solutions (a deadly rectangle r1c2, r1c4, r2c2, r2c4 on 1 and 3; r2c4 also has 5): unique-rectangle is not used.
+DEADLY=4.7.698256.2..8947958724316825437169791.86432346912758289643571573291684164875293
+run_in "$DEADLY\n" sudoku --explain -
+expect_code 0 "explain several solutions"
+expect_out '^Note: unique-rectangle not used: it assumes exactly one solution, and the puzzle has several solutions$' \
+  "uniqueness note"
+if grep -q 'Unique rectangle' "$TMP/out"; then bad "a unique rectangle step with two solutions"; else ok; fi
+run_in "$DEADLY\n" sudoku --explain --format json -
+expect_out '"uniqueness_assumed":false' "json uniqueness"
+run_in "$HARD\n" sudoku --explain --format json -
+expect_out '"uniqueness_assumed":true' "json uniqueness on a unique puzzle"
+
+run sudoku --help
+expect_out 'simple-colouring' "help lists simple-colouring"
+expect_out '(, |^ +)unique-rectangle,' "help lists unique-rectangle"
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

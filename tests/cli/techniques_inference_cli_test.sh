@@ -69,6 +69,13 @@ expect_err "unknown inference 'technique' \(valid: none, fc, mac, techniques\)" 
 run_in "$CLAIMING\n" sudoku --inference techniques --techniques foo -
 expect_code 2 "bad technique"
 
+run_in "$CLAIMING\n" sudoku --inference techniques --techniques pointing,unique-rectangle -
+expect_code 2 "unique-rectangle assumes one solution"
+expect_err 'unique-rectangle assumes the puzzle has one solution and cannot be used with --inference techniques' \
+  "unique-rectangle message"
+run_in "$CLAIMING\n" sudoku --inference techniques --techniques simple-colouring --stats -
+expect_code 0 "simple colouring as a propagator"
+
 # ---- other models: a usage error that says where techniques belong ------------------------------------------------
 for cmd in "queens 8" "zebra" "cryptarithm SEND+MORE=MONEY" "color --map australia -k 3"; do
   # shellcheck disable=SC2086

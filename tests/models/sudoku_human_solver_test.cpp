@@ -3,8 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -127,6 +129,58 @@ TEST(HumanSolver, StuckWithoutSearch) {
   EXPECT_EQ(r.outcome, HumanOutcome::stuck);
   EXPECT_FALSE(r.solution);
   EXPECT_GT(r.empty_when_stuck, 0);
+}
+
+// Two solutions: r1c2, r1c4, r2c2 and r2c4 (boxes 1 and 2) hold 1 and 3 either way, and r2c4 also has candidate 5,
+// so unique rectangle type 1 would remove 1 and 3 from r2c4, its digit in both solutions.
+const char* const kDeadlyRectangle =
+    "4.7.698256.2..8947958724316825437169791.86432346912758289643571573291684164875293";
+
+TEST(HumanSolver, UniqueRectangleOnlyWhenTheSolutionIsUnique) {
+  const SudokuGrid puzzle = parse_puzzle(kDeadlyRectangle);
+  HumanSolverOptions options;
+  options.techniques = {Technique::unique_rectangle};
+  options.search_when_stuck = false;
+  const HumanSolveResult checked = human_solve(puzzle, options);
+  EXPECT_FALSE(checked.uniqueness_assumed);
+  ASSERT_TRUE(checked.solutions_counted);
+  EXPECT_EQ(*checked.solutions_counted, 2U);
+  EXPECT_TRUE(checked.steps.empty());
+  // Assumed against the facts, the step removes r2c4's digit of both solutions: why `check` skips it here.
+  options.uniqueness = Uniqueness::assume;
+  const HumanSolveResult assumed = human_solve(puzzle, options);
+  EXPECT_TRUE(assumed.uniqueness_assumed);
+  ASSERT_FALSE(assumed.steps.empty());
+  EXPECT_EQ(assumed.steps[0].technique, Technique::unique_rectangle);
+  EXPECT_EQ(assumed.steps[0].eliminations, (std::vector<CellDigit>{{12, 1}, {12, 3}}));
+  // Every technique, uniqueness checked: a true solution, no rectangle step; the grader says "several".
+  const HumanSolveResult all = human_solve(puzzle);
+  ASSERT_TRUE(all.solution);
+  EXPECT_EQ(check_solution(puzzle, *all.solution), "");
+  for (const Step& s : all.steps) EXPECT_NE(s.technique, Technique::unique_rectangle);
+  const Grade g = grade_puzzle(puzzle);
+  EXPECT_EQ(g.solutions, 2U);
+  EXPECT_FALSE(g.solve);
+}
+
+TEST(HumanSolver, SolutionsAreCountedOnlyForUniquenessTechniques) {
+  const SudokuGrid puzzle =
+      parse_puzzle("003020600900305001001806400008102900700000008006708200002609500800203009005010300");
+  HumanSolverOptions options;
+  const HumanSolveResult checked = human_solve(puzzle, options);
+  EXPECT_TRUE(checked.uniqueness_assumed);
+  EXPECT_EQ(checked.solutions_counted, std::optional<std::uint64_t>(1));
+  options.uniqueness = Uniqueness::never;
+  const HumanSolveResult never = human_solve(puzzle, options);
+  EXPECT_FALSE(never.uniqueness_assumed);
+  EXPECT_FALSE(never.solutions_counted);
+  options.uniqueness = Uniqueness::check;
+  options.techniques = {Technique::naked_single, Technique::hidden_single};
+  EXPECT_FALSE(human_solve(puzzle, options).solutions_counted) << "no uniqueness technique listed: no count";
+  const Grade g = grade_puzzle(puzzle);
+  ASSERT_TRUE(g.solve);
+  EXPECT_TRUE(g.solve->uniqueness_assumed) << "the grader counted one solution";
+  EXPECT_FALSE(g.solve->solutions_counted) << "and did not count again";
 }
 
 TEST(Grade, SeveralSolutionsAreNotGraded) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -280,6 +281,19 @@ TEST(TechniquesPropagator, ReviseChangesOnlyItsCell) {
   EXPECT_EQ(r.stats.backtracks, 0U);
 }
 
+TEST(TechniquesPropagator, DefaultTechniquesAreThoseSoundWithSeveralSolutions) {
+  const std::vector<Technique> list = propagator_techniques();
+  EXPECT_EQ(list.size(), all_techniques().size() - 1);
+  EXPECT_EQ(std::find(list.begin(), list.end(), Technique::unique_rectangle), list.end());
+  EXPECT_NE(std::find(list.begin(), list.end(), Technique::simple_colouring), list.end());
+  // kTwoSolutions's grid with six cells empty: r2c4 also has candidate 5, so unique rectangle type 1 fires and would
+  // remove 1 and 3, r2c4's digit in both solutions; the default propagator, without it, keeps both.
+  const SudokuGrid puzzle =
+      grid_of("4.7.698256.2..8947958724316825437169791.86432346912758289643571573291684164875293");
+  EXPECT_TRUE(find_unique_rectangle(CandidateGrid(puzzle)));
+  EXPECT_EQ(backtracking_search(with_techniques(puzzle).problem(), mac_config(0)).solution_count, 2U);
+}
+
 // ---- construction ---------------------------------------------------------------------------------------------------
 
 TEST(TechniquesPropagator, CheckedWhenBuiltAndAttached) {
@@ -287,6 +301,9 @@ TEST(TechniquesPropagator, CheckedWhenBuiltAndAttached) {
   std::vector<VarId> cells;
   for (VarId x = 0; x < 16; ++x) cells.push_back(x);
   EXPECT_THROW(SudokuTechniquesConstraint(cells, BoxShape{2, 2}, {}), ModelError) << "no technique";
+  EXPECT_THROW(SudokuTechniquesConstraint(cells, BoxShape{2, 2}, {Technique::pointing, Technique::unique_rectangle}),
+               ModelError)
+      << "unique-rectangle assumes one solution";
   Problem p;
   for (int i = 0; i < 16; ++i) p.add_variable(std::string("x").append(std::to_string(i)), 0, 3);
   EXPECT_THROW(p.add_constraint(std::make_unique<SudokuTechniquesConstraint>(cells, BoxShape{2, 2})), ModelError)

@@ -334,12 +334,176 @@ TEST(Techniques, XYZWing) {
   EXPECT_FALSE(find_xyz_wing(h));
 }
 
+// ---- unique rectangle type 1 --------------------------------------------------------------------------------------
+
+TEST(Techniques, UniqueRectangle) {
+  // r1c1, r1c2, r4c1, r4c2: rows 1 and 4, columns 1 and 2, boxes 1 and 4.
+  CandidateGrid g = empty9();
+  keep_only(g, 1, 1, {2, 7});
+  keep_only(g, 1, 2, {2, 7});
+  keep_only(g, 4, 1, {2, 7});
+  keep_only(g, 4, 2, {2, 7, 9});
+  const auto s = find_unique_rectangle(g);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, Technique::unique_rectangle);
+  EXPECT_EQ(s->cells, (std::vector<int>{cell(1, 1), cell(1, 2), cell(4, 1), cell(4, 2)}));
+  EXPECT_EQ(s->digits, (std::vector<int>{2, 7}));
+  EXPECT_EQ(s->eliminations, (std::vector<CellDigit>{{cell(4, 2), 2}, {cell(4, 2), 7}}));
+  EXPECT_EQ(describe(g, *s),
+            "Unique rectangle: r1c1, r1c2 and r4c1 hold only 2 and 7; if r4c2 were 2 or 7, swapping 2 and 7 in these "
+            "four cells (boxes 1 and 4) would give a second solution, which a puzzle with one solution cannot have, "
+            "so r4c2 loses 2 and 7");
+}
+
+TEST(Techniques, UniqueRectangleWithTheExtraCornerAnywhere) {
+  // The corner with more candidates first in scan order, rows sharing their boxes (columns 2 and 8).
+  CandidateGrid g = empty9();
+  keep_only(g, 2, 2, {1, 5, 6});
+  keep_only(g, 2, 8, {1, 5});
+  keep_only(g, 3, 2, {1, 5});
+  keep_only(g, 3, 8, {1, 5});
+  const auto s = find_unique_rectangle(g);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->eliminations, (std::vector<CellDigit>{{cell(2, 2), 1}, {cell(2, 2), 5}}));
+  EXPECT_NE(describe(g, *s).find("(boxes 1 and 3)"), std::string::npos) << describe(g, *s);
+}
+
+TEST(Techniques, UniqueRectangleNearMisses) {
+  const auto rectangle = [](std::initializer_list<int> a, std::initializer_list<int> b, std::initializer_list<int> c,
+                            std::initializer_list<int> d, int col2) {
+    CandidateGrid g = empty9();
+    keep_only(g, 1, 1, a);
+    keep_only(g, 1, col2, b);
+    keep_only(g, 4, 1, c);
+    keep_only(g, 4, col2, d);
+    return find_unique_rectangle(g);
+  };
+  EXPECT_TRUE(rectangle({2, 7}, {2, 7}, {2, 7}, {2, 7, 9}, 2)) << "the pattern itself";
+  EXPECT_FALSE(rectangle({2, 7}, {2, 7}, {2, 7}, {2, 7, 9}, 4)) << "four boxes: 1, 2, 4 and 5";
+  EXPECT_FALSE(rectangle({2, 7}, {2, 7}, {2, 7, 8}, {2, 7, 9}, 2)) << "extra candidates on two corners: not type 1";
+  EXPECT_FALSE(rectangle({2, 7}, {2, 7}, {2, 7}, {2, 8, 9}, 2)) << "the fourth corner lacks 7";
+  EXPECT_FALSE(rectangle({2, 7}, {2, 7}, {2, 8}, {2, 7, 9}, 2)) << "three corners, two different pairs";
+  EXPECT_FALSE(rectangle({2, 7}, {2, 7}, {2, 7}, {2, 7}, 2)) << "four bivalue corners: nothing to remove";
+  // A placed digit is no corner.
+  CandidateGrid g = empty9();
+  keep_only(g, 1, 1, {2, 7});
+  keep_only(g, 1, 2, {2, 7});
+  keep_only(g, 4, 1, {2, 7});
+  g.set_cell(cell(4, 2), 9, 0);
+  EXPECT_FALSE(find_unique_rectangle(g));
+}
+
+TEST(Techniques, UniqueRectangleIn2x3Boxes) {
+  // 6x6 with 2x3 boxes: r1c1, r1c4, r2c1, r2c4 lie in boxes 1 and 2.
+  CandidateGrid g(SudokuGrid{BoxShape{2, 3}, std::vector<int>(36, 0)});
+  const auto keep = [&](int c, DigitMask m) {
+    for (int d = 1; d <= 6; ++d)
+      if ((m >> d & 1U) == 0) g.eliminate(c, d);
+  };
+  keep(0, 0b0001'0010);   // {1,4}
+  keep(3, 0b0001'0010);   // {1,4}
+  keep(6, 0b0001'0010);   // {1,4}
+  keep(9, 0b0101'0010);   // {1,4,6}
+  const auto s = find_unique_rectangle(g);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->eliminations, (std::vector<CellDigit>{{9, 1}, {9, 4}}));
+  EXPECT_NE(describe(g, *s).find("r2c4 were 1 or 4"), std::string::npos) << describe(g, *s);
+  keep(3, 0b0000'0010);  // no longer a corner of the pattern
+  EXPECT_FALSE(find_unique_rectangle(g));
+}
+
+TEST(Techniques, OnlyUniqueRectangleAssumesOneSolution) {
+  for (Technique t : all_techniques()) EXPECT_EQ(assumes_unique_solution(t), t == Technique::unique_rectangle);
+}
+
+// ---- simple colouring ---------------------------------------------------------------------------------------------
+
+// Leaves digit d in column `col1` only in the listed rows.
+void column_only(CandidateGrid& g, int col1, int d, std::initializer_list<int> rows) {
+  for (int r = 1; r <= 9; ++r)
+    if (std::find(rows.begin(), rows.end(), r) == rows.end()) g.eliminate(cell(r, col1), d);
+}
+
+TEST(Techniques, SimpleColouringWrap) {
+  // 7's conjugate pairs: row 1 (c1, c5), column 5 (r1, r5), row 5 (c5, c2), column 2 (r5, r2). Blue r1c1, r5c5,
+  // r2c2; green r1c5, r5c2. Blue r1c1 and r2c2 share box 1, so blue is false.
+  CandidateGrid g = empty9();
+  row_only(g, 1, 7, {1, 5});
+  column_only(g, 5, 7, {1, 5});
+  row_only(g, 5, 7, {2, 5});
+  column_only(g, 2, 7, {2, 5});
+  const auto s = find_simple_colouring(g);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, Technique::simple_colouring);
+  EXPECT_EQ(s->cells, (std::vector<int>{cell(1, 1), cell(1, 5), cell(2, 2), cell(5, 2), cell(5, 5)}));
+  EXPECT_EQ(s->digits, (std::vector<int>{7}));
+  EXPECT_EQ(s->eliminations, lose(7, {{1, 1}, {2, 2}, {5, 5}}));
+  EXPECT_EQ(describe(g, *s),
+            "Simple colouring: on 7, conjugate pairs colour r1c1, r2c2 and r5c5 blue and r1c5 and r5c2 green; r1c1 "
+            "and r2c2 (both blue) see each other, so r1c1, r2c2 and r5c5 lose 7");
+}
+
+TEST(Techniques, SimpleColouringTrap) {
+  // 7's conjugate pairs: column 1 (r4, r8), row 8 (c1, c5), column 5 (r8, r6). Blue r4c1, r8c5; green r8c1, r6c5.
+  // r4c4 and r4c6 see r4c1 (row 4) and r6c5 (box 5); r6c2 and r6c3 see r6c5 (row 6) and r4c1 (box 4).
+  CandidateGrid g = empty9();
+  column_only(g, 1, 7, {4, 8});
+  row_only(g, 8, 7, {1, 5});
+  column_only(g, 5, 7, {6, 8});
+  const auto s = find_simple_colouring(g);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->cells, (std::vector<int>{cell(4, 1), cell(6, 5), cell(8, 1), cell(8, 5)}));
+  EXPECT_EQ(s->eliminations, lose(7, {{4, 4}, {4, 6}, {6, 2}, {6, 3}}));
+  EXPECT_EQ(describe(g, *s),
+            "Simple colouring: on 7, conjugate pairs colour r4c1 and r8c5 blue and r6c5 and r8c1 green; r4c4 sees "
+            "r4c1 (blue) and r6c5 (green); r4c6 sees r4c1 (blue) and r6c5 (green); r6c2 sees r4c1 (blue) and r6c5 "
+            "(green); r6c3 sees r4c1 (blue) and r6c5 (green), so r4c4, r4c6, r6c2 and r6c3 lose 7");
+}
+
+TEST(Techniques, SimpleColouringNearMisses) {
+  // The trap's chain without its last link (column 5): no cell sees both colours.
+  CandidateGrid g = empty9();
+  column_only(g, 1, 7, {4, 8});
+  row_only(g, 8, 7, {1, 5});
+  EXPECT_FALSE(find_simple_colouring(g));
+  // The wrap's chain without its last link (column 2): r1c1 blue, r1c5 green, r5c5 blue, r5c2 green; no two cells of
+  // one colour see each other, so no wrap, but r2c2 and r3c2 (box 1 and column 2) and r4c1 and r6c1 (column 1 and
+  // box 4) see r1c1 and r5c2: a trap.
+  CandidateGrid h = empty9();
+  row_only(h, 1, 7, {1, 5});
+  column_only(h, 5, 7, {1, 5});
+  row_only(h, 5, 7, {2, 5});
+  const auto s = find_simple_colouring(h);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->eliminations, lose(7, {{2, 2}, {3, 2}, {4, 1}, {6, 1}}));
+  EXPECT_NE(describe(h, *s).find("; r2c2 sees r1c1 (blue) and r5c2 (green); "), std::string::npos) << describe(h, *s);
+}
+
+TEST(Techniques, SimpleColouringIn2x3Boxes) {
+  // 6x6 with 2x3 boxes, digit 1: column 1 (r1, r5), row 5 (c1, c4), column 4 (r5, r2). Blue r1c1, r5c4; green
+  // r5c1, r2c4. r1c5 and r1c6 see r1c1 (row 1) and r2c4 (box 2); r2c2 and r2c3 see r2c4 (row 2) and r1c1 (box 1).
+  CandidateGrid g(SudokuGrid{BoxShape{2, 3}, std::vector<int>(36, 0)});
+  for (int r = 0; r < 6; ++r) {
+    if (r != 0 && r != 4) g.eliminate(r * 6 + 0, 1);
+    if (r != 4 && r != 1) g.eliminate(r * 6 + 3, 1);
+  }
+  for (int c = 0; c < 6; ++c)
+    if (c != 0 && c != 3) g.eliminate(4 * 6 + c, 1);
+  const auto s = find_simple_colouring(g);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->eliminations, (std::vector<CellDigit>{{4, 1}, {5, 1}, {7, 1}, {8, 1}}));
+}
+
 TEST(Techniques, Names) {
   for (Technique t : all_techniques()) EXPECT_EQ(parse_technique(to_string(t)), t);
   EXPECT_THROW(parse_technique("y-wing"), UnknownNameError);
   EXPECT_EQ(parse_technique_list("x-wing,naked-single"),
             (std::vector<Technique>{Technique::x_wing, Technique::naked_single}));
   EXPECT_EQ(parse_technique_list("all"), all_techniques());
+  EXPECT_EQ(parse_technique_list("simple-colouring,unique-rectangle"),
+            (std::vector<Technique>{Technique::simple_colouring, Technique::unique_rectangle}));
+  EXPECT_EQ(display_name(Technique::simple_colouring), "Simple colouring");
+  EXPECT_EQ(display_name(Technique::unique_rectangle), "Unique rectangle");
 }
 
 }  // namespace

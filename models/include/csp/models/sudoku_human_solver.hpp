@@ -12,14 +12,25 @@
 
 namespace csp::models {
 
+/// When the techniques that assume one solution (unique-rectangle, assumes_unique_solution) may be used.
+enum class Uniqueness {
+  check,   ///< count the solutions first (up to 2, by search) and use them only when there is exactly one
+  assume,  ///< use them: the caller knows the puzzle has exactly one solution (grade_puzzle, after its count)
+  never,   ///< never use them
+};
+
 /// What the human solver may do.
 struct HumanSolverOptions {
   /// The techniques tried, in this order; after any progress the solver starts again at the first.
   std::vector<Technique> techniques = all_techniques();
   /// When no technique applies, finish with csp::backtracking_search (MRV + MAC) from the cells placed so far.
   bool search_when_stuck = true;
-  /// Node and time limits of each search (the fallback, and grade_puzzle's count of solutions); 0 = none.
+  /// Node and time limits of each search (the fallback, and the counts of solutions); 0 = none.
   StopCondition search_limits;
+  /// Whether `techniques` that assume one solution are used. With `check` the count is made only when such a
+  /// technique is listed; when it finds none or several solutions, or hits a search limit, they are skipped, so a
+  /// step log never rests on a uniqueness the puzzle does not have.
+  Uniqueness uniqueness = Uniqueness::check;
 };
 
 /// How the human solver ended.
@@ -45,10 +56,15 @@ struct HumanSolveResult {
   std::vector<int> fired = std::vector<int>(all_techniques().size(), 0);
   /// The hardest technique used (by the default order), if any step was taken.
   std::optional<Technique> hardest;
+  /// Whether the techniques that assume one solution were allowed (uniqueness `assume`, or `check` counted one).
+  bool uniqueness_assumed = false;
+  /// The solutions counted (0, 1, or 2 = several) when `check` made a count that no search limit stopped.
+  std::optional<std::uint64_t> solutions_counted;
 };
 
 /// Solves like a person: candidates, then the techniques of `options` in order, restarting at the first after
-/// each step (Sudoku-08's HumanSolver), with search as the last resort. Works for every box shape.
+/// each step (Sudoku-08's HumanSolver), with search as the last resort. Works for every box shape. Techniques that
+/// assume one solution take part only as `options.uniqueness` allows.
 HumanSolveResult human_solve(const SudokuGrid& puzzle, const HumanSolverOptions& options = {});
 
 /// A puzzle's grade: its difficulty as the hardest technique it needs.
@@ -63,7 +79,8 @@ struct Grade {
   bool needs_search() const { return solve && solve->outcome != HumanOutcome::solved; }
 };
 
-/// Counts the solutions (up to 2) and, when there is exactly one, solves the puzzle like a person.
+/// Counts the solutions (up to 2) and, when there is exactly one, solves the puzzle like a person (with uniqueness
+/// `assume` unless `options` say `never`).
 Grade grade_puzzle(const SudokuGrid& puzzle, const HumanSolverOptions& options = {});
 
 /// The position of a technique in all_techniques() (its rank of difficulty).

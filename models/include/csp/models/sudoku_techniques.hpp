@@ -68,7 +68,7 @@ class CandidateGrid {
 /// "r5c7" (1-based row and column).
 std::string cell_name(const CandidateGrid& g, int cell);
 
-/// The techniques, in the default order from simplest to hardest.
+/// The techniques, in the default order from simplest to hardest (all_techniques() gives the reasons).
 enum class Technique {
   naked_single,
   hidden_single,
@@ -85,12 +85,21 @@ enum class Technique {
   xyz_wing,
   swordfish,
   jellyfish,
+  unique_rectangle,  ///< assumes the puzzle has exactly one solution (assumes_unique_solution)
+  simple_colouring,
 };
 
-/// All techniques, simplest first (the default order of the human solver).
+/// All techniques, simplest first (the default order of the human solver). The order up to jellyfish is the one of
+/// the common guides (singles, locked candidates, subsets, fish and wings); unique-rectangle and simple-colouring
+/// come last, in the order of HoDoKu's default step list (Uniqueness Test 1 right after XYZ-Wing, Simple Colors after
+/// the chains), as harder than every fish and wing here.
 const std::vector<Technique>& all_techniques();
+/// True for the techniques that are sound only on a puzzle with exactly one solution (unique-rectangle): on a puzzle
+/// with several they may remove digits of every solution. The human solver uses them only where uniqueness is known
+/// (HumanSolverOptions::uniqueness); SudokuTechniquesConstraint refuses them.
+bool assumes_unique_solution(Technique t);
 /// "naked-single", "hidden-single", "pointing", "claiming", "naked-pair", ..., "x-wing", "xy-wing", "xyz-wing",
-/// "swordfish", "jellyfish".
+/// "swordfish", "jellyfish", "unique-rectangle", "simple-colouring".
 std::string to_string(Technique t);
 /// "Naked single", "X-Wing", ... as written in a step log.
 std::string display_name(Technique t);
@@ -143,6 +152,21 @@ std::optional<Step> find_fish(const CandidateGrid& g, int k);
 std::optional<Step> find_xy_wing(const CandidateGrid& g);
 /// XYZ-Wing: a pivot {x,y,z} sees pincers {x,z} and {y,z}; any cell seeing all three loses z.
 std::optional<Step> find_xyz_wing(const CandidateGrid& g);
+
+/// Unique rectangle type 1: four empty cells in two rows, two columns and exactly two boxes, three of them holding
+/// exactly the candidates {a,b} and the fourth a, b and more. If the fourth took a or b, the four cells could swap a
+/// and b and the puzzle would have a second solution, so the fourth loses a and b.
+/// Precondition: the puzzle has exactly one solution and no cell of the grid left empty is a given (true of every
+/// grid built from a puzzle); on a puzzle with several solutions the step may remove the digits of every solution.
+/// Source: HoDoKu's "Uniqueness Test 1", SudokuWiki's "Unique Rectangles" (type 1).
+std::optional<Step> find_unique_rectangle(const CandidateGrid& g);
+/// Simple colouring (singles chains) of one digit: the units where the digit has exactly two places (conjugate
+/// pairs) link cells into chains, and each chain is coloured blue and green alternately, so one colour holds the
+/// digit and the other does not. Colour wrap: two cells of one colour see each other, so that colour is false and
+/// its cells lose the digit. Colour trap: a cell outside the chain that sees a blue and a green cell loses it.
+/// Sound on every puzzle. Source: HoDoKu's "Simple Colors" (trap and wrap), SudokuWiki's "Simple Colouring"
+/// (rules 2 and 4).
+std::optional<Step> find_simple_colouring(const CandidateGrid& g);
 
 /// The function of a technique: the first step it finds, or nothing.
 std::optional<Step> find_step(const CandidateGrid& g, Technique t);

@@ -12,7 +12,7 @@
 namespace csp::models {
 
 /// The techniques the propagator uses by default: every technique of all_techniques() that stays sound on a
-/// puzzle with several solutions (all of them today), simplest first.
+/// puzzle with several solutions (all but unique-rectangle, see assumes_unique_solution), simplest first.
 std::vector<Technique> propagator_techniques();
 
 /// A redundant Constraint whose scope is every cell of one Sudoku (variable k = cell k, values 1..N), relation "each
@@ -33,8 +33,9 @@ std::vector<Technique> propagator_techniques();
 class SudokuTechniquesConstraint : public Constraint {
  public:
   /// `cells`: the N*N variables of the grid in row-major order; `box`: the box shape (N = box.size() <= 31);
-  /// `techniques`: tried in this order (duplicates ignored). Throws ModelError when `techniques` is empty or the
-  /// number of cells is not N*N; `attach` throws ModelError when a cell's values are not exactly 1..N.
+  /// `techniques`: tried in this order (duplicates ignored). Throws ModelError when `techniques` is empty or holds
+  /// a technique that assumes one solution (unique-rectangle: search must keep every solution, e.g. to count them),
+  /// or the number of cells is not N*N; `attach` throws ModelError when a cell's values are not exactly 1..N.
   SudokuTechniquesConstraint(std::vector<VarId> cells, BoxShape box,
                              std::vector<Technique> techniques = propagator_techniques(),
                              std::string name = "techniques");
@@ -49,6 +50,8 @@ class SudokuTechniquesConstraint : public Constraint {
   bool propagate(Store& store) const override;
   int count_ruled_out(const Store& store, int pos, int index) const override;
   int conflicts(const Assignment& a, int pos, Value v) const override;
+  /// Expensive: MAC runs it only once the unit constraints reached their fixpoint (see PropagationCost).
+  PropagationCost propagation_cost() const override { return PropagationCost::expensive; }
 
  private:
   // Runs the techniques on the store's domains; false on a contradiction.
