@@ -3,18 +3,8 @@
 # Usage: ablate_cli_test.sh PATH/TO/csp      (run by CTest; prints "N passed, N failed")
 set -u
 CSP=${1:?usage: ablate_cli_test.sh PATH/TO/csp}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
+source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_harness.sh"
 
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; echo "--- stdout:"; head -20 "$TMP/out"; echo "--- stderr:"; head -20 "$TMP/err"; }
-run() { "$CSP" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; code=$?; }
-expect_code() { if [[ $code -eq $1 ]]; then ok; else bad "$2: exit $code, expected $1"; fi; }
-expect_out() { if grep -qE -- "$1" "$TMP/out"; then ok; else bad "$2: stdout lacks /$1/"; fi; }
-expect_err() { if grep -qE -- "$1" "$TMP/err"; then ok; else bad "$2: stderr lacks /$1/"; fi; }
-expect_eq() { if [[ "$1" == "$2" ]]; then ok; else bad "$3: got '$1', expected '$2'"; fi; }
 # data rows of a CSV written by csp ablate (no '#' lines, no column row)
 csv_rows() { grep -v '^#' "$1" | tail -n +2; }
 
@@ -93,5 +83,4 @@ run ablate queens --sort speed; expect_code 2 "unknown sort column"
 run ablate queens --plot-metric memory; expect_code 2 "unknown plot metric"
 run ablate queens --csv "$TMP/no/such/dir.csv"; expect_code 2 "unwritable output"
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

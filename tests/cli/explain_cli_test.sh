@@ -3,18 +3,7 @@
 # Usage: explain_cli_test.sh PATH/TO/csp      (run by CTest; prints "N passed, N failed")
 set -u
 CSP=${1:?usage: explain_cli_test.sh PATH/TO/csp}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; echo "--- stdout:"; head -20 "$TMP/out"; echo "--- stderr:"; head -20 "$TMP/err"; }
-run() { "$CSP" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; code=$?; }
-run_in() { local text=$1; shift; printf '%b' "$text" | "$CSP" "$@" >"$TMP/out" 2>"$TMP/err"; code=$?; }
-expect_code() { if [[ $code -eq $1 ]]; then ok; else bad "$2: exit $code, expected $1"; fi; }
-expect_out() { if grep -qE -- "$1" "$TMP/out"; then ok; else bad "$2: stdout lacks /$1/"; fi; }
-expect_err() { if grep -qE -- "$1" "$TMP/err"; then ok; else bad "$2: stderr lacks /$1/"; fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_harness.sh"
 
 EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
 HARD=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
@@ -88,5 +77,4 @@ run sudoku --help
 expect_out 'simple-colouring' "help lists simple-colouring"
 expect_out '(, |^ +)unique-rectangle,' "help lists unique-rectangle"
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

@@ -5,20 +5,7 @@
 set -u
 CSP=${1:?usage: models_cli_test.sh PATH/TO/csp [SHARED_DIR]}
 SHARED=${2:-}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; echo "--- stdout:"; head -20 "$TMP/out"; echo "--- stderr:"; head -20 "$TMP/err"; }
-# run ARGS...: runs csp with no input; sets $code, $TMP/out, $TMP/err.
-run() { "$CSP" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; code=$?; }
-expect_code() { if [[ $code -eq $1 ]]; then ok; else bad "$2: exit $code, expected $1"; fi; }
-expect_out() { if grep -qE -- "$1" "$TMP/out"; then ok; else bad "$2: stdout lacks /$1/"; fi; }
-expect_no_out() { if grep -qE -- "$1" "$TMP/out"; then bad "$2: stdout has /$1/"; else ok; fi; }
-expect_err() { if grep -qE -- "$1" "$TMP/err"; then ok; else bad "$2: stderr lacks /$1/"; fi; }
-expect_count() { local n; n=$(grep -cE -- "$1" "$TMP/out"); if [[ $n -eq $2 ]]; then ok; else bad "$3: $n lines /$1/, expected $2"; fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_harness.sh"
 
 # ---- every command has --help with an example, and is listed by csp --help ----------------------------------------
 for cmd in queens color cryptarithm zebra killer graph; do
@@ -114,5 +101,4 @@ run graph mars; expect_code 2 "unknown model"; expect_err "unknown model 'mars' 
 run graph queens; expect_code 2 "graph queens without N"
 run graph sudoku "$TMP/missing.txt"; expect_code 2 "graph missing file"; expect_err "cannot read" "graph missing file"
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

@@ -3,22 +3,7 @@
 # Usage: sudoku_cli_test.sh PATH/TO/csp      (run by CTest; prints "N passed, N failed")
 set -u
 CSP=${1:?usage: sudoku_cli_test.sh PATH/TO/csp}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; echo "--- stdout:"; head -20 "$TMP/out"; echo "--- stderr:"; head -20 "$TMP/err"; }
-# run ARGS...: runs csp with no input; sets $code, $TMP/out, $TMP/err.
-run() { "$CSP" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; code=$?; }
-# run_in TEXT ARGS...: runs csp with TEXT on standard input.
-run_in() { local text=$1; shift; printf '%b' "$text" | "$CSP" "$@" >"$TMP/out" 2>"$TMP/err"; code=$?; }
-expect_code() { if [[ $code -eq $1 ]]; then ok; else bad "$2: exit $code, expected $1"; fi; }
-expect_out() { if grep -qE -- "$1" "$TMP/out"; then ok; else bad "$2: stdout lacks /$1/"; fi; }
-expect_no_out() { if grep -qE -- "$1" "$TMP/out"; then bad "$2: stdout has /$1/"; else ok; fi; }
-expect_err() { if grep -qE -- "$1" "$TMP/err"; then ok; else bad "$2: stderr lacks /$1/"; fi; }
-expect_lines() { local n; n=$(wc -l <"$TMP/out"); if [[ $n -eq $1 ]]; then ok; else bad "$2: $n stdout lines, expected $1"; fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_harness.sh"
 
 EASY=902005403100063025508407060026309001057010290090670530240530600705200304080041950
 EASY_SOLVED=962185473174963825538427169826359741357814296491672538249538617715296384683741952
@@ -117,5 +102,4 @@ run_in "$PARALLEL" sudoku --jobs 4 -
 if cmp -s "$TMP/out" "$TMP/serial"; then ok; else bad "--jobs 4 output differs from --jobs 1"; fi
 expect_lines 30 "--jobs 4 prints every puzzle"
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

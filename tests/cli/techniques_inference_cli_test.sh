@@ -4,18 +4,7 @@
 # Usage: techniques_inference_cli_test.sh PATH/TO/csp      (run by CTest; prints "N passed, N failed")
 set -u
 CSP=${1:?usage: techniques_inference_cli_test.sh PATH/TO/csp}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; echo "--- stdout:"; head -20 "$TMP/out"; echo "--- stderr:"; head -20 "$TMP/err"; }
-run() { "$CSP" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; code=$?; }
-run_in() { local text=$1; shift; printf '%b' "$text" | "$CSP" "$@" >"$TMP/out" 2>"$TMP/err"; code=$?; }
-expect_code() { if [[ $code -eq $1 ]]; then ok; else bad "$2: exit $code, expected $1"; fi; }
-expect_out() { if grep -qE -- "$1" "$TMP/out"; then ok; else bad "$2: stdout lacks /$1/"; fi; }
-expect_err() { if grep -qE -- "$1" "$TMP/err"; then ok; else bad "$2: stderr lacks /$1/"; fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_harness.sh"
 
 # top95 #24: the techniques (hardest: claiming) solve it at the root; MAC alone needs 22 backtracks.
 CLAIMING=.2.3......63.....58.......15....9.3....7........1....8.879..26......6.7...6..7..4
@@ -102,5 +91,4 @@ run ablate queens --n 6 --inference all --csv "$TMP/q.csv"
 expect_code 0 "all on queens leaves techniques out"
 if grep -q ',techniques,' "$TMP/q.csv"; then bad "queens ran techniques"; else ok; fi
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish
