@@ -17,8 +17,6 @@ namespace csp::cli {
 
 namespace {
 
-constexpr unsigned kHelpWidth = 100;
-
 // What is coloured: the graph (for the independent check) and its variable names.
 struct Instance {
   std::string title;
@@ -52,30 +50,18 @@ bool print_coloring(const Instance& instance, const Assignment& a, int colors) {
 }  // namespace
 
 int run_color(const std::vector<std::string>& args) {
-  po::options_description model{"Model", kHelpWidth};
-  po::options_description search{"Search", kHelpWidth};
-  po::options_description output{"Output", kHelpWidth};
-  model.add_options()
+  ModelCommandLine cl(SearchDefaults{}, "file");
+  cl.model.add_options()
       ("map", po::value<std::string>()->value_name("NAME"), "colour a bundled map instead of a file: australia, usa")
       ("colors,k", po::value<std::string>()->value_name("K"), "the number of colours")
       ("least", po::bool_switch(), "find the least K: try K = 1, 2, ... until one succeeds");
-  add_search_options(search, output, SearchDefaults{});
-  output.add_options()("help,h", "print this help");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>());
-  po::options_description visible{kHelpWidth};
-  visible.add(model).add(search).add(output);
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", 1);
 
   Instance instance;
   SearchOptions options;
   int colors = 0;
   bool least = false;
   try {
-    const po::variables_map vm = parse_command_line(args, all, positional);
+    const po::variables_map vm = cl.parse(args);
     if (vm.count("help") != 0) {
       std::cout << "Usage: csp color FILE.col -k K [OPTIONS]\n"
                    "       csp color --map australia|usa -k K [OPTIONS]\n"
@@ -84,7 +70,7 @@ int run_color(const std::vector<std::string>& args) {
                    "regions of a map so that neighbours differ (AIMA 4th ed. §6.1.1). Prints one 'name = colour' line\n"
                    "per vertex or region; every colouring is checked to be proper before it is printed. With --least\n"
                    "each K tried is reported, and the one below the answer is proved impossible (search complete).\n"
-                << visible
+                << cl.visible()
                 << "\nExit status: 0 coloured, 1 no colouring with K colours or a limit stopped the search, 2 usage\n"
                    "error (unknown option or map, unreadable or malformed file).\n\n"
                    "Examples:\n"

@@ -13,8 +13,6 @@ namespace csp::cli {
 
 namespace {
 
-constexpr unsigned kHelpWidth = 100;
-
 // The sum checked on the numbers themselves, independently of the CSP.
 bool adds_up(const models::Cryptarithm& puzzle, const Assignment& a) {
   long long total = 0;
@@ -25,36 +23,24 @@ bool adds_up(const models::Cryptarithm& puzzle, const Assignment& a) {
 }  // namespace
 
 int run_cryptarithm(const std::vector<std::string>& args) {
-  po::options_description model{"Model", kHelpWidth};
-  po::options_description search{"Search", kHelpWidth};
-  po::options_description output{"Output", kHelpWidth};
-  model.add_options()
+  ModelCommandLine cl(SearchDefaults{}, "puzzle");
+  cl.model.add_options()
       ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("global"),
        "the letters' all-different: global, binary (pairwise !=) or matching (Regin)");
-  add_search_options(search, output, SearchDefaults{});
-  output.add_options()("all", po::bool_switch(), "print every solution and their count (--max-solutions 0)")
-      ("help,h", "print this help");
-  po::options_description hidden;
-  hidden.add_options()("puzzle", po::value<std::string>());
-  po::options_description visible{kHelpWidth};
-  visible.add(model).add(search).add(output);
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("puzzle", 1);
+  cl.output.add_options()("all", po::bool_switch(), "print every solution and their count (--max-solutions 0)");
 
   models::Cryptarithm puzzle;
   AllDifferentMode mode{};
   SearchOptions options;
   try {
-    const po::variables_map vm = parse_command_line(args, all, positional);
+    const po::variables_map vm = cl.parse(args);
     if (vm.count("help") != 0) {
       std::cout << "Usage: csp cryptarithm \"WORD+WORD...=WORD\" [OPTIONS]\n\n"
                    "Solves a cryptarithm (AIMA 4th ed. §6.1.3): each letter A-Z stands for a different digit, no\n"
                    "word of two or more letters starts with 0, and the addition holds. Modelled as one all-different\n"
                    "and one linear sum. Prints the addition in digits, e.g. 9567 + 1085 = 10652; every solution is\n"
                    "checked on the numbers before it is printed.\n"
-                << visible
+                << cl.visible()
                 << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (bad puzzle\n"
                    "text, unknown option or name).\n\n"
                    "Examples:\n"

@@ -25,7 +25,6 @@ namespace csp::cli {
 
 namespace {
 
-constexpr unsigned kHelpWidth = 100;
 constexpr const char* kModels = "queens N, australia, usa, color FILE.col (or just FILE.col), sudoku FILE, zebra, "
                                 "cryptarithm TEXT";
 

@@ -17,8 +17,6 @@ namespace csp::cli {
 
 namespace {
 
-constexpr unsigned kHelpWidth = 100;
-
 // Why `grid` breaks a rule (a unit that is not a permutation, a cage whose digits repeat or miss the sum), or "".
 // Checked directly on the grid, independently of the CSP.
 std::string broken_rule(const models::KillerSudoku& puzzle, const models::SudokuGrid& grid) {
@@ -41,31 +39,19 @@ std::string broken_rule(const models::KillerSudoku& puzzle, const models::Sudoku
 }  // namespace
 
 int run_killer(const std::vector<std::string>& args) {
-  po::options_description model{"Model", kHelpWidth};
-  po::options_description search{"Search", kHelpWidth};
-  po::options_description output{"Output", kHelpWidth};
-  model.add_options()
+  SearchDefaults defaults;
+  defaults.inference = "mac";
+  ModelCommandLine cl(defaults, "file");
+  cl.model.add_options()
       ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("matching"),
        "units and cages as all-different filtered by Regin's matching (matching), by simple rules (global), or "
        "as binary != (binary)");
-  SearchDefaults defaults;
-  defaults.inference = "mac";
-  add_search_options(search, output, defaults);
-  output.add_options()("help,h", "print this help");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>());
-  po::options_description visible{kHelpWidth};
-  visible.add(model).add(search).add(output);
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", 1);
 
   models::KillerSudoku puzzle;
   AllDifferentMode mode{};
   SearchOptions options;
   try {
-    const po::variables_map vm = parse_command_line(args, all, positional);
+    const po::variables_map vm = cl.parse(args);
     if (vm.count("help") != 0) {
       std::cout << "Usage: csp killer FILE [OPTIONS]\n\n"
                    "Solves a Killer Sudoku: a Sudoku with an empty grid whose cages hold different digits adding up\n"
@@ -77,7 +63,7 @@ int run_killer(const std::vector<std::string>& args) {
                    "  gehh\n"
                    "  a 3 b 9 c 5 d 5 e 4 f 7 g 4 h 3     a sum per cage, 'LABEL SUM' pairs\n"
                    "Prints the solved grid; it is checked against the rules before it is printed.\n"
-                << visible
+                << cl.visible()
                 << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (unknown\n"
                    "option or name, unreadable or malformed file).\n\n"
                    "Examples:\n"

@@ -26,6 +26,27 @@ po::variables_map parse_command_line(const std::vector<std::string>& args, const
   return vm;
 }
 
+ModelCommandLine::ModelCommandLine(const SearchDefaults& defaults, std::string positional)
+    : positional_name_(std::move(positional)) {
+  add_search_options(search, output, defaults);
+}
+
+po::variables_map ModelCommandLine::parse(const std::vector<std::string>& args) {
+  if (!closed_) {
+    output.add_options()("help,h", "print this help");
+    visible_.add(model).add(search).add(output);
+    all_.add(visible_);
+    if (!positional_name_.empty()) {
+      po::options_description hidden;
+      hidden.add_options()(positional_name_.c_str(), po::value<std::string>());
+      all_.add(hidden);
+      positional_.add(positional_name_.c_str(), 1);
+    }
+    closed_ = true;
+  }
+  return parse_command_line(args, all_, positional_);
+}
+
 int usage_error(const std::string& command, const std::string& message) {
   std::cerr << "csp " << command << ": " << message << "\nRun 'csp " << command << " --help' for usage.\n";
   return 2;

@@ -16,6 +16,39 @@
 
 namespace csp::cli {
 
+/// Width of the --help text of every subcommand.
+inline constexpr unsigned kHelpWidth = 100;
+
+/// The command line of a model subcommand (csp queens, color, cryptarithm, zebra, killer). Its --help shows three
+/// groups: Model (the command's own options: add them to `model`), Search (the shared options of
+/// search_options.hpp) and Output (--stats, then what the command adds to `output`, then --help, added by
+/// `parse`), and the command takes at most one positional argument.
+class ModelCommandLine {
+ public:
+  /// `defaults`: the command's search defaults; `positional`: the name under which the one positional argument is
+  /// stored ("n", "file", ...), or "" when the command takes none.
+  explicit ModelCommandLine(const SearchDefaults& defaults, std::string positional = "");
+  ModelCommandLine(const ModelCommandLine&) = delete;
+  ModelCommandLine& operator=(const ModelCommandLine&) = delete;
+
+  boost::program_options::options_description model{"Model", kHelpWidth};
+  boost::program_options::options_description search{"Search", kHelpWidth};
+  boost::program_options::options_description output{"Output", kHelpWidth};
+
+  /// Parses `args` (the first call also closes the groups: add every option before it). Throws UsageError for an
+  /// unknown option, a missing value or too many arguments.
+  boost::program_options::variables_map parse(const std::vector<std::string>& args);
+  /// The three groups as --help prints them (after `parse`).
+  const boost::program_options::options_description& visible() const { return visible_; }
+
+ private:
+  std::string positional_name_;
+  bool closed_ = false;
+  boost::program_options::options_description visible_{kHelpWidth};
+  boost::program_options::options_description all_;
+  boost::program_options::positional_options_description positional_;
+};
+
 /// Parses `args` against `options` (positional arguments as `positional` says). Throws UsageError for an unknown
 /// option, a missing value or too many arguments.
 boost::program_options::variables_map parse_command_line(const std::vector<std::string>& args,

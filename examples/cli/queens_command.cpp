@@ -15,7 +15,6 @@ namespace csp::cli {
 
 namespace {
 
-constexpr unsigned kHelpWidth = 100;
 constexpr std::uint64_t kMaxQueens = 1000;
 constexpr int kMaxBoard = 64;  // larger boards print only the assignment line
 
@@ -43,38 +42,26 @@ std::string board(int n, const Assignment& a) {
 }  // namespace
 
 int run_queens(const std::vector<std::string>& args) {
-  po::options_description model{"Model", kHelpWidth};
-  po::options_description search{"Search", kHelpWidth};
-  po::options_description output{"Output", kHelpWidth};
-  model.add_options()
+  ModelCommandLine cl(SearchDefaults{}, "n");
+  cl.model.add_options()
       ("formulation", po::value<std::string>()->value_name("NAME")->default_value("binary"),
        "binary: one no-attack predicate per pair of columns (the textbook's); all-different: three global "
        "all-different constraints (rows, rows + column, rows - column)");
-  add_search_options(search, output, SearchDefaults{});
-  output.add_options()("count", po::bool_switch(), "count all solutions (the same as --max-solutions 0)")
-      ("help,h", "print this help");
-  po::options_description hidden;
-  hidden.add_options()("n", po::value<std::string>());
-  po::options_description visible{kHelpWidth};
-  visible.add(model).add(search).add(output);
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("n", 1);
+  cl.output.add_options()("count", po::bool_switch(), "count all solutions (the same as --max-solutions 0)");
 
   int n = 0;
   models::QueensFormulation formulation{};
   SearchOptions options;
   bool count = false;
   try {
-    const po::variables_map vm = parse_command_line(args, all, positional);
+    const po::variables_map vm = cl.parse(args);
     if (vm.count("help") != 0) {
       std::cout << "Usage: csp queens N [OPTIONS]\n\n"
                    "Places N queens on an N x N board so that none attacks another (AIMA 4th ed. §6.1): variable Qc\n"
                    "is the row (1..N) of the queen in column c. Prints one board (row N at the top), or with --count\n"
                    "the number of solutions (above 64 x 64 only the assignment line). Every solution is checked\n"
                    "against the rules before it is printed.\n"
-                << visible
+                << cl.visible()
                 << "\nExit status: 0 solved (or counted, at least one), 1 no solution or a limit stopped the "
                    "search, 2 usage error.\n\n"
                    "Examples:\n"

@@ -11,32 +11,22 @@ namespace po = boost::program_options;
 
 namespace csp::cli {
 
-namespace {
-constexpr unsigned kHelpWidth = 100;
-}  // namespace
-
 int run_zebra(const std::vector<std::string>& args) {
-  po::options_description model{"Model", kHelpWidth};
-  po::options_description search{"Search", kHelpWidth};
-  po::options_description output{"Output", kHelpWidth};
-  model.add_options()
+  ModelCommandLine cl(SearchDefaults{});
+  cl.model.add_options()
       ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("binary"),
        "each attribute group's all-different: binary (pairwise !=, the textbook's), global or matching (Regin)");
-  add_search_options(search, output, SearchDefaults{});
-  output.add_options()("help,h", "print this help");
-  po::options_description visible{kHelpWidth};
-  visible.add(model).add(search).add(output);
 
   AllDifferentMode mode{};
   SearchOptions options;
   try {
-    const po::variables_map vm = parse_command_line(args, visible, po::positional_options_description{});
+    const po::variables_map vm = cl.parse(args);
     if (vm.count("help") != 0) {
       std::cout << "Usage: csp zebra [OPTIONS]\n\n"
                    "Solves the Zebra puzzle (AIMA 4th ed. chapter 6 exercises; aima-python's Zebra): 25 variables, one\n"
                    "per colour, nationality, pet, drink and smoke, each valued with its house 1..5. Prints the five\n"
                    "houses from the left, then who owns the zebra and who drinks water, read from the solution.\n"
-                << visible
+                << cl.visible()
                 << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error.\n\n"
                    "Examples:\n"
                    "  csp zebra\n"
