@@ -220,7 +220,8 @@ bool PuzzleReader::next(PuzzleRecord& record) {
       continue;
     }
     const std::size_t count = s.cells.size();
-    const bool rows_pending = picture_.active && !picture_.row_sizes.empty();
+    // A picture is in progress once it has a row or a border line: a 16-cell line is then one of its rows.
+    const bool rows_pending = picture_.active;
     const std::size_t one_line_count = box_ ? static_cast<std::size_t>(box_->size() * box_->size()) : 16;
     const bool one_line = count > static_cast<std::size_t>(kMaxSudokuSize) ||
                           (count == one_line_count && !rows_pending && !s.pipe);

@@ -204,6 +204,14 @@ TEST(SudokuReader, SixteenCellLinesArePuzzlesOrRowsByContext) {
   const auto pipes = read_puzzles(piped);
   ASSERT_EQ(pipes.size(), 1U);
   EXPECT_EQ(pipes[0].grid->box, (BoxShape{4, 4}));
+  // A border line first starts a picture: the 16-cell lines after it are its rows, with either kind of border.
+  for (const std::string border : {"----------------", "----+----+----+----"}) {
+    const auto bordered = read_puzzles(border + "\n" + picture + border + "\n");
+    ASSERT_EQ(bordered.size(), 1U) << border;
+    EXPECT_TRUE(bordered[0].ok()) << bordered[0].reason;
+    EXPECT_EQ(bordered[0].grid->box, (BoxShape{4, 4}));
+    EXPECT_EQ(bordered[0].line, 1);
+  }
 }
 
 TEST(SudokuReader, AnExplicitBoxShapeDecidesSixBySix) {
