@@ -130,7 +130,14 @@ TEST(Problem, CopiesShareTheStructureButNotTheGivens) {
 
   Problem moved = std::move(q);
   EXPECT_EQ(moved.constraint_count(), 2);
-  q = p;  // a moved-from problem can be assigned again
+  EXPECT_EQ(q.variable_count(), 0);  // a moved-from problem is empty and usable
+  EXPECT_EQ(q.constraint_count(), 0);
+  EXPECT_THROW(q.find("x"), ModelError);
+  EXPECT_TRUE(q.is_solution(Assignment(0)));
+  q.add_variable("w", 1, 2);
+  EXPECT_EQ(q.variable_count(), 1);
+  EXPECT_EQ(Problem().variable_count(), 0);  // the shared empty structure was not written
+  q = p;  // and can be assigned again
   EXPECT_EQ(q.constraint_count(), 1);
 }
 

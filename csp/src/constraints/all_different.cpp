@@ -281,7 +281,7 @@ bool AllDifferent::propagate_rules(Store& store) const {
 // Level::matching: generalised arc consistency on one-word bit masks, computed on a local copy of the domains and
 // written back once. The variables with one value are set aside (two with the same value fail) and their values
 // leave the others; GAC then runs on the variables left with several values: by Hall sets over all subsets when
-// they are few (the common case late in a search, ~5x cheaper), else by Régin's matching (all_different_matching.hpp).
+// they are few (the common case late in a search, and cheaper there), else by Régin's matching (all_different_matching.hpp).
 // A failure found on the copy prunes nothing and is blamed on this constraint (dom/wdeg) without counting a wipe-out.
 bool AllDifferent::propagate_matching(Store& store) const {
   const std::size_t n = scope().size();

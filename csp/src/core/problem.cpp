@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <utility>
 
 #include "csp/constraints/all_different.hpp"
 #include "csp/constraints/binary_predicate.hpp"
@@ -14,15 +15,32 @@
 
 namespace csp {
 
-Problem::Problem() : s_(std::make_shared<Structure>()) {}
+const std::shared_ptr<Problem::Structure>& Problem::empty_structure() {
+  static const std::shared_ptr<Structure> empty = std::make_shared<Structure>();
+  return empty;
+}
+
+Problem::Problem() : s_(empty_structure()) {}
+
+Problem::Problem(Problem&& other) noexcept
+    : s_(std::exchange(other.s_, empty_structure())), initial_domains_(std::move(other.initial_domains_)) {
+  other.initial_domains_.clear();
+}
+
+Problem& Problem::operator=(Problem&& other) noexcept {
+  if (this != &other) {
+    s_ = std::exchange(other.s_, empty_structure());
+    initial_domains_ = std::move(other.initial_domains_);
+    other.initial_domains_.clear();
+  }
+  return *this;
+}
 
 Problem::Structure& Problem::own() {
   // use_count() == 1 means no other Problem shares the structure (a copy being made from *this concurrently would
-  // be a data race on *this, which the class does not allow anyway); a stale count > 1 only costs a clone.
-  if (!s_)
-    s_ = std::make_shared<Structure>();  // a moved-from problem starts again empty
-  else if (s_.use_count() != 1)
-    s_ = std::make_shared<Structure>(*s_);
+  // be a data race on *this, which the class does not allow anyway); a stale count > 1 only costs a clone. The
+  // shared empty structure always counts more than one, so it is never written.
+  if (s_.use_count() != 1) s_ = std::make_shared<Structure>(*s_);
   return *s_;
 }
 

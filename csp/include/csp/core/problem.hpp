@@ -41,8 +41,9 @@ class Problem {
   Problem();
   Problem(const Problem&) = default;
   Problem& operator=(const Problem&) = default;
-  Problem(Problem&&) noexcept = default;
-  Problem& operator=(Problem&&) noexcept = default;
+  /// A moved-from problem is empty (no variables, no constraints) and can be built again.
+  Problem(Problem&& other) noexcept;
+  Problem& operator=(Problem&& other) noexcept;
 
   // ---- building -------------------------------------------------------------------------------------------
   /// Adds a variable with the given values (any ints; duplicates ignored). Throws ModelError on an empty name,
@@ -87,7 +88,7 @@ class Problem {
 
   // ---- reading --------------------------------------------------------------------------------------------
   int variable_count() const { return static_cast<int>(initial_domains_.size()); }
-  int constraint_count() const { return s_ ? static_cast<int>(s_->constraints.size()) : 0; }
+  int constraint_count() const { return static_cast<int>(s_->constraints.size()); }
   /// Throws ModelError for an unknown id.
   const Variable& variable(VarId x) const {
     if (x < 0 || x >= variable_count()) throw_unknown_variable(x, "variable");
@@ -126,10 +127,12 @@ class Problem {
   VarId add_variable(Variable var);
   /// The structure, cloned first when another Problem shares it.
   Structure& own();
+  /// The empty structure every new or moved-from problem shares until its first addition.
+  static const std::shared_ptr<Structure>& empty_structure();
   void check_var(VarId x, const char* what) const;
   [[noreturn]] void throw_unknown_variable(VarId x, const char* what) const;
 
-  std::shared_ptr<Structure> s_;
+  std::shared_ptr<Structure> s_;  // never null
   std::vector<Domain> initial_domains_;
 };
 
