@@ -5,6 +5,7 @@
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <thread>
 
@@ -102,6 +103,9 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, bo
                           const std::string& zero_hint = "") {
   std::uint64_t v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec == std::errc::result_out_of_range && end == text.data() + text.size())
+    throw InputError(std::string("--").append(option).append(" is too large: '").append(text).append(
+        "' is above the maximum ").append(std::to_string(std::numeric_limits<std::uint64_t>::max())));
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
     throw InputError("--" + option + " expects a whole number, got '" + text + "'");
   if (v == 0 && !allow_zero) throw InputError("--" + option + " must be at least 1" + zero_hint);

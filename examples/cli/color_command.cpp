@@ -70,7 +70,7 @@ int run_color(const std::vector<std::string>& args) {
                    "regions of a map so that neighbours differ (AIMA 4th ed. §6.1.1). Prints one 'name = colour' line\n"
                    "per vertex or region; every colouring is checked to be proper before it is printed. With --least\n"
                    "each K tried is reported, and the one below the answer is proved impossible (search complete).\n"
-                << cl.visible()
+                << help_text(cl.visible())
                 << "\nExit status: 0 coloured, 1 no colouring with K colours or a limit stopped the search, 2 usage\n"
                    "error (unknown option or map, unreadable or malformed file).\n\n"
                    "Examples:\n"
@@ -85,7 +85,7 @@ int run_color(const std::vector<std::string>& args) {
     if (has_file == has_map) throw UsageError("give either a .col file or --map NAME (valid: australia, usa)");
     least = vm["least"].as<bool>();
     if (vm.count("colors") != 0) {
-      const std::uint64_t k = parse_count("colors", vm["colors"].as<std::string>(), false);
+      const std::uint64_t k = parse_count("-k", vm["colors"].as<std::string>(), false);
       if (k > 10000) throw UsageError("-k must be at most 10000");
       colors = static_cast<int>(k);
     }
@@ -112,7 +112,10 @@ int run_color(const std::vector<std::string>& args) {
       for (int v = 1; v <= instance.graph.vertex_count; ++v) instance.names.push_back(std::string("v").append(std::to_string(v)));
     }
   } catch (const UsageError& e) {
-    return usage_error("color", e.what());
+    // The option is -k in every message (Boost.Program_options names it by its long alias, --colors).
+    std::string message = e.what();
+    for (std::size_t at; (at = message.find("'--colors'")) != std::string::npos;) message.replace(at, 10, "'-k'");
+    return usage_error("color", message);
   }
   std::cout << instance.title << ": " << instance.graph.vertex_count << " vertices, " << instance.graph.edges.size()
             << " edges\n";

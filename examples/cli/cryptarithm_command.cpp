@@ -40,7 +40,7 @@ int run_cryptarithm(const std::vector<std::string>& args) {
                    "word of two or more letters starts with 0, and the addition holds. Modelled as one all-different\n"
                    "and one linear sum. Prints the addition in digits, e.g. 9567 + 1085 = 10652; every solution is\n"
                    "checked on the numbers before it is printed.\n"
-                << cl.visible()
+                << help_text(cl.visible())
                 << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (bad puzzle\n"
                    "text, unknown option or name).\n\n"
                    "Examples:\n"

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,9 @@
 #include "csp/models/sudoku_format.hpp"
 #include "csp/models/sudoku_human_solver.hpp"
 #include "csp/models/sudoku_io.hpp"
+#include "model_command.hpp"
+#include "printable.hpp"
+#include "sudoku_solve.hpp"
 
 namespace csp::cli {
 
@@ -78,15 +82,25 @@ std::string uniqueness_note(const models::HumanSolveResult& r, const std::vector
   return list.append(" not used: it assumes exactly one solution, and ").append(why);
 }
 
+// Why the record is invalid: the reader's reason, or contradictory givens (as plain solving says); "" when valid.
+std::string invalid_reason(const models::PuzzleRecord& rec) {
+  return rec.ok() ? contradictory_givens(*rec.grid) : rec.reason;
+}
+
+// JSON text of `j`, with invalid UTF-8 (a bad byte of the input) replaced instead of throwing.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 void explain_one(const models::PuzzleRecord& rec, int index, const SudokuOptions& options, bool& ok) {
   const bool as_json = options.format == OutputFormat::json;
-  if (!rec.ok()) {
+  if (const std::string why = invalid_reason(rec); !why.empty()) {
     ok = false;
     if (as_json) {
-      std::cout << json{{"puzzle", index}, {"source", rec.location()}, {"result", "invalid"}, {"detail", rec.reason}}
+      std::cout << dump(json{{"puzzle", index}, {"source", rec.location()}, {"result", "invalid"}, {"detail", why}})
                 << '\n';
     } else {
-      std::cout << "Puzzle " << index << " (" << rec.location() << "): invalid: " << rec.reason << "\n\n";
+      std::cout << "Puzzle " << index << " (" << rec.location() << "): "
+                << (rec.ok() ? models::to_line(*rec.grid) : printable(rec.text)) << "\nResult: invalid ("
+                << rec.location() << ": " << printable(why) << ")\n\n";
     }
     return;
   }
@@ -137,15 +151,14 @@ void explain_one(const models::PuzzleRecord& rec, int index, const SudokuOptions
 
 void grade_one(const models::PuzzleRecord& rec, const SudokuOptions& options, FileTally& tally, bool& ok) {
   const bool as_json = options.format == OutputFormat::json;
-  ++tally.puzzles;
   json j = {{"source", rec.location()}};
-  std::string line = rec.ok() ? models::to_line(*rec.grid) : rec.text;
-  if (!rec.ok()) {
+  std::string line = rec.ok() ? models::to_line(*rec.grid) : printable(rec.text);
+  if (const std::string why = invalid_reason(rec); !why.empty()) {
     ++tally.invalid;
     ok = false;
     j["grade"] = "invalid";
-    j["detail"] = rec.reason;
-    line.append(" invalid: ").append(rec.reason);
+    j["detail"] = why;
+    line.append(" invalid (").append(rec.location()).append(": ").append(printable(why)).append(")");
   } else {
     models::HumanSolverOptions solver;
     solver.techniques = options.techniques;
@@ -162,8 +175,7 @@ void grade_one(const models::PuzzleRecord& rec, const SudokuOptions& options, Fi
       j["grade"] = "unsolvable";
       line.append(" unsolvable: no solution, not graded");
     } else if (g.solutions > 1) {
-      ++tally.multiple;
-      ok = false;
+      ++tally.multiple;  // has a solution: counts as solved for the exit status, as in plain solving
       j["grade"] = "multiple";
       line.append(" multiple: several solutions, not graded");
     } else {
@@ -191,7 +203,7 @@ void grade_one(const models::PuzzleRecord& rec, const SudokuOptions& options, Fi
     }
   }
   if (as_json) {
-    std::cout << j << '\n';
+    std::cout << dump(j) << '\n';
   } else {
     std::cout << line << '\n';
   }
@@ -209,7 +221,8 @@ void write_tally(const std::string& file, const FileTally& t, const SudokuOption
               << '\n';
     return;
   }
-  std::cout << "\nTechnique analysis of " << file << ": " << t.puzzles << " puzzles, " << t.graded << " graded";
+  std::cout << "\nTechnique analysis of " << file << ": " << t.puzzles << (t.puzzles == 1 ? " puzzle, " : " puzzles, ")
+            << t.graded << " graded";
   if (t.multiple > 0) std::cout << ", " << t.multiple << " with several solutions";
   if (t.unsolvable > 0) std::cout << ", " << t.unsolvable << " without solution";
   if (t.invalid > 0) std::cout << ", " << t.invalid << " invalid";
@@ -235,6 +248,12 @@ int run_explain(const std::vector<std::string>& files, const SudokuOptions& opti
   int index = 0;
   int total = 0;
   for (const std::string& f : files) {
+    // An unreadable file is reported and skipped; the batch goes on and exits 2 at the end.
+    if (const std::string why = f == "-" ? std::string() : unreadable(f); !why.empty()) {
+      std::cerr << "csp sudoku: " << why << '\n';
+      status = 2;
+      continue;
+    }
     std::ifstream file;
     std::istream* in = &std::cin;
     if (f != "-") {
@@ -247,6 +266,7 @@ int run_explain(const std::vector<std::string>& files, const SudokuOptions& opti
     try {
       for (models::PuzzleRecord record; reader.next(record);) {
         ++total;
+        ++tally.puzzles;
         if (options.grade) {
           grade_one(record, options, tally, ok);
         } else {
@@ -260,12 +280,17 @@ int run_explain(const std::vector<std::string>& files, const SudokuOptions& opti
     if (in->bad()) {
       std::cerr << "csp sudoku: error while reading '" << f << "' after line " << reader.lines_read() << '\n';
       status = 2;
+    } else if (tally.puzzles == 0) {
+      std::cerr << "csp sudoku: " << name << ": no puzzle in the file\n";
+      status = 2;
+      continue;
     }
     if (options.grade) write_tally(name, tally, options);
   }
   std::cout.flush();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cerr << (options.grade ? "graded " : "explained ") << total << " puzzles in " << wall << " s\n";
+  std::cerr << (options.grade ? "graded " : "explained ") << total << (total == 1 ? " puzzle in " : " puzzles in ")
+            << std::fixed << std::setprecision(2) << wall << " s\n";
   if (status != 0) return status;
   return ok ? 0 : 1;
 }

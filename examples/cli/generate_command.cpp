@@ -6,6 +6,7 @@
 #include "csp/core/errors.hpp"
 #include "csp/models/sudoku_format.hpp"
 #include "csp/models/sudoku_generator.hpp"
+#include "model_command.hpp"
 #include "subcommands.hpp"
 
 namespace csp::cli {
@@ -41,13 +42,15 @@ int run_sudoku_generate(const std::vector<std::string>& args) {
       "none, or rotational (givens symmetric under a 180-degree turn; minimal per symmetric pair)");
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(opts).run(), vm);
+    // No positional argument: an extra word is refused (boost: "too many positional options"), as csp zebra does.
+    po::store(po::command_line_parser(args).options(opts).positional(po::positional_options_description{}).run(), vm);
     po::notify(vm);
     if (vm.count("help") != 0) {
       std::cout << "Usage: csp sudoku-generate [--box RxC] [--count N] [--seed S] [--symmetry none|rotational]\n\n"
-                   "Prints puzzles, one per line ('.' = empty, 1-9 then A-Z), each with exactly one solution and\n"
-                   "minimal: removing any given (or symmetric pair) makes the solution not unique.\n\n"
-                << opts
+                   "Prints puzzles, one per line ('.' = empty, 1-9 then A-W for 10-32: grids up to 32x32), each with\n"
+                   "exactly one solution and minimal: removing any given (or symmetric pair) makes the solution not\n"
+                   "unique.\n\n"
+                << help_text(opts)
                 << "\nExample:\n  csp sudoku-generate --box 2x3 --count 50 --seed 1 > puzzles/generated_6x6.txt\n";
       return 0;
     }

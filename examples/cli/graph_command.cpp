@@ -118,7 +118,7 @@ int run_graph(const std::vector<std::string>& args) {
                    "connected components and whether it is a tree (then the tree-CSP solver applies).\n"
                    "MODEL: "
                 << kModels << ".\n"
-                << opts
+                << help_text(opts)
                 << "\nExit status: 0 done, 2 usage error (unknown model or option, unreadable or malformed file).\n\n"
                    "Examples:\n"
                    "  csp graph queens 8 --dot queens8.dot && dot -Tsvg queens8.dot > queens8.svg\n"

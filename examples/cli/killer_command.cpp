@@ -56,17 +56,18 @@ int run_killer(const std::vector<std::string>& args) {
       std::cout << "Usage: csp killer FILE [OPTIONS]\n\n"
                    "Solves a Killer Sudoku: a Sudoku with an empty grid whose cages hold different digits adding up\n"
                    "to the cage's sum. FILE format ('#' starts a comment):\n"
-                   "  box 2x2        the box shape RxC\n"
+                   "  box 2x2        the shape RxC of one box (2x2: a 4x4 grid; 3x3: 9x9; grids up to 32x32)\n"
                    "  aabb           N rows of N cage labels (letters or digits; '.' = no cage)\n"
                    "  cddb\n"
                    "  ceff\n"
                    "  gehh\n"
                    "  a 3 b 9 c 5 d 5 e 4 f 7 g 4 h 3     a sum per cage, 'LABEL SUM' pairs\n"
                    "Prints the solved grid; it is checked against the rules before it is printed.\n"
-                << cl.visible()
+                << help_text(cl.visible())
                 << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (unknown\n"
                    "option or name, unreadable or malformed file).\n\n"
                    "Examples:\n"
+                   "  csp killer puzzles/killer_4x4.txt                  the sample shipped in puzzles/\n"
                    "  csp killer cages.txt\n"
                    "  csp killer cages.txt --max-solutions 2 --stats    tells a unique solution from several\n";
       return 0;

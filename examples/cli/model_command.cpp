@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "csp/search/backtracking.hpp"
+#include "printable.hpp"
 
 namespace po = boost::program_options;
 
@@ -47,8 +49,30 @@ po::variables_map ModelCommandLine::parse(const std::vector<std::string>& args) 
   return parse_command_line(args, all_, positional_);
 }
 
+std::string without_trailing_spaces(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    const bool newline = end != std::string::npos;
+    if (!newline) end = text.size();
+    std::size_t last = end;
+    while (last > start && text[last - 1] == ' ') --last;
+    out.append(text, start, last - start);
+    if (newline) out.push_back('\n');
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string help_text(const po::options_description& options) {
+  std::ostringstream out;
+  out << options;
+  return without_trailing_spaces(out.str());
+}
+
 int usage_error(const std::string& command, const std::string& message) {
-  std::cerr << "csp " << command << ": " << message << "\nRun 'csp " << command << " --help' for usage.\n";
+  std::cerr << "csp " << command << ": " << printable(message) << "\nRun 'csp " << command << " --help' for usage.\n";
   return 2;
 }
 

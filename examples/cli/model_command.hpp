@@ -56,7 +56,14 @@ boost::program_options::variables_map parse_command_line(const std::vector<std::
                                                          const boost::program_options::positional_options_description&
                                                              positional);
 
-/// Prints "csp COMMAND: MESSAGE" and the hint to run --help on standard error; returns 2.
+/// The text of `options` as --help prints it, without the trailing spaces Boost.Program_options leaves on wrapped
+/// lines.
+std::string help_text(const boost::program_options::options_description& options);
+
+/// `text` without spaces at the end of its lines.
+std::string without_trailing_spaces(const std::string& text);
+
+/// Prints "csp COMMAND: MESSAGE" (non-printable bytes of MESSAGE escaped as \xNN) and the hint to run --help on standard error; returns 2.
 int usage_error(const std::string& command, const std::string& message);
 
 /// Empty when `path` can be opened for reading, else "cannot read 'PATH': reason".

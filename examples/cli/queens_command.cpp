@@ -58,10 +58,11 @@ int run_queens(const std::vector<std::string>& args) {
     if (vm.count("help") != 0) {
       std::cout << "Usage: csp queens N [OPTIONS]\n\n"
                    "Places N queens on an N x N board so that none attacks another (AIMA 4th ed. §6.1): variable Qc\n"
-                   "is the row (1..N) of the queen in column c. Prints one board (row N at the top), or with --count\n"
-                   "the number of solutions (above 64 x 64 only the assignment line). Every solution is checked\n"
-                   "against the rules before it is printed.\n"
-                << cl.visible()
+                   "is the row (1..N) of the queen in column c. Prints one board (row N at the top; above 64 x 64 only\n"
+                   "the assignment line); with --count (the same as --max-solutions 0) only the number of solutions;\n"
+                   "with --max-solutions K > 1 the number found (at most K) and the first board. Every solution is\n"
+                   "checked against the rules before it is printed.\n"
+                << help_text(cl.visible())
                 << "\nExit status: 0 solved (or counted, at least one), 1 no solution or a limit stopped the "
                    "search, 2 usage error.\n\n"
                    "Examples:\n"
@@ -102,7 +103,9 @@ int run_queens(const std::vector<std::string>& args) {
     else if (options.config.max_solutions != 0 && result.solution_count == options.config.max_solutions)
       std::cout << " (stopped at --max-solutions " << options.config.max_solutions << ")";
     std::cout << '\n';
-    if (!result.solutions.empty() && !count && n <= kMaxBoard) std::cout << board(n, result.solutions.front());
+    // Counting all (--count = --max-solutions 0) prints only the count; --max-solutions K > 1 also the first board.
+    if (!result.solutions.empty() && options.config.max_solutions != 0 && n <= kMaxBoard)
+      std::cout << board(n, result.solutions.front());
   } else if (!result.solutions.empty()) {
     std::cout << problem.to_string(result.solutions.front()) << '\n';
     if (n <= kMaxBoard) std::cout << board(n, result.solutions.front());

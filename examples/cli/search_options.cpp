@@ -5,6 +5,7 @@
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <chrono>
+#include <limits>
 
 #include "csp/core/errors.hpp"
 #include "csp/heuristics/value_ordering.hpp"
@@ -94,6 +95,9 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, bo
   const std::string name = !option.empty() && option[0] >= 'a' && option[0] <= 'z' ? "--" + option : option;
   std::uint64_t v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec == std::errc::result_out_of_range && end == text.data() + text.size())
+    throw UsageError(std::string(name).append(" is too large: '").append(text).append("' is above the maximum ").append(
+        std::to_string(std::numeric_limits<std::uint64_t>::max())));
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
     throw UsageError(std::string(name).append(" expects a whole number, got '").append(text).append("'"));
   if (v == 0 && !allow_zero) throw UsageError(std::string(name).append(" must be at least 1"));

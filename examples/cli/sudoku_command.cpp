@@ -1,15 +1,14 @@
 // csp sudoku: read puzzle files as a stream, solve (in parallel with --jobs), print in input order, summarise.
-#include <cerrno>
 #include <chrono>
-#include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "batch_summary.hpp"
 #include "bundled_puzzles.hpp"
 #include "explain_command.hpp"
+#include "model_command.hpp"
 #include "ordered_pool.hpp"
+#include "printable.hpp"
 #include "subcommands.hpp"
 #include "sudoku_options.hpp"
 #include "sudoku_output.hpp"
@@ -22,18 +21,8 @@ namespace {
 constexpr const char* kBundledFile = "classic.txt";
 
 int usage_error(const std::string& message) {
-  std::cerr << "csp sudoku: " << message << "\nRun 'csp sudoku --help' for usage.\n";
+  std::cerr << "csp sudoku: " << printable(message) << "\nRun 'csp sudoku --help' for usage.\n";
   return 2;
-}
-
-// Empty when `path` can be read as a puzzle file, else why not.
-std::string unreadable(const std::string& path) {
-  if (path == "-") return "";
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return "cannot read '" + path + "': it is a directory";
-  std::ifstream in(path);
-  if (!in) return "cannot read '" + path + "': " + std::strerror(errno);
-  return "";
 }
 
 }  // namespace
@@ -58,8 +47,8 @@ int run_sudoku(const std::vector<std::string>& args) {
     }
     files.push_back(*bundled);
   }
-  for (const std::string& f : files)
-    if (const std::string why = unreadable(f); !why.empty()) return usage_error(why);
+  // Files are opened one by one as the batch goes: an unreadable file (or one without a puzzle) is reported on
+  // standard error and skipped, the other files are solved, and the exit status is 2 at the end.
   if (options.explain || options.grade) return run_explain(files, options);
 
   const auto start = std::chrono::steady_clock::now();
@@ -74,6 +63,11 @@ int run_sudoku(const std::vector<std::string>& args) {
           summary.add(o);
         });
     for (const std::string& f : files) {
+      if (const std::string why = f == "-" ? std::string() : unreadable(f); !why.empty()) {
+        std::cerr << "csp sudoku: " << why << '\n';
+        status = 2;
+        continue;
+      }
       std::ifstream file;
       std::istream* in = &std::cin;
       if (f != "-") {
@@ -81,9 +75,13 @@ int run_sudoku(const std::vector<std::string>& args) {
         in = &file;
       }
       models::PuzzleReader reader(*in, f == "-" ? "<stdin>" : f, options.box);
-      for (models::PuzzleRecord record; reader.next(record);) pool.submit(std::move(record));
+      std::size_t puzzles = 0;
+      for (models::PuzzleRecord record; reader.next(record); ++puzzles) pool.submit(std::move(record));
       if (in->bad()) {
         std::cerr << "csp sudoku: error while reading '" << f << "' after line " << reader.lines_read() << '\n';
+        status = 2;
+      } else if (puzzles == 0) {
+        std::cerr << "csp sudoku: " << (f == "-" ? "<stdin>" : f) << ": no puzzle in the file\n";
         status = 2;
       }
     }

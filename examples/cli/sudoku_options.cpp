@@ -8,6 +8,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/models/sudoku_format.hpp"
+#include "model_command.hpp"
 #include "search_options.hpp"
 
 namespace po = boost::program_options;
@@ -16,7 +17,6 @@ namespace csp::cli {
 
 namespace {
 
-constexpr unsigned kHelpWidth = 100;
 
 // csp sudoku's own inference (search_options.hpp): the engine's mac with the human techniques posted as a
 // propagator (models::SudokuTechniquesConstraint).
@@ -38,7 +38,8 @@ struct Groups {
 
 void describe(Groups& g) {
   std::string techniques_help =
-      "techniques for --explain, --grade and --inference techniques, comma-separated, tried in this order (unique-"
+      "techniques for --explain, --grade and --inference techniques (refused without one of them), comma-separated, "
+      "tried in this order (unique-"
       "rectangle assumes one solution: --explain uses it only after counting one, --inference techniques never): "
       "all";
   for (models::Technique t : models::all_techniques()) techniques_help.append(", ").append(models::to_string(t));
@@ -61,13 +62,16 @@ void describe(Groups& g) {
       ("jobs,j", po::value<std::string>()->value_name("N")->default_value("1"),
        "solve N puzzles in parallel (0: one per core); output stays in input order");
   g.output.add_options()
-      ("trace", po::bool_switch(), "print every assignment, prune (with its constraint) and backtrack; implies --jobs 1")
+      ("trace", po::bool_switch(),
+       "print every assignment, prune (with its constraint) and backtrack; implies --jobs 1; with --format json on "
+       "standard error, so that standard output holds only JSON lines")
       ("explain", po::bool_switch(),
        "solve like a person: a numbered step log of techniques (cells as rNcM), search only when stuck; with "
-       "--format json one object per step")
+       "--format json one object per step. Takes --techniques, --box, --node-limit, --timeout, --format line|json; "
+       "the other search and output options are refused")
       ("grade", po::bool_switch(),
        "per puzzle the hardest technique needed and whether search was needed (several solutions: not graded); "
-       "per file a table of how often each technique fired")
+       "per file a table of how often each technique fired; takes the same options as --explain")
       ("techniques", po::value<std::string>()->value_name("LIST")->default_value("all"), techniques_help.c_str());
   g.general.add_options()("help,h", "print this help");
   g.hidden.add_options()("file", po::value<std::vector<std::string>>());
@@ -83,15 +87,20 @@ std::string sudoku_help() {
   std::ostringstream out;
   out << "Usage: csp sudoku [OPTIONS] [FILE...|-]\n\n"
          "Solves every Sudoku puzzle of the files ('-' is standard input; with no file, the bundled\n"
-         "puzzles/classic.txt). A file holds one-line puzzles (81 symbols for 9x9: '.', '0', '-', '_', 'x' empty,\n"
-         "1-9 then A-W) and/or multi-line pictures separated by blank lines; '#' starts a comment (puzzles/README.md).\n"
+         "puzzles/classic.txt), of any box shape RxC with R*C up to 32 (grids up to 32x32). A file holds one-line\n"
+         "puzzles (81 symbols for 9x9: '.', '0', '-', '_', 'x' empty, 1-9 then A-W for 10-32) and/or multi-line\n"
+         "pictures separated by blank lines; '#' starts a comment (puzzles/README.md).\n"
          "One result per puzzle goes to standard output, in input order; the summary (counts per status, time,\n"
          "assignments, backtracks) goes to standard error. Every solution is checked before it is printed.\n"
       << g.visible << "\n"
       << "Statuses: solved; unique / multiple (with --max-solutions other than 1); unsolvable; invalid (bad\n"
-         "character, wrong number of cells, ambiguous size or contradictory givens, named file:line); limit-reached.\n"
-         "Exit status: 0 every puzzle has a solution, 1 some puzzle is unsolvable, invalid or hit a limit,\n"
-         "2 usage error (unknown option or strategy, bad value, unreadable file).\n"
+         "character, wrong number of cells, ambiguous size or contradictory givens, named file:line); limit-reached\n"
+         "(with the number of solutions found before it when counting). --explain and --grade use the same words.\n"
+         "Exit status: 0 every puzzle has a solution (multiple counts as solved, also with --explain and --grade),\n"
+         "1 some puzzle is unsolvable, invalid or hit a limit, 2 usage error (unknown option or strategy, bad value,\n"
+         "an option that has no effect with --explain / --grade) or a file that cannot be read or holds no puzzle\n"
+         "(\"FILE: no puzzle in the file\"): such a file is reported on standard error, the other files are still\n"
+         "solved, and the exit status is 2 at the end.\n"
          "Textbook count: the recursive backtracker of AIMA Fig. 6.5 makes assignments + 1 calls (see --stats).\n\n"
          "Examples:\n"
          "  csp sudoku                                       solve the bundled classic puzzles\n"
@@ -100,14 +109,14 @@ std::string sudoku_help() {
          "  csp sudoku --var first --inference none --alldiff binary --stats hardest.txt\n"
          "                                                   the textbook backtracker, without propagation\n"
          "  csp sudoku --jobs 4 --timeout 1000 --format json big.txt > results.jsonl\n"
-         "  echo 1004041001404001 | csp sudoku --format candidates -  \n"
-         "  csp sudoku --box 3x2 six_by_six.txt             6x6 puzzles with boxes of 3 rows and 2 columns\n"
+         "  echo 1004041001404001 | csp sudoku --format candidates -\n"
+         "  csp sudoku --box 3x2 six_by_six.txt              6x6 puzzles with boxes of 3 rows and 2 columns\n"
          "  csp sudoku --explain puzzles.txt                 a step log of human techniques per puzzle\n"
          "  csp sudoku --grade --techniques naked-single,hidden-single,pointing,claiming top95.txt\n"
          "                                                   grades, and how many need search with these only\n"
          "  csp sudoku --inference techniques --stats top95.txt\n"
          "                                                   search with MAC plus the human techniques\n";
-  return out.str();
+  return without_trailing_spaces(out.str());
 }
 
 std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>& args) {
@@ -167,6 +176,22 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   o.explain = vm["explain"].as<bool>();
   o.grade = vm["grade"].as<bool>();
   if (o.explain && o.grade) throw UsageError("--explain and --grade cannot be combined");
+  const auto given = [&vm](const char* name) { return vm.count(name) != 0 && !vm[name].defaulted(); };
+  if (o.explain || o.grade) {
+    // The human solver uses --techniques, --box, --node-limit and --timeout (its searches), and --format line or
+    // json; an option that would silently do nothing is refused.
+    const char* mode = o.explain ? "--explain" : "--grade";
+    for (const char* name : {"var", "val", "inference", "ac3", "alldiff", "max-solutions", "jobs", "trace", "stats"})
+      if (given(name))
+        throw UsageError(std::string("--").append(name).append(" cannot be combined with ").append(mode).append(
+            ": it has no effect there (the human solver takes --techniques, --box, --node-limit, --timeout and "
+            "--format line|json)"));
+    if (o.format != OutputFormat::line && o.format != OutputFormat::json)
+      throw UsageError(std::string("--format ").append(o.format_name).append(" cannot be combined with ").append(
+          mode).append(": it prints text (line, the default) or json"));
+  } else if (given("techniques") && !(given("inference") && vm["inference"].as<std::string>() == "techniques")) {
+    throw UsageError("--techniques applies only with --explain, --grade or --inference techniques");
+  }
   const std::string technique_list = vm["techniques"].as<std::string>();
   try {
     o.techniques = models::parse_technique_list(technique_list);

@@ -5,19 +5,21 @@
 #include <sstream>
 
 #include "csp/models/sudoku_format.hpp"
+#include "printable.hpp"
 
 namespace csp::cli {
 
 namespace {
 
 // The detail in parentheses after the status: the count for multiple; for a puzzle without a printed solution,
-// where it is (file:line) and why (the reason, the limit).
+// where it is (file:line) and why (the reason, the limit). Bytes of the input quoted in a reason (a bad character)
+// are escaped when not printable.
 std::string detail_of(const PuzzleOutcome& o) {
   if (o.status == PuzzleStatus::multiple)
     return o.count_exact ? std::to_string(o.solution_count) : std::to_string(o.solution_count).append(" or more");
-  if (o.solution) return o.detail;
+  if (o.solution) return printable(o.detail);
   std::string out = o.record.location();
-  if (!o.detail.empty()) out.append(": ").append(o.detail);
+  if (!o.detail.empty()) out.append(": ").append(printable(o.detail));
   return out;
 }
 
@@ -43,7 +45,7 @@ void write_line(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& 
 void write_header(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& options) {
   out << o.record.location() << ": " << to_string(o.status);
   const std::string detail =
-      o.status == PuzzleStatus::multiple ? detail_of(o) : o.detail;  // the location is already in front
+      o.status == PuzzleStatus::multiple ? detail_of(o) : printable(o.detail);  // the location is already in front
   if (!detail.empty()) out << " (" << detail << ")";
   out << "  [" << o.stats.assignments << " assignments, " << o.stats.backtracks << " backtracks, " << o.micros
       << " us]\n";

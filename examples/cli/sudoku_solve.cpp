@@ -59,6 +59,11 @@ bool has_solution(PuzzleStatus s) {
   return s == PuzzleStatus::solved || s == PuzzleStatus::unique || s == PuzzleStatus::multiple;
 }
 
+std::string contradictory_givens(const models::SudokuGrid& puzzle) {
+  const std::vector<std::string> clashes = models::clashing_givens(puzzle);
+  return clashes.empty() ? std::string() : std::string("contradictory givens: ").append(join(clashes, "; "));
+}
+
 PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& options) {
   const Clock::time_point start = Clock::now();
   PuzzleOutcome out;
@@ -73,10 +78,9 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
     return done();
   }
   const models::SudokuGrid& puzzle = *out.record.grid;
-  const std::vector<std::string> clashes = models::clashing_givens(puzzle);
-  if (!clashes.empty()) {
+  if (std::string clash = contradictory_givens(puzzle); !clash.empty()) {
     out.status = PuzzleStatus::invalid;
-    out.detail = "contradictory givens: " + join(clashes, "; ");
+    out.detail = std::move(clash);
     return done();
   }
   try {
@@ -86,7 +90,8 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
     if (options.format == OutputFormat::candidates)
       out.candidates = root_candidates(model, options.config.inference, out.root_consistent);
     SolverConfig config = options.config;
-    TraceObserver tracer(std::cout, [](Value v) { return std::string(1, models::symbol_of(v)); });
+    // With --format json the trace goes to standard error: standard output holds only JSON lines.
+    TraceObserver tracer(options.format == OutputFormat::json ? std::cerr : std::cout, [](Value v) { return std::string(1, models::symbol_of(v)); });
     if (options.trace) config.observer = &tracer;
     const SearchResult r = backtracking_search(model.problem(), config);
     out.stats = r.stats;
@@ -106,8 +111,12 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
       out.status = PuzzleStatus::limit_reached;
       const std::uint64_t nodes = config.limits.node_limit;
       out.detail = nodes != 0 && r.stats.assignments >= nodes
-                       ? "node limit " + std::to_string(nodes)
-                       : "timeout " + std::to_string(options.timeout_ms) + " ms";
+                       ? std::string("node limit ").append(std::to_string(nodes))
+                       : std::string("timeout ").append(std::to_string(options.timeout_ms)).append(" ms");
+      // Counting (--max-solutions other than 1): how far the count got.
+      if (config.max_solutions != 1)
+        out.detail.append("; ").append(std::to_string(r.solution_count)).append(
+            r.solution_count == 1 ? " solution found before it" : " solutions found before it");
     } else if (r.solution_count == 0) {
       out.status = PuzzleStatus::unsolvable;
     } else if (config.max_solutions == 1) {

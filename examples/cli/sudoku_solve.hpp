@@ -48,8 +48,13 @@ struct PuzzleOutcome {
   std::int64_t micros = 0;                 ///< wall time for this puzzle: model, search and verification
 };
 
+/// "contradictory givens: two 9s in row 1 (r1c1, r1c2); ..." when givens of `puzzle` clash (the same digit twice
+/// in a unit: the puzzle is invalid), else "". The one wording of plain solving, --explain and --grade.
+std::string contradictory_givens(const models::SudokuGrid& puzzle);
+
 /// Solves `record` as the options say. Never throws for a bad puzzle: that is an `invalid` outcome.
-/// With options.trace, prints the search on standard output as it goes.
+/// With options.trace, prints the search as it goes: on standard output, or on standard error with --format json
+/// (standard output then holds only JSON lines).
 PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& options);
 
 }  // namespace csp::cli

@@ -26,7 +26,7 @@ int run_zebra(const std::vector<std::string>& args) {
                    "Solves the Zebra puzzle (AIMA 4th ed. chapter 6 exercises; aima-python's Zebra): 25 variables, one\n"
                    "per colour, nationality, pet, drink and smoke, each valued with its house 1..5. Prints the five\n"
                    "houses from the left, then who owns the zebra and who drinks water, read from the solution.\n"
-                << cl.visible()
+                << help_text(cl.visible())
                 << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error.\n\n"
                    "Examples:\n"
                    "  csp zebra\n"

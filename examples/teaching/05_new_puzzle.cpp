@@ -8,7 +8,8 @@
 #include "csp/csp.hpp"
 
 int main() {
-  // 1. Variables and domains: square (r, c) is variable 3r + c, named "s<r><c>", with values 1..9.
+  // 1. Variables and domains: square (r, c), with r and c in 1..3, is variable 3(r-1) + (c-1) (ids 0..8 row by
+  //    row), named "s<r><c>", with values 1..9.
   csp::Problem magic;
   std::vector<csp::VarId> s;
   for (int r = 1; r <= 3; ++r)

@@ -16,19 +16,41 @@ namespace {
   throw Error(source + ":" + std::to_string(line) + ": " + why);
 }
 
+// `token` in quotes for a message: cut to its first 40 bytes followed by "..." when longer (a line of a binary file
+// can be long), control characters written \xNN (a NUL would end the message's C string).
+std::string quoted(const std::string& token) {
+  constexpr std::size_t kMax = 40;
+  std::size_t cut = token.size();
+  if (cut > kMax) {
+    cut = kMax;
+    while (cut > 0 && (static_cast<unsigned char>(token[cut]) & 0xC0U) == 0x80U) --cut;  // not inside a character
+  }
+  std::string out = "'";
+  for (std::size_t i = 0; i < cut; ++i) {
+    const auto b = static_cast<unsigned char>(token[i]);
+    if (b < 0x20 || b == 0x7F) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out.append("\\x").append(1, kHex[b >> 4]).append(1, kHex[b & 0xFU]);
+    } else {
+      out.push_back(token[i]);
+    }
+  }
+  return out.append(cut < token.size() ? "...'" : "'");
+}
+
 // Reads one non-negative integer token; fails with `what` when it is missing or not a number.
 long long read_number(std::istringstream& tokens, const std::string& source, long line, const std::string& what) {
   std::string token;
   if (!(tokens >> token)) fail(source, line, what + " is missing");
   const bool digits = std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; });
   if (token.empty() || token.size() > 18 || !digits)
-    fail(source, line, what + " '" + token + "' is not a non-negative integer");
+    fail(source, line, std::string(what).append(" ").append(quoted(token)).append(" is not a non-negative integer"));
   return std::stoll(token);
 }
 
 void expect_end(std::istringstream& tokens, const std::string& source, long line) {
   std::string extra;
-  if (tokens >> extra) fail(source, line, "unexpected extra text '" + extra + "'");
+  if (tokens >> extra) fail(source, line, std::string("unexpected extra text ").append(quoted(extra)));
 }
 
 }  // namespace
@@ -53,7 +75,7 @@ Graph read_dimacs(std::istream& in, const std::string& source) {
       std::string format;
       tokens >> format;
       if (format != "edge" && format != "col")
-        fail(source, line, "expected 'p edge VERTICES EDGES', got format '" + format + "'");
+        fail(source, line, std::string("expected 'p edge VERTICES EDGES', got format ").append(quoted(format)));
       const long long v = read_number(tokens, source, line, "the vertex count");
       announced_edges = read_number(tokens, source, line, "the edge count");
       expect_end(tokens, source, line);
@@ -75,9 +97,10 @@ Graph read_dimacs(std::istream& in, const std::string& source) {
       g.edges.emplace_back(a, b);
       ++edge_lines;
     } else {
-      fail(source, line, "unknown line type '" + kind + "' (expected 'c', 'p' or 'e')");
+      fail(source, line, std::string("unknown line type ").append(quoted(kind)).append(" (expected 'c', 'p' or 'e')"));
     }
   }
+  if (line == 0) throw Error(std::string(source).append(": empty file"));
   if (!have_p) fail(source, line, "no 'p edge VERTICES EDGES' line");
   if (edge_lines != announced_edges)
     fail(source, p_line,

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "csp/core/errors.hpp"
+#include "csp/models/sudoku_format.hpp"
 
 namespace csp::models {
 
@@ -14,6 +15,22 @@ namespace {
 
 [[noreturn]] void fail(int line, const std::string& why) {
   throw ModelError("killer sudoku line " + std::to_string(line) + ": " + why);
+}
+
+// A character of the file for a message: itself, or \xNN when it is not printable ASCII (a NUL would end the
+// message's C string).
+std::string shown(char c) {
+  const auto b = static_cast<unsigned char>(c);
+  if (b >= 0x20 && b < 0x7F) return std::string(1, c);
+  static constexpr char kHex[] = "0123456789abcdef";
+  return std::string("\\x").append(1, kHex[b >> 4]).append(1, kHex[b & 0xFU]);
+}
+
+// `word` for a message: cut to 40 characters followed by "..." when longer, each character as `shown` writes it.
+std::string shown(const std::string& word) {
+  std::string out;
+  for (std::size_t i = 0; i < word.size() && i < 40; ++i) out.append(shown(word[i]));
+  return word.size() > 40 ? out.append("...") : out;
 }
 
 bool is_label(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
@@ -57,6 +74,12 @@ KillerSudoku parse_killer_sudoku(const std::string& text) {
       std::string shape, extra;
       if (first != "box" || !(words >> shape) || !parse_box(shape, puzzle.box) || (words >> extra))
         fail(line, "expected the box shape first, e.g. 'box 3x3'");
+      if (puzzle.box.size() > kMaxSudokuSize)
+        fail(line, std::string("box ").append(shape).append(" is too large: its grid would be ")
+                       .append(std::to_string(puzzle.box.size())).append("x").append(std::to_string(puzzle.box.size()))
+                       .append("; grids up to ").append(std::to_string(kMaxSudokuSize)).append("x")
+                       .append(std::to_string(kMaxSudokuSize)).append(" are supported (the box is one box of the "
+                                                                     "grid: 'box 3x3' for a 9x9 Killer Sudoku)"));
       have_box = true;
       continue;
     }
@@ -69,7 +92,7 @@ KillerSudoku parse_killer_sudoku(const std::string& text) {
         const char label = squeezed[static_cast<std::size_t>(c)];
         if (label == '.') continue;
         if (!is_label(label))
-          fail(line, std::string("cage label '").append(1, label).append("' is not a letter or digit"));
+          fail(line, std::string("cage label '").append(shown(label)).append("' is not a letter or digit"));
         auto [it, fresh] = cage_of.emplace(label, puzzle.cages.size());
         if (fresh) {
           puzzle.cages.push_back({label, 0, {}});
@@ -86,16 +109,17 @@ KillerSudoku parse_killer_sudoku(const std::string& text) {
       std::string sum_word;
       if (label.size() != 1 || !(words >> sum_word)) fail(line, "expected 'LABEL SUM' pairs, e.g. 'a 12 b 7'");
       const auto it = cage_of.find(label[0]);
-      if (it == cage_of.end()) fail(line, "cage '" + label + "' does not appear in the grid");
+      if (it == cage_of.end()) fail(line, std::string("cage '").append(shown(label)).append("' does not appear in the grid"));
       if (has_sum[it->second] != 0) fail(line, "a second sum for cage '" + label + "'");
       const bool digits = sum_word.size() <= 6 && std::all_of(sum_word.begin(), sum_word.end(), [](char ch) {
                             return ch >= '0' && ch <= '9';
                           });
-      if (!digits || std::stoi(sum_word) < 1) fail(line, "the sum '" + sum_word + "' is not a positive integer");
+      if (!digits || std::stoi(sum_word) < 1) fail(line, std::string("the sum '").append(shown(sum_word)).append("' is not a positive integer"));
       puzzle.cages[it->second].sum = std::stoi(sum_word);
       has_sum[it->second] = 1;
     } while (words >> label);
   }
+  if (line == 0) throw ModelError("empty file");
   if (!have_box) fail(line, "no 'box RxC' line");
   if (rows_read < puzzle.box.size())
     fail(line, "the grid has " + std::to_string(rows_read) + " rows, expected " + std::to_string(puzzle.box.size()));

@@ -2,6 +2,7 @@
 #include "csp/models/sudoku.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -182,21 +183,26 @@ std::string check_solution(const SudokuGrid& puzzle, const SudokuGrid& solution)
 }
 
 std::vector<std::string> clashing_givens(const SudokuGrid& puzzle) {
+  static const char* const kCount[] = {"", "", "two", "three", "four", "five", "six", "seven", "eight", "nine"};
   const int n = puzzle.size();
   std::vector<std::string> out;
   const auto& units = *units_of(puzzle.box);
   for (std::size_t u = 0; u < units.size(); ++u) {
-    std::vector<int> where(static_cast<std::size_t>(n + 1), -1);
+    // One message per digit and unit, listing every cell that holds it.
+    std::vector<std::vector<int>> where(static_cast<std::size_t>(n + 1));
     for (int i : units[u]) {
       const int v = puzzle.cells[static_cast<std::size_t>(i)];
-      if (v < 1 || v > n) continue;
-      int& first = where[static_cast<std::size_t>(v)];
-      if (first >= 0)
-        out.push_back("two " + std::to_string(v) + "s in " + unit_kind(u, n) + " " +
-                      std::to_string(u % static_cast<std::size_t>(n) + 1) + " (" + cell_name(n, first) + ", " +
-                      cell_name(n, i) + ")");
-      else
-        first = i;
+      if (v >= 1 && v <= n) where[static_cast<std::size_t>(v)].push_back(i);
+    }
+    for (int v = 1; v <= n; ++v) {
+      const std::vector<int>& cells = where[static_cast<std::size_t>(v)];
+      if (cells.size() < 2) continue;
+      std::string message = cells.size() < std::size(kCount) ? std::string(kCount[cells.size()])
+                                                               : std::to_string(cells.size());
+      message.append(" ").append(std::to_string(v)).append("s in ").append(unit_kind(u, n)).append(" ").append(
+          std::to_string(u % static_cast<std::size_t>(n) + 1)).append(" (");
+      for (std::size_t k = 0; k < cells.size(); ++k) message.append(k == 0 ? "" : ", ").append(cell_name(n, cells[k]));
+      out.push_back(message.append(")"));
     }
   }
   return out;

@@ -31,15 +31,58 @@ expect_code 0 "grade"
 expect_out "^\.\.3\.2\.6\.\.9.* hardest=naked-single search=no steps=49$" "grade easy"
 expect_out '^Technique analysis of <stdin>: 2 puzzles, 2 graded$' "grade table"
 expect_out '^Solved without search: 2 of 2 \(100\.0%\)$' "grade share"
-expect_err '^graded 2 puzzles in' "grade time"
+expect_err '^graded 2 puzzles in [0-9]+\.[0-9]{2} s$' "grade time, formatted like the solve summary"
 
 run_in "$EASY\n$HARD\n" sudoku --grade --techniques naked-single,hidden-single -
 expect_out '^Solved without search: 1 of 2 \(50\.0%\)$' "limited techniques"
 expect_out "^$HARD hardest=hidden-single search=yes" "hard needs search with singles"
 
+# Several solutions: not graded, but the puzzle has a solution, so exit 0 as plain solving and --explain.
 run_in "$EMPTY\n" sudoku --grade -
-expect_code 1 "several solutions"
+expect_code 0 "several solutions: exit 0 as plain solving"
 expect_out 'multiple: several solutions, not graded' "not graded"
+expect_out '^Technique analysis of <stdin>: 1 puzzle, 0 graded, 1 with several solutions$' "multiple in the table"
+run_in "1004041001404001\n" sudoku --explain -; expect_code 0 "explain several solutions: exit 0"
+run_in "1004041001404001\n" sudoku --max-solutions 2 -; expect_code 0 "plain several solutions: exit 0"
+
+# Contradictory givens: invalid, with the reason of plain solving, in text and JSON; exit 1.
+CLASH=99${EASY:2}
+CLASH_WHY='contradictory givens: two 9s in row 1 (r1c1, r1c2); two 9s in column 1 (r1c1, r2c1); three 9s in box 1 (r1c1, r1c2, r2c1)'
+run_in "$CLASH\n" sudoku -; expect_code 1 "clash plain"; expect_out_text "- invalid (<stdin>:1: $CLASH_WHY)" "clash plain"
+run_in "$CLASH\n" sudoku --explain -; expect_code 1 "clash explain"
+expect_out_text "Result: invalid (<stdin>:1: $CLASH_WHY)" "clash explain"
+if grep -q 'no solution' "$TMP/out"; then bad "clash explain says no solution"; else ok; fi
+run_in "$CLASH\n" sudoku --explain --format json -; expect_code 1 "clash explain json"
+expect_out_text "\"detail\":\"$CLASH_WHY\"" "clash explain json detail"; expect_out '"result":"invalid"' "clash explain json"
+run_in "$CLASH\n$EASY\n" sudoku --grade -; expect_code 1 "clash grade"
+expect_out_text "invalid (<stdin>:1: $CLASH_WHY)" "clash grade"
+expect_out '^Technique analysis of <stdin>: 2 puzzles, 1 graded, 1 invalid$' "clash counted as invalid"
+run_in "$CLASH\n" sudoku --grade --format json -; expect_code 1 "clash grade json"
+expect_out '"grade":"invalid"' "clash grade json"; expect_out '"invalid":1' "clash grade json table"
+expect_out_text "\"detail\":\"$CLASH_WHY\"" "clash grade json detail"
+
+# Options without effect on --explain / --grade are refused; the ones they use are accepted.
+for opt in "--var first" "--val lcv" "--inference fc" "--ac3" "--alldiff binary" "--max-solutions 2" "--jobs 2" \
+  "--trace" "--stats"; do
+  run_in "$EASY\n" sudoku --grade $opt -; expect_code 2 "--grade $opt"
+  expect_err "^csp sudoku: ${opt%% *} cannot be combined with --grade: it has no effect there" "--grade $opt"
+done
+run_in "$EASY\n" sudoku --explain --trace -; expect_code 2 "--explain --trace"
+expect_err '^csp sudoku: --trace cannot be combined with --explain: it has no effect there' "--explain --trace"
+run_in "$EASY\n" sudoku --explain --format pretty -; expect_code 2 "--explain --format pretty"
+expect_err '^csp sudoku: --format pretty cannot be combined with --explain: it prints text \(line, the default\) or json$' \
+  "--explain --format pretty"
+run_in "$EASY\n" sudoku --grade --format candidates -; expect_code 2 "--grade --format candidates"
+run_in "$EASY\n" sudoku --grade --format line --node-limit 100000 --timeout 60000 --box 3x3 --techniques all -
+expect_code 0 "the options --grade uses"
+run_in "$EASY\n" sudoku --techniques naked-single,hidden-single --inference techniques -; expect_code 0 "--techniques with --inference techniques"
+
+# Unreadable or empty files: reported, the batch goes on, exit 2 at the end.
+printf '%s\n' "$EASY" >"$TMP/easy.txt"; : >"$TMP/empty.txt"
+run sudoku --grade "$TMP/missing.txt" "$TMP/empty.txt" "$TMP/easy.txt"; expect_code 2 "grade batch with bad files"
+expect_err "^csp sudoku: cannot read '.*missing.txt': No such file or directory$" "grade missing file"
+expect_err '^csp sudoku: .*empty.txt: no puzzle in the file$' "grade empty file"
+expect_out '^Technique analysis of .*easy.txt: 1 puzzle, 1 graded$' "grade goes on"
 
 run_in "$EMPTY\n" sudoku --grade --node-limit 10 -
 expect_code 1 "search limit"

@@ -6,6 +6,7 @@ set -u
 CSP=${1:?usage: models_cli_test.sh PATH/TO/csp [SHARED_DIR]}
 SHARED=${2:-}
 source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_harness.sh"
+PUZZLES="$(dirname "${BASH_SOURCE[0]}")/../../puzzles"
 
 # ---- every command has --help with an example, and is listed by csp --help ----------------------------------------
 for cmd in queens color cryptarithm zebra killer graph; do
@@ -26,6 +27,13 @@ run queens 8 --stats; expect_code 0 "queens 8 board"; expect_count '^(\. |Q ){7}
 expect_count 'Q' 9 "queens 8: 8 queens and the assignment line"
 expect_out '^statistics: status=solved assignments=[0-9]+ backtracks=' "queens --stats"
 run queens 3; expect_code 1 "queens 3 unsolvable"; expect_out 'no solution \(the search is complete' "queens 3 proof"
+# --count is the same as --max-solutions 0: only the count; --max-solutions 2 also prints the first board.
+run queens 6 --count; cp "$TMP/out" "$TMP/count.out"; expect_lines 1 "queens 6 --count"
+run queens 6 --max-solutions 0; expect_code 0 "queens 6 --max-solutions 0"; expect_lines 1 "queens 6 --max-solutions 0"
+if cmp -s "$TMP/out" "$TMP/count.out"; then ok; else bad "--count and --max-solutions 0 print different things"; fi
+expect_out '^4 solutions$' "queens 6 --max-solutions 0"
+run queens 6 --max-solutions 2; expect_out '^2 solutions \(stopped at --max-solutions 2\)$' "queens 6 --max-solutions 2"
+expect_count '^(\. |Q ){5}(\.|Q)$' 6 "queens 6 --max-solutions 2: the first board"
 run queens 14 --count --var first --inference none --node-limit 100; expect_code 1 "node limit"
 expect_out 'limit reached \(node limit 100\)' "node limit"
 
@@ -67,6 +75,10 @@ printf 'box 2x2\naabb\ncddb\nceff\ngehh\na 3 b 9 c 5 d 5\ne 4 f 7 g 4 h 4\n' >"$
 run killer "$TMP/k4bad.txt"; expect_code 1 "killer unsolvable"
 printf 'box 2x2\naabb\n' >"$TMP/k4short.txt"
 run killer "$TMP/k4short.txt"; expect_code 2 "killer malformed"; expect_err 'k4short.txt: killer sudoku line' "killer malformed"
+# The shipped sample has one solution.
+run killer "$PUZZLES/killer_4x4.txt" --max-solutions 2; expect_code 0 "killer sample"; expect_out '^unique$' "killer sample unique"
+expect_out '^2 3 \| 1 4$' "killer sample first row"
+run killer --help; expect_out '^  csp killer puzzles/killer_4x4.txt ' "killer --help names the sample"
 
 # ---- graph ---------------------------------------------------------------------------------------------------------
 run graph queens 4 --dot "$TMP/q4.dot"; expect_code 0 "graph queens 4"
@@ -90,13 +102,37 @@ run queens 8 --frobnicate; expect_code 2 "unknown option"; expect_err "frobnicat
 run color --map mars -k 3; expect_code 2 "unknown map"; expect_err "unknown map 'mars' \(valid: australia, usa\)" "unknown map"
 run color "$TMP/missing.col" -k 3; expect_code 2 "missing file"; expect_err "cannot read '.*missing.col': No such file" "missing"
 run color --map usa; expect_code 2 "color without -k"; expect_err 'give either -k K or --least' "color without -k"
-run color --map usa -k 0; expect_code 2 "-k 0"
+run color --map usa -k 0; expect_code 2 "-k 0"; expect_err '^csp color: -k must be at least 1$' "-k 0"
+run color --map usa -k x; expect_code 2 "-k x"; expect_err "^csp color: -k expects a whole number, got 'x'$" "-k x"
+run color --map usa -k; expect_code 2 "-k without K"; expect_err "^csp color: the required argument for option '-k' is missing$" "-k"
+run color --map usa --colors 0; expect_no_err 'colors' "one name for -k"
+: >"$TMP/empty.col"
+run color "$TMP/empty.col" -k 3; expect_code 2 "empty .col"; expect_err '^csp color: .*empty.col: empty file$' "empty .col"
+printf '\001\377%s\n' "$(printf 'A%.0s' {1..60})" >"$TMP/garbage.col"
+run color "$TMP/garbage.col" -k 3; expect_code 2 "binary .col"
+expect_err_text "garbage.col:1: unknown line type '\\x01\\xff$(printf 'A%.0s' {1..38})...' (expected 'c', 'p' or 'e')" \
+  "binary line escaped and cut"
+printf 'p edge 2 1\ne 1 \0012\n' >"$TMP/nul.col"
+run color "$TMP/nul.col" -k 2; expect_code 2 "control byte in .col"
+expect_err_text "nul.col:2: the second vertex '\\x012' is not a non-negative integer" "control byte escaped"
 printf 'p edge 2 1\ne 1 5\n' >"$TMP/broken.col"
 run color "$TMP/broken.col" -k 2; expect_code 2 "malformed .col"; expect_err 'broken.col:2' "malformed .col names the line"
 run cryptarithm "send+more=money"; expect_code 2 "lower case"; expect_err "invalid character 's'" "lower case"
 run cryptarithm; expect_code 2 "no puzzle"
 run zebra extra; expect_code 2 "zebra with an argument"
 run killer "$TMP"; expect_code 2 "killer directory"; expect_err 'it is a directory' "killer directory"
+: >"$TMP/empty.txt"
+run killer "$TMP/empty.txt"; expect_code 2 "empty killer file"; expect_err '^csp killer: .*empty.txt: empty file$' "empty killer"
+printf 'box 9x9\n' >"$TMP/k81.txt"
+run killer "$TMP/k81.txt"; expect_code 2 "killer box too large"
+expect_err "k81.txt: killer sudoku line 1: box 9x9 is too large: its grid would be 81x81; grids up to 32x32 are supported" \
+  "killer box too large"
+printf 'box 2x2\na\001bb\n' >"$TMP/kctl.txt"
+run killer "$TMP/kctl.txt"; expect_code 2 "killer control byte"
+expect_err_text "kctl.txt: killer sudoku line 2: cage label '\\x01' is not a letter or digit" "killer control byte escaped"
+run sudoku-generate extra; expect_code 2 "sudoku-generate with an argument"
+expect_err '^csp sudoku-generate: too many positional options' "sudoku-generate with an argument"; expect_lines 0 "nothing generated"
+run sudoku-generate --help; expect_out "1-9 then A-W for 10-32: grids up to 32x32" "sudoku-generate --help symbols"
 run graph mars; expect_code 2 "unknown model"; expect_err "unknown model 'mars' \(valid: queens N" "unknown model"
 run graph queens; expect_code 2 "graph queens without N"
 run graph sudoku "$TMP/missing.txt"; expect_code 2 "graph missing file"; expect_err "cannot read" "graph missing file"

@@ -62,8 +62,31 @@ if [[ $(head -1 "$TMP/out") == "$EASY_SOLVED solved" && $(tail -1 "$TMP/out") ==
   bad "good puzzles around bad ones are solved"; fi
 expect_err '^summary: 8 puzzles: 2 solved, 6 invalid$' "summary counts"
 printf '%s\n' "$EASY" >"$TMP/a.txt"
-run sudoku "$TMP/a.txt" "$TMP/missing.txt"; expect_code 2 "missing file"; expect_err "cannot read '.*missing.txt'" "missing file"
-expect_lines 0 "nothing solved before a usage error"
+# An unreadable file does not stop the batch: reported on stderr, the others solved, the summary, then exit 2.
+run sudoku "$TMP/missing.txt" "$TMP/a.txt"; expect_code 2 "missing file"
+expect_err "^csp sudoku: cannot read '.*missing.txt': No such file or directory$" "missing file"
+expect_out "^$EASY_SOLVED solved$" "the readable file after a missing one is solved"; expect_lines 1 "missing file"
+expect_err '^summary: 1 puzzle: 1 solved$' "summary after a missing file"
+run sudoku "$TMP/a.txt" / "$TMP/a.txt"; expect_code 2 "a directory in a batch"
+expect_err "^csp sudoku: cannot read '/': it is a directory$" "directory"; expect_lines 2 "both readable files solved"
+# A file with no puzzle at all: "FILE: no puzzle in the file", exit 2 (as csp ablate and csp graph).
+: >"$TMP/empty.txt"
+run sudoku "$TMP/empty.txt"; expect_code 2 "empty file"; expect_err '^csp sudoku: .*empty.txt: no puzzle in the file$' "empty file"
+expect_err '^summary: 0 puzzles$' "empty file summary"
+run sudoku /dev/null; expect_code 2 "/dev/null"; expect_err '^csp sudoku: /dev/null: no puzzle in the file$' "/dev/null"
+run_in "# only a comment\n\n" sudoku -; expect_code 2 "empty stdin"
+expect_err '^csp sudoku: <stdin>: no puzzle in the file$' "empty stdin"
+run sudoku "$TMP/empty.txt" "$TMP/a.txt"; expect_code 2 "empty file in a batch"; expect_out "^$EASY_SOLVED solved$" "batch goes on"
+# Non-printable bytes in a message are escaped.
+run_in "1\x003..3......4...1\n" sudoku -; expect_code 1 "NUL byte"
+expect_out_text "- invalid (<stdin>:1: bad character '\\x00' at column 2)" "NUL byte escaped"
+run_in "1\xff..3......4...1\n" sudoku -; expect_out_text "- invalid (<stdin>:1: bad character '\\xff' at column 2)" "0xff escaped"
+# Three equal givens in a unit: one message per digit and unit, listing every cell.
+run_in "999$(printf '.%.0s' {1..78})\n" sudoku -; expect_code 1 "three 9s"
+expect_out_text "- invalid (<stdin>:1: contradictory givens: three 9s in row 1 (r1c1, r1c2, r1c3); three 9s in box 1 (r1c1, r1c2, r1c3))" "three 9s"
+# A node limit while counting says how many solutions were found before it (the JSON has solution_count).
+run_in "$(printf '.%.0s' {1..81})\n" sudoku --max-solutions 0 --node-limit 100 -; expect_code 1 "count stopped"
+expect_out ' limit-reached \(node limit 100; 2 solutions found before it\)$' "solutions before the node limit"
 
 # ---- usage errors --------------------------------------------------------------------------------------------------
 run sudoku --var foo; expect_code 2 "--var foo"; expect_err "valid: first, mrv, degree" "--var lists names"
@@ -76,6 +99,15 @@ run sudoku --node-limit -3; expect_code 2 "--node-limit -3"
 run sudoku --box 7; expect_code 2 "--box 7"
 run sudoku --no-such-option; expect_code 2 "unknown option"
 run sudoku /; expect_code 2 "a directory"
+run sudoku --max-solutions 99999999999999999999; expect_code 2 "--max-solutions too large"
+expect_err "^csp sudoku: --max-solutions is too large: '99999999999999999999' is above the maximum 18446744073709551615$" \
+  "--max-solutions too large"
+run sudoku --techniques naked-single; expect_code 2 "--techniques alone"
+expect_err '^csp sudoku: --techniques applies only with --explain, --grade or --inference techniques$' "--techniques alone"
+run sudoku --help; if grep -q ' $' "$TMP/out"; then bad "sudoku --help has trailing spaces"; else ok; fi
+expect_out '^  csp sudoku --box 3x2 six_by_six.txt              6x6 puzzles' "help example aligned"
+expect_out '^  csp sudoku --explain puzzles.txt                 a step log' "help examples share a column"
+expect_out 'A-W for 10-32' "help: symbols up to W"; expect_out 'grids up to 32x32' "help: sizes"
 
 # ---- output formats and options ------------------------------------------------------------------------------------
 run_in "$EASY\n" sudoku --format pretty -; expect_out '^9 6 2 \| 1 8 5 \| 4 7 3$' "pretty rows"
@@ -93,6 +125,10 @@ expect_out "^$EASY_SOLVED solved \| assignments=48 " "seeds' 49 calls"
 run_in "1004041001404001\n" sudoku --trace --inference fc --alldiff binary -
 expect_out '^prune r1c2 = 1  by r1c1!=r1c2$' "trace prune"; expect_out '^assign r1c2 = 2  \(depth 1\)$' "trace assign"
 expect_out '^ +solution$' "trace solution"
+# --trace --format json: the trace goes to stderr, stdout holds only the JSON line.
+run_in "1004041001404001\n" sudoku --trace --format json --inference fc --alldiff binary -; expect_code 0 "trace json"
+expect_lines 1 "trace json: one stdout line"; expect_count '^\{"box":"2x2".*"status":"solved"' 1 "trace json: the JSON object"
+expect_err '^prune r1c2 = 1  by r1c1!=r1c2$' "trace json: trace on stderr"
 run_in "1.3..41.2..1.3.4\n" sudoku --trace --var first --inference none -; expect_out '^ *backtrack r' "trace backtrack"
 # --jobs: same output, in input order.
 PARALLEL=""

@@ -62,6 +62,7 @@ TEST(Dimacs, BadLinesNameFileLineAndReason) {
   EXPECT_EQ(error_of("p edge 3 1\ne 1 2 3\n"), "test.col:2: unexpected extra text '3'");
   EXPECT_EQ(error_of("p edge 3 2\ne 1 2\n"), "test.col:1: the 'p' line announces 2 edges but the file has 1 'e' lines");
   EXPECT_EQ(error_of("c only a comment\n"), "test.col:1: no 'p edge VERTICES EDGES' line");
+  EXPECT_EQ(error_of(""), "test.col: empty file");  // not "line 0"
   EXPECT_THROW(read_dimacs_file("/nonexistent/x.col"), Error);
 }
 

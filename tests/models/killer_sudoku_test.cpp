@@ -88,7 +88,12 @@ TEST(KillerSudoku, BadTextNamesLineAndReason) {
   EXPECT_EQ(error_of(grid + "a 0\n"), "killer sudoku line 6: the sum '0' is not a positive integer");
   EXPECT_EQ(error_of(grid + "a\n"), "killer sudoku line 6: expected 'LABEL SUM' pairs, e.g. 'a 12 b 7'");
   EXPECT_EQ(error_of(grid + "a 20 b 20 c 10\n"), "killer sudoku line 6: cage 'd' has no sum");
-  EXPECT_EQ(error_of(""), "killer sudoku line 0: no 'box RxC' line");
+  EXPECT_EQ(error_of(""), "empty file");  // not "line 0"
+  EXPECT_EQ(error_of("# a comment\n\n"), "killer sudoku line 2: no 'box RxC' line");
+  EXPECT_EQ(error_of("box 9x9\n"),
+            "killer sudoku line 1: box 9x9 is too large: its grid would be 81x81; grids up to 32x32 are supported (the "
+            "box is one box of the grid: 'box 3x3' for a 9x9 Killer Sudoku)");
+  EXPECT_EQ(error_of("box 2x2\naa\001b\n"), "killer sudoku line 2: cage label '\\x01' is not a letter or digit");
 }
 
 // Independent oracle: all 4x4 Sudoku grids (rows are permutations of 1..4; columns and boxes checked directly).

@@ -17,6 +17,10 @@ expect_code() { if [[ $code -eq $1 ]]; then ok; else bad "$2: exit $code, expect
 expect_out() { if grep -qE -- "$1" "$TMP/out"; then ok; else bad "$2: stdout lacks /$1/"; fi; }
 expect_no_out() { if grep -qE -- "$1" "$TMP/out"; then bad "$2: stdout has /$1/"; else ok; fi; }
 expect_err() { if grep -qE -- "$1" "$TMP/err"; then ok; else bad "$2: stderr lacks /$1/"; fi; }
+# expect_out_text / expect_err_text TEXT NAME: the output holds TEXT as it is (no regular expression).
+expect_out_text() { if grep -qF -- "$1" "$TMP/out"; then ok; else bad "$2: stdout lacks '$1'"; fi; }
+expect_err_text() { if grep -qF -- "$1" "$TMP/err"; then ok; else bad "$2: stderr lacks '$1'"; fi; }
+expect_no_err() { if grep -qE -- "$1" "$TMP/err"; then bad "$2: stderr has /$1/"; else ok; fi; }
 expect_lines() { local n; n=$(wc -l <"$TMP/out"); if [[ $n -eq $1 ]]; then ok; else bad "$2: $n stdout lines, expected $1"; fi; }
 expect_count() { local n; n=$(grep -cE -- "$1" "$TMP/out"); if [[ $n -eq $2 ]]; then ok; else bad "$3: $n lines /$1/, expected $2"; fi; }
 expect_eq() { if [[ "$1" == "$2" ]]; then ok; else bad "$3: got '$1', expected '$2'"; fi; }

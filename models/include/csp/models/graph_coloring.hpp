@@ -24,7 +24,9 @@ struct Graph {
 /// An edge listed twice (as some files list both directions) is kept once.
 /// Throws csp::Error "SOURCE:LINE: reason" for an unknown line type, a missing, repeated or malformed `p` line,
 /// an `e` line before `p`, a vertex outside 1..V, a self-loop, extra text on a line, or, at the end, a number of
-/// `e` lines different from E. `source` names the input in messages (the file path).
+/// `e` lines different from E; "SOURCE: empty file" for an input without a line. `source` names the input in
+/// messages (the file path). A quoted token of the input is cut to 40 bytes and "..." and its control characters are
+/// written \xNN.
 Graph read_dimacs(std::istream& in, const std::string& source = "<input>");
 /// Opens `path` and reads it with `read_dimacs`. Throws csp::Error when the file cannot be opened.
 Graph read_dimacs_file(const std::string& path);

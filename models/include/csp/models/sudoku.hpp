@@ -74,8 +74,9 @@ class Sudoku {
 /// given of `puzzle` kept. Checks the rules directly, independently of the CSP.
 std::string check_solution(const SudokuGrid& puzzle, const SudokuGrid& solution);
 
-/// Pairs of givens that clash (same digit twice in a unit), as messages like "two 9s in row 1 (r1c2, r1c3)";
-/// empty when the givens are consistent with each other.
+/// Givens that clash (the same digit more than once in a unit), one message per digit and unit listing every cell,
+/// like "two 9s in row 1 (r1c2, r1c3)" or "three 5s in box 4 (r4c1, r5c2, r6c3)"; units in the order rows, columns,
+/// boxes, digits in increasing order. Empty when the givens are consistent with each other.
 std::vector<std::string> clashing_givens(const SudokuGrid& puzzle);
 
 }  // namespace csp::models
