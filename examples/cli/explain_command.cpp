@@ -3,7 +3,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -12,8 +11,8 @@
 #include "csp/models/sudoku_format.hpp"
 #include "csp/models/sudoku_human_solver.hpp"
 #include "csp/models/sudoku_io.hpp"
-#include "model_command.hpp"
 #include "printable.hpp"
+#include "puzzle_files.hpp"
 #include "sudoku_solve.hpp"
 
 namespace csp::cli {
@@ -247,45 +246,26 @@ int run_explain(const std::vector<std::string>& files, const SudokuOptions& opti
   int status = 0;
   int index = 0;
   int total = 0;
-  for (const std::string& f : files) {
-    // An unreadable file is reported and skipped; the batch goes on and exits 2 at the end.
-    if (const std::string why = f == "-" ? std::string() : unreadable(f); !why.empty()) {
-      std::cerr << "csp sudoku: " << why << '\n';
-      status = 2;
-      continue;
-    }
-    std::ifstream file;
-    std::istream* in = &std::cin;
-    if (f != "-") {
-      file.open(f, std::ios::binary);
-      in = &file;
-    }
-    const std::string name = f == "-" ? "<stdin>" : f;
-    models::PuzzleReader reader(*in, name, options.box);
-    FileTally tally;
-    try {
-      for (models::PuzzleRecord record; reader.next(record);) {
-        ++total;
-        ++tally.puzzles;
-        if (options.grade) {
-          grade_one(record, options, tally, ok);
-        } else {
-          explain_one(record, ++index, options, ok);
-        }
-      }
-    } catch (const Error& e) {
-      std::cerr << "csp sudoku: " << e.what() << '\n';
-      return 2;
-    }
-    if (in->bad()) {
-      std::cerr << "csp sudoku: error while reading '" << f << "' after line " << reader.lines_read() << '\n';
-      status = 2;
-    } else if (tally.puzzles == 0) {
-      std::cerr << "csp sudoku: " << name << ": no puzzle in the file\n";
-      status = 2;
-      continue;
-    }
-    if (options.grade) write_tally(name, tally, options);
+  FileTally tally;
+  try {
+    status = read_puzzle_files(
+        files, options.box,
+        [&](models::PuzzleRecord& record) {
+          ++total;
+          ++tally.puzzles;
+          if (options.grade) {
+            grade_one(record, options, tally, ok);
+          } else {
+            explain_one(record, ++index, options, ok);
+          }
+        },
+        [&](const std::string& name, std::size_t /*puzzles*/) {
+          if (options.grade) write_tally(name, tally, options);
+          tally = FileTally{};
+        });
+  } catch (const Error& e) {
+    std::cerr << "csp sudoku: " << e.what() << '\n';
+    return 2;
   }
   std::cout.flush();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

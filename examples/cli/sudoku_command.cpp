@@ -1,14 +1,13 @@
 // csp sudoku: read puzzle files as a stream, solve (in parallel with --jobs), print in input order, summarise.
 #include <chrono>
-#include <fstream>
 #include <iostream>
 
 #include "batch_summary.hpp"
 #include "bundled_puzzles.hpp"
 #include "explain_command.hpp"
-#include "model_command.hpp"
 #include "ordered_pool.hpp"
 #include "printable.hpp"
+#include "puzzle_files.hpp"
 #include "subcommands.hpp"
 #include "sudoku_options.hpp"
 #include "sudoku_output.hpp"
@@ -47,8 +46,8 @@ int run_sudoku(const std::vector<std::string>& args) {
     }
     files.push_back(*bundled);
   }
-  // Files are opened one by one as the batch goes: an unreadable file (or one without a puzzle) is reported on
-  // standard error and skipped, the other files are solved, and the exit status is 2 at the end.
+  // Files are opened one by one as the batch goes (puzzle_files.hpp): an unreadable file (or one without a puzzle)
+  // is reported on standard error and skipped, the other files are solved, and the exit status is 2 at the end.
   if (options.explain || options.grade) return run_explain(files, options);
 
   const auto start = std::chrono::steady_clock::now();
@@ -62,29 +61,7 @@ int run_sudoku(const std::vector<std::string>& args) {
           write_outcome(std::cout, o, options);
           summary.add(o);
         });
-    for (const std::string& f : files) {
-      if (const std::string why = f == "-" ? std::string() : unreadable(f); !why.empty()) {
-        std::cerr << "csp sudoku: " << why << '\n';
-        status = 2;
-        continue;
-      }
-      std::ifstream file;
-      std::istream* in = &std::cin;
-      if (f != "-") {
-        file.open(f, std::ios::binary);
-        in = &file;
-      }
-      models::PuzzleReader reader(*in, f == "-" ? "<stdin>" : f, options.box);
-      std::size_t puzzles = 0;
-      for (models::PuzzleRecord record; reader.next(record); ++puzzles) pool.submit(std::move(record));
-      if (in->bad()) {
-        std::cerr << "csp sudoku: error while reading '" << f << "' after line " << reader.lines_read() << '\n';
-        status = 2;
-      } else if (puzzles == 0) {
-        std::cerr << "csp sudoku: " << (f == "-" ? "<stdin>" : f) << ": no puzzle in the file\n";
-        status = 2;
-      }
-    }
+    status = read_puzzle_files(files, options.box, [&pool](models::PuzzleRecord& r) { pool.submit(std::move(r)); });
     pool.finish();
   }
   std::cout.flush();
