@@ -187,7 +187,18 @@ std::vector<std::string> clashing_givens(const SudokuGrid& puzzle) {
   const int n = puzzle.size();
   std::vector<std::string> out;
   const auto& units = *units_of(puzzle.box);
+  std::vector<char> seen(static_cast<std::size_t>(n + 1));
   for (std::size_t u = 0; u < units.size(); ++u) {
+    // The common case first, without allocating (this runs for every puzzle solved): is any digit repeated here?
+    std::fill(seen.begin(), seen.end(), 0);
+    bool repeated = false;
+    for (int i : units[u]) {
+      const int v = puzzle.cells[static_cast<std::size_t>(i)];
+      if (v < 1 || v > n) continue;
+      repeated |= seen[static_cast<std::size_t>(v)] != 0;
+      seen[static_cast<std::size_t>(v)] = 1;
+    }
+    if (!repeated) continue;
     // One message per digit and unit, listing every cell that holds it.
     std::vector<std::vector<int>> where(static_cast<std::size_t>(n + 1));
     for (int i : units[u]) {
