@@ -55,11 +55,7 @@ int run_cryptarithm(const std::vector<std::string>& args) {
     } catch (const ModelError& e) {
       throw UsageError(e.what());
     }
-    try {
-      mode = parse_all_different_mode(vm["alldiff"].as<std::string>());
-    } catch (const UnknownNameError& e) {
-      throw UsageError(std::string("--alldiff: ").append(e.what()));
-    }
+    mode = read_all_different_mode(vm);
     options = read_search_options(vm);
     if (vm["all"].as<bool>()) options.config.max_solutions = 0;
   } catch (const UsageError& e) {

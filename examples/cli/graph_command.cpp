@@ -129,11 +129,7 @@ int run_graph(const std::vector<std::string>& args) {
     }
     if (vm.count("dot") != 0) dot = vm["dot"].as<std::string>();
     AllDifferentMode mode{};
-    try {
-      mode = parse_all_different_mode(vm["alldiff"].as<std::string>());
-    } catch (const UnknownNameError& e) {
-      throw UsageError(std::string("--alldiff: ").append(e.what()));
-    }
+    mode = read_all_different_mode(vm);
     const std::vector<std::string> words =
         vm.count("model") != 0 ? vm["model"].as<std::vector<std::string>>() : std::vector<std::string>{};
     built = build(words, vm["formulation"].as<std::string>(), mode);

@@ -83,11 +83,7 @@ int run_killer(const std::vector<std::string>& args) {
     } catch (const ModelError& e) {
       throw UsageError(std::string(path).append(": ").append(e.what()));
     }
-    try {
-      mode = parse_all_different_mode(vm["alldiff"].as<std::string>());
-    } catch (const UnknownNameError& e) {
-      throw UsageError(std::string("--alldiff: ").append(e.what()));
-    }
+    mode = read_all_different_mode(vm);
     options = read_search_options(vm);
   } catch (const UsageError& e) {
     return usage_error("killer", e.what());

@@ -104,4 +104,12 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, bo
   return v;
 }
 
+AllDifferentMode read_all_different_mode(const po::variables_map& vm) {
+  try {
+    return parse_all_different_mode(vm["alldiff"].as<std::string>());
+  } catch (const UnknownNameError& e) {
+    throw UsageError(std::string("--alldiff: ").append(e.what()));
+  }
+}
+
 }  // namespace csp::cli

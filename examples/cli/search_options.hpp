@@ -9,6 +9,7 @@
 #include <boost/program_options/options_description.hpp>
 #include <boost/program_options/variables_map.hpp>
 
+#include "csp/core/problem.hpp"
 #include "csp/search/solver_config.hpp"
 #include "usage_error.hpp"
 
@@ -52,6 +53,10 @@ void add_search_options(boost::program_options::options_description& search,
 /// add_search_options). Throws UsageError for an unknown strategy name (listing the valid names) or a bad number.
 SearchOptions read_search_options(const boost::program_options::variables_map& vm,
                                   const std::vector<ModelInference>& model_inferences = {});
+
+/// The all-different mode named by --alldiff ("global", "binary", "matching"). Throws UsageError listing the valid
+/// names for any other.
+AllDifferentMode read_all_different_mode(const boost::program_options::variables_map& vm);
 
 /// A whole number given to --`option` (or to the positional argument `option` when it starts in upper case, "N"). Throws UsageError when `text` is not one, or is 0 and `allow_zero` is false.
 std::uint64_t parse_count(const std::string& option, const std::string& text, bool allow_zero);

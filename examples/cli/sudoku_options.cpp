@@ -144,12 +144,8 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
       throw UsageError(std::string("--box: ") + e.what());
     }
   }
-  try {
-    o.alldiff = parse_all_different_mode(vm["alldiff"].as<std::string>());
-    o.alldiff_name = to_string(o.alldiff);
-  } catch (const UnknownNameError& e) {
-    throw UsageError(std::string("--alldiff: ") + e.what());
-  }
+  o.alldiff = read_all_different_mode(vm);
+  o.alldiff_name = to_string(o.alldiff);
   SearchOptions search = read_search_options(vm, sudoku_inferences());
   o.config = std::move(search.config);
   o.techniques_propagator = search.model_inference == "techniques";

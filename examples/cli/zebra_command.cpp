@@ -34,11 +34,7 @@ int run_zebra(const std::vector<std::string>& args) {
                    "  csp zebra --var first --inference none --stats   the textbook backtracker\n";
       return 0;
     }
-    try {
-      mode = parse_all_different_mode(vm["alldiff"].as<std::string>());
-    } catch (const UnknownNameError& e) {
-      throw UsageError(std::string("--alldiff: ").append(e.what()));
-    }
+    mode = read_all_different_mode(vm);
     options = read_search_options(vm);
   } catch (const UsageError& e) {
     return usage_error("zebra", e.what());

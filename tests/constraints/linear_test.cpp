@@ -4,16 +4,13 @@
 #include <gtest/gtest.h>
 
 #include "csp/core/store.hpp"
+#include "support/store_values.hpp"
 #include "csp/propagation/ac3.hpp"
 
 namespace csp {
 namespace {
 
-std::vector<Value> values_of(const Store& s, VarId x) {
-  std::vector<Value> out;
-  s.domain(x).for_each([&](int i) { out.push_back(s.value(x, i)); });
-  return out;
-}
+using test::values_of;
 
 std::vector<Value> range(Value lo, Value hi) {
   std::vector<Value> out;

@@ -6,15 +6,12 @@
 #include "csp/constraints/binary_predicate.hpp"
 #include "csp/constraints/not_equal.hpp"
 #include "csp/core/store.hpp"
+#include "support/store_values.hpp"
 
 namespace csp {
 namespace {
 
-std::vector<Value> values_of(const Store& s, VarId x) {
-  std::vector<Value> out;
-  s.domain(x).for_each([&](int i) { out.push_back(s.value(x, i)); });
-  return out;
-}
+using test::values_of;
 
 TEST(Table, ReviseKeepsOnlySupportedValues) {
   Problem p;
