@@ -124,13 +124,7 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   describe(g);
   po::positional_options_description positional;
   positional.add("file", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(g.all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw UsageError(e.what());
-  }
+  const po::variables_map vm = parse_command_line(args, g.all, positional);
   if (vm.count("help") != 0) {
     std::cout << sudoku_help();
     return std::nullopt;
