@@ -84,7 +84,7 @@ bool alldiff_gac(std::span<const Word> domains, std::span<Word> keep) {
   Word all = 0;
   for (std::size_t k = 0; k < n; ++k) all |= domains[k];
   // The transposition runs over every value below the largest one, not over the set bits: the trip counts are then
-  // the same from call to call (9 for a Sudoku), which the branch predictor learns.
+  // the same from call to call over one value list, which the branch predictor learns.
   const auto width = static_cast<std::size_t>(std::bit_width(all));
   std::fill_n(out.begin(), width, Word{0});
   for (std::size_t k = 0; k < n; ++k) {

@@ -74,7 +74,7 @@ VarId Problem::add_variable(std::string name, Value lo, Value hi) {
   if (lo > hi)
     throw ModelError("add_variable: variable '" + name + "' has an empty range " + std::to_string(lo) + ".." +
                      std::to_string(hi));
-  // Consecutive variables over one range share its value list (one allocation for a whole Sudoku).
+  // Consecutive variables over one range share its value list (one allocation for a whole grid of them).
   auto& last = own().last_range;
   if (!last || last->front() != lo || last->back() != hi) {
     std::vector<Value> values;

@@ -32,7 +32,7 @@ enum class LinearOp { eq, ne, le, ge };
 /// A constraint satisfaction problem: variables X with initial domains D, and constraints C.
 /// Build it with the `add_*` calls, then hand it (const) to the algorithms. Every run owns its domains, trail and
 /// statistics, so several runs (also in parallel threads) may share one Problem.
-/// Copying is cheap and meant for "one structure, many instances" (a Sudoku grid with different givens): a copy
+/// Copying is cheap and meant for "one structure, many instances" (one grid, different givens): a copy
 /// shares the variables and constraints (copy-on-write: the first `add_variable` / `add_constraint` on a copy
 /// clones them) and owns its initial domains, so `restrict_domain` on a copy never touches the original.
 /// Errors: every `add_*` throws ModelError naming the variable or constraint at fault.
