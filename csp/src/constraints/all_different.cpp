@@ -31,8 +31,8 @@ void AllDifferent::attach(const Problem& problem) {
   long long values = 0;
   for (int k = 0; k < arity(); ++k) {
     const Variable& v = problem.variable(scope()[static_cast<std::size_t>(k)]);
-    lo = std::min(lo, shifted(k, v.values().front()));
-    hi = std::max(hi, shifted(k, v.values().back()));
+    lo = std::min(lo, shifted(k, v.min_value()));
+    hi = std::max(hi, shifted(k, v.max_value()));
     values += v.size();
   }
   dense_lo_ = lo;

@@ -25,8 +25,8 @@ void Linear::attach(const Problem& problem) {
   Constraint::attach(problem);
   initial_.clear();
   for (std::size_t k = 0; k < scope().size(); ++k) {
-    const auto& vals = problem.variable(scope()[k]).values();
-    initial_.push_back(term_range(coefficients_[k], vals.front(), vals.back()));
+    const Variable& var = problem.variable(scope()[k]);
+    initial_.push_back(term_range(coefficients_[k], var.min_value(), var.max_value()));
   }
 }
 

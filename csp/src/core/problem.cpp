@@ -2,6 +2,7 @@
 #include "csp/core/problem.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <sstream>
 #include <utility>
 
@@ -46,6 +47,9 @@ Problem::Structure& Problem::own() {
 
 VarId Problem::add_variable(std::string name, std::vector<Value> values) {
   if (values.empty()) throw ModelError("add_variable: variable '" + name + "' has an empty domain");
+  if (values.size() > static_cast<std::size_t>(Domain::kMaxCapacity))
+    throw ModelError("add_variable: variable '" + name + "' has more than " + std::to_string(Domain::kMaxCapacity) +
+                     " values");
   return add_variable(Variable(std::move(name), std::move(values)));
 }
 
@@ -74,33 +78,40 @@ VarId Problem::add_variable(std::string name, Value lo, Value hi) {
   if (lo > hi)
     throw ModelError("add_variable: variable '" + name + "' has an empty range " + std::to_string(lo) + ".." +
                      std::to_string(hi));
-  // Consecutive variables over one range share its value list (one allocation for a whole grid of them).
-  auto& last = own().last_range;
-  if (!last || last->front() != lo || last->back() != hi) {
-    std::vector<Value> values;
-    values.reserve(static_cast<std::size_t>(static_cast<long long>(hi) - lo + 1));
-    for (long long v = lo; v <= hi; ++v) values.push_back(static_cast<Value>(v));
-    last = std::make_shared<const std::vector<Value>>(std::move(values));
-  }
-  if (name.empty()) throw ModelError("add_variable: empty variable name");
-  return add_variable(Variable(std::move(name), last));
+  const long long width = static_cast<long long>(hi) - lo + 1;
+  if (width > Domain::kMaxCapacity)
+    throw ModelError("add_variable: variable '" + name + "' has " + std::to_string(width) + " values (" +
+                     std::to_string(lo) + ".." + std::to_string(hi) + "); a domain holds at most " +
+                     std::to_string(Domain::kMaxCapacity) + " (2^31 - 1), e.g. " + std::to_string(INT_MIN / 2) +
+                     ".." + std::to_string(INT_MAX / 2));
+  return add_variable(Variable(std::move(name), lo, hi));  // O(1): a range is stored as its two ends
 }
 
 void Problem::restrict_domain(VarId x, const std::vector<Value>& allowed) {
   check_var(x, "restrict_domain");
   const Variable& var = variable(x);
-  Domain keep(var.size());
-  for (int i = 0; i < var.size(); ++i) keep.remove(i);
+  std::vector<int> keep;
+  keep.reserve(allowed.size());
   for (Value v : allowed) {
     const int i = var.index_of(v);
     if (i < 0)
       throw ModelError("restrict_domain: value " + std::to_string(v) + " is not in the domain of '" + var.name() + "'");
-    keep.set_word(i / Domain::kWordBits, keep.word(i / Domain::kWordBits) | (Domain::Word{1} << (i % Domain::kWordBits)));
+    keep.push_back(i);
   }
+  std::sort(keep.begin(), keep.end());
+  keep.erase(std::unique(keep.begin(), keep.end()), keep.end());
   Domain d = initial_domains_[static_cast<std::size_t>(x)];
-  for (int w = 0; w < d.word_count(); ++w) d.set_word(w, d.word(w) & keep.word(w));
+  // Remove what lies outside the allowed indices: below the first, between consecutive ones, above the last.
+  if (!keep.empty()) {
+    d.remove_below(keep.front());
+    d.remove_above(keep.back());
+    for (std::size_t k = 0; k + 1 < keep.size(); ++k)
+      for (int i = d.next(keep[k]); i >= 0 && i < keep[k + 1]; i = d.next(i)) d.remove(i);
+  } else {
+    d.assign(-1);
+  }
   if (d.empty()) throw ModelError("restrict_domain: variable '" + var.name() + "' would have an empty domain");
-  initial_domains_[static_cast<std::size_t>(x)] = d;
+  initial_domains_[static_cast<std::size_t>(x)] = std::move(d);
 }
 
 void Problem::restrict_domain(VarId x, Value only) {
@@ -111,8 +122,38 @@ void Problem::restrict_domain(VarId x, Value only) {
     throw ModelError("restrict_domain: value " + std::to_string(only) + " is not in the domain of '" + var.name() + "'");
   Domain& d = initial_domains_[static_cast<std::size_t>(x)];
   if (!d.contains(i)) throw ModelError("restrict_domain: variable '" + var.name() + "' would have an empty domain");
-  for (int w = 0; w < d.word_count(); ++w)
-    d.set_word(w, w == i / Domain::kWordBits ? Domain::Word{1} << (i % Domain::kWordBits) : 0);
+  d.assign(i);
+}
+
+void Problem::restrict_range(VarId x, Value lo, Value hi) {
+  check_var(x, "restrict_range");
+  const Variable& var = variable(x);
+  Domain d = initial_domains_[static_cast<std::size_t>(x)];
+  // Indices of the first value >= lo and the last value <= hi.
+  const auto first = [&](Value v) {
+    if (v <= var.min_value()) return 0;
+    if (v > var.max_value()) return var.size();
+    int i = var.index_of(v);
+    if (i >= 0) return i;
+    int a = 0, b = var.size() - 1;  // binary search on the sorted values
+    while (a < b) {
+      const int m = a + (b - a) / 2;
+      if (var.value(m) < v) a = m + 1; else b = m;
+    }
+    return a;
+  };
+  const int from = first(lo);
+  const int to = hi >= var.max_value() ? var.size() - 1 : first(hi == INT_MAX ? hi : hi + 1) - 1;
+  if (from > to) {
+    d.assign(-1);
+  } else {
+    d.remove_below(from);
+    d.remove_above(to);
+  }
+  if (d.empty())
+    throw ModelError("restrict_range: variable '" + var.name() + "' would have an empty domain (" + std::to_string(lo) +
+                     ".." + std::to_string(hi) + ")");
+  initial_domains_[static_cast<std::size_t>(x)] = std::move(d);
 }
 
 const Domain& Problem::initial_domain(VarId x) const {

@@ -1,6 +1,7 @@
 // Store: current domains, trail and constraint queue of one run.
 #include "csp/core/store.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "csp/search/search_observer.hpp"
@@ -54,21 +55,109 @@ bool Store::settle(VarId x, const Constraint* cause) {
 }
 
 bool Store::remove(VarId x, int i, const Constraint* cause) {
-  if (!domain(x).contains(i)) return true;
+  const Domain& d = domain(x);
+  if (!d.contains(i)) return true;
+  if (!d.is_bitset()) {
+    remove_inner(x, i, cause);
+    return settle(x, cause);
+  }
   return keep_word(x, i / Domain::kWordBits, ~(Domain::Word{1} << (i % Domain::kWordBits)), cause);
 }
 
 bool Store::keep_word(VarId x, int w, Domain::Word mask, const Constraint* cause) {
-  const Domain::Word before = domain(x).word(w);
+  const Domain& d = domain(x);
+  const Domain::Word before = d.word(w);
   if ((before & mask) == before) return true;
+  if (!d.is_bitset()) {
+    for (Domain::Word gone = before & ~mask; gone != 0; gone &= gone - 1)
+      remove_inner(x, w * Domain::kWordBits + std::countr_zero(gone), cause);
+    return settle(x, cause);
+  }
   shrink_word(x, w, before & mask, cause, true);
+  return settle(x, cause);
+}
+
+// Interval domain: one value out, trailed as a bounds change (at either end) or as a new hole.
+void Store::remove_inner(VarId x, int i, const Constraint* cause) {
+  Domain& d = domains_[static_cast<std::size_t>(x)];
+  if (!d.contains(i)) return;
+  if (i == d.min() || i == d.max()) {
+    trail_.record(x, Domain::kBoundsEntry, d.packed_bounds());
+  } else {
+    trail_.record(x, Domain::kHoleEntry, static_cast<Domain::Word>(i));
+  }
+  d.remove(i);
+  ++stats_->values_pruned;
+  if (observer_ != nullptr) [[unlikely]] observer_->on_prune(*this, x, value(x, i), cause);
+}
+
+// Interval domain: keeps indices lo..hi (a bounds change), trailed once, counting the values lost when `count`.
+void Store::shrink_interval(VarId x, int lo, int hi, const Constraint* cause, bool count) {
+  Domain& d = domains_[static_cast<std::size_t>(x)];
+  const int before = d.size();
+  if (count && observer_ != nullptr) [[unlikely]] {
+    for (int i = d.min(); i >= 0 && i < lo; i = d.next(i)) observer_->on_prune(*this, x, value(x, i), cause);
+    for (int i = d.max(); i > hi; i = d.prev(i)) observer_->on_prune(*this, x, value(x, i), cause);
+  }
+  trail_.record(x, Domain::kBoundsEntry, d.packed_bounds());
+  if (lo > hi) {
+    d.assign(-1);
+  } else {
+    d.remove_below(lo);
+    d.remove_above(hi);
+  }
+  if (count) stats_->values_pruned += static_cast<std::uint64_t>(before - d.size());
+}
+
+bool Store::remove_below(VarId x, int i, const Constraint* cause) {
+  const Domain& d = domain(x);
+  if (d.empty() || i <= d.min()) return true;
+  if (!d.is_bitset()) {
+    shrink_interval(x, i, d.max(), cause, true);
+    return settle(x, cause);
+  }
+  const int last = std::min(i, d.capacity()) - 1;  // the highest index to remove
+  for (int w = d.min() / Domain::kWordBits; w <= last / Domain::kWordBits; ++w) {
+    const Domain::Word keep = w < last / Domain::kWordBits ? 0 : ~Domain::Word{0} << 1 << (last % Domain::kWordBits);
+    const Domain::Word before = d.word(w);
+    if ((before & keep) != before) shrink_word(x, w, before & keep, cause, true);
+  }
+  return settle(x, cause);
+}
+
+bool Store::remove_above(VarId x, int i, const Constraint* cause) {
+  const Domain& d = domain(x);
+  if (d.empty() || i >= d.max()) return true;
+  if (!d.is_bitset()) {
+    shrink_interval(x, d.min(), i, cause, true);
+    return settle(x, cause);
+  }
+  const int first = std::max(i, -1) + 1;  // the lowest index to remove
+  for (int w = d.max() / Domain::kWordBits; w >= first / Domain::kWordBits; --w) {
+    const Domain::Word keep =
+        w > first / Domain::kWordBits ? 0 : (Domain::Word{1} << (first % Domain::kWordBits)) - 1;
+    const Domain::Word before = d.word(w);
+    if ((before & keep) != before) shrink_word(x, w, before & keep, cause, true);
+  }
   return settle(x, cause);
 }
 
 bool Store::assign(VarId x, int i, const Constraint* cause) {
   const Domain& d = domain(x);
+  if (d.empty()) return settle(x, cause);
+  if (!d.is_bitset()) {
+    if (d.is_singleton() && d.contains(i)) return true;
+    if (d.contains(i)) {
+      shrink_interval(x, i, i, cause, cause != nullptr);
+    } else {
+      shrink_interval(x, 1, 0, cause, cause != nullptr);
+    }
+    return settle(x, cause);
+  }
   bool changed = false;
-  for (int w = 0; w < d.word_count(); ++w) {
+  const int first_word = d.min() / Domain::kWordBits;
+  const int last_word = d.max() / Domain::kWordBits;
+  for (int w = first_word; w <= last_word; ++w) {
     const Domain::Word before = d.word(w);
     const Domain::Word keep = (i >= 0 && i / Domain::kWordBits == w) ? Domain::Word{1} << (i % Domain::kWordBits) : 0;
     if ((before & keep) == before) continue;
@@ -76,6 +165,12 @@ bool Store::assign(VarId x, int i, const Constraint* cause) {
     changed = true;
   }
   return !changed || settle(x, cause);
+}
+
+bool Store::read_clock() {
+  next_clock_read_ = work_ + 256;
+  if (!interrupted_ && has_deadline_ && Clock::now() >= deadline_) interrupted_ = true;
+  return !interrupted_;
 }
 
 // Appends c to its ring; the slot is written always and kept only when `keep` (no branch on it).

@@ -1,4 +1,4 @@
-// Variable: name and sorted values.
+// Variable: name and sorted values (a range or a list).
 #include "csp/core/variable.hpp"
 
 #include <algorithm>
@@ -19,14 +19,37 @@ Variable::Variable(std::string name, std::vector<Value> values)
 Variable::Variable(std::string name, std::shared_ptr<const std::vector<Value>> sorted_values)
     : name_(std::move(name)), values_(std::move(sorted_values)) {
   const auto& v = *values_;
-  lo_ = v.empty() ? 0 : v.front();
-  contiguous_ = v.empty() || static_cast<long long>(v.back()) - v.front() + 1 == static_cast<long long>(v.size());
+  size_ = static_cast<int>(v.size());
+  if (v.empty()) return;
+  lo_ = v.front();
+  hi_ = v.back();
+  contiguous_ = static_cast<long long>(hi_) - lo_ + 1 == static_cast<long long>(v.size());
+  if (contiguous_) values_.reset();  // a range needs only its ends
+}
+
+Variable::Variable(std::string name, Value lo, Value hi)
+    : name_(std::move(name)),
+      lo_(lo),
+      hi_(hi),
+      size_(lo > hi ? 0 : static_cast<int>(static_cast<long long>(hi) - lo + 1)),
+      contiguous_(true) {}
+
+std::vector<Value> Variable::values() const {
+  if (!contiguous_) return *values_;
+  std::vector<Value> out(static_cast<std::size_t>(size_));
+  for (int i = 0; i < size_; ++i) out[static_cast<std::size_t>(i)] = lo_ + i;
+  return out;
+}
+
+bool Variable::same_values(const Variable& other) const {
+  if (contiguous_ || other.contiguous_) return contiguous_ == other.contiguous_ && lo_ == other.lo_ && hi_ == other.hi_;
+  return values_ == other.values_ || *values_ == *other.values_;
 }
 
 int Variable::index_of(Value v) const {
+  if (size_ == 0 || v < lo_ || v > hi_) return -1;
+  if (contiguous_) return static_cast<int>(static_cast<long long>(v) - lo_);
   const auto& vals = *values_;
-  if (vals.empty() || v < lo_ || v > vals.back()) return -1;
-  if (contiguous_) return v - lo_;
   const auto it = std::lower_bound(vals.begin(), vals.end(), v);
   return (it != vals.end() && *it == v) ? static_cast<int>(it - vals.begin()) : -1;
 }

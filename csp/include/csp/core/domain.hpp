@@ -1,65 +1,93 @@
-// Domain: the set of values a variable may still take, as a bitset over value indices.
+// Domain: the set of values a variable may still take, as value indices (a bitset, or an interval with holes).
 #pragma once
 
+#include <algorithm>
 #include <bit>
+#include <climits>
 #include <cstdint>
 #include <vector>
 
 namespace csp {
 
-/// A set of value indices 0..capacity-1, stored as a bitset.
+/// A set of value indices 0..capacity-1. Indices refer to the owning variable's sorted values (see `Variable`);
+/// the domain never sees values.
 ///
-/// `remove` is the one shrinking operation; `assign` is "remove all others" (Norvig's assign/eliminate,
-/// MiniCP's tinycsp Domain). Up to 64 values live in one inline machine word (the fast path); larger
-/// domains use a vector of words, so any capacity works (tested up to 4096).
-/// Indices refer to the owning variable's sorted value list (see `Variable`); the domain never sees values.
+/// Three representations, chosen by capacity when the domain is made (all behave the same):
+/// - up to 64 values: one inline machine word (the fast path: Sudoku, colouring, small puzzles);
+/// - up to `kMaxBitsetCapacity` values: a vector of words with the size, min and max maintained;
+/// - above: an interval [min, max] with a sorted list of holes, so a domain of a million (or two billion) values
+///   costs a few words until values are removed one by one. Bounds changes (`remove_below`, `remove_above`,
+///   `assign`) are O(log holes); removing an inner value adds a hole (O(holes)).
+/// `size`, `min` and `max` are O(1) in every representation. `remove` is the one elementary shrinking operation;
+/// `assign` is "remove all others" (Norvig's assign/eliminate, MiniCP's tinycsp Domain).
 class Domain {
  public:
   using Word = std::uint64_t;
   /// Bits per word: domains of up to 64 values live in one inline word.
   static constexpr int kWordBits = 64;
+  /// Largest capacity stored as a bitset; larger domains are intervals with holes.
+  static constexpr int kMaxBitsetCapacity = 4096;
+  /// Largest capacity of any domain (indices are ints): a variable has at most 2^31 - 1 values.
+  static constexpr int kMaxCapacity = INT_MAX;
 
   /// Empty domain of capacity 0.
   Domain() = default;
-  /// Full domain {0, ..., capacity-1}. Precondition: capacity >= 0.
+  /// Full domain {0, ..., capacity-1}; O(1) memory above kMaxBitsetCapacity. A negative capacity is 0.
   explicit Domain(int capacity);
 
   /// Number of value indices this domain was created with (its universe).
   int capacity() const { return capacity_; }
-  /// Number of values still in the domain.
-  int size() const {
-    if (capacity_ <= kWordBits) return std::popcount(word0_);
-    int n = 0;
-    for (Word w : words_) n += std::popcount(w);
-    return n;
-  }
+  /// True when the domain is a bitset (capacity <= kMaxBitsetCapacity), false for an interval with holes.
+  bool is_bitset() const { return capacity_ <= kMaxBitsetCapacity; }
+  /// Number of values still in the domain. O(1).
+  int size() const { return capacity_ <= kWordBits ? std::popcount(word0_) : size_; }
   bool empty() const { return size() == 0; }
   /// True iff exactly one value is left.
   bool is_singleton() const { return size() == 1; }
   /// True iff index i (0 <= i < capacity) is still in the domain. Out-of-range indices are never contained.
   bool contains(int i) const {
     if (i < 0 || i >= capacity_) return false;
-    return (word(i / kWordBits) >> (i % kWordBits)) & 1U;
+    if (is_bitset()) return (word(i / kWordBits) >> (i % kWordBits)) & 1U;
+    return size_ > 0 && i >= min_ && i <= max_ && !is_hole(i);
   }
-  /// Smallest index left, or -1 when empty.
-  int min() const { return next(-1); }
+  /// Smallest index left, or -1 when empty. O(1).
+  int min() const {
+    if (capacity_ <= kWordBits) return word0_ == 0 ? -1 : std::countr_zero(word0_);
+    return size_ == 0 ? -1 : min_;
+  }
+  /// Largest index left, or -1 when empty. O(1).
+  int max() const {
+    if (capacity_ <= kWordBits) return word0_ == 0 ? -1 : kWordBits - 1 - std::countl_zero(word0_);
+    return size_ == 0 ? -1 : max_;
+  }
   /// Smallest index left that is greater than i, or -1 when none. `next(-1)` is `min()`.
   int next(int i) const;
+  /// Largest index left that is smaller than i, or -1 when none. `prev(capacity())` is `max()`.
+  int prev(int i) const;
+  /// Number of indices left in lo..hi (inclusive; empty when lo > hi).
+  int count_in(int lo, int hi) const;
 
-  /// Removes index i; returns true iff it was present (the domain changed).
-  bool remove(int i) {
-    if (!contains(i)) return false;
-    word_ref(i / kWordBits) &= ~(Word{1} << (i % kWordBits));
-    return true;
-  }
-  /// Keeps only index i (removes all others); returns true iff the domain changed.
-  /// If i is not in the domain the result is the empty domain.
+  // ---- shrinking (each returns true iff the domain changed) ---------------------------------------------------
+  /// Removes index i.
+  bool remove(int i);
+  /// Keeps only index i (removes all others). If i is not in the domain the result is the empty domain.
   bool assign(int i);
+  /// Removes every index below i (keeps i and above).
+  bool remove_below(int i);
+  /// Removes every index above i (keeps i and below).
+  bool remove_above(int i);
+  /// Keeps only the indices that `other` (same capacity) also holds.
+  bool intersect(const Domain& other);
 
   /// Visits every index left in ascending order: f(int index).
   template <class F>
   void for_each(F&& f) const {
-    for (int w = 0; w < word_count(); ++w) {
+    if (!is_bitset()) {
+      for (int i = min(); i >= 0; i = next(i)) f(i);
+      return;
+    }
+    const int last = capacity_ <= kWordBits ? 0 : (size_ == 0 ? -1 : max_ / kWordBits);
+    for (int w = capacity_ <= kWordBits ? 0 : (size_ == 0 ? 0 : min_ / kWordBits); w <= last; ++w) {
       Word bits = word(w);
       while (bits != 0) {
         f(w * kWordBits + std::countr_zero(bits));
@@ -70,23 +98,46 @@ class Domain {
   /// The indices left, ascending.
   std::vector<int> indices() const;
 
-  /// Raw word access (for fast set algebra in global constraints and for the trail).
-  int word_count() const { return capacity_ <= kWordBits ? 1 : static_cast<int>(words_.size()); }
-  Word word(int w) const { return capacity_ <= kWordBits ? word0_ : words_[static_cast<std::size_t>(w)]; }
-  /// Overwrites word w; used by `Trail` to restore and by global constraints to intersect.
-  /// Bits beyond capacity must stay zero.
-  void set_word(int w, Word bits) { word_ref(w) = bits; }
-
-  friend bool operator==(const Domain& a, const Domain& b) {
-    return a.capacity_ == b.capacity_ && a.word0_ == b.word0_ && a.words_ == b.words_;
+  // ---- words (fast set algebra in global constraints; exact for every representation, O(1) for bitsets) --------
+  int word_count() const { return capacity_ <= kWordBits ? 1 : (capacity_ + kWordBits - 1) / kWordBits; }
+  /// Bits w*64 .. w*64+63 of the domain. O(1) for bitsets, O(log holes + 64) for intervals.
+  Word word(int w) const {
+    if (capacity_ <= kWordBits) return word0_;
+    if (is_bitset()) return words_[static_cast<std::size_t>(w)];
+    return interval_word(w);
   }
+  /// Overwrites word w. Bits beyond capacity must stay zero. On an interval domain `bits` must be a subset of
+  /// word(w) (values can be removed, not added back).
+  void set_word(int w, Word bits);
+
+  // ---- undo (used by `Trail`) ---------------------------------------------------------------------------------
+  /// Trail codes below 0 for interval domains: kBoundsEntry (old = packed bounds), kHoleEntry (old = the hole).
+  static constexpr int kBoundsEntry = -1;
+  static constexpr int kHoleEntry = -2;
+  /// Packed min and max of an interval domain (for a kBoundsEntry).
+  Word packed_bounds() const {
+    return (static_cast<Word>(static_cast<std::uint32_t>(min_)) << 32) | static_cast<std::uint32_t>(max_) |
+           (size_ == 0 ? Word{1} << 63 : 0);
+  }
+  /// Undoes one trail entry: code >= 0 restores word `code` to `old`; kBoundsEntry restores packed bounds;
+  /// kHoleEntry removes the hole `old` (the newest change of this domain).
+  void undo(int code, Word old);
+
+  friend bool operator==(const Domain& a, const Domain& b);
 
  private:
-  Word& word_ref(int w) { return capacity_ <= kWordBits ? word0_ : words_[static_cast<std::size_t>(w)]; }
+  bool is_hole(int i) const { return std::binary_search(holes_.begin(), holes_.end(), i); }
+  Word interval_word(int w) const;
+  void recount_interval();                                   // interval tier: size from bounds and holes
+  int holes_in(int lo, int hi) const;
 
   int capacity_ = 0;
   Word word0_ = 0;           // the whole domain when capacity <= 64
-  std::vector<Word> words_;  // used only when capacity > 64
+  std::vector<Word> words_;  // bitset tier (64 < capacity <= kMaxBitsetCapacity)
+  int size_ = 0;             // maintained above 64 values
+  int min_ = -1;             // maintained above 64 values (meaningless when size_ == 0)
+  int max_ = -1;
+  std::vector<int> holes_;   // interval tier: removed inner indices, ascending (some may lie outside min..max)
 };
 
 }  // namespace csp

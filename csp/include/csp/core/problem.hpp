@@ -51,7 +51,9 @@ class Problem {
   VarId add_variable(std::string name, std::vector<Value> values);
   /// Reserves room for this many variables and constraints (optional; saves reallocations while building).
   void reserve(int variables, int constraints);
-  /// Adds a variable with values lo..hi inclusive. Throws ModelError when lo > hi.
+  /// Adds a variable with values lo..hi inclusive: O(1) time and memory whatever the width (a wide domain is an
+  /// interval with holes, see `Domain`). Throws ModelError when lo > hi or the range holds more than
+  /// Domain::kMaxCapacity = 2^31 - 1 values (INT_MIN..INT_MAX has 2^32: use e.g. -1073741824..1073741823).
   VarId add_variable(std::string name, Value lo, Value hi);
 
   /// Unary constraint (node consistency, AIMA §6.2.1): x's initial domain keeps only the values in `allowed`
@@ -60,6 +62,9 @@ class Problem {
   void restrict_domain(VarId x, const std::vector<Value>& allowed);
   /// The same with one allowed value: x becomes a given. Throws ModelError when v is not one of x's values.
   void restrict_domain(VarId x, Value only);
+  /// Unary bounds: x's initial domain keeps only the values in lo..hi (O(log) on wide ranges). Throws ModelError
+  /// naming x when nothing would be left.
+  void restrict_range(VarId x, Value lo, Value hi);
   /// x's domain when a run starts: all its values, less what `restrict_domain` removed.
   const Domain& initial_domain(VarId x) const;
 
@@ -119,7 +124,6 @@ class Problem {
   struct Structure {
     std::vector<Variable> variables;
     std::unordered_map<std::string, VarId> index;           // name -> id
-    std::shared_ptr<const std::vector<Value>> last_range;   // value list of the last lo..hi variable, shared
     std::vector<std::shared_ptr<const Constraint>> constraints;
     std::vector<std::vector<ConstraintId>> var_constraints;
   };

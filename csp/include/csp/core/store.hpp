@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -18,8 +19,9 @@ class SearchObserver;
 
 /// The mutable state of one run over a const `Problem`: current domains (starting as the initial ones),
 /// the current assignment, the trail, the statistics, and the constraint queue used by MAC.
-/// Domains only shrink through `remove`, `assign` and `keep_word`, which trail the old words, count pruned
-/// values and wipe-outs, tell the observer, and schedule the constraints on the changed variable.
+/// Domains only shrink through `remove`, `assign`, `keep_word`, `remove_below` and `remove_above`, which trail
+/// the old state, count pruned values and wipe-outs, tell the observer, and schedule the constraints on the
+/// changed variable.
 class Store {
  public:
   /// Starts from the problem's initial domains and an empty assignment. `stats` and `observer` (may be null)
@@ -47,6 +49,31 @@ class Store {
   bool assign(VarId x, int i, const Constraint* cause);
   /// Intersects word w of x's domain with `mask` (fast path for bitset-based global constraints).
   bool keep_word(VarId x, int w, Domain::Word mask, const Constraint* cause);
+  /// Removes every index below i from x's domain (bounds reasoning: O(words touched), O(log holes) on intervals).
+  bool remove_below(VarId x, int i, const Constraint* cause);
+  /// Removes every index above i from x's domain.
+  bool remove_above(VarId x, int i, const Constraint* cause);
+
+  // ---- time limit inside propagation ----------------------------------------------------------------------
+  using Clock = std::chrono::steady_clock;
+  /// Sets the deadline checked by `tick` (the run's start plus its time limit). Without one, `tick` never stops.
+  void set_deadline(Clock::time_point deadline) {
+    deadline_ = deadline;
+    has_deadline_ = true;
+  }
+  /// Reports `work` units of work (about one support check each). Reads the clock every 256 units or so; returns
+  /// false once the deadline has passed (and from then on). Long loops in constraints and propagation call it, so a
+  /// time limit holds inside one revise; a propagator that sees false fails at once and search ends with
+  /// Status::limit_reached.
+  bool tick(std::uint64_t work = 1) {
+    work_ += work;
+    if (work_ < next_clock_read_) return !interrupted_;
+    return read_clock();
+  }
+  /// True once `tick` (or `interrupt`) stopped the run: a failure seen since then is not a real dead end.
+  bool interrupted() const { return interrupted_; }
+  /// Stops the run as a passed deadline does (for a caller's own limit).
+  void interrupt() { interrupted_ = true; }
 
   // ---- trail --------------------------------------------------------------------------------------------
   Trail::Mark mark() const { return trail_.mark(); }
@@ -75,6 +102,17 @@ class Store {
  private:
   void shrink_word(VarId x, int w, Domain::Word after, const Constraint* cause, bool count);
   bool settle(VarId x, const Constraint* cause);
+  // Interval domains: trails the bounds (or the hole) and applies one change, counting the values it loses.
+  void shrink_interval(VarId x, int lo, int hi, const Constraint* cause, bool count);
+  void remove_inner(VarId x, int i, const Constraint* cause);
+  void report_pruned(VarId x, const Domain& before, const Constraint* cause);
+  bool read_clock();
+
+  Clock::time_point deadline_{};
+  bool has_deadline_ = false;
+  bool interrupted_ = false;
+  std::uint64_t work_ = 0;
+  std::uint64_t next_clock_read_ = 256;
 
   const Problem* problem_;
   Statistics* stats_;

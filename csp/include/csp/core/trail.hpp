@@ -17,7 +17,8 @@ class Trail {
 
   /// The current position; pass it to `undo_to` to come back here.
   Mark mark() const { return entries_.size(); }
-  /// Remembers that word `w` of x's domain was `old` (call before changing it).
+  /// Remembers that word `w` of x's domain was `old` (call before changing it). For an interval domain `w` is
+  /// Domain::kBoundsEntry (old = Domain::packed_bounds()) or Domain::kHoleEntry (old = the hole added).
   void record(VarId x, int w, Domain::Word old) { entries_.push_back({x, w, old}); }
   /// Restores, newest first, every word recorded since `m`. Precondition: m <= mark().
   void undo_to(Mark m, std::vector<Domain>& domains);
