@@ -82,7 +82,7 @@ VarId Problem::add_variable(std::string name, Value lo, Value hi) {
   if (width > Domain::kMaxCapacity)
     throw ModelError("add_variable: variable '" + name + "' has " + std::to_string(width) + " values (" +
                      std::to_string(lo) + ".." + std::to_string(hi) + "); a domain holds at most " +
-                     std::to_string(Domain::kMaxCapacity) + " (2^31 - 1), e.g. " + std::to_string(INT_MIN / 2) +
+                     std::to_string(Domain::kMaxCapacity) + " (2^31 - 1), e.g. " + std::to_string(INT_MIN / 2 + 1) +
                      ".." + std::to_string(INT_MAX / 2));
   return add_variable(Variable(std::move(name), lo, hi));  // O(1): a range is stored as its two ends
 }

@@ -53,7 +53,7 @@ class Problem {
   void reserve(int variables, int constraints);
   /// Adds a variable with values lo..hi inclusive: O(1) time and memory whatever the width (a wide domain is an
   /// interval with holes, see `Domain`). Throws ModelError when lo > hi or the range holds more than
-  /// Domain::kMaxCapacity = 2^31 - 1 values (INT_MIN..INT_MAX has 2^32: use e.g. -1073741824..1073741823).
+  /// Domain::kMaxCapacity = 2^31 - 1 values (INT_MIN..INT_MAX has 2^32: use e.g. -1073741823..1073741823).
   VarId add_variable(std::string name, Value lo, Value hi);
 
   /// Unary constraint (node consistency, AIMA §6.2.1): x's initial domain keeps only the values in `allowed`

@@ -1,0 +1,206 @@
+// Domain representations (inline word, vector of words, interval with holes): every operation through the Store,
+// checked against a reference set after each step, with trail undo at random depths; wide ranges cost O(1).
+#include "csp/core/domain.hpp"
+
+#include <gtest/gtest.h>
+
+#include <climits>
+#include <random>
+#include <set>
+
+#include "csp/core/errors.hpp"
+#include "csp/core/problem.hpp"
+#include "csp/core/store.hpp"
+
+namespace csp {
+namespace {
+
+// The reference: indices lo..hi less a set of removed indices. Works for any capacity.
+struct Reference {
+  long long lo = 0;
+  long long hi = -1;
+  std::set<int> removed;
+  bool contains(int i) const { return i >= lo && i <= hi && removed.count(i) == 0; }
+  long long size() const {
+    if (lo > hi) return 0;
+    long long n = hi - lo + 1;
+    for (auto it = removed.lower_bound(static_cast<int>(lo)); it != removed.end() && *it <= hi; ++it) --n;
+    return n;
+  }
+  int min() const {
+    for (long long i = lo; i <= hi; ++i)
+      if (removed.count(static_cast<int>(i)) == 0) return static_cast<int>(i);
+    return -1;
+  }
+  int max() const {
+    for (long long i = hi; i >= lo; --i)
+      if (removed.count(static_cast<int>(i)) == 0) return static_cast<int>(i);
+    return -1;
+  }
+  void remove(int i) {
+    if (contains(i)) removed.insert(i);
+  }
+  void keep_range(long long a, long long b) {
+    lo = std::max(lo, a);
+    hi = std::min(hi, b);
+  }
+};
+
+void expect_same(const Domain& d, const Reference& r, std::mt19937& rng, const std::string& where) {
+  ASSERT_EQ(d.size(), r.size()) << where;
+  ASSERT_EQ(d.min(), r.min()) << where;
+  ASSERT_EQ(d.max(), r.max()) << where;
+  ASSERT_EQ(d.empty(), r.size() == 0) << where;
+  if (r.size() == 0) return;
+  // Probe around the ends, the holes and random places.
+  std::vector<int> probes{d.min(), d.max(), d.min() - 1, d.max() + 1, d.min() + 1, d.max() - 1};
+  for (int h : r.removed) {
+    probes.push_back(h);
+    probes.push_back(h - 1);
+    probes.push_back(h + 1);
+  }
+  for (int k = 0; k < 8; ++k) probes.push_back(static_cast<int>(r.lo + (r.hi - r.lo) * (rng() % 1000) / 1000));
+  for (int i : probes) {
+    if (i < 0 || i >= d.capacity()) continue;
+    ASSERT_EQ(d.contains(i), r.contains(i)) << where << " contains(" << i << ")";
+    int expect_next = -1;
+    for (long long j = std::max(static_cast<long long>(i) + 1, r.lo); j <= r.hi; ++j)
+      if (r.contains(static_cast<int>(j))) {
+        expect_next = static_cast<int>(j);
+        break;
+      }
+    ASSERT_EQ(d.next(i), expect_next) << where << " next(" << i << ")";
+    int expect_prev = -1;
+    for (long long j = std::min(static_cast<long long>(i) - 1, r.hi); j >= r.lo; --j)
+      if (r.contains(static_cast<int>(j))) {
+        expect_prev = static_cast<int>(j);
+        break;
+      }
+    ASSERT_EQ(d.prev(i), expect_prev) << where << " prev(" << i << ")";
+  }
+  const int a = d.min();
+  const int b = std::min(d.max(), a + 300);
+  long long n = 0;
+  for (int i = a; i <= b; ++i) n += r.contains(i) ? 1 : 0;
+  ASSERT_EQ(d.count_in(a, b), n) << where;
+}
+
+// Random removals, bounds changes, assigns and undos on one variable of the given width.
+void random_walk(int lo, int hi, std::uint32_t seed) {
+  Problem p;
+  const VarId x = p.add_variable("x", lo, hi);
+  Statistics stats;
+  Store store(p, stats);
+  std::mt19937 rng(seed);
+  const int cap = p.variable(x).size();
+  Reference ref{0, cap - 1, {}};
+  std::vector<std::pair<Trail::Mark, Reference>> saved;
+  // Values are picked near the current bounds, so narrowing and holes meet (a wide range is never scanned).
+  auto near = [&](const Reference& r) {
+    const long long a = std::max<long long>(r.lo - 2, 0);
+    const long long b = std::min<long long>(r.hi + 2, cap - 1);
+    const long long span = std::min<long long>(b - a, 200);
+    return static_cast<int>((rng() & 1) ? a + rng() % (span + 1) : b - rng() % (span + 1));
+  };
+  for (int step = 0; step < 600; ++step) {
+    const std::string where = "width " + std::to_string(cap) + " seed " + std::to_string(seed) + " step " +
+                              std::to_string(step);
+    const auto action = rng() % 12;
+    if (action <= 1) {
+      saved.emplace_back(store.mark(), ref);
+    } else if (action <= 3 && !saved.empty()) {
+      store.undo_to(saved.back().first);
+      ref = saved.back().second;
+      saved.pop_back();
+    } else if (ref.size() == 0) {
+      continue;
+    } else if (action <= 6) {
+      const int i = near(ref);
+      const bool had = ref.contains(i);
+      const bool ok = store.remove(x, i, nullptr);
+      ref.remove(i);
+      ASSERT_EQ(ok, ref.size() > 0) << where;
+      (void)had;
+    } else if (action == 7) {
+      const int i = near(ref);
+      store.remove_below(x, i, nullptr);
+      ref.keep_range(i, ref.hi);
+    } else if (action == 8) {
+      const int i = near(ref);
+      store.remove_above(x, i, nullptr);
+      ref.keep_range(ref.lo, i);
+    } else if (action == 9) {
+      const int i = near(ref);
+      const bool in = ref.contains(i);
+      store.assign(x, i, nullptr);
+      if (in) {
+        ref.keep_range(i, i);
+      } else {
+        ref.keep_range(1, 0);
+      }
+    } else {
+      const int i = near(ref);
+      const int w = i / Domain::kWordBits;
+      const Domain::Word mask = (Domain::Word{rng()} << 32U) | rng();
+      store.keep_word(x, w, mask, nullptr);
+      for (int b = 0; b < Domain::kWordBits; ++b)
+        if (((mask >> b) & 1U) == 0 && w * Domain::kWordBits + b < cap) ref.remove(w * Domain::kWordBits + b);
+    }
+    expect_same(store.domain(x), ref, rng, where);
+  }
+  while (!saved.empty()) {
+    store.undo_to(saved.back().first);
+    ref = saved.back().second;
+    saved.pop_back();
+    expect_same(store.domain(x), ref, rng, "final undo");
+  }
+}
+
+TEST(DomainTiers, EveryRepresentationMatchesTheReferenceThroughTheStore) {
+  for (std::uint32_t seed = 1; seed <= 6; ++seed) {
+    random_walk(1, 9, seed);                   // one inline word
+    random_walk(0, 63, seed);                  // exactly one word
+    random_walk(-100, 199, seed);              // several words
+    random_walk(1, Domain::kMaxBitsetCapacity, seed);      // the largest bitset
+    random_walk(0, Domain::kMaxBitsetCapacity, seed);      // the smallest interval
+    random_walk(-500'000, 500'000, seed);      // a million values
+    random_walk(INT_MIN / 2 + 1, INT_MAX / 2, seed);  // the widest range
+  }
+}
+
+TEST(DomainTiers, WideRangesAreIntervalsOfConstantSize) {
+  Problem p;
+  const VarId x = p.add_variable("x", -1'000'000'000, 1'000'000'000);
+  EXPECT_FALSE(p.initial_domain(x).is_bitset());
+  EXPECT_EQ(p.initial_domain(x).size(), 2'000'000'001);
+  EXPECT_EQ(p.variable(x).value(p.initial_domain(x).max()), 1'000'000'000);
+  EXPECT_EQ(p.variable(x).index_of(-1'000'000'000), 0);
+  p.restrict_range(x, -5, 5);
+  EXPECT_EQ(p.initial_domain(x).size(), 11);
+  EXPECT_EQ(p.variable(x).value(p.initial_domain(x).min()), -5);
+  const VarId widest = p.add_variable("w", INT_MIN / 2 + 1, INT_MAX / 2);  // 2^31 - 1 values: the maximum
+  EXPECT_EQ(p.initial_domain(widest).size(), Domain::kMaxCapacity);
+}
+
+TEST(DomainTiers, RangesWiderThanTheMaximumAreModelErrorsNamingTheVariable) {
+  Problem p;
+  try {
+    p.add_variable("huge", INT_MIN, INT_MAX);
+    FAIL() << "expected ModelError";
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("'huge' has 4294967296 values"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(p.add_variable("X", 0, INT_MAX), ModelError);  // 2^31 values: one too many
+  EXPECT_EQ(p.variable_count(), 0);
+}
+
+TEST(DomainTiers, RestrictDomainOnAnIntervalKeepsExactlyTheAllowedValues) {
+  Problem p;
+  const VarId x = p.add_variable("x", 0, 1'000'000);
+  p.restrict_domain(x, std::vector<Value>{999'999, 5, 70'000});
+  EXPECT_EQ(p.initial_domain(x).indices(), (std::vector<int>{5, 70'000, 999'999}));
+  EXPECT_THROW(p.restrict_domain(x, std::vector<Value>{6}), ModelError);
+}
+
+}  // namespace
+}  // namespace csp
