@@ -2,6 +2,8 @@
 #include "model_command.hpp"
 
 #include <boost/program_options.hpp>
+#include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -86,7 +88,14 @@ std::string unreadable(const std::string& path) {
 }
 
 SearchResult solve(const Problem& problem, const SearchOptions& options) {
-  return backtracking_search(problem, options.config);
+  if (options.timeout_ms <= 0) return backtracking_search(problem, options.config);
+  // --timeout holds for the whole command: the search gets what is left of it (at least 1 us, since 0 means none).
+  using std::chrono::microseconds;
+  SolverConfig config = options.config;
+  const auto left = std::chrono::duration_cast<microseconds>(std::chrono::milliseconds(options.timeout_ms) -
+                                                              (std::chrono::steady_clock::now() - options.started));
+  config.limits.time_limit = std::max(left, microseconds(1));
+  return backtracking_search(problem, config);
 }
 
 std::string ending(const SearchResult& result, const SearchOptions& options) {

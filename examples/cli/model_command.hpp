@@ -69,7 +69,7 @@ int usage_error(const std::string& command, const std::string& message);
 /// Empty when `path` can be opened for reading, else "cannot read 'PATH': reason".
 std::string unreadable(const std::string& path);
 
-/// Runs backtracking search on `problem` with the options' configuration.
+/// Runs backtracking search on `problem` with the options' configuration; --timeout counts from `options.started`.
 SearchResult solve(const Problem& problem, const SearchOptions& options);
 
 /// Why a run without a (wanted) solution ended: "no solution (the search is complete: a proof)" or

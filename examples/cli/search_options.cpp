@@ -47,7 +47,7 @@ void add_search_options(po::options_description& search, po::options_description
       ("max-solutions", po::value<std::string>()->value_name("K")->default_value(std::to_string(defaults.max_solutions)),
        "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all")
       ("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments")
-      ("timeout", po::value<std::string>()->value_name("MS"), "give up after MS milliseconds");
+      ("timeout", po::value<std::string>()->value_name("MS"), "give up MS milliseconds after the command started (reading and building the model included)");
   output.add_options()("stats", po::bool_switch(), "print the search statistics");
 }
 

@@ -2,6 +2,7 @@
 // --node-limit, --timeout, --stats): one Boost.Program_options group, read back into a SolverConfig.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -37,7 +38,10 @@ struct SearchDefaults {
 /// in milliseconds (0 = none) and whether statistics are wanted.
 struct SearchOptions {
   SolverConfig config;
+  /// --timeout: the whole command stops this many milliseconds after `started` (0: no limit).
   std::int64_t timeout_ms = 0;
+  /// When the options were read: reading files and building the model count against --timeout.
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   bool stats = false;
   /// The model inference named by --inference ("" for an engine inference); config.inference then holds its
   /// engine inference.

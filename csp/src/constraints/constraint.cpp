@@ -75,8 +75,12 @@ std::unique_ptr<ConflictCounter> Constraint::make_conflict_counter(const Problem
 bool Constraint::has_support(const Store& store, int pos, int index, int pos2, int index2) const {
   const int n = arity();
   std::vector<Value> tuple(static_cast<std::size_t>(n));
+  // Each tuple tried is one unit of work for the time limit. A run's Store is never a const object (the const
+  // reference only says that this search does not change domains), so reporting work through it is safe. Once the
+  // deadline has passed the search answers "supported" (nothing is removed on that basis; `revise` then fails).
+  Store& clock = const_cast<Store&>(store);  // NOLINT(cppcoreguidelines-pro-type-const-cast)
   auto extend = [&](auto&& self, int k) -> bool {
-    if (k == n) return is_satisfied_by(tuple);
+    if (k == n) return !clock.tick() || is_satisfied_by(tuple);
     const VarId x = scope_[static_cast<std::size_t>(k)];
     auto& slot = tuple[static_cast<std::size_t>(k)];
     if (k == pos || k == pos2) {
@@ -97,8 +101,10 @@ bool Constraint::revise(Store& store, int pos) const {
   ++store.stats().revisions;
   const VarId x = scope_[static_cast<std::size_t>(pos)];
   const Domain& d = store.domain(x);
-  for (int i = d.min(); i >= 0; i = d.next(i))
+  for (int i = d.min(); i >= 0; i = d.next(i)) {
     if (!has_support(store, pos, i) && !store.remove(x, i, this)) return false;
+    if (store.interrupted()) return false;  // the time limit passed during the support search
+  }
   return true;
 }
 

@@ -5,12 +5,11 @@
 
 namespace csp {
 
-VarId first_unassigned(SearchContext& ctx) {
-  const Assignment& a = ctx.assignment();
-  for (VarId x = 0; x < a.variable_count(); ++x)
-    if (!a.is_assigned(x)) return x;
-  return -1;
-}
+// Every scan starts at ctx.first_unassigned(): the variables below it are assigned, so a deep path does not
+// rescan its assigned prefix at each node. Scans that count legal values (inference "none") stop early once the
+// store's deadline has passed (search then ends with limit_reached and ignores the choice).
+
+VarId first_unassigned(SearchContext& ctx) { return ctx.first_unassigned(); }
 
 VarId mrv(SearchContext& ctx) {
   const Assignment& a = ctx.assignment();
@@ -18,7 +17,7 @@ VarId mrv(SearchContext& ctx) {
     const std::vector<Domain>& domains = ctx.store().domains();
     VarId best = -1;
     int best_count = INT_MAX;
-    for (VarId x = 0; x < a.variable_count(); ++x) {
+    for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count(); ++x) {
       const int r = a.is_assigned(x) ? INT_MAX : domains[static_cast<std::size_t>(x)].size();
       if (r < best_count) {
         best = x;
@@ -33,7 +32,8 @@ VarId mrv(SearchContext& ctx) {
   const int floor = ctx.domains_filtered() ? 1 : 0;
   VarId best = -1;
   int best_count = 0;
-  for (VarId x = 0; x < a.variable_count(); ++x) {
+  const Store& store = ctx.store();
+  for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count() && !store.interrupted(); ++x) {
     if (a.is_assigned(x)) continue;
     const int r = ctx.remaining_values(x);
     if (best < 0 || r < best_count) {
@@ -49,7 +49,7 @@ VarId degree(SearchContext& ctx) {
   const Assignment& a = ctx.assignment();
   VarId best = -1;
   int best_degree = -1;
-  for (VarId x = 0; x < a.variable_count(); ++x) {
+  for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count(); ++x) {
     if (a.is_assigned(x)) continue;
     const int d = ctx.dynamic_degree(x);
     if (d > best_degree) {
@@ -65,7 +65,8 @@ VarId mrv_degree(SearchContext& ctx) {
   VarId best = -1;
   int best_count = 0;
   int best_degree = -1;  // computed lazily, only when a tie needs it
-  for (VarId x = 0; x < a.variable_count(); ++x) {
+  const Store& store = ctx.store();
+  for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count() && !store.interrupted(); ++x) {
     if (a.is_assigned(x)) continue;
     const int r = ctx.remaining_values(x);
     if (best >= 0 && r > best_count) continue;
@@ -102,7 +103,8 @@ VarId dom_wdeg(SearchContext& ctx) {
   VarId best = -1;
   long long best_dom = 0;
   long long best_w = 1;
-  for (VarId x = 0; x < a.variable_count(); ++x) {
+  const Store& store = ctx.store();
+  for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count() && !store.interrupted(); ++x) {
     if (a.is_assigned(x)) continue;
     long long w = 0;
     for (ConstraintId c : p.constraints_of(x))

@@ -14,10 +14,14 @@
 //     return failure
 //
 // Here "inferences" live in the store's domains and are removed by undoing the trail. With an inference that
-// filters domains (fc, mac) the consistency test is implied by the filtering, so it is skipped.
+// filters domains (fc, mac) the consistency test is implied by the filtering, so it is skipped. The recursion is
+// unrolled onto an explicit stack of frames (one per decision on the current path), so the depth of the search is
+// bounded by memory, not by the call stack: a million variables is a million frames of a few words each.
 #include "csp/search/backtracking.hpp"
 
 #include <chrono>
+#include <cstdint>
+#include <vector>
 
 #include "csp/core/store.hpp"
 #include "csp/heuristics/value_ordering.hpp"
@@ -42,22 +46,33 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Work reported to Store::tick per search node: the clock is read at least every 256 / kNodeWork nodes (and more
+// often when propagation reports its own work), so a time limit is checked well within a millisecond of search.
+constexpr std::uint64_t kNodeWork = 64;
+
 class Backtracker {
  public:
   Backtracker(const Problem& problem, const SolverConfig& config, SearchResult& result)
       : config_(config),
         result_(result),
+        start_(Clock::now()),
         store_(problem, result.stats, config.observer),
         select_(variable_orderings().get(config.variable_ordering).fn),
         order_(value_orderings().get(config.value_ordering).fn),
+        // "natural" is the built-in ascending order (registry names are unique): it is iterated lazily with
+        // Domain::next instead of filling a vector per node.
+        lazy_natural_(config.value_ordering == "natural"),
         infer_(inferences().get(config.inference).fn),
-        ctx_(store_, config.inference != "none"),
-        start_(Clock::now()) {
-    order_stack_.reserve(static_cast<std::size_t>(problem.variable_count()) * 4);
+        ctx_(store_, config.inference != "none") {
+    if (config.limits.time_limit.count() != 0) store_.set_deadline(start_ + config.limits.time_limit);
   }
 
   void run() {
-    if (root()) search(0);
+    if (root()) {
+      search();
+    } else if (store_.interrupted()) {
+      stopped_by_limit_ = true;  // the root inference was cut short: nothing is proved
+    }
     Statistics& s = result_.stats;
     s.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
     result_.complete = !stopped_by_limit_;
@@ -71,7 +86,21 @@ class Backtracker {
  private:
   enum class Outcome { go_on, stop };
 
-  // Givens, optional AC-3, root inference. False when the problem is already inconsistent.
+  // One node of the search tree on the explicit stack (the recursion of Fig. 6.5 unrolled): the variable chosen
+  // there, where its value iteration stands, and the value being tried with the trail mark set before it.
+  struct Frame {
+    VarId x = -1;
+    int index = -1;             // the value index tried last (-1 before the first)
+    std::size_t next = 0;       // materialised order: position of the next value in order_stack_
+    std::size_t end = 0;        // materialised order: end of this node's values in order_stack_
+    std::size_t base = 0;       // order_stack_ size before this node's values were pushed
+    Trail::Mark mark{};         // trail mark before x = value (valid while `trying`)
+    Value value = 0;            // the value being tried
+    bool trying = false;        // x = value is in the assignment (its subtree is open or just failed)
+  };
+
+  // Givens, optional AC-3, root inference. False when the problem is already inconsistent (or the time limit
+  // interrupted the root propagation: then store_.interrupted()).
   bool root() {
     const Problem& p = store_.problem();
     Assignment& a = store_.assignment();
@@ -80,6 +109,7 @@ class Backtracker {
       if (!d.is_singleton()) continue;
       if (!ctx_.domains_filtered() && !ctx_.is_consistent(x, d.min())) return false;
       a.assign(x, store_.value(x, d.min()));
+      if (!store_.tick()) return false;
     }
     if (config_.ac3_preprocess && !ac3(store_).consistent) return false;
     return infer_(ctx_, -1);
@@ -88,9 +118,7 @@ class Backtracker {
   bool limit_hit() {
     const StopCondition& lim = config_.limits;
     if (lim.node_limit != 0 && result_.stats.assignments >= lim.node_limit) return stopped_by_limit_ = true;
-    if (lim.time_limit.count() != 0 && (result_.stats.assignments & 63U) == 0 &&
-        Clock::now() - start_ >= lim.time_limit)
-      return stopped_by_limit_ = true;
+    if (!store_.tick(kNodeWork)) return stopped_by_limit_ = true;
     return false;
   }
 
@@ -105,59 +133,103 @@ class Backtracker {
     return Outcome::go_on;
   }
 
-  Outcome search(int depth) {
-    Assignment& a = store_.assignment();
-    if (a.is_complete()) return solution_found();
+  // BACKTRACK's entry: a solution when the assignment is complete, otherwise SELECT-UNASSIGNED-VARIABLE and
+  // ORDER-DOMAIN-VALUES open a new frame.
+  Outcome open_node() {
+    if (store_.assignment().is_complete()) return solution_found();
     const VarId x = select_(ctx_);
-    if (x < 0) return solution_found();  // a custom ordering may decide that nothing is left
-    // The value order of this node lives on order_stack_[base, end): one buffer for the whole run, read by
-    // index because deeper nodes push onto it.
-    order_(ctx_, x, scratch_);
-    const std::size_t base = order_stack_.size();
-    order_stack_.insert(order_stack_.end(), scratch_.begin(), scratch_.end());
-    const std::size_t end = order_stack_.size();
-    Outcome outcome = Outcome::go_on;
-    for (std::size_t k = base; k < end && outcome == Outcome::go_on; ++k) {
-      outcome = try_value(x, order_stack_[k], depth);
+    if (store_.interrupted()) return stop_by_limit();  // the ordering's scan ran past the deadline
+    if (x < 0) return solution_found();              // a custom ordering may decide that nothing is left
+    Frame f;
+    f.x = x;
+    if (!lazy_natural_) {
+      order_(ctx_, x, scratch_);
+      if (store_.interrupted()) return stop_by_limit();
+      f.base = order_stack_.size();
+      order_stack_.insert(order_stack_.end(), scratch_.begin(), scratch_.end());
+      f.next = f.base;
+      f.end = order_stack_.size();
     }
-    order_stack_.resize(base);
-    return outcome;
+    frames_.push_back(f);
+    return Outcome::go_on;
   }
 
-  // One iteration of the book's loop: if consistent, add x = value i, infer, recurse; then undo.
-  Outcome try_value(VarId x, int i, int depth) {
-    if (!ctx_.domains_filtered() && !ctx_.is_consistent(x, i)) return Outcome::go_on;
-    if (limit_hit()) return Outcome::stop;
+  Outcome stop_by_limit() {
+    stopped_by_limit_ = true;
+    return Outcome::stop;
+  }
+
+  // The next value index of frame f in ORDER-DOMAIN-VALUES order, or -1. The natural order steps through x's
+  // domain with Domain::next from the index tried last: the trail has restored the domain x had when the node
+  // was opened, so this visits the same indices as a materialised ascending list, O(1) per value on intervals.
+  int next_value(Frame& f) {
+    if (lazy_natural_) {
+      const Domain& d = store_.domain(f.x);
+      f.index = f.index < 0 ? d.min() : d.next(f.index);
+      return f.index;
+    }
+    if (f.next == f.end) return -1;
+    f.index = order_stack_[f.next++];
+    return f.index;
+  }
+
+  // Removes {x = value} and its inferences: the end of one iteration of the book's loop.
+  void retract(Frame& f, int depth) {
+    ++result_.stats.backtracks;
+    if (config_.observer != nullptr) config_.observer->on_backtrack(store_, f.x, f.value, depth);
+    store_.undo_to(f.mark);
+    store_.assignment().unassign(f.x);
+    ctx_.note_unassigned(f.x);
+    f.trying = false;
+  }
+
+  // The loop of Fig. 6.5 for the frame on top of the stack; a successful inference opens the child's frame.
+  void search() {
     Assignment& a = store_.assignment();
     Statistics& s = result_.stats;
-    const Trail::Mark mark = store_.mark();
-    const Value v = store_.value(x, i);
-    ++s.assignments;
-    if (static_cast<std::uint64_t>(depth + 1) > s.max_depth) s.max_depth = static_cast<std::uint64_t>(depth + 1);
-    a.assign(x, v);
-    if (config_.observer != nullptr) config_.observer->on_assign(store_, x, v, depth + 1);
-    ctx_.set_decision_shrank_domain(!store_.domain(x).is_singleton());
-    if (store_.assign(x, i, nullptr) && infer_(ctx_, x)) {
-      if (search(depth + 1) == Outcome::stop) return Outcome::stop;  // the run ends here: no need to undo
+    if (open_node() == Outcome::stop) return;
+    while (!frames_.empty()) {
+      Frame& f = frames_.back();
+      const int depth = static_cast<int>(frames_.size());  // the decision depth of x = value
+      if (f.trying) retract(f, depth);
+      const int i = next_value(f);
+      if (i < 0) {  // every value tried: back to the parent, which then retracts its own value
+        order_stack_.resize(f.base);
+        frames_.pop_back();
+        continue;
+      }
+      if (!ctx_.domains_filtered() && !ctx_.is_consistent(f.x, i)) continue;
+      if (limit_hit()) return;
+      f.mark = store_.mark();
+      f.value = store_.value(f.x, i);
+      f.trying = true;
+      ++s.assignments;
+      if (static_cast<std::uint64_t>(depth) > s.max_depth) s.max_depth = static_cast<std::uint64_t>(depth);
+      a.assign(f.x, f.value);
+      if (config_.observer != nullptr) config_.observer->on_assign(store_, f.x, f.value, depth);
+      ctx_.set_decision_shrank_domain(!store_.domain(f.x).is_singleton());
+      if (store_.assign(f.x, i, nullptr) && infer_(ctx_, f.x)) {
+        if (open_node() == Outcome::stop) return;  // the run ends here: no need to undo
+      } else if (store_.interrupted()) {
+        stopped_by_limit_ = true;  // cut short by the deadline: not a dead end, so no backtrack is counted
+        return;
+      }
     }
-    ++s.backtracks;
-    if (config_.observer != nullptr) config_.observer->on_backtrack(store_, x, v, depth + 1);
-    store_.undo_to(mark);
-    a.unassign(x);
-    return Outcome::go_on;
   }
 
   const SolverConfig& config_;
   SearchResult& result_;
+  Clock::time_point start_;
   Store store_;
   const VariableOrdering& select_;
   const ValueOrdering& order_;
+  bool lazy_natural_;
   const Inference& infer_;
   SearchContext ctx_;
-  Clock::time_point start_;
   bool stopped_by_limit_ = false;
+  std::vector<Frame> frames_;     // the current path, root first
   std::vector<int> scratch_;      // filled by the value ordering
-  std::vector<int> order_stack_;  // the value orders of the nodes on the current path
+  std::vector<int> order_stack_;  // the materialised value orders of the nodes on the current path
 };
 
 }  // namespace

@@ -3,6 +3,13 @@
 
 namespace csp {
 
+VarId SearchContext::first_unassigned() {
+  const Assignment& a = store_->assignment();
+  const VarId n = a.variable_count();
+  while (first_free_ < n && a.is_assigned(first_free_)) ++first_free_;
+  return first_free_ < n ? first_free_ : -1;
+}
+
 bool SearchContext::is_consistent(VarId x, int i) {
   Assignment& a = store_->assignment();
   const Problem& p = store_->problem();
@@ -10,6 +17,7 @@ bool SearchContext::is_consistent(VarId x, int i) {
   bool ok = true;
   for (ConstraintId c : p.constraints_of(x)) {
     ++store_->stats().constraint_checks;
+    store_->tick();
     if (!p.constraint(c).is_consistent(a)) {
       ok = false;
       break;
@@ -22,7 +30,7 @@ bool SearchContext::is_consistent(VarId x, int i) {
 int SearchContext::count_legal_values(VarId x) {
   const Domain& d = store_->domain(x);
   int n = 0;
-  for (int i = d.min(); i >= 0; i = d.next(i)) n += is_consistent(x, i) ? 1 : 0;
+  for (int i = d.min(); i >= 0 && !store_->interrupted(); i = d.next(i)) n += is_consistent(x, i) ? 1 : 0;
   return n;
 }
 

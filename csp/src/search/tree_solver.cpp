@@ -39,6 +39,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using Graph = ConstraintGraph::Graph;
 
+// Work reported to Store::tick per cutset value tried (the clock is read at least every 4 values).
+constexpr std::uint64_t kValueWork = 64;
+
 // The variables outside the cutset as a forest: a topological order (each tree's root first, every parent before
 // its children) and the parent of each variable (-1 for roots and cutset variables).
 struct Forest {
@@ -113,6 +116,7 @@ class Conditioning {
         unary_(static_cast<std::size_t>(problem.variable_count())),
         to_parent_(static_cast<std::size_t>(problem.variable_count())),
         start_(Clock::now()) {
+    if (limits.time_limit.count() != 0) store_.set_deadline(start_ + limits.time_limit);
     std::vector<char> free(static_cast<std::size_t>(problem.variable_count()), 1);
     for (VarId x : cutset_) free[static_cast<std::size_t>(x)] = 0;
     // Sort every constraint by the variables it has outside the cutset: one (a unary constraint once S is
@@ -132,7 +136,7 @@ class Conditioning {
 
   void run() {
     result_.cutset = cutset_;
-    const bool stopped = enumerate(0);
+    const bool stopped = enumerate();
     stats_.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
     SearchResult& s = result_.search;
     s.complete = !limit_hit_;
@@ -147,23 +151,44 @@ class Conditioning {
   }
 
  private:
-  // Depth-first enumeration of the cutset's consistent assignments; true when the run must stop (a solution was
-  // found or a limit was hit).
-  bool enumerate(std::size_t k) {
+  // Depth-first enumeration of the cutset's consistent assignments, on an explicit stack (tried[k] is the value
+  // index tried last at level k; the cutset's own domains never change here, so Domain::next steps through them);
+  // true when the run must stop (a solution was found or a limit was hit).
+  bool enumerate() {
     Assignment& a = store_.assignment();
-    if (k == cutset_.size()) {
-      if (limits_.node_limit != 0 && result_.cutset_assignments >= limits_.node_limit) return limit_hit_ = true;
-      ++result_.cutset_assignments;
-      const Trail::Mark mark = store_.mark();
-      if (solve_forest()) return true;
-      store_.undo_to(mark);
-      for (VarId x : forest_.order) a.unassign(x);
-      return false;
-    }
-    const VarId x = cutset_[k];
-    const std::vector<int> values = store_.domain(x).indices();
-    for (int i : values) {
-      if (limits_.time_limit.count() != 0 && Clock::now() - start_ >= limits_.time_limit) return limit_hit_ = true;
+    const std::size_t depth = cutset_.size();
+    std::vector<int> tried(depth, -1);
+    std::size_t k = 0;
+    // Leaves level k - 1 (its value is retracted) to try the next value there; false when k is the root level.
+    auto back = [&]() {
+      if (k == 0) return false;
+      --k;
+      a.unassign(cutset_[k]);
+      ++stats_.backtracks;
+      return true;
+    };
+    while (true) {
+      if (k == depth) {
+        if (limits_.node_limit != 0 && result_.cutset_assignments >= limits_.node_limit) return limit_hit_ = true;
+        ++result_.cutset_assignments;
+        const Trail::Mark mark = store_.mark();
+        if (solve_forest()) return true;
+        if (store_.interrupted()) return limit_hit_ = true;
+        store_.undo_to(mark);
+        for (VarId x : forest_.order) a.unassign(x);
+        if (!back()) return false;
+        continue;
+      }
+      const VarId x = cutset_[k];
+      const Domain& d = store_.domain(x);
+      int& i = tried[k];
+      i = i < 0 ? d.min() : d.next(i);
+      if (i < 0) {  // level k exhausted
+        i = -1;
+        if (!back()) return false;
+        continue;
+      }
+      if (!store_.tick(kValueWork)) return limit_hit_ = true;
       a.assign(x, store_.value(x, i));
       note_assignment();
       bool consistent = true;
@@ -174,11 +199,13 @@ class Conditioning {
           break;
         }
       }
-      if (consistent && enumerate(k + 1)) return true;
+      if (consistent) {
+        ++k;
+        continue;
+      }
       a.unassign(x);
       ++stats_.backtracks;
     }
-    return false;
   }
 
   // TREE-CSP-SOLVER on the variables outside the cutset, given the cutset's values in the assignment.
@@ -199,6 +226,7 @@ class Conditioning {
         const Value vp = a.value(parent);
         while (chosen >= 0 && !supports(parent, vp, x, store_.value(x, chosen))) chosen = d.next(chosen);
       }
+      if (store_.interrupted()) return false;
       if (chosen < 0) return false;  // cannot happen after directed arc consistency; kept as in Fig. 6.11
       a.assign(x, store_.value(x, chosen));
       note_assignment();
@@ -211,8 +239,11 @@ class Conditioning {
     for (ConstraintId c : unary_[static_cast<std::size_t>(x)]) {
       ++stats_.revisions;
       const Constraint& con = problem_.constraint(c);
-      for (int i : store_.domain(x).indices())
+      const Domain& d = store_.domain(x);
+      for (int i = d.min(); i >= 0; i = d.next(i)) {  // next(i) is safe after removing i
         if (!holds(con, x, store_.value(x, i), -1, 0) && !store_.remove(x, i, &con)) return false;
+        if (store_.interrupted()) return false;
+      }
     }
     return true;
   }
@@ -223,11 +254,13 @@ class Conditioning {
     if (joining.empty()) return true;
     ++stats_.revisions;
     const Domain& dc = store_.domain(child);
-    for (int i : store_.domain(parent).indices()) {
+    const Domain& dp = store_.domain(parent);
+    for (int i = dp.min(); i >= 0; i = dp.next(i)) {  // next(i) is safe after removing i
       const Value vp = store_.value(parent, i);
       bool supported = false;
       for (int j = dc.min(); j >= 0 && !supported; j = dc.next(j))
         supported = supports(parent, vp, child, store_.value(child, j));
+      if (store_.interrupted()) return false;  // the time limit passed: `supported` may be wrong
       if (!supported && !store_.remove(parent, i, &problem_.constraint(joining.front()))) return false;
     }
     return true;
@@ -243,6 +276,7 @@ class Conditioning {
   // Evaluates c's relation with x = vx, y = vy (y may be -1) and every other scope variable at its assigned value.
   bool holds(const Constraint& c, VarId x, Value vx, VarId y, Value vy) {
     ++stats_.constraint_checks;
+    store_.tick();  // callers check store_.interrupted() where a wrong answer could matter
     tuple_.resize(c.scope().size());
     const Assignment& a = store_.assignment();
     for (std::size_t k = 0; k < tuple_.size(); ++k) {
@@ -278,7 +312,7 @@ bool forest_without(const Graph& graph, const std::vector<char>& in_cutset) {
 
 }  // namespace
 
-SearchResult tree_csp_solver(const Problem& problem) {
+SearchResult tree_csp_solver(const Problem& problem, const StopCondition& limits) {
   for (ConstraintId c = 0; c < problem.constraint_count(); ++c) {
     const Constraint& con = problem.constraint(c);
     if (con.arity() > 2)
@@ -296,7 +330,7 @@ SearchResult tree_csp_solver(const Problem& problem) {
   const std::vector<char> no_cutset(static_cast<std::size_t>(problem.variable_count()), 0);
   const Forest forest = order_forest(graph.graph(), no_cutset);
   CutsetResult result;
-  Conditioning(problem, {}, forest, StopCondition{}, result).run();
+  Conditioning(problem, {}, forest, limits, result).run();
   return std::move(result.search);
 }
 
@@ -308,22 +342,25 @@ std::vector<VarId> find_cycle_cutset(const Problem& problem) {
   for (std::size_t v = 0; v < n; ++v)
     for (auto [it, end] = boost::adjacent_vertices(v, g); it != end; ++it) adjacent[v].insert(*it);
   std::vector<char> removed(n, 0);
+  // Variables with at most one neighbour left lie on no cycle: a work list strips them (the graph that remains,
+  // its 2-core, does not depend on the order), O(edges log degree) in all.
+  std::vector<std::size_t> strippable;
   auto remove = [&](std::size_t v) {
     removed[v] = 1;
-    for (std::size_t w : adjacent[v]) adjacent[w].erase(v);
+    for (std::size_t w : adjacent[v]) {
+      adjacent[w].erase(v);
+      if (removed[w] == 0 && adjacent[w].size() == 1) strippable.push_back(w);
+    }
     adjacent[v].clear();
   };
+  for (std::size_t v = 0; v < n; ++v)
+    if (adjacent[v].size() <= 1) strippable.push_back(v);
   std::vector<VarId> cutset;
   while (true) {
-    // Strip the variables on no cycle (at most one neighbour left), until none is left to strip.
-    for (bool stripped = true; stripped;) {
-      stripped = false;
-      for (std::size_t v = 0; v < n; ++v) {
-        if (removed[v] == 0 && adjacent[v].size() <= 1) {
-          remove(v);
-          stripped = true;
-        }
-      }
+    while (!strippable.empty()) {
+      const std::size_t v = strippable.back();
+      strippable.pop_back();
+      if (removed[v] == 0) remove(v);
     }
     std::size_t best = n;
     for (std::size_t v = 0; v < n; ++v)

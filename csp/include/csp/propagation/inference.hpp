@@ -10,6 +10,8 @@ namespace csp {
 
 /// Called after x was assigned (its domain is then that one value); x = -1 means "the root": the givens were
 /// just assigned and all constraints may filter. Shrinks domains through the store; returns false on failure.
+/// Long loops report work to `Store::tick` and fail once it returns false: a failure with
+/// `store().interrupted()` set is the time limit, not a dead end.
 using Inference = std::function<bool(SearchContext&, VarId x)>;
 
 /// No inference: search checks each value against the assignment instead.

@@ -24,11 +24,21 @@ class SearchContext {
   void set_decision_shrank_domain(bool shrank) { decision_shrank_domain_ = shrank; }
   bool decision_shrank_domain() const { return decision_shrank_domain_; }
 
+  /// The unassigned variable with the smallest id, or -1 when every variable is assigned. Amortised O(1) per call
+  /// along a search path: a cursor below which every variable is assigned moves forward, and search moves it back
+  /// with `note_unassigned` when it retracts a value.
+  VarId first_unassigned();
+  /// Called by search after it removed x from the assignment (keeps `first_unassigned`'s cursor a lower bound).
+  void note_unassigned(VarId x) {
+    if (x < first_free_) first_free_ = x;
+  }
+
   /// Is "x = value with index i" consistent with the current assignment (AIMA §6.3)? Counts one constraint check
   /// per constraint on x that is asked.
   bool is_consistent(VarId x, int i);
   /// The number of legal values left for unassigned x (MRV's measure): its domain size when domains are filtered,
-  /// otherwise the number of domain values consistent with the assignment (counting constraint checks).
+  /// otherwise the number of domain values consistent with the assignment (counting constraint checks;
+  /// each check is reported to Store::tick, so a long count stops being exact once `store().interrupted()`).
   int remaining_values(VarId x) { return filtered_ ? store_->domain(x).size() : count_legal_values(x); }
   /// The degree heuristic's measure: the number of constraints on x that involve another unassigned variable.
   int dynamic_degree(VarId x) const;
@@ -39,6 +49,7 @@ class SearchContext {
   Store* store_;
   bool filtered_;
   bool decision_shrank_domain_ = true;
+  VarId first_free_ = 0;  // every variable with a smaller id is assigned
 };
 
 }  // namespace csp

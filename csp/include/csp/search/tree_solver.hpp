@@ -22,7 +22,10 @@ namespace csp {
 /// (`is_satisfied_by`) rather than `Constraint::revise`, because arc consistency on each constraint separately is
 /// weaker than on their conjunction (two constraints on one arc) and some revisers (Linear) only reason on bounds;
 /// either would break the backtrack-free guarantee of step 4.
-/// Result: `solved` with the one solution found, or `unsatisfiable`; `complete` is always true.
+/// Result: `solved` with the one solution found, or `unsatisfiable`; or `limit_reached` (complete = false) when
+/// `limits.time_limit` passed first: the clock is checked inside every arc-consistency step (Store::tick), so the run
+/// stops soon after it. `limits.node_limit` is ignored (the solver never backtracks). No recursion: a tree of a
+/// million variables is fine.
 /// Statistics: revisions = MAKE-ARC-CONSISTENT and unary REVISE calls; constraint_checks = relation evaluations;
 /// values_pruned and wipeouts as usual; assignments = variables given a value in step 4; max_depth = the most
 /// variables assigned at once; elapsed_us.
@@ -30,7 +33,7 @@ namespace csp {
 /// Throws ModelError naming the first constraint with more than two variables, or, for a cycle, giving the counts
 /// of edges, variables and components (a forest has variables - components edges) and pointing to
 /// `cutset_conditioning`.
-SearchResult tree_csp_solver(const Problem& problem);
+SearchResult tree_csp_solver(const Problem& problem, const StopCondition& limits = {});
 
 /// A cycle cutset (AIMA §6.5.1): variables whose removal leaves the constraint graph a forest, found greedily.
 /// Repeatedly strips variables with at most one neighbour left (they lie on no cycle); if any variable remains,
@@ -56,8 +59,8 @@ struct CutsetConfig {
   /// The cycle cutset to condition on (any order; duplicates are ignored). Empty: use `find_cycle_cutset`
   /// (which is itself empty when the constraint graph is already a forest).
   std::vector<VarId> cutset;
-  /// `node_limit` bounds the cutset assignments handed to the tree solver, `time_limit` the wall-clock time;
-  /// reaching either gives Status::limit_reached.
+  /// `node_limit` bounds the cutset assignments handed to the tree solver (exactly), `time_limit` the wall-clock
+  /// time, checked in the enumeration and inside each tree-solver run; reaching either gives Status::limit_reached.
   StopCondition limits;
 };
 
@@ -65,7 +68,7 @@ struct CutsetConfig {
 /// each assignment of S consistent with the constraints among S (enumerated depth first in S's order, checked with
 /// `Constraint::is_consistent`), removes from the other variables the values inconsistent with it and runs
 /// TREE-CSP-SOLVER on the remaining forest; stops at the first solution. Time O(d^c (n - c) d^2) for a cutset of
-/// size c. Constraints of any arity are accepted: once S is assigned, every constraint has at most two variables
+/// size c. The enumeration runs on an explicit stack (no recursion). Constraints of any arity are accepted: once S is assigned, every constraint has at most two variables
 /// outside S (three would form a cycle).
 /// Throws ModelError for an unknown variable id in config.cutset, or when the constraint graph without it still
 /// has a cycle.
