@@ -12,11 +12,15 @@
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
 #include "all_different_matching.hpp"
+#include "all_different_state.hpp"
 
 namespace csp {
 
 AllDifferent::AllDifferent(std::vector<VarId> scope, std::string name, std::vector<int> offsets, Level level)
-    : Constraint(std::move(scope), std::move(name)), offsets_(std::move(offsets)), level_(level) {
+    : Constraint(std::move(scope), std::move(name)),
+      offsets_(std::move(offsets)),
+      level_(level),
+      serial_(detail::next_scratch_serial()) {
   if (!offsets_.empty() && offsets_.size() != this->scope().size())
     throw ModelError("all-different '" + this->name() + "': " + std::to_string(offsets_.size()) +
                      " offsets for a scope of " + std::to_string(this->scope().size()) + " variables");
@@ -190,6 +194,10 @@ bool AllDifferent::propagate(Store& store) const {
   if (uniform_) {
     ++store.stats().revisions;
     return level_ == Level::matching ? propagate_matching(store) : propagate_rules(store);
+  }
+  if (level_ == Level::matching) {
+    ++store.stats().revisions;
+    return propagate_graph(store);
   }
   if (dense_range_ > 0) {
     ++store.stats().revisions;

@@ -1,6 +1,8 @@
 // AllDifferent: the global constraint "all variables of the scope take different values" (AIMA §6.2.5).
 #pragma once
 
+#include <cstdint>
+
 #include "csp/constraints/constraint.hpp"
 
 namespace csp {
@@ -47,11 +49,14 @@ class AllDifferent final : public Constraint {
   bool propagate_rules(Store& store) const;
   bool propagate_values(Store& store) const;
   bool propagate_matching(Store& store) const;
+  bool propagate_graph(Store& store) const;
+  int index_at(const Store& store, int pos, long long shifted_value) const;
   long long shifted(int pos, Value v) const {
     return offsets_.empty() ? v : static_cast<long long>(v) + offsets_[static_cast<std::size_t>(pos)];
   }
   std::vector<int> offsets_;
   Level level_;
+  std::uint64_t serial_;  // key of this constraint's per-run state (all_different_state.hpp)
   bool uniform_ = false;  // all scope variables share one value list of <= 64 values
   long long dense_lo_ = 0;     // smallest shifted value of the scope
   long long dense_range_ = 0;  // number of shifted values from dense_lo_, or 0 when too sparse for an array
