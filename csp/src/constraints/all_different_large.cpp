@@ -91,7 +91,7 @@ bool AllDifferent::propagate_graph(Store& store) const {
   // 3. The rows: a window lo..hi when it is not much wider than the values it holds, else the sorted values.
   const int m = static_cast<int>(s.open.size());
   const long long window = m == 0 ? 0 : hi - lo + 1;
-  const bool dense = window <= 2 * edges + 4096 && (window / kBits + 1) * m <= (1LL << 25);
+  const bool dense = window <= 2 * edges + 4096 && (window / kBits + 1) * m <= (1LL << 22);
   s.sparse.clear();
   if (!dense) {
     for (int k : s.open) store.domain(var_of(k)).for_each([&](int i) { s.sparse.push_back(shifted(k, store.value(var_of(k), i))); });
