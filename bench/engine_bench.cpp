@@ -7,6 +7,8 @@
 //   queens_first_alldiff/n:100  the same with the all-different formulation, mrv+fc and mrv+mac
 //   queens_minconflicts/n:N     min-conflicts, all-different formulation, N = 1,000 and 10,000
 //   australia_first / australia_count / triangle_unsat: map colouring (3 colours; triangle with 2), every combination
+//   derangement/n:N/matching|global  p[i] in 1..n, one all-different, p[i] != i; mrv + natural + mac (first_fail,
+//                               indomain_min), N = 200, 2,000 and 10,000 (global: 200 and 2,000)
 // Each case checks its answer (solution counts, unsatisfiability, the solution itself) and stops with an error when
 // it is wrong or a limit was hit. Counters: nodes = stats.assignments per run (search nodes; for min-conflicts the
 // value changes), backtracks per run.
@@ -181,6 +183,37 @@ void register_queens_min_conflicts() {
   }
 }
 
+// The derangement of ../shared/scale/derangement.mzn: p[i] in 1..n, all different, p[i] != i (from the initial
+// domains).
+csp::Problem derangement(int n, csp::AllDifferentMode mode) {
+  csp::Problem p;
+  std::vector<csp::VarId> x;
+  std::vector<csp::Value> allowed;
+  for (int i = 1; i <= n; ++i) {
+    x.push_back(p.add_variable(std::string("p").append(std::to_string(i)), 1, n));
+    allowed.clear();
+    for (csp::Value v = 1; v <= n; ++v)
+      if (v != i) allowed.push_back(v);
+    p.restrict_domain(x.back(), allowed);
+  }
+  p.add_all_different(x, mode);
+  return p;
+}
+
+void register_derangement() {
+  const Combo combo{"mrv", "natural", "mac"};
+  csp::SolverConfig config = make_config(combo);
+  config.limits.time_limit = std::chrono::seconds(120);
+  for (int n : {200, 2'000, 10'000})
+    register_backtracking(
+        "derangement/n:" + std::to_string(n) + "/matching",
+        [n] { return derangement(n, csp::AllDifferentMode::matching); }, config, {}, benchmark::kMillisecond);
+  for (int n : {200, 2'000})
+    register_backtracking(
+        "derangement/n:" + std::to_string(n) + "/global", [n] { return derangement(n, csp::AllDifferentMode::global); },
+        config, {}, benchmark::kMillisecond);
+}
+
 csp::models::Map triangle() { return {{"A", "B", "C"}, {{"A", "B"}, {"B", "C"}, {"A", "C"}}}; }
 
 void register_map_coloring() {
@@ -210,6 +243,7 @@ int main(int argc, char** argv) {
   register_queens_count();
   register_queens_first();
   register_queens_min_conflicts();
+  register_derangement();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -12,11 +12,15 @@
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
 #include "all_different_matching.hpp"
+#include "all_different_state.hpp"
 
 namespace csp {
 
 AllDifferent::AllDifferent(std::vector<VarId> scope, std::string name, std::vector<int> offsets, Level level)
-    : Constraint(std::move(scope), std::move(name)), offsets_(std::move(offsets)), level_(level) {
+    : Constraint(std::move(scope), std::move(name)),
+      offsets_(std::move(offsets)),
+      level_(level),
+      serial_(detail::next_scratch_serial()) {
   if (!offsets_.empty() && offsets_.size() != this->scope().size())
     throw ModelError("all-different '" + this->name() + "': " + std::to_string(offsets_.size()) +
                      " offsets for a scope of " + std::to_string(this->scope().size()) + " variables");
@@ -155,34 +159,61 @@ int AllDifferent::count_ruled_out(const Store& store, int pos, int index) const 
   return n;
 }
 
-// Rules 1-3 for one position, on (shifted) values: works for any value lists.
+// Rules 1-3 for one position, on (shifted) values: works for any value lists. The distinct values are counted in an
+// array over the range of shifted values when it is dense, else by sorting; both are skipped when some domain alone
+// has more values than the scope has variables (then neither the pigeonhole nor the hidden singles apply).
 bool AllDifferent::revise(Store& store, int pos) const {
   ++store.stats().revisions;
   const VarId x = scope()[static_cast<std::size_t>(pos)];
   const Variable& vx = store.problem().variable(x);
-  auto index_in_x = [&](long long sv) {  // index in x of the value whose shifted value is sv, or -1
-    const long long v = sv - (offsets_.empty() ? 0 : offsets_[static_cast<std::size_t>(pos)]);
-    return (v < INT_MIN || v > INT_MAX) ? -1 : vx.index_of(static_cast<Value>(v));
-  };
-  std::unordered_map<long long, int> places;  // shifted value -> number of scope domains holding it
+  const auto n = static_cast<long long>(scope().size());
+  bool count = true;
+  for (VarId y : scope()) count = count && store.domain(y).size() <= n;
+  thread_local std::vector<long long> seen;  // the shifted values of every domain (sparse ranges)
+  thread_local std::vector<int> places;      // dense ranges: number of domains holding each shifted value
+  const bool dense = count && dense_range_ > 0;
+  long long distinct = 0;
+  seen.clear();
+  if (dense) places.assign(static_cast<std::size_t>(dense_range_), 0);
   for (int k = 0; k < arity(); ++k) {
     const VarId y = scope()[static_cast<std::size_t>(k)];
     const Domain& dy = store.domain(y);
     if (k != pos && dy.is_singleton()) {
-      const int i = index_in_x(shifted(k, store.value(y, dy.min())));
+      const int i = index_at(store, pos, shifted(k, store.value(y, dy.min())));
       if (i >= 0 && !store.remove(x, i, this)) return false;
     }
-    dy.for_each([&](int j) { ++places[shifted(k, store.value(y, j))]; });
+    if (!count) continue;
+    if (dense)
+      dy.for_each([&](int j) { distinct += places[static_cast<std::size_t>(shifted(k, store.value(y, j)) - dense_lo_)]++ == 0; });
+    else
+      dy.for_each([&](int j) { seen.push_back(shifted(k, store.value(y, j))); });
   }
-  if (places.size() < scope().size()) {
+  if (!count) return true;
+  if (!dense) {
+    std::sort(seen.begin(), seen.end());
+    distinct = std::unique(seen.begin(), seen.end()) - seen.begin();
+  }
+  if (distinct < n) {
     store.record_failure(*this);
     return false;
   }
-  if (places.size() == scope().size()) {
-    const Domain& dx = store.domain(x);
-    for (int i = dx.min(); i >= 0; i = dx.next(i))
-      if (places[shifted(pos, vx.value(i))] == 1) return store.assign(x, i, this);
+  if (distinct > n) return true;
+  if (!dense) {  // count again, now per distinct value
+    seen.clear();
+    for (int k = 0; k < arity(); ++k)
+      store.domain(scope()[static_cast<std::size_t>(k)]).for_each([&](int j) {
+        seen.push_back(shifted(k, store.value(scope()[static_cast<std::size_t>(k)], j)));
+      });
+    std::sort(seen.begin(), seen.end());
   }
+  const auto places_of = [&](long long sv) -> long long {
+    if (dense) return places[static_cast<std::size_t>(sv - dense_lo_)];
+    const auto range = std::equal_range(seen.begin(), seen.end(), sv);
+    return range.second - range.first;
+  };
+  const Domain& dx = store.domain(x);
+  for (int i = dx.min(); i >= 0; i = dx.next(i))
+    if (places_of(shifted(pos, vx.value(i))) == 1) return store.assign(x, i, this);
   return true;
 }
 
@@ -190,6 +221,10 @@ bool AllDifferent::propagate(Store& store) const {
   if (uniform_) {
     ++store.stats().revisions;
     return level_ == Level::matching ? propagate_matching(store) : propagate_rules(store);
+  }
+  if (level_ == Level::matching) {
+    ++store.stats().revisions;
+    return propagate_graph(store);
   }
   if (dense_range_ > 0) {
     ++store.stats().revisions;

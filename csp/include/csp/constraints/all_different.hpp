@@ -1,6 +1,8 @@
 // AllDifferent: the global constraint "all variables of the scope take different values" (AIMA §6.2.5).
 #pragma once
 
+#include <cstdint>
+
 #include "csp/constraints/constraint.hpp"
 
 namespace csp {
@@ -14,14 +16,21 @@ namespace csp {
 /// 3. if it has exactly as many (a permutation, e.g. a Sudoku unit), a value left in only one domain is assigned
 ///    there ("hidden single"). With more values than variables a value may stay unused, so rule 3 is not applied.
 /// This (`Level::rules`) is weaker than generalised arc consistency and stronger than pairwise !=.
-/// `Level::matching` reaches generalised arc consistency (it also finds naked pairs, triples, ...) on the bit-mask
-/// fast path below; elsewhere it falls back to the rules. Method: the single values leave the others, then the
-/// variables left with several values are filtered by Hall's theorem over all their subsets when there are at most
-/// 6 of them, else by Régin's matching (AAAI 1994) with strongly connected components; both give exactly GAC.
+/// `Level::matching` reaches generalised arc consistency (it also finds naked pairs, triples, ...) on every path.
+/// One-word fast path (the same value list of <= 64 values everywhere, no offsets): the single values leave the
+/// others, then the variables left with several values are filtered by Hall's theorem over all their subsets when
+/// there are at most 6 of them, else by Régin's matching (AAAI 1994) with strongly connected components.
+/// Elsewhere (thousands of variables, any value lists, offsets): the single values leave the others; a variable
+/// with more values than there are open variables can be in no Hall set, so it stays out of the graph and only loses
+/// the Hall values; the others become rows of bits over the shifted values, Régin's filter runs on them from the
+/// matching kept since the previous call of the same run (re-validated, repaired by augmenting paths), and the
+/// components come from two iterative depth-first searches over the rows: O(variables x values / 64) per call,
+/// never per edge, never recursive. Interval domains are read through `min`, `max` and `next` only.
 /// With `offsets`, the constraint is "all x_i + offsets[i] different" (n-queens diagonals: offsets i and -i).
-/// Fast paths: when every scope variable has the same value list of at most 64 values and there are no offsets, the
-/// rules run on bit masks; otherwise, when the (shifted) values span a range not much larger than the domains,
-/// they run on counts in an array over that range; else `propagate` revises position by position.
+/// Fast paths of `Level::rules`: when every scope variable has the same value list of at most 64 values and there
+/// are no offsets, the rules run on bit masks; otherwise, when the (shifted) values span a range not much larger
+/// than the domains, they run on counts in an array over that range; else `propagate` revises position by position.
+/// `revise` (AC-3) applies the rules to one position, counting values in an array (dense ranges) or by sorting.
 class AllDifferent final : public Constraint {
  public:
   /// The filtering level of `propagate`.
@@ -47,11 +56,14 @@ class AllDifferent final : public Constraint {
   bool propagate_rules(Store& store) const;
   bool propagate_values(Store& store) const;
   bool propagate_matching(Store& store) const;
+  bool propagate_graph(Store& store) const;
+  int index_at(const Store& store, int pos, long long shifted_value) const;
   long long shifted(int pos, Value v) const {
     return offsets_.empty() ? v : static_cast<long long>(v) + offsets_[static_cast<std::size_t>(pos)];
   }
   std::vector<int> offsets_;
   Level level_;
+  std::uint64_t serial_;  // key of this constraint's per-run state (all_different_state.hpp)
   bool uniform_ = false;  // all scope variables share one value list of <= 64 values
   long long dense_lo_ = 0;     // smallest shifted value of the scope
   long long dense_range_ = 0;  // number of shifted values from dense_lo_, or 0 when too sparse for an array
