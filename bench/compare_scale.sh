@@ -9,14 +9,16 @@
 # the peak memory of one variable over a huge range (csp only).
 #
 # Usage: bench/compare_scale.sh [INSTANCE...]   e.g. bench/compare_scale.sh chain:2000 lin2:1000000 int_range
-#   INSTANCE is MODEL:SIZE among the default list below, or int_range (the memory table); default: all of them.
+#   INSTANCE is MODEL:SIZE, a size of the issue's table or a smaller step below it (list: --help), or int_range (the
+#   memory table); default: the table's sizes and int_range.
 # Environment:
 #   BUILD_DIR       build folder (default: <repo>/build-bench; configured Release with CSP_BUILD_BENCH=ON if needed)
 #   SHARED_DIR      folder with scale/*.mzn (default: <repo>/../shared)
 #   CSP_TIMEOUT     csp time limit per instance in seconds (default 60; scale_bench kills the run after 1.1x + 1 s)
 #   CSP_NODE_LIMIT  csp node limit per instance (default 50000000)
 #   CSP_MEMORY_MB   csp address-space limit per instance in MB (default 4096)
-#   GECODE_TIMEOUT  Gecode solver time limit in seconds (default 120; flattening gets as much again on top)
+#   GECODE_TIMEOUT  Gecode solver time limit in seconds (default 120)
+#   FLATTEN_TIMEOUT MiniZinc's flattening gets this many seconds on top before the run is killed (default 300)
 #   MINIZINC        the minizinc program (default: minizinc; `scripts/install-deps.sh --bench` installs it)
 # Exit status: 0 when every goal of the table is met, 1 when some goal is not met (a row says which), 2 on a usage
 # error, a missing tool or folder, or a wrong answer (a csp solution that fails its check).
@@ -30,9 +32,11 @@ csp_timeout=${CSP_TIMEOUT:-60}
 csp_node_limit=${CSP_NODE_LIMIT:-50000000}
 csp_memory_mb=${CSP_MEMORY_MB:-4096}
 gecode_timeout=${GECODE_TIMEOUT:-120}
+flatten_timeout=${FLATTEN_TIMEOUT:-300}
 minizinc=${MINIZINC:-minizinc}
 
 # MODEL PARAM SIZE GOAL_SECONDS (the issue's "within 1 s" goal; - = none); every row also has "csp >= Gecode".
+# The sizes of the issue's table (run by default), then smaller steps (run when named) to see progress below them.
 instances=(
   "chain n 2000 -"
   "chain n 20000 1"
@@ -43,9 +47,25 @@ instances=(
   "pathcolor n 200000 -"
   "pathcolor n 1000000 1"
 )
+steps=(
+  "chain n 200 -"
+  "chain n 800 -"
+  "lin2 h 10000 -"
+  "lin2 h 100000 -"
+  "derangement n 200 -"
+  "derangement n 500 -"
+  "pathcolor n 10000 -"
+  "pathcolor n 50000 -"
+)
 
 die() { echo "compare_scale.sh: $*" >&2; exit 2; }
-for v in "$csp_timeout" "$csp_node_limit" "$csp_memory_mb" "$gecode_timeout"; do
+names() { for row in "${instances[@]}" "${steps[@]}"; do read -r m _ z _ <<<"$row"; printf ' %s:%s' "$m" "$z"; done; }
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
+  echo "Instances:$(names) int_range"
+  exit 0
+fi
+for v in "$csp_timeout" "$csp_node_limit" "$csp_memory_mb" "$gecode_timeout" "$flatten_timeout"; do
   [[ $v =~ ^[0-9]+$ ]] || die "a limit is not a whole number: '$v'"
 done
 [[ -d $shared/scale ]] || die "no models at $shared/scale (set SHARED_DIR)"
@@ -59,11 +79,11 @@ if (($# > 0)); then
   for arg in "$@"; do
     if [[ $arg == int_range ]]; then want_ranges=1; continue; fi
     found=0
-    for row in "${instances[@]}"; do
+    for row in "${instances[@]}" "${steps[@]}"; do
       read -r model _ size _ <<<"$row"
       if [[ $arg == "$model:$size" ]]; then selected+=("$row"); found=1; fi
     done
-    ((found)) || die "unknown instance '$arg' (valid: chain:2000 chain:20000 lin2:1000000 lin2:1000000000 derangement:2000 derangement:10000 pathcolor:200000 pathcolor:1000000 int_range)"
+    ((found)) || die "unknown instance '$arg' (valid:$(names) int_range)"
   done
 else
   selected=("${instances[@]}")
@@ -114,7 +134,7 @@ notes=()
 
 echo "Scale models, csp vs Gecode: $(date -u +%F) at commit $commit, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "csp: scale_bench (mrv or first + natural + mac, matching all-different), time limit ${csp_timeout} s, node limit $csp_node_limit, ${csp_memory_mb} MB;"
-echo "Gecode: $("$minizinc" --version | head -n1 | sed 's/, build.*//'), $("$minizinc" --solvers | sed -n 's/^ *\(Gecode [0-9.]*\) .*/\1/p' | head -n1), solver time limit ${gecode_timeout} s."
+echo "Gecode: $("$minizinc" --version | head -n1 | sed 's/, build.*//'), $("$minizinc" --solvers | sed -n 's/^ *\(Gecode [0-9.]*\) .*/\1/p' | head -n1), solver time limit ${gecode_timeout} s (+ ${flatten_timeout} s for flattening)."
 echo "Times are seconds of search (csp: backtracking_search; Gecode: solveTime); ratio = Gecode / csp (>= 1.00x: csp is as fast)."
 echo
 if ((${#selected[@]} > 0)); then
@@ -134,6 +154,10 @@ for row in "${selected[@]}"; do
   if [[ $c_ok == 1 ]]; then
     c_time=$(secs "$c_s")
     c_nodes=$(commas "$(field nodes "$c_line")")
+  elif [[ $c_status == limit-reached ]]; then  # what it did before the limit, in parentheses
+    c_time="($(secs "$c_s"))"
+    c_nodes="($(commas "$(field nodes "$c_line")"))"
+    notes+=("csp $model $param=$size: $(error_of "$c_line")")
   else
     c_time="—"
     c_nodes="—"
@@ -150,7 +174,7 @@ for row in "${selected[@]}"; do
   # Gecode through MiniZinc
   out=$tmp/$model-$size.txt
   set +e
-  timeout -s KILL $((gecode_timeout * 2 + 60)) "$minizinc" --solver gecode --solver-time-limit $((gecode_timeout * 1000)) \
+  timeout -s KILL $((gecode_timeout + flatten_timeout)) "$minizinc" --solver gecode --solver-time-limit $((gecode_timeout * 1000)) \
     -D "$param=$size" "$shared/scale/$model.mzn" -s >"$out" 2>&1
   g_rc=$?
   set -e
@@ -164,7 +188,7 @@ for row in "${selected[@]}"; do
     g_status=unsatisfiable
   elif [[ $g_rc == 137 ]]; then
     g_status=timeout
-    notes+=("Gecode $model $param=$size: killed after $((gecode_timeout * 2 + 60)) s ($([[ -n $g_flat ]] && echo "flattening took ${g_flat} s" || echo "still flattening"))")
+    notes+=("Gecode $model $param=$size: killed after $((gecode_timeout + flatten_timeout)) s ($([[ -n $g_flat ]] && echo "flattening took ${g_flat} s" || echo "still flattening"))")
   else
     g_status=timeout
     [[ -n $g_s ]] || notes+=("Gecode $model $param=$size: no solveTime (exit status $g_rc)")

@@ -6,6 +6,8 @@
 //   scale/lin2/h:1000000, scale/lin2/h:1000000000              x + y = h, x - y = 2 over 0..h
 //   scale/derangement/n:2000, scale/derangement/n:10000        one all-different (matching) + p[i] != i
 //   scale/pathcolor/n:200000, scale/pathcolor/n:1000000        2-colouring a path, first + natural + mac
+//   and two smaller steps of each model below the table's sizes: chain n:200, n:800; lin2 h:10000, h:100000;
+//   derangement n:200, n:500; pathcolor n:10000, n:50000
 //   scale/int_range/lo:INT_MIN/hi:INT_MAX, .../lo:0/hi:INT_MAX one variable over a huge range (peak memory), and
 //   scale/int_range/lo:0/hi:1                                  the same over 0..1: the baseline of rss_growth_kb
 //
@@ -274,13 +276,14 @@ std::vector<Case> cases() {
   std::vector<Case> out;
   const csp::SolverConfig first_fail = scale_config();
   const csp::SolverConfig input_order = scale_config(true);
-  for (int n : {2'000, 20'000})
+  // The sizes of the Gecode table, each after two smaller steps of the same model (to see progress below them).
+  for (int n : {200, 800, 2'000, 20'000})
     out.push_back({"scale/chain/n:" + std::to_string(n), [n] { return scale_chain(n); }, first_fail, {}});
-  for (int h : {1'000'000, 1'000'000'000})
+  for (int h : {10'000, 100'000, 1'000'000, 1'000'000'000})
     out.push_back({"scale/lin2/h:" + std::to_string(h), [h] { return scale_lin2(h); }, first_fail, {}});
-  for (int n : {2'000, 10'000})
+  for (int n : {200, 500, 2'000, 10'000})
     out.push_back({"scale/derangement/n:" + std::to_string(n), [n] { return scale_derangement(n); }, first_fail, {}});
-  for (int n : {200'000, 1'000'000})
+  for (int n : {10'000, 50'000, 200'000, 1'000'000})
     out.push_back({"scale/pathcolor/n:" + std::to_string(n), [n] { return scale_pathcolor(n); }, input_order, {}});
   // add_variable over a huge range: one variable, solved with x = lo (the smallest value, natural order).
   const struct {
