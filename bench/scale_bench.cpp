@@ -66,10 +66,10 @@ Options options;
 /// What the child sends back, once after building the problem and once at the end (each one write of a trivially
 /// copyable struct smaller than PIPE_BUF, so atomic).
 struct Report {
-  bool built = false;          ///< the problem is built (build_s is known)
-  bool done = false;           ///< the run ended (the fields below are final)
-  bool ok = false;             ///< solved and verified
-  char status[24] = {};        ///< to_string(Status), or "error"
+  bool built = false;    ///< the problem is built (build_s is known)
+  bool done = false;     ///< the run ended (the fields below are final)
+  bool ok = false;       ///< solved and verified
+  char status[24] = {};  ///< to_string(Status), or "error"
   std::uint64_t nodes = 0;
   std::uint64_t backtracks = 0;
   double build_s = 0;
@@ -79,9 +79,7 @@ struct Report {
   char error[512] = {};
 };
 
-void copy_text(char* dst, std::size_t size, const std::string& text) {
-  std::snprintf(dst, size, "%s", text.c_str());
-}
+void copy_text(char* dst, std::size_t size, const std::string& text) { std::snprintf(dst, size, "%s", text.c_str()); }
 
 long peak_rss_kb() {
   rusage u{};
@@ -89,9 +87,7 @@ long peak_rss_kb() {
   return u.ru_maxrss;  // kilobytes on Linux
 }
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 std::string seconds_text(double s) {
   char text[32];
@@ -247,10 +243,11 @@ void run_benchmark(benchmark::State& state, const Case& c) {
     long child_peak_kb = 0;
     const Report r = run_isolated(c, child_peak_kb);
     if (options.summary) {
-      std::cout << "scale_result name=" << c.name << " ok=" << r.ok << " status=" << r.status << " solve_s=" << r.solve_s
-                << " nodes=" << r.nodes << " backtracks=" << r.backtracks << " build_s=" << r.build_s
-                << " peak_rss_kb=" << child_peak_kb << " rss_growth_kb=" << (r.rss_end_kb - r.rss_start_kb)
-                << " error=\"" << r.error << "\"" << std::endl;
+      std::cout << "scale_result name=" << c.name << " ok=" << r.ok << " status=" << r.status
+                << " solve_s=" << r.solve_s << " nodes=" << r.nodes << " backtracks=" << r.backtracks
+                << " build_s=" << r.build_s << " peak_rss_kb=" << child_peak_kb
+                << " rss_growth_kb=" << (r.done ? r.rss_end_kb - r.rss_start_kb : 0) << " error=\"" << r.error << "\""
+                << std::endl;
     }
     if (!r.ok) {
       state.SkipWithError(r.error);

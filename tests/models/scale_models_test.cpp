@@ -1,6 +1,8 @@
 // The scale models of bench/scale_models.hpp (issue 10) on small instances: the builders post the constraints of
 // chain.mzn, lin2.mzn, derangement.mzn and pathcolor.mzn (hand-made assignments accepted or rejected), and the
 // benchmark configuration finds the known answers (derangement counts: OEIS A000166).
+#include "scale_models.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 #include <vector>
 
 #include "csp/search/backtracking.hpp"
-#include "scale_models.hpp"
 
 namespace csp {
 namespace {
