@@ -85,7 +85,7 @@ TEST(KillerSudoku, BadTextNamesLineAndReason) {
   const std::string grid = "box 2x2\naabb\naabb\ncccc\ndddd\n";
   EXPECT_EQ(error_of(grid + "a 20 z 3\n"), "killer sudoku line 6: cage 'z' does not appear in the grid");
   EXPECT_EQ(error_of(grid + "a 20\na 3\n"), "killer sudoku line 7: a second sum for cage 'a'");
-  EXPECT_EQ(error_of(grid + "a 0\n"), "killer sudoku line 6: the sum '0' is not a positive integer");
+  EXPECT_EQ(error_of(grid + "a 0\n"), "killer sudoku line 6: the sum '0' of cage 'a' is not a positive integer");
   EXPECT_EQ(error_of(grid + "a\n"), "killer sudoku line 6: expected 'LABEL SUM' pairs, e.g. 'a 12 b 7'");
   EXPECT_EQ(error_of(grid + "a 20 b 20 c 10\n"), "killer sudoku line 6: cage 'd' has no sum");
   EXPECT_EQ(error_of(""), "empty file");  // not "line 0"
