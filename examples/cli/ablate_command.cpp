@@ -98,6 +98,7 @@ int run(const std::vector<std::string>& args) {
   shuffle(work, o.seed);
 
   const auto start = std::chrono::steady_clock::now();
+  std::size_t threads_used = 1;
   std::vector<ablation::RunRecord> records;
   records.reserve(work.size());
   {
@@ -115,6 +116,7 @@ int run(const std::vector<std::string>& args) {
           progress.tick();
         });
     if (!pool.start_failure().empty()) std::cerr << "csp ablate: " << pool.start_failure() << '\n';
+    threads_used = std::max<std::size_t>(1, pool.threads());
     catch_interrupts();
     pool.set_poll(check_interrupt);
     try {
@@ -161,8 +163,8 @@ int run(const std::vector<std::string>& args) {
   std::snprintf(wall_text, sizeof wall_text, "%.1f", wall);
   if (standard_output_failed()) throw OutputError(finish_standard_output());
   std::cerr << "csp ablate: " << study.records.size() << " runs (" << valid.size() << " instances x "
-            << study.configs.size() << " configurations) in " << wall_text << " s on " << o.jobs << " thread"
-            << (o.jobs == 1 ? "" : "s") << '\n';
+            << study.configs.size() << " configurations) in " << wall_text << " s on " << threads_used << " thread"
+            << (threads_used == 1 ? "" : "s") << '\n';
   return failures == 0 ? 0 : 1;
 }
 

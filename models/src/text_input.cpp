@@ -57,8 +57,9 @@ class TextInput::CappedBuffer : public std::streambuf {
       setg(buffer_.data(), buffer_.data(), buffer_.data() + got);
       return traits_type::to_int_type(buffer_[0]);
     } catch (const std::ios_base::failure& e) {
-      error_ = e.code().category() == std::system_category() && e.code().value() != 0 ? e.code().message()
-                                                                                     : std::string(e.what());
+      // libstdc++ carries the errno in the code ("Is a directory", "Input/output error").
+      error_ = e.code().value() != 0 && e.code().category() != std::iostream_category() ? e.code().message()
+                                                                                      : std::string(e.what());
     } catch (const std::exception& e) {
       error_ = e.what();
     }

@@ -45,10 +45,10 @@ inline constexpr std::uint64_t kMaxStudyFileBytes = std::uint64_t{64} << 20;
 /// What a model needs from the command line: puzzle files and/or a list of whole numbers.
 struct ModelInputs {
   std::vector<std::string> files;  ///< input files, in order
-  /// The bytes of each file when already read (parallel to `files`; empty: the enumerator opens the file itself).
-  std::vector<std::string> contents;
   std::vector<int> numbers;        ///< the model's numeric parameter (--n for queens, --colors for maps)
-  std::optional<models::BoxShape> box;  ///< --box: the box shape of every Sudoku puzzle (as csp sudoku --box)
+  std::optional<models::BoxShape> box = std::nullopt;  ///< --box: every Sudoku puzzle's box shape (csp sudoku --box)
+  /// The bytes of each file when already read (parallel to `files`; empty: the enumerator opens the file itself).
+  std::vector<std::string> contents = {};
 };
 
 /// Reads `path` once through the shared input layer (csp/models/text_input.hpp), at most kMaxStudyFileBytes.
