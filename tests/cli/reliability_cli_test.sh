@@ -50,7 +50,7 @@ done
 timeout 20 "$CSP" killer "$TMP/fifo" >"$TMP/out" 2>"$TMP/err"; code=$?; wait
 expect_code 0 "killer FIFO"
 (cat "$PUZZLES/classic.txt" >"$TMP/fifo") &
-timeout 20 "$CSP" ablate sudoku "$TMP/fifo" >"$TMP/out" 2>"$TMP/err"; code=$?; wait
+timeout 60 "$CSP" ablate sudoku "$TMP/fifo" --var mrv --inference mac >"$TMP/out" 2>"$TMP/err"; code=$?; wait
 expect_code 0 "ablate FIFO (read once: hashed and parsed from one read)"; expect_err 'runs \(4 instances' "ablate FIFO"
 
 # --- /dev/zero under a memory limit (1 GB of address space): a clear message, no bad_alloc, no GB read. -----------
