@@ -3,8 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <map>
 
 #include "ablation/configuration.hpp"
@@ -15,18 +14,15 @@
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_io.hpp"
 #include "csp/models/sudoku_techniques_constraint.hpp"
+#include "csp/models/text_input.hpp"
 
 namespace csp::ablation {
 
 namespace {
 
-// Opens `path` for reading or throws InputError saying why not.
-std::ifstream open_input(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a directory, not a file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open for reading");
-  return in;
+// The text of input file `i`: already read by the command, or read here (once).
+std::string input_text(const ModelInputs& inputs, std::size_t i) {
+  return i < inputs.contents.size() ? inputs.contents[i] : read_study_file(inputs.files[i]);
 }
 
 // ---- Sudoku ----
@@ -51,9 +47,10 @@ class BuiltSudoku : public BuiltInstance {
 std::vector<Instance> sudoku_instances(const ModelInputs& inputs) {
   if (inputs.files.empty()) throw InputError("no puzzle files given (e.g. csp ablate sudoku puzzles.txt)");
   std::vector<Instance> out;
-  for (const std::string& path : inputs.files) {
-    std::ifstream in = open_input(path);
-    models::PuzzleReader reader(in, path);
+  for (std::size_t file = 0; file < inputs.files.size(); ++file) {
+    const std::string& path = inputs.files[file];
+    std::istringstream in(input_text(inputs, file));
+    models::PuzzleReader reader(in, path, inputs.box);
     models::PuzzleRecord record;
     std::size_t number = 0;
     while (reader.next(record)) {
@@ -73,7 +70,6 @@ std::vector<Instance> sudoku_instances(const ModelInputs& inputs) {
       }
       out.push_back(std::move(inst));
     }
-    if (in.bad()) throw InputError(path + ": read error");
     if (number == 0) throw InputError(path + ": no puzzles in the file");
   }
   return out;
@@ -162,8 +158,9 @@ std::function<std::vector<Instance>(const ModelInputs&)> map_instances(std::stri
 std::vector<Instance> graph_instances(const ModelInputs& inputs) {
   if (inputs.files.empty()) throw InputError("no graph files given (e.g. csp ablate graph myciel3.col --colors 4)");
   std::vector<Instance> out;
-  for (const std::string& path : inputs.files) {
-    std::ifstream in = open_input(path);
+  for (std::size_t file = 0; file < inputs.files.size(); ++file) {
+    const std::string& path = inputs.files[file];
+    std::istringstream in(input_text(inputs, file));
     std::shared_ptr<const models::Graph> graph;
     try {
       graph = std::make_shared<const models::Graph>(models::read_dimacs(in, path));
@@ -187,21 +184,31 @@ std::vector<Instance> graph_instances(const ModelInputs& inputs) {
 
 std::vector<ModelSpec> make_models() {
   std::vector<ModelSpec> out;
+  // The largest numbers are those of the model's own command: csp queens N (1000), csp color -k K (10000).
   out.push_back({"sudoku", "Sudoku puzzles of any box shape from files (one-line puzzles or pictures)", true, "", "",
-                 {}, 1, alldiff_names(), {"techniques"}, sudoku_instances});
+                 {}, 1, 0, true, alldiff_names(), {"techniques"}, sudoku_instances});
   out.push_back({"queens", "n-queens, one instance per board size", false, "n", "board sizes, e.g. 8,10,12", {8}, 1,
-                 {"binary", "global"}, {}, queens_instances});
+                 1000, false, {"binary", "global"}, {}, queens_instances});
   out.push_back({"australia", "AIMA's map of Australia (Fig. 6.1), one instance per number of colours", false,
-                 "colors", "numbers of colours, e.g. 2,3", {3}, 1, {"binary"}, {},
+                 "colors", "numbers of colours, e.g. 2,3", {3}, 1, 10000, false, {"binary"}, {},
                  map_instances("australia", models::australia)});
   out.push_back({"usa", "the map of the USA (51 regions), one instance per number of colours", false, "colors",
-                 "numbers of colours, e.g. 3,4", {4}, 1, {"binary"}, {}, map_instances("usa", models::usa)});
+                 "numbers of colours, e.g. 3,4", {4}, 1, 10000, false, {"binary"}, {}, map_instances("usa", models::usa)});
   out.push_back({"graph", "graph colouring of DIMACS .col files, one instance per file and number of colours", true,
-                 "colors", "numbers of colours (required), e.g. 4,5", {}, 1, {"binary"}, {}, graph_instances});
+                 "colors", "numbers of colours (required), e.g. 4,5", {}, 1, 10000, false, {"binary"}, {},
+                 graph_instances});
   return out;
 }
 
 }  // namespace
+
+std::string read_study_file(const std::string& path) {
+  models::TextInput input(path, kMaxStudyFileBytes);
+  if (!input.open_error().empty()) throw InputError(input.open_error());
+  std::string text = input.read_all();
+  if (const std::string why = input.read_error(); !why.empty()) throw InputError(why);
+  return text;
+}
 
 const std::vector<ModelSpec>& models() {
   static const std::vector<ModelSpec> registry = make_models();

@@ -121,6 +121,14 @@ InputFile describe_input(const std::string& path) {
   return f;
 }
 
+InputFile describe_input(const std::string& path, const std::string& content) {
+  InputFile f;
+  f.path = path;
+  f.bytes = content.size();
+  f.fnv1a64 = hex64(fnv1a64(content));
+  return f;
+}
+
 std::vector<std::string> csv_columns() {
   std::vector<std::string> out = {"group", "instance", "number"};
   for (Dimension d : kDimensions) out.push_back(to_string(d));

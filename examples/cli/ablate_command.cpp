@@ -2,7 +2,8 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
-#include <fstream>
+#include <cstdlib>
+#include <optional>
 #include <iostream>
 #include <numeric>
 #include <random>
@@ -13,7 +14,9 @@
 #include "ablation/plot.hpp"
 #include "ablation/report.hpp"
 #include "ablation/summary.hpp"
+#include "interrupt.hpp"
 #include "ordered_pool.hpp"
+#include "output.hpp"
 #include "subcommands.hpp"
 
 namespace csp::cli {
@@ -44,13 +47,6 @@ void shuffle(std::vector<Work>& work, std::uint64_t seed) {
   for (std::size_t i = work.size(); i > 1; --i) std::swap(work[i - 1], work[rng() % i]);
 }
 
-// Opens an output file now, so that a bad path fails before the study runs rather than after.
-std::ofstream open_output(const std::string& option, const std::string& path) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw InputError("--" + option + ": cannot write " + path);
-  return out;
-}
-
 int run(const std::vector<std::string>& args) {
   const std::optional<AblateOptions> parsed = parse_ablate_options(args);
   if (!parsed) return 0;
@@ -68,8 +64,14 @@ int run(const std::vector<std::string>& args) {
   study.header.command.insert(study.header.command.end(), args.begin(), args.end());
   study.header.options = o.to_json();
   study.header.seed = o.seed;
-  for (const std::string& f : o.inputs.files) study.header.inputs.push_back(ablation::describe_input(f));
-  study.instances = spec.enumerate(o.inputs);
+  // Each file is read once (a FIFO too): the bytes are hashed for the header and parsed from memory.
+  ablation::ModelInputs inputs = o.inputs;
+  for (const std::string& f : inputs.files) {
+    inputs.contents.push_back(ablation::read_study_file(f));
+    study.header.inputs.push_back(ablation::describe_input(f, inputs.contents.back()));
+  }
+  study.instances = spec.enumerate(inputs);
+  inputs.contents.clear();
 
   std::vector<std::size_t> valid;
   for (std::size_t i = 0; i < study.instances.size(); ++i) {
@@ -83,11 +85,12 @@ int run(const std::vector<std::string>& args) {
   }
   if (valid.empty()) throw InputError("no valid instance to run");
 
-  std::ofstream csv;
-  std::ofstream json;
-  if (!o.csv.empty()) csv = open_output("csv", o.csv);
-  if (!o.json.empty()) json = open_output("json", o.json);
-  if (!o.plot.empty()) open_output("plot", o.plot);
+  // Output files are created now, so that a bad path fails before the study runs rather than after.
+  std::optional<OutputFile> csv;
+  std::optional<OutputFile> json;
+  if (!o.csv.empty()) csv.emplace("--csv", o.csv);
+  if (!o.json.empty()) json.emplace("--json", o.json);
+  if (!o.plot.empty()) OutputFile("--plot", o.plot).close();
 
   std::vector<Work> work;
   for (std::size_t i : valid)
@@ -95,6 +98,7 @@ int run(const std::vector<std::string>& args) {
   shuffle(work, o.seed);
 
   const auto start = std::chrono::steady_clock::now();
+  std::size_t threads_used = 1;
   std::vector<ablation::RunRecord> records;
   records.reserve(work.size());
   {
@@ -111,8 +115,21 @@ int run(const std::vector<std::string>& args) {
           records.push_back(std::move(r));
           progress.tick();
         });
-    for (const Work& w : work) pool.submit(w);
-    pool.finish();
+    if (!pool.start_failure().empty()) std::cerr << "csp ablate: " << pool.start_failure() << '\n';
+    threads_used = std::max<std::size_t>(1, pool.threads());
+    catch_interrupts();
+    pool.set_poll(check_interrupt);
+    try {
+      for (const Work& w : work) pool.submit(w);
+      pool.finish();
+    } catch (const Interrupted& e) {
+      // No table from a part of the grid: it would compare configurations on different instances.
+      progress.finish();
+      std::cerr << "csp ablate: interrupted by " << e.signal_name() << " after " << records.size() << " of "
+                << work.size() << " runs; no table or output file written\n";
+      std::cerr.flush();
+      std::_Exit(e.exit_status());  // the worker threads may be inside a long search: do not wait for them
+    }
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::sort(records.begin(), records.end(), [](const ablation::RunRecord& a, const ablation::RunRecord& b) {
@@ -125,13 +142,13 @@ int run(const std::vector<std::string>& args) {
   ablation::write_table(std::cout, study, summaries, {o.sort, o.wide});
   std::cout.flush();
 
-  if (csv.is_open()) {
-    ablation::write_csv(csv, study);
-    if (!csv.flush()) throw InputError("--csv: write error on " + o.csv);
+  if (csv) {
+    ablation::write_csv(csv->stream(), study);
+    csv->close();  // throws OutputError naming --csv and the file when a write or the close failed
   }
-  if (json.is_open()) {
-    ablation::write_json(json, study, summaries);
-    if (!json.flush()) throw InputError("--json: write error on " + o.json);
+  if (json) {
+    ablation::write_json(json->stream(), study, summaries);
+    json->close();
   }
   if (!o.plot.empty()) ablation::write_plot(o.plot, study, summaries, o.plot_metric);
 
@@ -144,9 +161,10 @@ int run(const std::vector<std::string>& args) {
   }
   char wall_text[32];
   std::snprintf(wall_text, sizeof wall_text, "%.1f", wall);
+  if (standard_output_failed()) throw OutputError(finish_standard_output());
   std::cerr << "csp ablate: " << study.records.size() << " runs (" << valid.size() << " instances x "
-            << study.configs.size() << " configurations) in " << wall_text << " s on " << o.jobs << " thread"
-            << (o.jobs == 1 ? "" : "s") << '\n';
+            << study.configs.size() << " configurations) in " << wall_text << " s on " << threads_used << " thread"
+            << (threads_used == 1 ? "" : "s") << '\n';
   return failures == 0 ? 0 : 1;
 }
 

@@ -10,6 +10,8 @@
 #include <thread>
 
 #include "ablation/summary.hpp"
+#include "csp/core/errors.hpp"
+#include "csp/models/sudoku_format.hpp"
 
 namespace po = boost::program_options;
 
@@ -72,7 +74,9 @@ void describe(Groups& g) {
                              "default: binary. Queens take binary, global; maps and graphs only binary")
       ("ac3", strings(), "AC-3 once before search: off, on (default: off)");
   g.model.add_options()
-      ("n", po::value<std::string>()->value_name("LIST"), "queens: board sizes, e.g. 8,10,12 (default: 8)")
+      ("box", po::value<std::string>()->value_name("RxC"),
+       "sudoku: the box shape of every puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
+      ("n", po::value<std::string>()->value_name("LIST"), "queens: board sizes, e.g. 8,10,12 (default: 8, at most 1000)")
       ("colors", po::value<std::string>()->value_name("LIST"),
        "australia, usa, graph: numbers of colours, e.g. 3,4 (default: 3 for australia, 4 for usa; required for graph)");
   g.run.add_options()
@@ -161,6 +165,7 @@ nlohmann::ordered_json AblateOptions::to_json() const {
   nlohmann::ordered_json j;
   j["model"] = model;
   j["files"] = inputs.files;
+  if (inputs.box) j["box"] = models::to_string(*inputs.box);
   const ablation::ModelSpec& spec = ablation::find_model(model);
   if (!spec.number_option.empty()) j[spec.number_option] = inputs.numbers;
   const std::vector<ablation::Configuration> configs = ablation::expand_grid(grid);
@@ -251,9 +256,22 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
     if (spec.number_option != option)
       throw InputError(std::string("--") + option + " does not apply to " + o.model);
   }
+  if (vm.count("box") != 0) {
+    if (!spec.takes_box) throw InputError("--box does not apply to " + o.model + " (only to sudoku)");
+    try {
+      o.inputs.box = models::parse_box(vm["box"].as<std::string>());
+    } catch (const Error& e) {
+      throw InputError(std::string("--box: ") + e.what());
+    }
+  }
   if (!spec.number_option.empty()) {
     if (vm.count(spec.number_option) != 0) {
       o.inputs.numbers = parse_numbers(spec.number_option, vm[spec.number_option].as<std::string>(), spec.min_number);
+      for (int k : o.inputs.numbers)
+        if (k > spec.max_number)
+          throw InputError("--" + spec.number_option + ": " + std::to_string(k) + " is more than " +
+                           std::to_string(spec.max_number) + ", the most csp " +
+                           (spec.number_option == "n" ? "queens takes" : "color -k takes"));
     } else if (!spec.default_numbers.empty()) {
       o.inputs.numbers = spec.default_numbers;
     } else {

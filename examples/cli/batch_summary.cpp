@@ -29,7 +29,10 @@ std::int64_t BatchSummary::median_us() const {
   return (below + *mid) / 2;
 }
 
-void BatchSummary::write(std::ostream& out, double wall_seconds) const {
+void BatchSummary::write(std::ostream& out, double wall_seconds, const std::string& interrupted_by) const {
+  if (!interrupted_by.empty())
+    out << "interrupted by " << interrupted_by << ": " << puzzles() << (puzzles() == 1 ? " puzzle" : " puzzles")
+        << " done, the rest not solved\n";
   out << "summary: " << puzzles() << (puzzles() == 1 ? " puzzle" : " puzzles");
   bool first = true;
   for (PuzzleStatus s : kAllStatuses) {

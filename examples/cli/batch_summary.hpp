@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <iterator>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "sudoku_solve.hpp"
@@ -27,7 +28,9 @@ class BatchSummary {
   ///   "summary: 95 puzzles: 93 solved, 2 invalid"
   ///   "time: 123456 us in total, median 1234 us per puzzle, 0.15 s wall"
   ///   "search: 12345 assignments, 2345 backtracks"
-  void write(std::ostream& out, double wall_seconds) const;
+  /// With `interrupted_by` (e.g. "SIGINT"), first "interrupted by SIGINT: 37 puzzles done, the rest not solved", and
+  /// the counts are those of the puzzles done.
+  void write(std::ostream& out, double wall_seconds, const std::string& interrupted_by = "") const;
 
  private:
   std::array<std::uint64_t, std::size(kAllStatuses)> counts_{};

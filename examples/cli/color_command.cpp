@@ -102,9 +102,8 @@ int run_color(const std::vector<std::string>& args) {
       instance.names = instance.map->regions;
     } else {
       const std::string path = vm["file"].as<std::string>();
-      if (const std::string why = unreadable(path); !why.empty()) throw UsageError(why);
       try {
-        instance.graph = models::read_dimacs_file(path);
+        instance.graph = models::read_dimacs_file(path);  // opened once, at most 256 MiB (text_input.hpp)
       } catch (const Error& e) {
         throw UsageError(e.what());
       }
@@ -117,8 +116,10 @@ int run_color(const std::vector<std::string>& args) {
     for (std::size_t at; (at = message.find("'--colors'")) != std::string::npos;) message.replace(at, 10, "'-k'");
     return usage_error("color", message);
   }
-  std::cout << instance.title << ": " << instance.graph.vertex_count << " vertices, " << instance.graph.edges.size()
-            << " edges\n";
+  const std::size_t edges = instance.graph.edges.size();
+  std::cout << instance.title << ": " << instance.graph.vertex_count
+            << (instance.graph.vertex_count == 1 ? " vertex, " : " vertices, ") << edges
+            << (edges == 1 ? " edge\n" : " edges\n");
 
   if (!least) {
     const Problem problem = build(instance, colors);
@@ -129,10 +130,7 @@ int run_color(const std::vector<std::string>& args) {
                 << ending(result, options) << '\n';
     } else {
       if (options.config.max_solutions != 1)
-        std::cout << result.solution_count << (result.solution_count == 1 ? " colouring" : " colourings")
-                  << (result.status == Status::limit_reached ? std::string(" before the ").append(ending(result, options))
-                                                                  : std::string())
-                  << "; the first:\n";
+        std::cout << count_text(result, options, "colouring", "colourings") << "; the first:\n";
       if (!print_coloring(instance, result.solutions.front(), colors)) status = 1;
     }
     write_stats(std::cout, result, options);

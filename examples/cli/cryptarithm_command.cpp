@@ -37,9 +37,9 @@ int run_cryptarithm(const std::vector<std::string>& args) {
     if (vm.count("help") != 0) {
       std::cout << "Usage: csp cryptarithm \"WORD+WORD...=WORD\" [OPTIONS]\n\n"
                    "Solves a cryptarithm (AIMA 4th ed. §6.1.3): each letter A-Z stands for a different digit, no\n"
-                   "word of two or more letters starts with 0, and the addition holds. Modelled as one all-different\n"
-                   "and one linear sum. Prints the addition in digits, e.g. 9567 + 1085 = 10652; every solution is\n"
-                   "checked on the numbers before it is printed.\n"
+                   "word of two or more letters starts with 0, and the addition holds; words have up to 10 letters.\n"
+                   "Modelled as one all-different and one linear sum. Prints the addition in digits, e.g.\n"
+                   "9567 + 1085 = 10652; every solution is checked on the numbers before it is printed.\n"
                 << help_text(cl.visible())
                 << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (bad puzzle\n"
                    "text, unknown option or name).\n\n"
@@ -84,10 +84,8 @@ int run_cryptarithm(const std::vector<std::string>& args) {
   if (result.solution_count == 0) {
     std::cout << ending(result, options) << '\n';
   } else if (options.config.max_solutions != 1) {
-    std::cout << result.solution_count << (result.solution_count == 1 ? " solution" : " solutions");
-    if (result.status == Status::limit_reached) std::cout << " before the " << ending(result, options);
-    else if (options.config.max_solutions == 0) std::cout << " (all)";
-    std::cout << '\n';
+    std::cout << count_text(result, options, "solution", "solutions")
+              << (options.config.max_solutions == 0 && result.status != Status::limit_reached ? " (all)" : "") << '\n';
   }
   write_stats(std::cout, result, options);
   return all_correct ? exit_status(result) : 1;

@@ -1,8 +1,12 @@
 // The csp program: dispatches to its subcommands (csp sudoku, ...), prints --help and --version.
 #include <iostream>
+#include <new>
 #include <string>
+#include <system_error>
 #include <vector>
 
+#include "output.hpp"
+#include "printable.hpp"
 #include "subcommands.hpp"
 
 namespace {
@@ -41,29 +45,57 @@ void print_help(std::ostream& out) {
     out << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << c.summary << '\n';
   }
   out << "\nRun 'csp COMMAND --help' for the options of a command, e.g. 'csp sudoku --help'.\n"
-         "Exit status: 0 success, 1 some input not solved, 2 usage error.\n";
+         "Exit status: 0 success, 1 some input not solved, 2 usage error, unreadable input or an output that could\n"
+         "not be written (a full disk), 130 / 143 a batch stopped by SIGINT / SIGTERM.\n";
+}
+
+// Runs a subcommand; what escapes it becomes a message and exit status 2 instead of an abort.
+int run_guarded(const Subcommand& c, const std::vector<std::string>& args) {
+  const std::string who = std::string("csp ").append(c.name).append(": ");
+  try {
+    return c.run(args);
+  } catch (const csp::cli::OutputError& e) {
+    std::cerr << who << csp::cli::printable(e.what()) << '\n';
+  } catch (const std::bad_alloc&) {
+    std::cerr << who << "out of memory (the input or the options ask for more than this machine gives)\n";
+  } catch (const std::system_error& e) {
+    std::cerr << who << "system error: " << e.code().message() << " (" << e.what() << ")\n";
+  } catch (const std::exception& e) {
+    std::cerr << who << "internal error: " << csp::cli::printable(e.what()) << '\n';
+  }
+  return 2;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  csp::cli::StandardOutput standard_output;  // every write checked; reported once at the end
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     print_help(std::cerr);
     return 2;
   }
   const std::string& first = args[0];
+  const auto finish = [&](const std::string& command, int status) {
+    if (const std::string why = standard_output.finish(); !why.empty()) {
+      std::cerr << command << ": " << why << '\n';
+      return 2;
+    }
+    return status;
+  };
   if (first == "--help" || first == "-h" || first == "help") {
     print_help(std::cout);
-    return 0;
+    return finish("csp", 0);
   }
   if (first == "--version" || first == "-V") {
     std::cout << "csp " << CSP_VERSION << '\n';
-    return 0;
+    return finish("csp", 0);
   }
   for (const Subcommand& c : kSubcommands)
-    if (first == c.name) return c.run(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (first == c.name)
+      return finish(std::string("csp ").append(c.name),
+                    run_guarded(c, std::vector<std::string>(args.begin() + 1, args.end())));
   std::cerr << "csp: unknown command '" << first << "' (valid:";
   for (const Subcommand& c : kSubcommands) std::cerr << ' ' << c.name;
   std::cerr << ")\nRun 'csp --help' for usage.\n";

@@ -11,6 +11,8 @@
 #include "csp/models/sudoku_format.hpp"
 #include "csp/models/sudoku_human_solver.hpp"
 #include "csp/models/sudoku_io.hpp"
+#include "interrupt.hpp"
+#include "output.hpp"
 #include "printable.hpp"
 #include "puzzle_files.hpp"
 #include "sudoku_solve.hpp"
@@ -247,30 +249,45 @@ int run_explain(const std::vector<std::string>& files, const SudokuOptions& opti
   int index = 0;
   int total = 0;
   FileTally tally;
+  catch_interrupts();
+  std::string interrupted_by;
   try {
     status = read_puzzle_files(
         files, options.box,
         [&](models::PuzzleRecord& record) {
+          check_interrupt();
           ++total;
           ++tally.puzzles;
-          if (options.grade) {
-            grade_one(record, options, tally, ok);
-          } else {
-            explain_one(record, ++index, options, ok);
+          const bool grade = options.grade;
+          if (!grade) ++index;
+          try {
+            if (grade) grade_one(record, options, tally, ok);
+            else explain_one(record, index, options, ok);
+          } catch (const Error& e) {
+            // A puzzle the human solver cannot take: reported as invalid with its file:line; the batch goes on.
+            models::PuzzleRecord refused = record;
+            refused.grid.reset();
+            refused.reason = e.what();
+            if (grade) grade_one(refused, options, tally, ok);
+            else explain_one(refused, index, options, ok);
           }
+          if (standard_output_failed()) throw OutputError(finish_standard_output());
         },
         [&](const std::string& name, std::size_t /*puzzles*/) {
           if (options.grade) write_tally(name, tally, options);
           tally = FileTally{};
         });
-  } catch (const Error& e) {
-    std::cerr << "csp sudoku: " << e.what() << '\n';
-    return 2;
+  } catch (const Interrupted& e) {
+    // The puzzle being worked on when the signal came is finished (its lines are whole); no other is started.
+    interrupted_by = e.signal_name();
+    status = e.exit_status();
   }
   std::cout.flush();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!interrupted_by.empty()) std::cerr << "interrupted by " << interrupted_by << ": ";
   std::cerr << (options.grade ? "graded " : "explained ") << total << (total == 1 ? " puzzle in " : " puzzles in ")
             << std::fixed << std::setprecision(2) << wall << " s\n";
+  if (!interrupted_by.empty()) return status;
   if (status != 0) return status;
   return ok ? 0 : 1;
 }

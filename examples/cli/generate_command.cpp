@@ -49,7 +49,8 @@ int run_sudoku_generate(const std::vector<std::string>& args) {
       std::cout << "Usage: csp sudoku-generate [--box RxC] [--count N] [--seed S] [--symmetry none|rotational]\n\n"
                    "Prints puzzles, one per line ('.' = empty, 1-9 then A-W for 10-32: grids up to 32x32), each with\n"
                    "exactly one solution and minimal: removing any given (or symmetric pair) makes the solution not\n"
-                   "unique.\n\n"
+                   "unique. A box shape that is not the default of its size (3x2 for 6x6, 4x3 for 12x12, any 10x10, ...)\n"
+                   "is written first as the comment line '# box RxC', which csp sudoku, ablate and graph read.\n\n"
                 << help_text(opts)
                 << "\nExample:\n  csp sudoku-generate --box 2x3 --count 50 --seed 1 > puzzles/generated_6x6.txt\n";
       return 0;
@@ -58,6 +59,9 @@ int run_sudoku_generate(const std::vector<std::string>& args) {
     const std::uint64_t count = parse_number("count", vm["count"].as<std::string>(), 1);
     const std::uint64_t seed = parse_number("seed", vm["seed"].as<std::string>(), 0);
     const models::Symmetry symmetry = models::parse_symmetry(vm["symmetry"].as<std::string>());
+    // A shape the reader would not guess from the cell count (3x2 for 6x6, any 10x10, ...) is written first as a
+    // comment the reader understands, so that the puzzles keep their shape on a round trip (csp sudoku FILE).
+    if (models::default_box(box.size()) != box) std::cout << "# box " << models::to_string(box) << '\n';
     for (std::uint64_t i = 0; i < count; ++i)
       std::cout << models::to_line(models::generate_sudoku(box, seed + i, symmetry)) << '\n' << std::flush;
     return 0;

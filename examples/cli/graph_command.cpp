@@ -2,7 +2,6 @@
 // components and whether it is a tree, and with --dot FILE its Graphviz text.
 #include <boost/program_options.hpp>
 #include <algorithm>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -14,9 +13,12 @@
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku_format.hpp"
 #include "csp/models/sudoku_io.hpp"
+#include "csp/models/text_input.hpp"
 #include "csp/models/zebra.hpp"
 #include "model_command.hpp"
+#include "output.hpp"
 #include "subcommands.hpp"
 
 namespace po = boost::program_options;
@@ -39,7 +41,8 @@ struct Built {
 
 // The problem named by the positional arguments. Throws UsageError for an unknown model, missing or extra
 // arguments, or an unreadable or malformed file.
-Built build(const std::vector<std::string>& words, const std::string& formulation, AllDifferentMode mode) {
+Built build(const std::vector<std::string>& words, const std::string& formulation, AllDifferentMode mode,
+            std::optional<models::BoxShape> box) {
   if (words.empty()) throw UsageError(std::string("give a model (valid: ").append(kModels).append(")"));
   const std::string& name = words[0];
   const auto want = [&](std::size_t count, const char* what) {
@@ -70,12 +73,16 @@ Built build(const std::vector<std::string>& words, const std::string& formulatio
       if (!bare) want(1, "a file");
       else want(0, "nothing after the file");
       const std::string& path = bare ? name : words[1];
-      if (const std::string why = unreadable(path); !why.empty()) throw UsageError(why);
+      if (box && name != "sudoku") throw UsageError("--box applies to 'sudoku FILE' only");
       if (name != "sudoku") return {models::graph_coloring(models::read_dimacs_file(path), 3), {}};
-      std::ifstream in(path, std::ios::binary);
-      models::PuzzleReader reader(in, path);
+      // The first puzzle of the file, read as csp sudoku reads it (one open, the same --box).
+      models::TextInput input(path, models::kMaxPuzzleFileBytes);
+      if (!input.open_error().empty()) throw UsageError(input.open_error());
+      models::PuzzleReader reader(input.stream(), input.name(), box);
       models::PuzzleRecord record;
-      if (!reader.next(record)) throw UsageError(std::string(path).append(": no puzzle in the file"));
+      const bool any = reader.next(record);
+      if (const std::string why = input.read_error(); !why.empty() && (!any || !record.ok())) throw UsageError(why);
+      if (!any) throw UsageError(std::string(input.name()).append(": no puzzle in the file"));
       if (!record.ok()) throw UsageError(record.location().append(": ").append(record.reason));
       return {Problem{}, models::Sudoku(*record.grid, mode)};
     }
@@ -93,6 +100,8 @@ int run_graph(const std::vector<std::string>& args) {
   po::options_description opts{"Options", kHelpWidth};
   opts.add_options()
       ("dot", po::value<std::string>()->value_name("FILE"), "write the graph in Graphviz DOT to FILE ('-': stdout)")
+      ("box", po::value<std::string>()->value_name("RxC"),
+       "sudoku: the box shape of the puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
       ("formulation", po::value<std::string>()->value_name("NAME")->default_value("binary"),
        "queens: binary or all-different")
       ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("binary"),
@@ -124,7 +133,8 @@ int run_graph(const std::vector<std::string>& args) {
                    "  csp graph queens 8 --dot queens8.dot && dot -Tsvg queens8.dot > queens8.svg\n"
                    "  csp graph australia --dot -\n"
                    "  csp graph ../shared/graphs/myciel3.col\n"
-                   "  csp graph sudoku puzzles/classic.txt       the first puzzle's graph (20 neighbours per cell)\n";
+                   "  csp graph sudoku puzzles/classic.txt       the first puzzle's graph (20 neighbours per cell)\n"
+                   "  csp graph sudoku --box 3x2 six.txt         a 6x6 puzzle with boxes of 3 rows and 2 columns\n";
       return 0;
     }
     if (vm.count("dot") != 0) dot = vm["dot"].as<std::string>();
@@ -132,7 +142,15 @@ int run_graph(const std::vector<std::string>& args) {
     mode = read_all_different_mode(vm);
     const std::vector<std::string> words =
         vm.count("model") != 0 ? vm["model"].as<std::vector<std::string>>() : std::vector<std::string>{};
-    built = build(words, vm["formulation"].as<std::string>(), mode);
+    std::optional<models::BoxShape> box;
+    if (vm.count("box") != 0) {
+      try {
+        box = models::parse_box(vm["box"].as<std::string>());
+      } catch (const Error& e) {
+        throw UsageError(std::string("--box: ") + e.what());
+      }
+    }
+    built = build(words, vm["formulation"].as<std::string>(), mode, box);
     for (const std::string& w : words) title.append(title.empty() ? "" : " ").append(w);
   } catch (const UsageError& e) {
     return usage_error("graph", e.what());
@@ -149,17 +167,21 @@ int run_graph(const std::vector<std::string>& args) {
     hi = std::max(hi, graph.degree(x));
   }
   const double mean = n == 0 ? 0.0 : 2.0 * graph.edge_count() / n;
-  out << "constraint graph of " << title << ": " << n << " variables, " << graph.edge_count() << " edges ("
-      << problem.constraint_count() << " constraints)\n"
+  const auto count = [](auto k, const char* one, const char* many) {
+    return std::to_string(k).append(" ").append(k == 1 ? one : many);
+  };
+  out << "constraint graph of " << title << ": " << count(n, "variable", "variables") << ", "
+      << count(graph.edge_count(), "edge", "edges") << " (" << count(problem.constraint_count(), "constraint", "constraints")
+      << ")\n"
       << "degree: min " << lo << ", max " << hi << ", mean " << std::fixed << std::setprecision(2) << mean << '\n'
       << "components: " << graph.component_count() << '\n'
       << "tree: " << (graph.is_tree() ? "yes" : "no") << " (forest: " << (graph.is_forest() ? "yes" : "no") << ")\n";
   if (dot == "-") {
     graph.write_dot(std::cout);
   } else if (!dot.empty()) {
-    std::ofstream file(dot);
-    if (file) graph.write_dot(file);
-    if (!file) return usage_error("graph", std::string("cannot write '").append(dot).append("'"));
+    OutputFile file("--dot", dot);  // every write and the close checked: a full disk is an error (exit 2)
+    graph.write_dot(file.stream());
+    file.close();
     out << "wrote " << dot << '\n';
   }
   return 0;

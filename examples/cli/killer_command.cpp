@@ -1,13 +1,12 @@
 // csp killer FILE: a Killer Sudoku (cages of different digits with a sum) from the text format of
 // models/include/csp/models/killer_sudoku.hpp; prints the solved grid.
 #include <boost/program_options.hpp>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "csp/core/errors.hpp"
 #include "csp/models/killer_sudoku.hpp"
 #include "csp/models/sudoku_format.hpp"
+#include "csp/models/text_input.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
 
@@ -74,14 +73,15 @@ int run_killer(const std::vector<std::string>& args) {
     }
     if (vm.count("file") == 0) throw UsageError("give a Killer Sudoku file, e.g. 'csp killer cages.txt'");
     const std::string path = vm["file"].as<std::string>();
-    if (const std::string why = unreadable(path); !why.empty()) throw UsageError(why);
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
+    // Opened once (a FIFO too), at most 1 MiB (a 32x32 puzzle takes about 10 KiB): /dev/zero ends with a message.
+    models::TextInput input(path, models::kMaxKillerFileBytes);
+    if (!input.open_error().empty()) throw UsageError(input.open_error());
+    const std::string text = input.read_all();
+    if (const std::string why = input.read_error(); !why.empty()) throw UsageError(why);
     try {
-      puzzle = models::parse_killer_sudoku(text.str());
+      puzzle = models::parse_killer_sudoku(text);
     } catch (const ModelError& e) {
-      throw UsageError(std::string(path).append(": ").append(e.what()));
+      throw UsageError(std::string(input.name()).append(": ").append(e.what()));
     }
     mode = read_all_different_mode(vm);
     options = read_search_options(vm);
@@ -104,13 +104,10 @@ int run_killer(const std::vector<std::string>& args) {
       std::cerr << "csp killer: internal error: wrong solution (" << why << ")\n";
       return 1;
     }
-    if (options.config.max_solutions != 1)
-      std::cout << (result.solution_count == 1 && result.status == Status::solved ? std::string("unique")
-                                                                                 : std::to_string(result.solution_count)
-                                                                                       .append(" solutions"))
-                << (result.status == Status::limit_reached ? std::string(" before the ").append(ending(result, options))
-                                                           : std::string())
-                << '\n';
+    if (options.config.max_solutions != 1) {
+      const bool exact_one = result.solution_count == 1 && result.status == Status::solved && result.complete;
+      std::cout << (exact_one ? std::string("unique") : count_text(result, options, "solution", "solutions")) << '\n';
+    }
     std::cout << models::to_pretty(grid);
   }
   write_stats(std::cout, result, options);

@@ -106,6 +106,16 @@ std::string ending(const SearchResult& result, const SearchOptions& options) {
   return std::string("limit reached (timeout ").append(std::to_string(options.timeout_ms)).append(" ms)");
 }
 
+std::string count_text(const SearchResult& result, const SearchOptions& options, const std::string& one,
+                       const std::string& many) {
+  std::string out = std::to_string(result.solution_count).append(" ").append(result.solution_count == 1 ? one : many);
+  const std::uint64_t cap = options.config.max_solutions;
+  if (result.status == Status::limit_reached) return out.append(" before the ").append(ending(result, options));
+  if (cap != 0 && result.solution_count >= cap)
+    return out.append(" (stopped at --max-solutions ").append(std::to_string(cap)).append(")");
+  return out;
+}
+
 void write_stats(std::ostream& out, const SearchResult& result, const SearchOptions& options) {
   if (!options.stats) return;
   out << "statistics: status=" << to_string(result.status) << ' '

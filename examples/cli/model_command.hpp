@@ -76,6 +76,12 @@ SearchResult solve(const Problem& problem, const SearchOptions& options);
 /// "limit reached (node limit N)" / "limit reached (timeout MS ms)".
 std::string ending(const SearchResult& result, const SearchOptions& options);
 
+/// A number of solutions as every model command reports it: "7 solutions" when exact, "3 solutions (stopped at
+/// --max-solutions 3)" when the cap stopped the count (there may be more), "2 solutions before the limit reached
+/// (node limit 100)" when a limit did. `one` / `many`: the noun ("solution" / "solutions", "colouring" / ...).
+std::string count_text(const SearchResult& result, const SearchOptions& options, const std::string& one,
+                       const std::string& many);
+
 /// With --stats: "statistics: status=... solutions=N assignments=..." on one line.
 void write_stats(std::ostream& out, const SearchResult& result, const SearchOptions& options);
 

@@ -98,11 +98,7 @@ int run_queens(const std::vector<std::string>& args) {
   }
   const bool counting = options.config.max_solutions != 1;
   if (counting) {
-    std::cout << result.solution_count << (result.solution_count == 1 ? " solution" : " solutions");
-    if (result.status == Status::limit_reached) std::cout << " before the " << ending(result, options);
-    else if (options.config.max_solutions != 0 && result.solution_count == options.config.max_solutions)
-      std::cout << " (stopped at --max-solutions " << options.config.max_solutions << ")";
-    std::cout << '\n';
+    std::cout << count_text(result, options, "solution", "solutions") << '\n';
     // Counting all (--count = --max-solutions 0) prints only the count; --max-solutions K > 1 also the first board.
     if (!result.solutions.empty() && options.config.max_solutions != 0 && n <= kMaxBoard)
       std::cout << board(n, result.solutions.front());

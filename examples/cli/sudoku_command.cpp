@@ -1,11 +1,14 @@
 // csp sudoku: read puzzle files as a stream, solve (in parallel with --jobs), print in input order, summarise.
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 
 #include "batch_summary.hpp"
 #include "bundled_puzzles.hpp"
 #include "explain_command.hpp"
+#include "interrupt.hpp"
 #include "ordered_pool.hpp"
+#include "output.hpp"
 #include "printable.hpp"
 #include "puzzle_files.hpp"
 #include "subcommands.hpp"
@@ -50,7 +53,9 @@ int run_sudoku(const std::vector<std::string>& args) {
   // is reported on standard error and skipped, the other files are solved, and the exit status is 2 at the end.
   if (options.explain || options.grade) return run_explain(files, options);
 
+  catch_interrupts();
   const auto start = std::chrono::steady_clock::now();
+  const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   BatchSummary summary;
   int status = 0;
   {
@@ -60,13 +65,28 @@ int run_sudoku(const std::vector<std::string>& args) {
         [&](PuzzleOutcome& o) {
           write_outcome(std::cout, o, options);
           summary.add(o);
+          // A failed standard output (a full disk) stops the batch: main reports it.
+          if (standard_output_failed()) throw OutputError(finish_standard_output());
         });
-    status = read_puzzle_files(files, options.box, [&pool](models::PuzzleRecord& r) { pool.submit(std::move(r)); });
-    pool.finish();
+    if (!pool.start_failure().empty()) std::cerr << "csp sudoku: " << pool.start_failure() << '\n';
+    pool.set_poll(check_interrupt);
+    try {
+      status = read_puzzle_files(files, options.box, [&pool](models::PuzzleRecord& r) { pool.submit(std::move(r)); });
+      pool.finish();
+    } catch (const Interrupted& e) {
+      // Every result delivered so far is a whole line on standard output; the puzzles still running are dropped.
+      const std::string why = finish_standard_output();
+      summary.write(std::cerr, seconds(), e.signal_name());
+      if (!why.empty()) std::cerr << "csp sudoku: " << why << '\n';
+      std::cerr.flush();
+      std::_Exit(e.exit_status());  // the worker threads may be inside a long search: do not wait for them
+    } catch (const OutputError&) {
+      summary.write(std::cerr, seconds());
+      throw;
+    }
   }
   std::cout.flush();
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  summary.write(std::cerr, wall);
+  summary.write(std::cerr, seconds());
   if (status != 0) return status;
   return summary.all_solved() ? 0 : 1;
 }

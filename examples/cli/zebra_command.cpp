@@ -51,10 +51,7 @@ int run_zebra(const std::vector<std::string>& args) {
       return 1;
     }
     if (options.config.max_solutions != 1)
-      std::cout << result.solution_count << (result.solution_count == 1 ? " solution" : " solutions")
-                << (result.status == Status::limit_reached ? std::string(" before the ").append(ending(result, options))
-                                                           : std::string())
-                << "; the first:\n";
+      std::cout << count_text(result, options, "solution", "solutions") << "; the first:\n";
     std::cout << "house: colour nationality pet drink smoke\n" << models::format_zebra(problem, a);
     std::cout << "The " << models::zebra_nationality_of(problem, a, "Zebra") << " owns the zebra; the "
               << models::zebra_nationality_of(problem, a, "Water") << " drinks water.\n";

@@ -2,11 +2,11 @@
 #include "csp/models/graph_coloring.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <sstream>
 
 #include "csp/core/errors.hpp"
+#include "csp/models/text_input.hpp"
 
 namespace csp::models {
 
@@ -16,27 +16,8 @@ namespace {
   throw Error(source + ":" + std::to_string(line) + ": " + why);
 }
 
-// `token` in quotes for a message: cut to its first 40 bytes followed by "..." when longer (a line of a binary file
-// can be long), control characters written \xNN (a NUL would end the message's C string).
-std::string quoted(const std::string& token) {
-  constexpr std::size_t kMax = 40;
-  std::size_t cut = token.size();
-  if (cut > kMax) {
-    cut = kMax;
-    while (cut > 0 && (static_cast<unsigned char>(token[cut]) & 0xC0U) == 0x80U) --cut;  // not inside a character
-  }
-  std::string out = "'";
-  for (std::size_t i = 0; i < cut; ++i) {
-    const auto b = static_cast<unsigned char>(token[i]);
-    if (b < 0x20 || b == 0x7F) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out.append("\\x").append(1, kHex[b >> 4]).append(1, kHex[b & 0xFU]);
-    } else {
-      out.push_back(token[i]);
-    }
-  }
-  return out.append(cut < token.size() ? "...'" : "'");
-}
+// `token` in quotes for a message: cut to 40 characters and "...", invisible bytes written \xNN (text_input.hpp).
+std::string quoted(const std::string& token) { return std::string("'").append(shortened(token)).append("'"); }
 
 // Reads one non-negative integer token; fails with `what` when it is missing or not a number.
 long long read_number(std::istringstream& tokens, const std::string& source, long line, const std::string& what) {
@@ -63,9 +44,12 @@ Graph read_dimacs(std::istream& in, const std::string& source) {
   long long edge_lines = 0;
   std::string text;
   long line = 0;
-  while (std::getline(in, text)) {
+  LineReader lines(in, LineReader::kDefaultMaxLine, LineReader::LongLine::stop);
+  while (lines.next(text)) {
     ++line;
-    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (lines.too_long())
+      fail(source, line, std::string("a line longer than ").append(std::to_string(lines.max_line()))
+                             .append(" bytes: ").append(quoted(text)));
     std::istringstream tokens(text);
     std::string kind;
     if (!(tokens >> kind)) continue;  // blank line
@@ -100,6 +84,7 @@ Graph read_dimacs(std::istream& in, const std::string& source) {
       fail(source, line, std::string("unknown line type ").append(quoted(kind)).append(" (expected 'c', 'p' or 'e')"));
     }
   }
+  if (in.bad()) throw Error(std::string(source).append(": read error after line ").append(std::to_string(line)));
   if (line == 0) throw Error(std::string(source).append(": empty file"));
   if (!have_p) fail(source, line, "no 'p edge VERTICES EDGES' line");
   if (edge_lines != announced_edges)
@@ -112,9 +97,17 @@ Graph read_dimacs(std::istream& in, const std::string& source) {
 }
 
 Graph read_dimacs_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot open the graph file");
-  return read_dimacs(in, path);
+  TextInput input(path, kMaxGraphFileBytes);
+  if (!input.open_error().empty()) throw Error(input.open_error());
+  try {
+    Graph g = read_dimacs(input.stream(), input.name());
+    if (const std::string why = input.read_error(); !why.empty()) throw Error(why);
+    return g;
+  } catch (const Error&) {
+    // A cut or failed read explains a malformed end better than the reader can.
+    if (const std::string why = input.read_error(); !why.empty()) throw Error(why);
+    throw;
+  }
 }
 
 Graph graph_of(const Map& map) {

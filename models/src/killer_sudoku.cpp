@@ -8,6 +8,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/models/sudoku_format.hpp"
+#include "csp/models/text_input.hpp"
 
 namespace csp::models {
 
@@ -17,21 +18,9 @@ namespace {
   throw ModelError("killer sudoku line " + std::to_string(line) + ": " + why);
 }
 
-// A character of the file for a message: itself, or \xNN when it is not printable ASCII (a NUL would end the
-// message's C string).
-std::string shown(char c) {
-  const auto b = static_cast<unsigned char>(c);
-  if (b >= 0x20 && b < 0x7F) return std::string(1, c);
-  static constexpr char kHex[] = "0123456789abcdef";
-  return std::string("\\x").append(1, kHex[b >> 4]).append(1, kHex[b & 0xFU]);
-}
-
-// `word` for a message: cut to 40 characters followed by "..." when longer, each character as `shown` writes it.
-std::string shown(const std::string& word) {
-  std::string out;
-  for (std::size_t i = 0; i < word.size() && i < 40; ++i) out.append(shown(word[i]));
-  return word.size() > 40 ? out.append("...") : out;
-}
+// Text of the file for a message: cut to 40 characters and "...", invisible bytes written \xNN (text_input.hpp).
+std::string shown(const std::string& word) { return shortened(word); }
+std::string shown(char c) { return printable(std::string_view(&c, 1)); }
 
 bool is_label(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 
@@ -58,10 +47,13 @@ KillerSudoku parse_killer_sudoku(const std::string& text) {
   std::map<char, std::size_t> cage_of;  // label -> index in puzzle.cages
   std::vector<char> has_sum;
   std::istringstream in(text);
+  LineReader lines(in, LineReader::kDefaultMaxLine, LineReader::LongLine::stop);
   std::string raw;
   int line = 0;
-  while (std::getline(in, raw)) {
+  while (lines.next(raw)) {
     ++line;
+    if (lines.too_long())
+      fail(line, std::string("a line longer than ").append(std::to_string(lines.max_line())).append(" bytes"));
     if (const auto hash = raw.find('#'); hash != std::string::npos) raw.erase(hash);
     std::string squeezed;
     for (char c : raw)
@@ -74,6 +66,9 @@ KillerSudoku parse_killer_sudoku(const std::string& text) {
       std::string shape, extra;
       if (first != "box" || !(words >> shape) || !parse_box(shape, puzzle.box) || (words >> extra))
         fail(line, "expected the box shape first, e.g. 'box 3x3'");
+      if (puzzle.box.size() < 2)  // as csp sudoku --box: a 1x1 grid is no puzzle
+        fail(line, std::string("box ").append(shape).append(" is too small: R*C must be at least 2, as for 'csp sudoku "
+                                                               "--box'"));
       if (puzzle.box.size() > kMaxSudokuSize)
         fail(line, std::string("box ").append(shape).append(" is too large: its grid would be ")
                        .append(std::to_string(puzzle.box.size())).append("x").append(std::to_string(puzzle.box.size()))
@@ -111,11 +106,22 @@ KillerSudoku parse_killer_sudoku(const std::string& text) {
       const auto it = cage_of.find(label[0]);
       if (it == cage_of.end()) fail(line, std::string("cage '").append(shown(label)).append("' does not appear in the grid"));
       if (has_sum[it->second] != 0) fail(line, "a second sum for cage '" + label + "'");
-      const bool digits = sum_word.size() <= 6 && std::all_of(sum_word.begin(), sum_word.end(), [](char ch) {
+      const bool digits = !sum_word.empty() && std::all_of(sum_word.begin(), sum_word.end(), [](char ch) {
                             return ch >= '0' && ch <= '9';
                           });
-      if (!digits || std::stoi(sum_word) < 1) fail(line, std::string("the sum '").append(shown(sum_word)).append("' is not a positive integer"));
-      puzzle.cages[it->second].sum = std::stoi(sum_word);
+      const std::string_view significant = std::string_view(sum_word).substr(
+          std::min(sum_word.find_first_not_of('0'), sum_word.size()));
+      if (!digits || significant.empty())
+        fail(line, std::string("the sum '").append(shown(sum_word)).append("' of cage '").append(shown(label))
+                       .append("' is not a positive integer"));
+      // Different digits 1..N: no cage adds up to more than 1 + 2 + ... + N.
+      const int most = n * (n + 1) / 2;
+      if (significant.size() > 6 || std::stoi(std::string(significant)) > most)
+        fail(line, std::string("the sum ").append(shown(sum_word)).append(" of cage '").append(shown(label))
+                       .append("' is more than any cage of a ").append(std::to_string(n)).append("x")
+                       .append(std::to_string(n)).append(" grid holds (its digits differ: at most 1 + ... + ")
+                       .append(std::to_string(n)).append(" = ").append(std::to_string(most)).append(")"));
+      puzzle.cages[it->second].sum = std::stoi(std::string(significant));
       has_sum[it->second] = 1;
     } while (words >> label);
   }

@@ -148,26 +148,28 @@ std::string to_string(PuzzleError e) {
 std::string PuzzleRecord::location() const { return std::string(source).append(":").append(std::to_string(line)); }
 
 PuzzleReader::PuzzleReader(std::istream& in, std::string source_name, std::optional<BoxShape> box)
-    : in_(&in), source_(std::move(source_name)), box_(box) {}
+    : lines_(in, kMaxLineLength), source_(std::move(source_name)), box_(box) {}
 
 bool PuzzleReader::read_line(std::string& line, bool& too_long) {
-  line.clear();
-  too_long = false;
-  std::streambuf* buf = in_->rdbuf();
-  if (buf == nullptr) return false;
-  int ch = buf->sbumpc();
-  if (ch == std::char_traits<char>::eof()) return false;
-  while (ch != std::char_traits<char>::eof() && ch != '\n') {
-    if (line.size() < kMaxLineLength)
-      line.push_back(static_cast<char>(ch));
-    else
-      too_long = true;
-    ch = buf->sbumpc();
-  }
-  ++line_no_;
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-  if (line_no_ == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);
+  if (!lines_.next(line)) return false;
+  too_long = lines_.too_long();
+  line_no_ = lines_.line_number();
   return true;
+}
+
+void PuzzleReader::read_box_comment() {
+  // "# box RxC" alone on its line (as csp sudoku-generate writes it); any other comment is only a comment.
+  std::istringstream words(line_.substr(line_.find('#') + 1));
+  std::string word;
+  std::string shape;
+  std::string extra;
+  if (!(words >> word) || word != "box" || !(words >> shape) || (words >> extra)) return;
+  if (line_.find_first_not_of(" \t") != line_.find('#')) return;
+  try {
+    file_box_ = parse_box(shape);
+  } catch (const ModelError&) {
+    // not a box shape: an ordinary comment
+  }
 }
 
 bool PuzzleReader::next(PuzzleRecord& record) {
@@ -176,7 +178,7 @@ bool PuzzleReader::next(PuzzleRecord& record) {
     held_.reset();
     return true;
   }
-  const std::size_t max_rows = static_cast<std::size_t>(box_ ? box_->size() : kMaxSudokuSize);
+  std::optional<BoxShape> shape = box();
   bool too_long = false;
   while (read_line(line_, too_long)) {
     if (too_long) {
@@ -195,7 +197,11 @@ bool PuzzleReader::next(PuzzleRecord& record) {
     }
     const std::string_view work = content_of(line_);
     if (work.empty()) {
-      if (line_.find('#') != std::string::npos) continue;  // a comment line
+      if (line_.find('#') != std::string::npos) {  // a comment line; "# box RxC" sets the box shape from here on
+        read_box_comment();
+        shape = box();
+        continue;
+      }
       if (finish_picture(record)) return true;             // a blank line ends a picture
       continue;
     }
@@ -222,7 +228,8 @@ bool PuzzleReader::next(PuzzleRecord& record) {
     const std::size_t count = s.cells.size();
     // A picture is in progress once it has a row or a border line: a 16-cell line is then one of its rows.
     const bool rows_pending = picture_.active;
-    const std::size_t one_line_count = box_ ? static_cast<std::size_t>(box_->size() * box_->size()) : 16;
+    const std::size_t max_rows = static_cast<std::size_t>(shape ? shape->size() : kMaxSudokuSize);
+    const std::size_t one_line_count = shape ? static_cast<std::size_t>(shape->size() * shape->size()) : 16;
     const bool one_line = count > static_cast<std::size_t>(kMaxSudokuSize) ||
                           (count == one_line_count && !rows_pending && !s.pipe);
     if (one_line) {
@@ -274,7 +281,7 @@ bool PuzzleReader::finish_picture(PuzzleRecord& record) {
 
 void PuzzleReader::read_by_position(Pending& p) const {
   const int n = static_cast<int>(p.row_texts.size());
-  const std::optional<BoxShape> box = box_ ? box_ : default_box(n);
+  const std::optional<BoxShape> box = this->box() ? this->box() : default_box(n);
   if (!box || box->size() != n) return;
   std::vector<Cell> cells;
   std::vector<std::pair<int, int>> row;
@@ -320,7 +327,7 @@ void PuzzleReader::build(PuzzleRecord& r, std::size_t start, std::string text, c
   }
   const std::string rows_text =
       picture ? std::string(" in ").append(std::to_string(row_sizes.size())).append(" rows") : std::string();
-  std::optional<BoxShape> box = box_;
+  std::optional<BoxShape> box = this->box();
   if (box) {
     const auto need = static_cast<std::size_t>(box->size() * box->size());
     if (total != need)

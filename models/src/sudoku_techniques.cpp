@@ -31,14 +31,14 @@ std::string join_and(const std::vector<std::string>& parts) {
 
 std::vector<std::string> digit_texts(DigitMask m) {
   std::vector<std::string> out;
-  for (int d = 1; d < 32; ++d)
+  for (int d = 1; d <= kMaxSudokuSize; ++d)
     if ((m >> d & 1U) != 0) out.push_back(digit_text(d));
   return out;
 }
 
 std::vector<int> digits_of(DigitMask m) {
   std::vector<int> out;
-  for (int d = 1; d < 32; ++d)
+  for (int d = 1; d <= kMaxSudokuSize; ++d)
     if ((m >> d & 1U) != 0) out.push_back(d);
   return out;
 }
@@ -57,13 +57,13 @@ std::string mask_text(DigitMask m) {
 
 // Calls `found(chosen, union)` for every choice of k items (ascending indices) whose masks together have exactly k
 // bits; stops and returns true as soon as `found` returns true.
-template <class Found>
-bool combinations(const std::vector<std::uint32_t>& items, int k, std::size_t start, std::vector<std::size_t>& chosen,
-                  std::uint32_t acc, const Found& found) {
-  if (static_cast<int>(chosen.size()) == k) return popcount(acc) == k && found(chosen, acc);
+template <class Mask, class Found>
+bool combinations(const std::vector<Mask>& items, int k, std::size_t start, std::vector<std::size_t>& chosen,
+                  Mask acc, const Found& found) {
+  if (static_cast<int>(chosen.size()) == k) return std::popcount(acc) == k && found(chosen, acc);
   for (std::size_t i = start; i < items.size(); ++i) {
-    const std::uint32_t next = acc | items[i];
-    if (popcount(next) > k) continue;
+    const Mask next = acc | items[i];
+    if (std::popcount(next) > k) continue;
     chosen.push_back(i);
     if (combinations(items, k, i + 1, chosen, next, found)) return true;
     chosen.pop_back();
@@ -114,7 +114,9 @@ struct CandidateGrid::Geometry {
 };
 
 CandidateGrid::CandidateGrid(const SudokuGrid& puzzle) : box_(puzzle.box), n_(puzzle.size()) {
-  if (n_ > 31) throw ModelError("the candidate grid holds at most 31 digits");
+  if (n_ > kMaxSudokuSize)
+    throw ModelError(std::string("the candidate grid holds at most ").append(std::to_string(kMaxSudokuSize))
+                         .append(" digits"));
   const Sudoku model(puzzle, AllDifferentMode::global);
   auto geo = std::make_shared<Geometry>();
   const int cells = n_ * n_;
@@ -403,14 +405,14 @@ std::optional<Step> find_naked_subset(const CandidateGrid& g, int k) {
   for (std::size_t u = 0; u < g.units().size() && !result; ++u) {
     const auto& unit = g.units()[u];
     std::vector<int> cells;
-    std::vector<std::uint32_t> masks;
+    std::vector<DigitMask> masks;
     for (int c : unit)
       if (g.value(c) == 0 && popcount(g.candidates(c)) >= 2 && popcount(g.candidates(c)) <= k) {
         cells.push_back(c);
         masks.push_back(g.candidates(c));
       }
     std::vector<std::size_t> chosen;
-    combinations(masks, k, 0, chosen, 0, [&](const std::vector<std::size_t>& pick, std::uint32_t digits) {
+    combinations(masks, k, 0, chosen, DigitMask{0}, [&](const std::vector<std::size_t>& pick, DigitMask digits) {
       Step s{kinds[k - 2], {}, digits_of(digits), {}, {}, ""};
       for (std::size_t i : pick) s.cells.push_back(cells[i]);
       for (int c : unit) {
@@ -448,7 +450,7 @@ std::optional<Step> find_hidden_subset(const CandidateGrid& g, int k) {
       }
     }
     std::vector<std::size_t> chosen;
-    combinations(where, k, 0, chosen, 0, [&](const std::vector<std::size_t>& pick, std::uint32_t pos) {
+    combinations(where, k, 0, chosen, std::uint32_t{0}, [&](const std::vector<std::size_t>& pick, std::uint32_t pos) {
       Step s{kinds[k - 2], {}, {}, {}, {}, ""};
       DigitMask keep = 0;
       for (std::size_t i : pick) {
@@ -488,7 +490,7 @@ std::optional<Step> find_fish(const CandidateGrid& g, int k) {
         }
       }
       std::vector<std::size_t> chosen;
-      combinations(crosses, k, 0, chosen, 0, [&](const std::vector<std::size_t>& pick, std::uint32_t cover) {
+      combinations(crosses, k, 0, chosen, std::uint32_t{0}, [&](const std::vector<std::size_t>& pick, std::uint32_t cover) {
         Step s{kinds[k - 2], {}, {d}, {}, {}, ""};
         std::vector<int> base_lines;
         std::vector<int> cover_lines;

@@ -6,6 +6,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
+#include "csp/models/sudoku_format.hpp"
 
 namespace csp::models {
 
@@ -21,9 +22,9 @@ std::vector<Technique> without_duplicates(std::vector<Technique> list) {
 }
 
 SudokuGrid empty_grid(BoxShape box) {
-  if (box.rows < 1 || box.cols < 1 || box.size() > 31)
+  if (box.rows < 1 || box.cols < 1 || box.size() > kMaxSudokuSize)
     throw ModelError(std::string("techniques: box shape ").append(to_string(box)).append(
-        " is not supported (N = rows x cols must be 1..31)"));
+        " is not supported (N = rows x cols must be 1..32)"));
   return SudokuGrid{box, std::vector<int>(at(box.size() * box.size()), 0)};
 }
 

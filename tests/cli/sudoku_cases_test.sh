@@ -18,6 +18,8 @@ failed=0
 bad() { failed=$((failed + 1)); echo "FAIL $id: $*"; sed 's/^/  | /' "$TMP/out" "$TMP/err" | head -20; }
 
 while IFS=$'\t' read -r id kind input expected _note; do
+  # Rows about sibling commands: tests/cli/sibling_cases_test.sh.
+  case $id in BH-26 | BH-27 | BH-36 | BH-40) continue ;; esac
   case $kind in sudoku4 | sudoku6 | sudoku9 | sudoku16) file=$TMP/$id.txt; printf '%s\n' "$input" >"$file" ;;
     file) file=$CASES/$input ;;
     *) continue ;;

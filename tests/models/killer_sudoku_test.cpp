@@ -83,17 +83,24 @@ TEST(KillerSudoku, BadTextNamesLineAndReason) {
   EXPECT_EQ(error_of("box 2x2\naa-b\n"), "killer sudoku line 2: cage label '-' is not a letter or digit");
   EXPECT_EQ(error_of("box 2x2\naabb\naabb\n"), "killer sudoku line 3: the grid has 2 rows, expected 4");
   const std::string grid = "box 2x2\naabb\naabb\ncccc\ndddd\n";
-  EXPECT_EQ(error_of(grid + "a 20 z 3\n"), "killer sudoku line 6: cage 'z' does not appear in the grid");
-  EXPECT_EQ(error_of(grid + "a 20\na 3\n"), "killer sudoku line 7: a second sum for cage 'a'");
-  EXPECT_EQ(error_of(grid + "a 0\n"), "killer sudoku line 6: the sum '0' is not a positive integer");
+  EXPECT_EQ(error_of(grid + "a 10 z 3\n"), "killer sudoku line 6: cage 'z' does not appear in the grid");
+  EXPECT_EQ(error_of(grid + "a 10\na 3\n"), "killer sudoku line 7: a second sum for cage 'a'");
+  EXPECT_EQ(error_of(grid + "a 0\n"), "killer sudoku line 6: the sum '0' of cage 'a' is not a positive integer");
   EXPECT_EQ(error_of(grid + "a\n"), "killer sudoku line 6: expected 'LABEL SUM' pairs, e.g. 'a 12 b 7'");
-  EXPECT_EQ(error_of(grid + "a 20 b 20 c 10\n"), "killer sudoku line 6: cage 'd' has no sum");
+  EXPECT_EQ(error_of(grid + "a 10 b 10 c 10\n"), "killer sudoku line 6: cage 'd' has no sum");
   EXPECT_EQ(error_of(""), "empty file");  // not "line 0"
   EXPECT_EQ(error_of("# a comment\n\n"), "killer sudoku line 2: no 'box RxC' line");
   EXPECT_EQ(error_of("box 9x9\n"),
             "killer sudoku line 1: box 9x9 is too large: its grid would be 81x81; grids up to 32x32 are supported (the "
             "box is one box of the grid: 'box 3x3' for a 9x9 Killer Sudoku)");
   EXPECT_EQ(error_of("box 2x2\naa\001b\n"), "killer sudoku line 2: cage label '\\x01' is not a letter or digit");
+  EXPECT_EQ(error_of("box 1x1\n"),
+            "killer sudoku line 1: box 1x1 is too small: R*C must be at least 2, as for 'csp sudoku --box'");
+  EXPECT_EQ(error_of(grid + "a 9999999\n"),
+            "killer sudoku line 6: the sum 9999999 of cage 'a' is more than any cage of a 4x4 grid holds (its digits "
+            "differ: at most 1 + ... + 4 = 10)");
+  // A byte order mark and CR-only line ends are read as every reader reads them (text_input.hpp).
+  EXPECT_EQ(error_of("\xEF\xBB\xBF" "box 2x2\raabb\r"), "killer sudoku line 2: the grid has 1 rows, expected 4");
 }
 
 // Independent oracle: all 4x4 Sudoku grids (rows are permutations of 1..4; columns and boxes checked directly).

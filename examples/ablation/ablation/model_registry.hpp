@@ -3,13 +3,16 @@
 
 #include <cstddef>
 #include <functional>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "ablation/configuration.hpp"
 #include "csp/core/assignment.hpp"
 #include "csp/core/problem.hpp"
+#include "csp/models/sudoku.hpp"
 
 namespace csp::ablation {
 
@@ -36,11 +39,21 @@ struct Instance {
   bool valid() const { return error.empty(); }
 };
 
+/// The most bytes `csp ablate` reads from one input file (every instance of it is kept in memory).
+inline constexpr std::uint64_t kMaxStudyFileBytes = std::uint64_t{64} << 20;
+
 /// What a model needs from the command line: puzzle files and/or a list of whole numbers.
 struct ModelInputs {
   std::vector<std::string> files;  ///< input files, in order
   std::vector<int> numbers;        ///< the model's numeric parameter (--n for queens, --colors for maps)
+  std::optional<models::BoxShape> box = std::nullopt;  ///< --box: every Sudoku puzzle's box shape (csp sudoku --box)
+  /// The bytes of each file when already read (parallel to `files`; empty: the enumerator opens the file itself).
+  std::vector<std::string> contents = {};
 };
+
+/// Reads `path` once through the shared input layer (csp/models/text_input.hpp), at most kMaxStudyFileBytes.
+/// Throws InputError "cannot read 'PATH': reason", "PATH: larger than 64 MiB, ..." or "PATH: read error (...)".
+std::string read_study_file(const std::string& path);
 
 /// A model in the registry.
 struct ModelSpec {
@@ -51,6 +64,8 @@ struct ModelSpec {
   std::string number_help;                 ///< help for that option
   std::vector<int> default_numbers;        ///< used when the option is not given (empty: the option is required)
   int min_number = 1;                      ///< the smallest value the numeric parameter accepts
+  int max_number = 0;                      ///< the largest (as the model's own command takes; 0: no numbers)
+  bool takes_box = false;                  ///< --box applies (Sudoku)
   std::vector<std::string> alldiff_modes;  ///< the --alldiff values that mean something for this model
   /// The model inferences (ablation::model_inferences()) it implements, accepted by --inference after the
   /// engine's and included in "all": sudoku has "techniques".

@@ -53,6 +53,8 @@ std::uint64_t fnv1a64(std::istream& in, std::uint64_t& bytes);
 std::string hex64(std::uint64_t v);
 /// Reads `path` and fills an InputFile; throws InputError when it cannot be read.
 InputFile describe_input(const std::string& path);
+/// The InputFile of `path` whose bytes were already read into `content` (the file is opened only once).
+InputFile describe_input(const std::string& path, const std::string& content);
 
 /// The CSV columns, in order: group, instance, number, var, val, inference, alldiff, ac3, status, detail, then the
 /// counters (assignments, backtracks, constraint_checks, revisions, values_pruned, wipeouts, max_depth, us).

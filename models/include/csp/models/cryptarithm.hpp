@@ -20,7 +20,7 @@ struct Cryptarithm {
 /// Parses "SEND+MORE=MONEY": one or more words of upper-case letters A-Z joined by '+', then one '=' and one word.
 /// Spaces (and tabs) anywhere are ignored. Throws csp::ModelError naming the position and the problem for an empty
 /// text, any other character (lower case included), an empty word, a missing or second '=', or a word longer than
-/// 9 letters (its place values must fit in an int).
+/// 10 letters (its place values, up to 10^9, must fit in an int).
 Cryptarithm parse_cryptarithm(const std::string& text);
 
 /// One variable per letter (named by the letter, in `letters` order) with values 0..9, or 1..9 for the first letter

@@ -24,11 +24,14 @@ struct Graph {
 /// An edge listed twice (as some files list both directions) is kept once.
 /// Throws csp::Error "SOURCE:LINE: reason" for an unknown line type, a missing, repeated or malformed `p` line,
 /// an `e` line before `p`, a vertex outside 1..V, a self-loop, extra text on a line, or, at the end, a number of
-/// `e` lines different from E; "SOURCE: empty file" for an input without a line. `source` names the input in
-/// messages (the file path). A quoted token of the input is cut to 40 bytes and "..." and its control characters are
-/// written \xNN.
+/// `e` lines different from E, a line longer than 64 KiB; "SOURCE: empty file" for an input without a line, "SOURCE:
+/// read error after line L" when the stream went bad. `source` names the input in
+/// messages (the file path). A quoted token of the input is cut to 40 characters and "..." and its invisible bytes
+/// are written \xNN (`shortened`).
 Graph read_dimacs(std::istream& in, const std::string& source = "<input>");
-/// Opens `path` and reads it with `read_dimacs`. Throws csp::Error when the file cannot be opened.
+/// Opens `path` once (a FIFO too) and reads it with `read_dimacs`, at most kMaxGraphFileBytes. Throws csp::Error
+/// "cannot read 'PATH': reason" when it cannot be opened, "PATH: larger than 256 MiB, ..." past the cap, "PATH: read
+/// error (reason)", or what `read_dimacs` throws.
 Graph read_dimacs_file(const std::string& path);
 
 /// The graph of a map: region i (in the map's order) is vertex i, each border one edge. Lets a map colouring be

@@ -35,10 +35,12 @@ struct KillerSudoku {
 ///     a 3  b 10        <- then "LABEL SUM" pairs, one or more per line, one pair per cage, in any order
 ///     c 5 ...
 ///
-/// Throws csp::ModelError "empty file" for an empty text, and "killer sudoku line L: reason" (characters that are not
-/// printable ASCII written \xNN) for a missing or malformed box line, a box whose grid is larger than 32x32, a row
-/// with the wrong number of labels, a label that is not a letter, digit or '.', too few rows, a sum for an unknown
-/// cage or a second one for the same cage, a sum that is not a positive integer, or (at the end) a cage without a sum.
+/// Lines end with LF, CRLF or CR and a UTF-8 byte order mark is skipped (csp/models/text_input.hpp, as in every
+/// reader). Throws csp::ModelError "empty file" for an empty text, and "killer sudoku line L: reason" (bytes of the
+/// text quoted with invisible ones written \xNN) for a missing or malformed box line, a box whose grid is smaller than
+/// 2x2 or larger than 32x32, a row with the wrong number of labels, a label that is not a letter, digit or '.', too
+/// few rows, a sum for an unknown cage or a second one for the same cage, a sum that is not a positive integer or is
+/// more than 1 + ... + N, a line longer than 64 KiB, or (at the end) a cage without a sum.
 KillerSudoku parse_killer_sudoku(const std::string& text);
 
 /// The CSP: the variables, names and units of `Sudoku` for an empty grid of this box shape (variable r*N+c named

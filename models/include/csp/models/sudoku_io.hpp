@@ -12,8 +12,10 @@
 //   prints "| 9     2 |       5 | 4     3 |") whose rows do not all hold N symbols is read by position: each box
 //   between two '|' is cut into C cells of equal width, each holding one symbol or only spaces (= empty).
 // - '#' starts a comment to the end of the line; a line holding only a comment is skipped (it neither ends nor
-//   starts a puzzle). A line starting with "Grid" (Project Euler 96's titles) ends a picture and is skipped.
-// - accepted anywhere: CRLF line ends, a UTF-8 byte order mark at the start, trailing spaces and tabs.
+//   starts a puzzle). A comment line "# box RxC" (as csp sudoku-generate writes before puzzles of a box shape that is
+//   not the default of their size) gives the box shape of the puzzles after it, unless the reader was given one. A line starting with "Grid" (Project Euler 96's titles) ends a picture and is skipped.
+// - accepted anywhere: LF, CRLF or CR line ends, a UTF-8 byte order mark at the start, trailing spaces and tabs
+//   (the lines are split by csp/models/text_input.hpp, as in every reader).
 // - one line or picture? A line of more than kMaxSudokuSize cells is a one-line puzzle (it ends a picture in
 //   progress). A line of 16 cells is a one-line 4x4 puzzle when no picture is in progress, it has no '|' and
 //   --box does not say 16x16; otherwise lines of at most kMaxSudokuSize cells are picture rows.
@@ -29,6 +31,7 @@
 
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_format.hpp"
+#include "csp/models/text_input.hpp"
 
 namespace csp::models {
 
@@ -74,6 +77,8 @@ class PuzzleReader {
 
   /// Lines read so far.
   std::size_t lines_read() const { return line_no_; }
+  /// The box shape puzzles are read with now: the one given to the reader, else the last "# box RxC" line's.
+  std::optional<BoxShape> box() const { return box_ ? box_ : file_box_; }
 
  private:
   struct Cell {
@@ -95,15 +100,17 @@ class PuzzleReader {
   };
 
   bool read_line(std::string& line, bool& too_long);
+  void read_box_comment();
   bool finish_picture(PuzzleRecord& record);
   void read_by_position(Pending& p) const;
   void build(PuzzleRecord& record, std::size_t start, std::string text, const std::vector<Cell>& cells,
              const std::string& bad, const std::vector<std::size_t>& row_sizes,
              const std::vector<std::size_t>& row_lines) const;
 
-  std::istream* in_;
+  LineReader lines_;
   std::string source_;
   std::optional<BoxShape> box_;
+  std::optional<BoxShape> file_box_;  // from a "# box RxC" line
   std::size_t line_no_ = 0;
   std::string line_;
   Pending picture_;

@@ -11,8 +11,8 @@
 
 namespace csp::models {
 
-/// A set of digits 1..N as bits (bit d = digit d); N <= 31.
-using DigitMask = std::uint32_t;
+/// A set of digits 1..N as bits (bit d = digit d); N <= 32 (kMaxSudokuSize: every grid the readers take).
+using DigitMask = std::uint64_t;
 
 /// The pencil marks of a Sudoku of any box shape: each cell either holds a digit or keeps its candidates.
 /// Cells are numbered r*N+c (0-based), as the variables of `Sudoku`; units come from the `Sudoku` model

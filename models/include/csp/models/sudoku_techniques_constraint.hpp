@@ -32,7 +32,7 @@ std::vector<Technique> propagator_techniques();
 /// Thread-safe: propagation keeps no state in the constraint; several runs may share the Problem.
 class SudokuTechniquesConstraint : public Constraint {
  public:
-  /// `cells`: the N*N variables of the grid in row-major order; `box`: the box shape (N = box.size() <= 31);
+  /// `cells`: the N*N variables of the grid in row-major order; `box`: the box shape (N = box.size() <= 32);
   /// `techniques`: tried in this order (duplicates ignored). Throws ModelError when `techniques` is empty or holds
   /// a technique that assumes one solution (unique-rectangle: search must keep every solution, e.g. to count them),
   /// or the number of cells is not N*N; `attach` throws ModelError when a cell's values are not exactly 1..N.

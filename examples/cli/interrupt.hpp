@@ -1,0 +1,35 @@
+// SIGINT / SIGTERM in the batch commands (csp sudoku, csp ablate): the signal only sets a flag; the command stops
+// at the next result boundary, writes what is finished (whole lines), a summary saying it was interrupted, and exits
+// with 128 + the signal number (130 for SIGINT, 143 for SIGTERM).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace csp::cli {
+
+/// Thrown at a result boundary once a signal arrived.
+class Interrupted : public std::runtime_error {
+ public:
+  explicit Interrupted(int signal);
+  int signal() const { return signal_; }
+  /// 128 + the signal number.
+  int exit_status() const { return 128 + signal_; }
+  /// "SIGINT" or "SIGTERM".
+  std::string signal_name() const;
+
+ private:
+  int signal_;
+};
+
+/// Installs the handlers of SIGINT and SIGTERM (a second signal of the same kind ends the program at once, as
+/// without them).
+void catch_interrupts();
+
+/// The signal received since catch_interrupts() (0 when none).
+int interrupt_signal();
+
+/// Throws Interrupted when a signal was received.
+void check_interrupt();
+
+}  // namespace csp::cli
