@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages csp needs, only those missing (idempotent; fast when all are there).
-# Run as root (apt-get). Usage: scripts/install-deps.sh [--bench]   (--bench adds Gecode and MiniZinc with its
-# Gecode back end, for bench/compare_gecode.sh and bench/compare_scale.sh)
+# Run as root (apt-get). Usage: scripts/install-deps.sh [--bench] [--fuzz]
+#   --bench adds Gecode and MiniZinc with its Gecode back end (bench/compare_gecode.sh, bench/compare_scale.sh);
+#   --fuzz adds clang and its libFuzzer runtime (scripts/fuzz.sh).
 set -euo pipefail
 packages=(cmake g++ make ccache libboost-graph-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev pkgconf libcairo2-dev)
-if [[ "${1:-}" == "--bench" ]]; then packages+=(libgecode-dev minizinc); fi
+for flag in "$@"; do
+  case "$flag" in
+    --bench) packages+=(libgecode-dev minizinc) ;;
+    --fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    *) echo "usage: scripts/install-deps.sh [--bench] [--fuzz]" >&2; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

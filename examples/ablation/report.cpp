@@ -11,6 +11,13 @@ namespace csp::ablation {
 
 namespace {
 
+// JSON text of `j`; bytes that are not UTF-8 (a file name, an argument) become U+FFFD instead of throwing
+// nlohmann::json's type_error 316, which aborted `csp ablate FILE --csv ...` after the study (found by
+// tests/fuzz/fuzz_ablate_options).
+std::string dump(const nlohmann::ordered_json& j, int indent = -1) {
+  return j.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
 constexpr std::uint64_t kFnvOffset = 14695981039346656037ULL;
 constexpr std::uint64_t kFnvPrime = 1099511628211ULL;
 
@@ -147,7 +154,7 @@ void write_csv(std::ostream& out, const Study& study) {
       << "# date: " << h.date << '\n'
       << "# command: " << one_line(joined_command(h.command)) << '\n'
       << "# model: " << study.model << '\n'
-      << "# options: " << h.options.dump() << '\n'
+      << "# options: " << dump(h.options) << '\n'
       << "# seed: " << h.seed << '\n';
   for (const InputFile& f : h.inputs)
     out << "# input: " << one_line(f.path) << " bytes=" << f.bytes << " fnv1a64=" << f.fnv1a64 << '\n';
@@ -206,12 +213,12 @@ nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& s
 
 void write_json(std::ostream& out, const Study& study, const std::vector<Summary>& summaries) {
   const nlohmann::ordered_json j = to_json(study, summaries);
-  out << "{\n\"schema\": " << j["schema"].dump() << ",\n\"header\": " << j["header"].dump(1) << ",\n\"rows\": [";
+  out << "{\n\"schema\": " << dump(j["schema"]) << ",\n\"header\": " << dump(j["header"], 1) << ",\n\"rows\": [";
   for (const char* key : {"rows", "summary"}) {
     if (std::string(key) == "summary") out << "],\n\"summary\": [";
     bool first = true;
     for (const auto& row : j[key]) {
-      out << (first ? "\n" : ",\n") << row.dump();
+      out << (first ? "\n" : ",\n") << dump(row);
       first = false;
     }
   }

@@ -12,6 +12,7 @@
 #include "ablation/summary.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/models/sudoku_format.hpp"
+#include "program_options_message.hpp"
 
 namespace po = boost::program_options;
 
@@ -231,8 +232,8 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
   try {
     po::store(po::command_line_parser(args).options(g.all).positional(positional).run(), vm);
     po::notify(vm);
-  } catch (const po::error& e) {
-    throw InputError(e.what());
+  } catch (po::error& e) {
+    throw InputError(program_options_message(e));
   }
   if (vm.count("help") != 0) {
     std::cout << ablate_help();

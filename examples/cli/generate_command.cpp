@@ -7,6 +7,7 @@
 #include "csp/models/sudoku_format.hpp"
 #include "csp/models/sudoku_generator.hpp"
 #include "model_command.hpp"
+#include "program_options_message.hpp"
 #include "subcommands.hpp"
 
 namespace csp::cli {
@@ -65,8 +66,8 @@ int run_sudoku_generate(const std::vector<std::string>& args) {
     for (std::uint64_t i = 0; i < count; ++i)
       std::cout << models::to_line(models::generate_sudoku(box, seed + i, symmetry)) << '\n' << std::flush;
     return 0;
-  } catch (const po::error& e) {
-    return usage_error(e.what());
+  } catch (po::error& e) {
+    return usage_error(program_options_message(e));
   } catch (const Error& e) {
     return usage_error(e.what());
   }

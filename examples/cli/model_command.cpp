@@ -13,6 +13,7 @@
 
 #include "csp/search/backtracking.hpp"
 #include "printable.hpp"
+#include "program_options_message.hpp"
 
 namespace po = boost::program_options;
 
@@ -24,8 +25,8 @@ po::variables_map parse_command_line(const std::vector<std::string>& args, const
   try {
     po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
     po::notify(vm);
-  } catch (const po::error& e) {
-    throw UsageError(e.what());
+  } catch (po::error& e) {
+    throw UsageError(program_options_message(e));
   }
   return vm;
 }
