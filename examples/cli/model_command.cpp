@@ -100,6 +100,8 @@ SearchResult solve(const Problem& problem, const SearchOptions& options) {
 }
 
 std::string ending(const SearchResult& result, const SearchOptions& options) {
+  if (result.status == Status::gave_up)
+    return "gave up after " + std::to_string(result.stats.assignments) + " steps (a local search proves nothing)";
   if (result.status != Status::limit_reached) return "no solution (the search is complete: a proof)";
   const StopCondition& limits = options.config.limits;
   if (limits.node_limit != 0 && result.stats.assignments >= limits.node_limit)

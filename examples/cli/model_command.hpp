@@ -73,7 +73,8 @@ std::string unreadable(const std::string& path);
 SearchResult solve(const Problem& problem, const SearchOptions& options);
 
 /// Why a run without a (wanted) solution ended: "no solution (the search is complete: a proof)" or
-/// "limit reached (node limit N)" / "limit reached (timeout MS ms)".
+/// "limit reached (node limit N)" / "limit reached (timeout MS ms)", or for min-conflicts "gave up after N steps
+/// (a local search proves nothing)".
 std::string ending(const SearchResult& result, const SearchOptions& options);
 
 /// A number of solutions as every model command reports it: "7 solutions" when exact, "3 solutions (stopped at

@@ -1,11 +1,14 @@
-// csp queens N: the N-Queens CSP (binary or all-different formulation), one board or the count of all solutions.
+// csp queens N: the N-Queens CSP (binary or all-different formulation), one board or the count of all solutions, by
+// backtracking search or min-conflicts.
 #include <boost/program_options.hpp>
+#include <array>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
 
 #include "csp/core/errors.hpp"
 #include "csp/models/n_queens.hpp"
+#include "csp/search/min_conflicts.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
 
@@ -15,18 +18,34 @@ namespace csp::cli {
 
 namespace {
 
-constexpr std::uint64_t kMaxQueens = 1000;
+constexpr std::uint64_t kMaxQueens = 1000;                // backtracking search
+constexpr std::uint64_t kMaxQueensMinConflicts = 1'000'000;  // min-conflicts
 constexpr int kMaxBoard = 64;  // larger boards print only the assignment line
 
 // True iff `a` puts one queen per column (Q_c = its row, 1..n) with no two on a row or a diagonal: the rules
-// checked directly, independently of the CSP.
+// checked directly, independently of the CSP, with one flag per row and per diagonal (O(n)).
 bool no_queen_attacks(int n, const Assignment& a) {
+  const auto size = static_cast<std::size_t>(n);
+  std::vector<char> row(size + 1, 0);        // rows 1..n
+  std::vector<char> up(2 * size + 1, 0);     // row + column, 1..2n-1
+  std::vector<char> down(2 * size + 1, 0);   // row - column + n, 1..2n-1
   for (VarId c = 0; c < n; ++c) {
     if (!a.is_assigned(c) || a.value(c) < 1 || a.value(c) > n) return false;
-    for (VarId d = c + 1; d < n; ++d)
-      if (a.value(c) == a.value(d) || std::abs(a.value(c) - a.value(d)) == d - c) return false;
+    const auto r = static_cast<std::size_t>(a.value(c));
+    const auto col = static_cast<std::size_t>(c);
+    for (char* taken : std::array<char*, 3>{&row[r], &up[r + col], &down[r + size - col]}) {
+      if (*taken != 0) return false;
+      *taken = 1;
+    }
   }
   return true;
+}
+
+// The search options that min-conflicts has no use for, given explicitly; "" when none.
+std::string backtracking_option_given(const po::variables_map& vm) {
+  for (const char* name : {"var", "val", "inference", "ac3", "max-solutions", "node-limit", "count"})
+    if (vm.count(name) != 0 && !vm[name].defaulted()) return name;
+  return "";
 }
 
 // Row n at the top, one column per variable: 'Q' for a queen, '.' for an empty square.
@@ -47,12 +66,21 @@ int run_queens(const std::vector<std::string>& args) {
       ("formulation", po::value<std::string>()->value_name("NAME")->default_value("binary"),
        "binary: one no-attack predicate per pair of columns (the textbook's); all-different: three global "
        "all-different constraints (rows, rows + column, rows - column)");
+  cl.model.add_options()
+      ("algorithm", po::value<std::string>()->value_name("NAME")->default_value("backtracking"),
+       "backtracking: the search options below; min-conflicts: local search (AIMA Fig. 6.8) from a greedy start, "
+       "N up to 1,000,000, all-different formulation unless --formulation says otherwise")
+      ("max-steps", po::value<std::string>()->value_name("N"),
+       "min-conflicts: give up after N steps (default 100000)")
+      ("seed", po::value<std::string>()->value_name("N"), "min-conflicts: seed of the random choices (default 1)");
   cl.output.add_options()("count", po::bool_switch(), "count all solutions (the same as --max-solutions 0)");
 
   int n = 0;
   models::QueensFormulation formulation{};
   SearchOptions options;
   bool count = false;
+  bool local_search = false;
+  MinConflictsConfig local;
   try {
     const po::variables_map vm = cl.parse(args);
     if (vm.count("help") != 0) {
@@ -69,19 +97,39 @@ int run_queens(const std::vector<std::string>& args) {
                    "  csp queens 8                                 one board\n"
                    "  csp queens 8 --count                         92\n"
                    "  csp queens 12 --count --formulation all-different --stats\n"
-                   "  csp queens 30 --var first --inference none --timeout 1000\n";
+                   "  csp queens 30 --var first --inference none --timeout 1000\n"
+                   "  csp queens 1000000 --algorithm min-conflicts --stats\n";
       return 0;
     }
     if (vm.count("n") == 0) throw UsageError("give the board size N, e.g. 'csp queens 8'");
+    const std::string algorithm = vm["algorithm"].as<std::string>();
+    if (algorithm != "backtracking" && algorithm != "min-conflicts")
+      throw UsageError("--algorithm: unknown algorithm '" + algorithm + "' (valid: backtracking, min-conflicts)");
+    local_search = algorithm == "min-conflicts";
+    const std::uint64_t max_n = local_search ? kMaxQueensMinConflicts : kMaxQueens;
     const std::uint64_t size = parse_count("N", vm["n"].as<std::string>(), false);
-    if (size > kMaxQueens) throw UsageError(std::string("N must be at most ").append(std::to_string(kMaxQueens)));
+    if (size > max_n)
+      throw UsageError(std::string("N must be at most ").append(std::to_string(max_n)).append(" with --algorithm ")
+                           .append(algorithm));
     n = static_cast<int>(size);
     try {
       formulation = models::parse_queens_formulation(vm["formulation"].as<std::string>());
     } catch (const UnknownNameError& e) {
       throw UsageError(std::string("--formulation: ").append(e.what()));
     }
+    if (local_search) {
+      if (const std::string name = backtracking_option_given(vm); !name.empty())
+        throw UsageError("--" + name + " has no effect with --algorithm min-conflicts");
+      // Scoring a value costs O(1) per all-different constraint but O(n) binary predicates.
+      if (vm["formulation"].defaulted()) formulation = models::QueensFormulation::all_different;
+      if (vm.count("max-steps") != 0) local.max_steps = parse_count("max-steps", vm["max-steps"].as<std::string>(), true);
+      if (vm.count("seed") != 0) local.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
+    } else {
+      for (const char* name : {"max-steps", "seed"})
+        if (vm.count(name) != 0) throw UsageError(std::string("--").append(name).append(" needs --algorithm min-conflicts"));
+    }
     options = read_search_options(vm);
+    local.limits.time_limit = options.config.limits.time_limit;
     count = vm["count"].as<bool>();
     if (count) options.config.max_solutions = 0;
   } catch (const UsageError& e) {
@@ -89,7 +137,7 @@ int run_queens(const std::vector<std::string>& args) {
   }
 
   const Problem problem = models::n_queens(n, formulation);
-  const SearchResult result = solve(problem, options);
+  const SearchResult result = local_search ? min_conflicts(problem, local) : solve(problem, options);
   for (const Assignment& a : result.solutions) {
     if (!problem.is_solution(a) || !no_queen_attacks(n, a)) {
       std::cerr << "csp queens: internal error: the solver returned a wrong board: " << problem.to_string(a) << '\n';

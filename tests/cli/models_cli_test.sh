@@ -36,6 +36,22 @@ run queens 6 --max-solutions 2; expect_out '^2 solutions \(stopped at --max-solu
 expect_count '^(\. |Q ){5}(\.|Q)$' 6 "queens 6 --max-solutions 2: the first board"
 run queens 14 --count --var first --inference none --node-limit 100; expect_code 1 "node limit"
 expect_out 'limit reached \(node limit 100\)' "node limit"
+# min-conflicts: a board checked by the rules, gave-up on 3 (exit 1), the limits, and the options it refuses
+run queens 8 --algorithm min-conflicts --seed 2 --stats; expect_code 0 "queens 8 min-conflicts"
+expect_count '^(\. |Q ){7}(\.|Q)$' 8 "queens 8 min-conflicts: 8 board rows"
+expect_out '^statistics: status=solved assignments=[0-9]+ ' "queens 8 min-conflicts --stats"
+run queens 2000 --algorithm min-conflicts; expect_code 0 "queens 2000 min-conflicts"; expect_out '^Q1=[0-9]+ Q2=' "2000 queens"
+run queens 3 --algorithm min-conflicts --max-steps 50; expect_code 1 "queens 3 min-conflicts"
+expect_out '^3 queens: gave up after 50 steps' "queens 3 min-conflicts gave up"
+run queens 20000 --algorithm min-conflicts --timeout 1; expect_code 1 "min-conflicts --timeout"
+expect_out 'limit reached \(timeout 1 ms\)' "min-conflicts --timeout"
+run queens 8 --algorithm min-conflicts --inference mac; expect_code 2 "min-conflicts --inference"
+expect_err 'inference has no effect with --algorithm min-conflicts' "min-conflicts --inference"
+run queens 8 --algorithm min-conflicts --count; expect_code 2 "min-conflicts --count"
+run queens 8 --max-steps 10; expect_code 2 "--max-steps without min-conflicts"; expect_err 'needs --algorithm min-conflicts' "--max-steps"
+run queens 8 --algorithm tabu; expect_code 2 "unknown algorithm"; expect_err "valid: backtracking, min-conflicts" "unknown algorithm"
+run queens 1001; expect_code 2 "queens 1001 backtracking"; expect_err 'at most 1000 with --algorithm backtracking' "queens 1001"
+run queens 1000001 --algorithm min-conflicts; expect_code 2 "queens 1000001"; expect_err 'at most 1000000' "queens 1000001"
 
 # ---- color ---------------------------------------------------------------------------------------------------------
 run color --map australia -k 3; expect_code 0 "australia -k 3"; expect_out '^SA = (red|green|blue)$' "australia colours"

@@ -87,63 +87,126 @@ void AllDifferent::add_conflicts(const Assignment& a, int pos, const Variable& v
   }
 }
 
-void AllDifferent::mark_conflicted(const Assignment& a, std::vector<char>& flags) const {
-  std::unordered_map<long long, int> taken;
-  taken.reserve(scope().size());
-  for (int k = 0; k < arity(); ++k) {
-    const VarId y = scope()[static_cast<std::size_t>(k)];
-    if (a.is_assigned(y)) ++taken[shifted(k, a.value(y))];
-  }
-  for (int k = 0; k < arity(); ++k) {
-    const VarId y = scope()[static_cast<std::size_t>(k)];
-    if (a.is_assigned(y) && taken[shifted(k, a.value(y))] > 1) flags[static_cast<std::size_t>(y)] = 1;
-  }
-}
-
 namespace {
 
-// How many scope variables hold each shifted value, in a flat array over the range of shifted values.
+// Per shifted value: how many scope variables hold it, and the xor of their positions (which names the one holder
+// when the count is 1), so a move updates two values and reports who entered or left a clash in O(1). Dense
+// (values spanning a range not much larger than the domains): arrays over that range, plus the set of values nobody
+// holds, kept as an array with positions (O(1) insert, erase and uniform draw) for `proposal`. Sparse: a hash map.
 class AllDifferentCounter final : public ConflictCounter {
  public:
-  AllDifferentCounter(const std::vector<VarId>& scope, std::function<long long(int, Value)> shifted, long long lo,
-                      long long hi)
-      : scope_(scope), shifted_(std::move(shifted)), lo_(lo), counts_(static_cast<std::size_t>(hi - lo + 1), 0) {}
-
-  void moved(int pos, bool had_value, Value from, Value to) override {
-    if (had_value) --at(shifted_(pos, from));
-    ++at(shifted_(pos, to));
+  AllDifferentCounter(const std::vector<VarId>& scope, const std::vector<int>& offsets, long long lo, long long range)
+      : scope_(scope), offsets_(offsets), lo_(lo), dense_(range > 0) {
+    if (!dense_) return;
+    slots_.resize(static_cast<std::size_t>(range));
+    free_.resize(static_cast<std::size_t>(range));
+    where_.resize(static_cast<std::size_t>(range));
+    for (std::size_t i = 0; i < free_.size(); ++i) {
+      free_[i] = static_cast<int>(i);
+      where_[i] = static_cast<int>(i);
+    }
   }
+
+  void moved(const Assignment& /*a*/, int pos, bool had_value, Value from, Value to,
+             std::vector<Change>& changes) override {
+    if (had_value && from == to) return;
+    bool was = false;
+    if (had_value) {
+      const long long sv = shifted(pos, from);
+      Slot& s = slot(sv);
+      was = s.count >= 2;
+      --s.count;
+      s.holders ^= pos;
+      if (s.count == 1) changes.push_back({s.holders, false});  // the one left holding `from` no longer clashes
+      if (s.count == 0) release(sv);
+    }
+    const long long sv = shifted(pos, to);
+    Slot& t = slot(sv);
+    ++t.count;
+    t.holders ^= pos;
+    if (t.count == 1) take(sv);
+    if (t.count == 2) changes.push_back({t.holders ^ pos, true});  // the one holding `to` before now clashes
+    const bool now = t.count >= 2;
+    if (now != was) changes.push_back({pos, now});
+  }
+
+  int conflicts(const Assignment& a, int pos, Value v) const override {
+    const long long sv = shifted(pos, v);
+    const VarId x = scope_[static_cast<std::size_t>(pos)];
+    return count(sv) - (a.is_assigned(x) && shifted(pos, a.value(x)) == sv ? 1 : 0);
+  }
+
   void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const override {
     const VarId x = scope_[static_cast<std::size_t>(pos)];
-    const long long own = a.is_assigned(x) ? shifted_(pos, a.value(x)) : lo_ - 1;
-    for (int i = 0; i < var.size(); ++i) {
-      const long long sv = shifted_(pos, var.value(i));
-      counts[static_cast<std::size_t>(i)] += at(sv) - (sv == own ? 1 : 0);
+    const long long off = offsets_.empty() ? 0 : offsets_[static_cast<std::size_t>(pos)];
+    const std::vector<Value>& values = var.values();
+    if (dense_) {
+      const Slot* base = slots_.data();
+      for (std::size_t i = 0; i < values.size(); ++i)
+        counts[i] += base[static_cast<std::size_t>(values[i] + off - lo_)].count;
+    } else {
+      for (std::size_t i = 0; i < values.size(); ++i) counts[i] += count(values[i] + off);
     }
+    if (a.is_assigned(x)) --counts[static_cast<std::size_t>(var.index_of(a.value(x)))];  // x does not clash with itself
   }
-  void mark_conflicted(const Assignment& a, std::vector<char>& flags) const override {
-    for (std::size_t k = 0; k < scope_.size(); ++k) {
-      const VarId x = scope_[k];
-      if (a.is_assigned(x) && at(shifted_(static_cast<int>(k), a.value(x))) > 1) flags[static_cast<std::size_t>(x)] = 1;
-    }
+
+  std::size_t proposal_count(int /*pos*/) const override { return free_.size(); }
+  bool proposal(int pos, std::size_t k, Value& out) const override {
+    const long long v = lo_ + free_[k] - (offsets_.empty() ? 0 : offsets_[static_cast<std::size_t>(pos)]);
+    if (v < INT_MIN || v > INT_MAX) return false;
+    out = static_cast<Value>(v);
+    return true;
   }
 
  private:
-  int& at(long long sv) { return counts_[static_cast<std::size_t>(sv - lo_)]; }
-  int at(long long sv) const { return counts_[static_cast<std::size_t>(sv - lo_)]; }
+  struct Slot {
+    int count = 0;    // scope variables holding this shifted value
+    int holders = 0;  // xor of their scope positions
+  };
+
+  long long shifted(int pos, Value v) const {
+    return offsets_.empty() ? v : static_cast<long long>(v) + offsets_[static_cast<std::size_t>(pos)];
+  }
+  Slot& slot(long long sv) { return dense_ ? slots_[static_cast<std::size_t>(sv - lo_)] : sparse_[sv]; }
+  int count(long long sv) const {
+    if (dense_) return slots_[static_cast<std::size_t>(sv - lo_)].count;
+    const auto it = sparse_.find(sv);
+    return it == sparse_.end() ? 0 : it->second.count;
+  }
+  // sv is now held by someone: out of the free set.
+  void take(long long sv) {
+    if (!dense_) return;
+    const auto i = static_cast<std::size_t>(sv - lo_);
+    const int last = free_.back();
+    free_[static_cast<std::size_t>(where_[i])] = last;
+    where_[static_cast<std::size_t>(last)] = where_[i];
+    free_.pop_back();
+  }
+  // Nobody holds sv any more: back into the free set.
+  void release(long long sv) {
+    if (!dense_) {
+      sparse_.erase(sv);
+      return;
+    }
+    const auto i = static_cast<std::size_t>(sv - lo_);
+    where_[i] = static_cast<int>(free_.size());
+    free_.push_back(static_cast<int>(i));
+  }
 
   const std::vector<VarId>& scope_;
-  std::function<long long(int, Value)> shifted_;
+  const std::vector<int>& offsets_;
   long long lo_;
-  std::vector<int> counts_;
+  bool dense_;
+  std::vector<Slot> slots_;                      // dense: per shifted value - lo_
+  std::vector<int> free_;                        // dense: the shifted values (- lo_) nobody holds
+  std::vector<int> where_;                       // dense: position of each in free_ (stale while held)
+  std::unordered_map<long long, Slot> sparse_;   // sparse: the values held
 };
 
 }  // namespace
 
 std::unique_ptr<ConflictCounter> AllDifferent::make_conflict_counter(const Problem& /*problem*/) const {
-  if (dense_range_ == 0) return nullptr;  // sparse values: the scanning default is cheaper
-  return std::make_unique<AllDifferentCounter>(scope(), [this](int pos, Value v) { return shifted(pos, v); }, dense_lo_,
-                                               dense_lo_ + dense_range_ - 1);
+  return std::make_unique<AllDifferentCounter>(scope(), offsets_, dense_lo_, dense_range_);
 }
 
 int AllDifferent::count_ruled_out(const Store& store, int pos, int index) const {

@@ -2,6 +2,7 @@
 #include "csp/constraints/binary_predicate.hpp"
 
 #include "csp/core/store.hpp"
+#include "binary_conflict_counter.hpp"
 
 namespace csp {
 
@@ -40,6 +41,11 @@ namespace csp {
 int BinaryPredicate::conflicts(const Assignment& a, int pos, Value v) const {
   const VarId y = scope()[static_cast<std::size_t>(1 - pos)];
   return a.is_assigned(y) && !holds(pos, v, a.value(y)) ? 1 : 0;
+}
+
+std::unique_ptr<ConflictCounter> BinaryPredicate::make_conflict_counter(const Problem& /*problem*/) const {
+  auto holds = [this](int pos, Value v, Value w) { return this->holds(pos, v, w); };
+  return std::make_unique<detail::BinaryConflictCounter<decltype(holds)>>(scope(), holds);
 }
 
 }  // namespace csp

@@ -63,14 +63,44 @@ void Constraint::add_conflicts(const Assignment& a, int pos, const Variable& var
   for (int i = 0; i < var.size(); ++i) counts[static_cast<std::size_t>(i)] += conflicts(a, pos, var.value(i));
 }
 
-void Constraint::mark_conflicted(const Assignment& a, std::vector<char>& flags) const {
-  for (int pos = 0; pos < arity(); ++pos) {
-    const VarId x = scope_[static_cast<std::size_t>(pos)];
-    if (a.is_assigned(x) && conflicts(a, pos, a.value(x)) > 0) flags[static_cast<std::size_t>(x)] = 1;
-  }
-}
+std::size_t ConflictCounter::proposal_count(int /*pos*/) const { return 0; }
 
-std::unique_ptr<ConflictCounter> Constraint::make_conflict_counter(const Problem& /*problem*/) const { return nullptr; }
+bool ConflictCounter::proposal(int /*pos*/, std::size_t /*k*/, Value& /*out*/) const { return false; }
+
+namespace {
+
+// The default counter: on a move, `Constraint::conflicts` again at each assigned scope position.
+class ScanningConflictCounter final : public ConflictCounter {
+ public:
+  explicit ScanningConflictCounter(const Constraint& c) : c_(c), conflicted_(c.scope().size(), 0) {}
+
+  void moved(const Assignment& a, int /*pos*/, bool /*had_value*/, Value /*from*/, Value /*to*/,
+             std::vector<Change>& changes) override {
+    const std::vector<VarId>& scope = c_.scope();
+    for (std::size_t k = 0; k < scope.size(); ++k) {
+      const VarId y = scope[k];
+      const char now = a.is_assigned(y) && c_.conflicts(a, static_cast<int>(k), a.value(y)) > 0 ? 1 : 0;
+      if (now != conflicted_[k]) {
+        conflicted_[k] = now;
+        changes.push_back({static_cast<int>(k), now != 0});
+      }
+    }
+  }
+  int conflicts(const Assignment& a, int pos, Value v) const override { return c_.conflicts(a, pos, v); }
+  void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const override {
+    c_.add_conflicts(a, pos, var, counts);
+  }
+
+ private:
+  const Constraint& c_;
+  std::vector<char> conflicted_;  // per scope position: in conflict here after the last move
+};
+
+}  // namespace
+
+std::unique_ptr<ConflictCounter> Constraint::make_conflict_counter(const Problem& /*problem*/) const {
+  return std::make_unique<ScanningConflictCounter>(*this);
+}
 
 bool Constraint::has_support(const Store& store, int pos, int index, int pos2, int index2) const {
   const int n = arity();

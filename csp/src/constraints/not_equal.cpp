@@ -2,6 +2,7 @@
 #include "csp/constraints/not_equal.hpp"
 
 #include "csp/core/store.hpp"
+#include "binary_conflict_counter.hpp"
 
 namespace csp {
 
@@ -40,6 +41,28 @@ namespace csp {
 int NotEqual::conflicts(const Assignment& a, int pos, Value v) const {
   const VarId y = scope()[static_cast<std::size_t>(1 - pos)];
   return a.is_assigned(y) && a.value(y) == v ? 1 : 0;
+}
+
+namespace {
+
+auto differ = [](int /*pos*/, Value v, Value w) { return v != w; };
+
+// Scoring all values: only the other variable's value clashes.
+class NotEqualConflictCounter final : public detail::BinaryConflictCounter<decltype(differ)> {
+ public:
+  explicit NotEqualConflictCounter(const std::vector<VarId>& scope) : BinaryConflictCounter(scope, differ) {}
+  void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const override {
+    const VarId other = pos == 0 ? y_ : x_;
+    if (!a.is_assigned(other)) return;
+    const int i = var.index_of(a.value(other));
+    if (i >= 0) ++counts[static_cast<std::size_t>(i)];
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ConflictCounter> NotEqual::make_conflict_counter(const Problem& /*problem*/) const {
+  return std::make_unique<NotEqualConflictCounter>(scope());
 }
 
 }  // namespace csp

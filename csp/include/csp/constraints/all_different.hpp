@@ -48,8 +48,7 @@ class AllDifferent final : public Constraint {
   int count_ruled_out(const Store& store, int pos, int index) const override;
   int conflicts(const Assignment& a, int pos, Value v) const override;
   void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const override;
-  void mark_conflicted(const Assignment& a, std::vector<char>& flags) const override;
-  /// Counts per (shifted) value, updated on each move: O(1) per value scored.
+  /// Counts per (shifted) value, updated on each move: O(1) per move and per value scored; proposes unheld values.
   std::unique_ptr<ConflictCounter> make_conflict_counter(const Problem& problem) const override;
 
  private:

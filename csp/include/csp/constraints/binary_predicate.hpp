@@ -16,6 +16,8 @@ class BinaryPredicate final : public Constraint {
   bool revise(Store& store, int pos) const override;
   int count_ruled_out(const Store& store, int pos, int index) const override;
   int conflicts(const Assignment& a, int pos, Value v) const override;
+  /// One predicate call per move and per value scored.
+  std::unique_ptr<ConflictCounter> make_conflict_counter(const Problem& problem) const override;
 
  private:
   bool holds(int pos, Value a, Value b) const { return pos == 0 ? pred_(a, b) : pred_(b, a); }

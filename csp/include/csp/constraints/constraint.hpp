@@ -1,6 +1,7 @@
 // Constraint: a scope and a relation, able to check an assignment and to revise domains (AIMA 4th ed. §6.1-6.2).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -22,18 +23,38 @@ using ConstraintId = int;
 /// (Gecode's propagator cost classes; Schulte & Stuckey, TOPLAS 2008). The fixpoint reached is the same.
 enum class PropagationCost { cheap, expensive };
 
-/// Optional incremental bookkeeping for min-conflicts: keeps what a constraint needs to score values in O(1)
-/// instead of rescanning its scope (AllDifferent over 10,000 queens). Made by `Constraint::make_conflict_counter`;
-/// the search tells it every value change and then asks it instead of the constraint.
+/// Incremental bookkeeping of one constraint for min-conflicts (AIMA 4th ed. Fig. 6.8), made by
+/// `Constraint::make_conflict_counter`. The search tells it every value change of a scope variable, and it reports
+/// which scope positions changed their state "in conflict here" (scope[k] is assigned and
+/// `conflicts(a, k, value of scope[k]) > 0`), so the search keeps the set of conflicted variables without rescanning
+/// any constraint, and scores values through the counter instead of the constraint. The base class's default
+/// counter (`Constraint::make_conflict_counter`) re-evaluates `Constraint::conflicts` at each assigned position on a
+/// move: O(arity) calls, right for binary constraints; AllDifferent keeps counts per value (O(1) per move and per
+/// value scored).
 class ConflictCounter {
  public:
+  /// Scope position `pos` entered (`conflicted` true) or left the state "in conflict here".
+  struct Change {
+    int pos;
+    bool conflicted;
+  };
   virtual ~ConflictCounter() = default;
-  /// scope[pos] now holds `to`; before it held `from`, or nothing when `had_value` is false.
-  virtual void moved(int pos, bool had_value, Value from, Value to) = 0;
-  /// As `Constraint::add_conflicts`, for the assignment the counter was told about (`a`).
+  /// scope[pos] now holds `to` in `a` (already written there); before it held `from`, or nothing when `had_value`
+  /// is false. Appends to `changes` each scope position (the moved one included) whose state "in conflict here"
+  /// changed. `a` is the one assignment the search keeps; every change of a scope variable is told, in order.
+  virtual void moved(const Assignment& a, int pos, bool had_value, Value from, Value to,
+                     std::vector<Change>& changes) = 0;
+  /// `Constraint::conflicts(a, pos, v)` for the assignment told so far.
+  virtual int conflicts(const Assignment& a, int pos, Value v) const = 0;
+  /// `Constraint::add_conflicts(a, pos, var, counts)` for the assignment told so far.
   virtual void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const = 0;
-  /// As `Constraint::mark_conflicted`.
-  virtual void mark_conflicted(const Assignment& a, std::vector<char>& flags) const = 0;
+  /// Optional, for the greedy initial assignment: the size of a set of values for scope[pos] that holds every value
+  /// with no conflict here (it may hold others, and values outside the variable's domain); 0 when the counter keeps
+  /// no such set (the default). AllDifferent: the values no scope variable holds.
+  virtual std::size_t proposal_count(int pos) const;
+  /// The k-th value of that set (0 <= k < proposal_count(pos), in an order that changes with the moves); false when
+  /// it is not an int.
+  virtual bool proposal(int pos, std::size_t k, Value& out) const;
 };
 
 /// A constraint C = <scope, relation>. Subclasses implement the relation; the engine calls:
@@ -90,17 +111,16 @@ class Constraint {
   virtual int count_ruled_out(const Store& store, int pos, int index) const;
 
   /// For min-conflicts (AIMA Fig. 6.8): how many violations this constraint would count if scope[pos] took value v
-  /// and the rest of the scope kept its values in the complete assignment `a`. Default: 1 if violated, else 0;
-  /// AllDifferent counts the other variables that clash.
+  /// and the rest of the scope kept its values in `a`. Default: 1 if violated, else 0 (also 0 while another scope
+  /// variable is unassigned); AllDifferent counts the other assigned variables that clash.
   virtual int conflicts(const Assignment& a, int pos, Value v) const;
   /// For min-conflicts: adds `conflicts(a, pos, var.value(i))` to counts[i] for every value index i of
   /// var = scope[pos]. Override when all values can be scored faster than one by one (AllDifferent: O(arity + d)).
   virtual void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const;
-  /// For min-conflicts: sets flags[x] = 1 for every scope variable x whose current value in the complete
-  /// assignment `a` is in conflict here.
-  virtual void mark_conflicted(const Assignment& a, std::vector<char>& flags) const;
-  /// For min-conflicts: an incremental counter starting from the empty assignment, or null (the default) when the
-  /// constraint has none; then min-conflicts calls `add_conflicts` and `mark_conflicted` directly.
+  /// For min-conflicts: a counter starting from the empty assignment (never null). The default re-evaluates
+  /// `conflicts` at each assigned scope position on a move (O(arity) calls, each O(arity) by default): fine for
+  /// small scopes; a constraint with a large scope, or one whose `conflicts` is not "1 if violated", should
+  /// override it. `problem` is the problem this constraint belongs to.
   virtual std::unique_ptr<ConflictCounter> make_conflict_counter(const Problem& problem) const;
 
  protected:

@@ -12,7 +12,8 @@ namespace csp {
 ///   (variables whose initial domain is a single value) are assigned at the root and not counted. The call count
 ///   of a recursive textbook backtracker (one call per entry, root included) is assignments + 1.
 /// - backtracks: assignments undone because the subtree below them held no (further wanted) solution.
-/// - constraint_checks: calls of `Constraint::is_consistent` made by search and min-conflicts.
+/// - constraint_checks: calls of `Constraint::is_consistent` made by search; in min-conflicts, calls on the
+///   constraints' `ConflictCounter`s (see min_conflicts.hpp).
 /// - revisions: calls of `Constraint::revise` (one arc, AIMA's REVISE) or `Constraint::propagate` (one constraint).
 /// - values_pruned: values removed from domains by inference (AC-3, forward checking, MAC), not by assignment.
 /// - wipeouts: domains emptied by inference (each one is a dead end).
