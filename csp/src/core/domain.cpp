@@ -117,11 +117,7 @@ Domain::Word Domain::interval_word(int w) const {
   return bits;
 }
 
-void Domain::set_word(int w, Word bits) {
-  if (capacity_ <= kBits) {
-    word0_ = bits;
-    return;
-  }
+void Domain::set_wide_word(int w, Word bits) {
   if (is_bitset()) {
     Word& slot = words_[static_cast<std::size_t>(w)];
     const Word before = slot;
@@ -250,7 +246,7 @@ bool Domain::intersect(const Domain& other) {
   return changed;
 }
 
-void Domain::undo(int code, Word old) {
+void Domain::undo_wide(int code, Word old) {
   if (code >= 0) {
     set_word(code, old);
     return;

@@ -28,7 +28,8 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
 
 // Trails word w of x, sets it to `after` (a subset), counts the values it loses when `count` (inference, not a
 // decision) and tells the observer.
-void Store::shrink_word(VarId x, int w, Domain::Word after, const Constraint* cause, bool count) {
+[[gnu::always_inline]] inline void Store::shrink_word(VarId x, int w, Domain::Word after, const Constraint* cause,
+                                                      bool count) {
   Domain& d = domains_[static_cast<std::size_t>(x)];
   const Domain::Word before = d.word(w);
   trail_.record(x, w, before);
@@ -44,7 +45,7 @@ void Store::shrink_word(VarId x, int w, Domain::Word after, const Constraint* ca
 
 // After x's domain shrank: the one place where a wipe-out is detected and counted (and blamed on its cause for
 // dom/wdeg); otherwise the constraints on x are scheduled (when MAC is running).
-bool Store::settle(VarId x, const Constraint* cause) {
+[[gnu::always_inline]] inline bool Store::settle(VarId x, const Constraint* cause) {
   if (domains_[static_cast<std::size_t>(x)].empty()) {
     ++stats_->wipeouts;
     if (cause != nullptr) record_failure(*cause);

@@ -108,7 +108,13 @@ class Domain {
   }
   /// Overwrites word w. Bits beyond capacity must stay zero. On an interval domain `bits` must be a subset of
   /// word(w) (values can be removed, not added back).
-  void set_word(int w, Word bits);
+  void set_word(int w, Word bits) {
+    if (capacity_ <= kWordBits) {
+      word0_ = bits;  // the fast path, inline
+      return;
+    }
+    set_wide_word(w, bits);
+  }
 
   // ---- undo (used by `Trail`) ---------------------------------------------------------------------------------
   /// Trail codes below 0 for interval domains: kBoundsEntry (old = packed bounds), kHoleEntry (old = the hole).
@@ -121,13 +127,21 @@ class Domain {
   }
   /// Undoes one trail entry: code >= 0 restores word `code` to `old`; kBoundsEntry restores packed bounds;
   /// kHoleEntry removes the hole `old` (the newest change of this domain).
-  void undo(int code, Word old);
+  void undo(int code, Word old) {
+    if (capacity_ <= kWordBits) {
+      word0_ = old;  // the fast path, inline (a one-word domain has only word entries)
+      return;
+    }
+    undo_wide(code, old);
+  }
 
   friend bool operator==(const Domain& a, const Domain& b);
 
  private:
   bool is_hole(int i) const { return std::binary_search(holes_.begin(), holes_.end(), i); }
   Word interval_word(int w) const;
+  void set_wide_word(int w, Word bits);
+  void undo_wide(int code, Word old);
   void recount_interval();                                   // interval tier: size from bounds and holes
   int holes_in(int lo, int hi) const;
 

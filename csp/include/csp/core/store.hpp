@@ -60,6 +60,7 @@ class Store {
   void set_deadline(Clock::time_point deadline) {
     deadline_ = deadline;
     has_deadline_ = true;
+    next_clock_read_ = work_ + 256;
   }
   /// Reports `work` units of work (about one support check each). Reads the clock every 256 units or so; returns
   /// false once the deadline has passed (and from then on). Long loops in constraints and propagation call it, so a
@@ -112,7 +113,7 @@ class Store {
   bool has_deadline_ = false;
   bool interrupted_ = false;
   std::uint64_t work_ = 0;
-  std::uint64_t next_clock_read_ = 256;
+  std::uint64_t next_clock_read_ = UINT64_MAX;  // no deadline: never read the clock
 
   const Problem* problem_;
   Statistics* stats_;
