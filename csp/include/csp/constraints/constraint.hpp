@@ -19,8 +19,12 @@ using ConstraintId = int;
 
 /// How costly one `Constraint::propagate` call is. MAC runs an `expensive` constraint only when no `cheap` one is
 /// waiting, so the cheap ones reach their common fixpoint first and the costly one sees the smallest domains
-/// (Gecode's propagator cost classes; Schulte & Stuckey, TOPLAS 2008). The fixpoint reached is the same.
-enum class PropagationCost { cheap, expensive };
+/// (Gecode's propagator cost classes; Schulte & Stuckey, TOPLAS 2008). `bounds` constraints (O(arity) bounds
+/// reasoning, e.g. `Linear`) run before both, in rounds that alternate direction: each round runs the ones scheduled
+/// during the previous round newest first. On a chain x1 < x2 < ... < xn a FIFO queue moves the upper bounds one
+/// link per round (n rounds of n calls); alternating rounds finish the lower bounds in one sweep and the upper ones
+/// in the next. The fixpoint reached is the same.
+enum class PropagationCost { bounds, cheap, expensive };
 
 /// Optional incremental bookkeeping for min-conflicts: keeps what a constraint needs to score values in O(1)
 /// instead of rescanning its scope (AllDifferent over 10,000 queens). Made by `Constraint::make_conflict_counter`;

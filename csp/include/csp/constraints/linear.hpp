@@ -11,7 +11,7 @@ namespace csp {
 /// Arithmetic is exact: every product and sum is computed in 128 bits, so coefficients, values and rhs anywhere in
 /// their types (INT_MIN..INT_MAX, any long long) never wrap.
 ///
-/// Filtering is bounds reasoning (bounds(D) consistency; Apt, *Principles of Constraint Programming*, §6.5):
+/// Filtering is bounds reasoning (bounds consistency over the current domains, which may have holes):
 /// from the other variables' current [min, max], scope[pos] keeps the values v whose term coefficient * v can
 /// still complete a satisfying sum. Values are sorted, so this is one index range: it is cut in one step with
 /// `Store::remove_below` / `remove_above` (O(1) on ranges, O(log size) on value lists; never a loop over values).
@@ -29,6 +29,8 @@ class Linear final : public Constraint {
   bool is_satisfied_by(std::span<const Value> values) const override;
   bool revise(Store& store, int pos) const override;
   bool propagate(Store& store) const override;
+  /// Bounds: MAC runs it first, newest first, so a chain of precedences converges in one sweep.
+  PropagationCost propagation_cost() const override { return PropagationCost::bounds; }
 
  private:
   friend struct LinearPropagator;  // the bounds arithmetic, in 128 bits (linear.cpp)
