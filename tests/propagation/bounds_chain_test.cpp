@@ -31,9 +31,9 @@ TEST(BoundsChain, MacReachesTheFixpointOfTwentyThousandTasksInLinearlyManyRevisi
     Store s(p, stats);
     SearchContext ctx(s, true);
     ASSERT_TRUE(mac(ctx, -1));
-    for (VarId i = 0; i < n; ++i) {  // t[i] in i .. i + n/2: i tasks before it, n - 1 - i after it
+    for (VarId i = 0; i < n; ++i) {  // t[i] in i .. 3n/2 - (n - 1 - i): i tasks before it, n - 1 - i after it
       ASSERT_EQ(s.domain(i).min(), i);
-      ASSERT_EQ(s.domain(i).max(), i + n / 2);
+      ASSERT_EQ(s.domain(i).max(), 3 * n / 2 - (n - 1 - i));
     }
     // A FIFO queue needs about n rounds of n constraints (4e8 revisions); alternating rounds need two sweeps.
     EXPECT_LE(stats.revisions, 12U * n) << (reversed ? "posted last to first" : "posted first to last");
