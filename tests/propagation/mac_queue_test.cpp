@@ -72,5 +72,30 @@ TEST(MacQueue, EveryConstraintIsQueuedOnceAndTheQueueEmpties) {
   EXPECT_EQ(store.next_scheduled(), -1);
 }
 
+TEST(MacQueue, BoundsConstraintsRunFirstInRoundsThatAlternateDirection) {
+  std::vector<std::string> log;
+  Problem p;
+  std::vector<VarId> v;
+  for (const char* name : {"a", "b", "c", "d", "e"}) v.push_back(p.add_variable(name, 1, 2));
+  p.add_constraint(std::make_unique<LoggedNotEqual>(v[0], v[1], "K", PropagationCost::cheap, log));   // 0
+  p.add_constraint(std::make_unique<LoggedNotEqual>(v[1], v[2], "A", PropagationCost::bounds, log));  // 1
+  p.add_constraint(std::make_unique<LoggedNotEqual>(v[2], v[3], "B", PropagationCost::bounds, log));  // 2
+  p.add_constraint(std::make_unique<LoggedNotEqual>(v[3], v[4], "C", PropagationCost::bounds, log));  // 3
+  Statistics stats;
+  Store store(p, stats);
+  for (ConstraintId c : {0, 1, 2, 3}) store.schedule(c);
+  EXPECT_EQ(store.next_scheduled(), 3);  // round 1: the bounds ones, newest first; the cheap one waits
+  store.schedule(1);                     // still queued in this round: no second entry
+  store.schedule(3);                     // already run: queued for the next round
+  EXPECT_EQ(store.next_scheduled(), 2);
+  store.schedule(2);
+  EXPECT_EQ(store.next_scheduled(), 1);
+  // Round 2 runs what round 1 scheduled, newest first: B (scheduled last), then C.
+  EXPECT_EQ(store.next_scheduled(), 2);
+  EXPECT_EQ(store.next_scheduled(), 3);
+  EXPECT_EQ(store.next_scheduled(), 0);
+  EXPECT_EQ(store.next_scheduled(), -1);
+}
+
 }  // namespace
 }  // namespace csp

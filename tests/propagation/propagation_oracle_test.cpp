@@ -1,9 +1,12 @@
 // Soundness of AC-3, forward checking and MAC against a brute-force oracle on small random CSPs: no value of a
 // solution consistent with the current assignment is ever removed, and a reported failure means that no such
 // solution exists. Also: the oracle agrees with an independent statement of each constraint, and AC-3 and MAC
-// reach the same fixpoint where all constraints are (generalised) arc consistent.
+// reach the same fixpoint where all constraints are (generalised) arc consistent. Every test runs on two samples:
+// "small" (values -4..9, every kind of constraint) and "wide" (values far apart, near INT_MIN/INT_MAX, interval
+// domains of over 4,096 values, linear sums beyond 64 bits).
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <map>
 #include <random>
 #include <set>
@@ -19,6 +22,7 @@
 #include "csp/core/store.hpp"
 #include "csp/propagation/ac3.hpp"
 #include "csp/propagation/inference.hpp"
+#include "csp/search/backtracking.hpp"
 #include "support/oracle.hpp"
 #include "support/random_csp.hpp"
 
@@ -28,6 +32,18 @@ namespace {
 using test_support::Tuple;
 
 constexpr std::uint32_t kProblems = 300;
+constexpr std::uint32_t kWideProblems = 150;
+
+enum class Kind { small, wide };
+
+// The value indices tried by the single-assignment tests: all of a small domain, 12 spread over a wide one.
+std::vector<int> probe_indices(int size) {
+  std::vector<int> out;
+  const int step = size <= 12 ? 1 : size / 12;
+  for (int i = 0; i < size; i += step) out.push_back(i);
+  if (out.back() != size - 1) out.push_back(size - 1);
+  return out;
+}
 
 // Every value of every solution that agrees with the store's assignment is still in its domain.
 ::testing::AssertionResult keeps_solutions(const Store& s, const std::vector<Tuple>& solutions) {
@@ -91,8 +107,8 @@ struct Sample {
   std::vector<std::vector<Tuple>> solutions;
 };
 
-const Sample& sample() {
-  static const Sample s = [] {
+const Sample& sample(Kind kind = Kind::small) {
+  static const Sample small = [] {
     Sample out;
     for (std::uint32_t seed = 1; seed <= kProblems; ++seed) {
       out.problems.push_back(test_support::make_random_csp(seed));
@@ -100,8 +116,22 @@ const Sample& sample() {
     }
     return out;
   }();
-  return s;
+  static const Sample wide = [] {
+    Sample out;
+    for (std::uint32_t seed = 1; seed <= kWideProblems; ++seed) {
+      out.problems.push_back(test_support::make_wide_random_csp(seed));
+      out.solutions.push_back(test_support::all_solutions(out.problems.back().problem));
+    }
+    return out;
+  }();
+  return kind == Kind::small ? small : wide;
 }
+
+class PropagationOracleOn : public ::testing::TestWithParam<Kind> {
+ protected:
+  const Sample& sample() const { return csp::sample(GetParam()); }
+  std::size_t threshold(std::size_t small) const { return GetParam() == Kind::small ? small : small / 2; }
+};
 
 TEST(PropagationOracle, GeneratorCoversEveryKindOfConstraintAndBothOutcomes) {
   std::size_t satisfiable = 0;
@@ -140,7 +170,41 @@ TEST(PropagationOracle, GeneratorCoversEveryKindOfConstraintAndBothOutcomes) {
     EXPECT_GE(kinds[kind], kProblems / 10) << kind;
 }
 
-TEST(PropagationOracle, OracleAgreesWithAnIndependentStatementOfTheConstraints) {
+TEST(PropagationOracle, WideGeneratorCoversIntervalDomainsExtremeValuesAndBothOutcomes) {
+  std::size_t satisfiable = 0;
+  std::size_t with_interval = 0;
+  std::size_t with_extremes = 0;
+  std::map<std::string, std::size_t> kinds;
+  for (std::size_t k = 0; k < sample(Kind::wide).problems.size(); ++k) {
+    if (!sample(Kind::wide).solutions[k].empty()) ++satisfiable;
+    const Problem& p = sample(Kind::wide).problems[k].problem;
+    bool interval = false;
+    bool extreme = false;
+    for (VarId x = 0; x < p.variable_count(); ++x) {
+      interval = interval || !p.initial_domain(x).is_bitset();
+      extreme = extreme || p.variable(x).min_value() == INT_MIN || p.variable(x).max_value() == INT_MAX;
+    }
+    with_interval += interval ? 1 : 0;
+    with_extremes += extreme ? 1 : 0;
+    std::set<std::string> here;
+    for (ConstraintId c = 0; c < p.constraint_count(); ++c) {
+      const Constraint& con = p.constraint(c);
+      if (dynamic_cast<const NotEqual*>(&con) != nullptr) here.insert("not-equal");
+      if (dynamic_cast<const BinaryPredicate*>(&con) != nullptr) here.insert("binary predicate");
+      if (dynamic_cast<const Table*>(&con) != nullptr) here.insert("table");
+      if (dynamic_cast<const Linear*>(&con) != nullptr) here.insert("linear");
+    }
+    for (const std::string& kind : here) ++kinds[kind];
+  }
+  EXPECT_GE(satisfiable, kWideProblems / 4);
+  EXPECT_GE(kWideProblems - satisfiable, kWideProblems / 6);
+  EXPECT_GE(with_interval, kWideProblems / 4);
+  EXPECT_GE(with_extremes, kWideProblems / 4);
+  for (const char* kind : {"not-equal", "binary predicate", "table", "linear"})
+    EXPECT_GE(kinds[kind], kWideProblems / 10) << kind;
+}
+
+TEST_P(PropagationOracleOn, OracleAgreesWithAnIndependentStatementOfTheConstraints) {
   for (std::size_t k = 0; k < sample().problems.size(); ++k) {
     const test_support::RandomCsp& r = sample().problems[k];
     std::vector<Tuple> expected;
@@ -151,7 +215,7 @@ TEST(PropagationOracle, OracleAgreesWithAnIndependentStatementOfTheConstraints) 
   }
 }
 
-TEST(PropagationOracle, Ac3AtTheRootKeepsEverySolution) {
+TEST_P(PropagationOracleOn, Ac3AtTheRootKeepsEverySolution) {
   for (std::size_t k = 0; k < sample().problems.size(); ++k) {
     const test_support::RandomCsp& r = sample().problems[k];
     const auto& sols = sample().solutions[k];
@@ -166,12 +230,12 @@ TEST(PropagationOracle, Ac3AtTheRootKeepsEverySolution) {
   }
 }
 
-TEST(PropagationOracle, Ac3AfterEachSingleAssignmentKeepsEveryConsistentSolution) {
+TEST_P(PropagationOracleOn, Ac3AfterEachSingleAssignmentKeepsEveryConsistentSolution) {
   for (std::size_t k = 0; k < sample().problems.size(); ++k) {
     const test_support::RandomCsp& r = sample().problems[k];
     const Problem& p = r.problem;
     for (VarId x = 0; x < p.variable_count(); ++x) {
-      for (int i = 0; i < p.variable(x).size(); ++i) {
+      for (int i : probe_indices(p.variable(x).size())) {
         Statistics stats;
         Store s(p, stats);
         ASSERT_TRUE(s.assign(x, i, nullptr));
@@ -186,14 +250,14 @@ TEST(PropagationOracle, Ac3AfterEachSingleAssignmentKeepsEveryConsistentSolution
   }
 }
 
-TEST(PropagationOracle, ForwardCheckingAndMacAfterEachSingleAssignmentKeepEveryConsistentSolution) {
+TEST_P(PropagationOracleOn, ForwardCheckingAndMacAfterEachSingleAssignmentKeepEveryConsistentSolution) {
   for (InferenceFn infer : {&forward_checking, &mac}) {
     SCOPED_TRACE(infer == &mac ? "mac" : "fc");
     for (std::size_t k = 0; k < sample().problems.size(); ++k) {
       const test_support::RandomCsp& r = sample().problems[k];
       const Problem& p = r.problem;
       for (VarId x = 0; x < p.variable_count(); ++x) {
-        for (int i = 0; i < p.variable(x).size(); ++i) {
+        for (int i : probe_indices(p.variable(x).size())) {
           Statistics stats;
           Store s(p, stats);
           SearchContext ctx(s, true);
@@ -210,7 +274,7 @@ TEST(PropagationOracle, ForwardCheckingAndMacAfterEachSingleAssignmentKeepEveryC
   }
 }
 
-TEST(PropagationOracle, ForwardCheckingAndMacAlongRandomDivesKeepEveryConsistentSolution) {
+TEST_P(PropagationOracleOn, ForwardCheckingAndMacAlongRandomDivesKeepEveryConsistentSolution) {
   for (InferenceFn infer : {&forward_checking, &mac}) {
     SCOPED_TRACE(infer == &mac ? "mac" : "fc");
     for (std::size_t k = 0; k < sample().problems.size(); ++k) {
@@ -223,7 +287,7 @@ TEST(PropagationOracle, ForwardCheckingAndMacAlongRandomDivesKeepEveryConsistent
   }
 }
 
-TEST(PropagationOracle, Ac3AndMacReachTheSameFixpointOnArcConsistentConstraints) {
+TEST_P(PropagationOracleOn, Ac3AndMacReachTheSameFixpointOnArcConsistentConstraints) {
   std::size_t compared = 0;
   for (std::size_t k = 0; k < sample().problems.size(); ++k) {
     const test_support::RandomCsp& r = sample().problems[k];
@@ -241,7 +305,7 @@ TEST(PropagationOracle, Ac3AndMacReachTheSameFixpointOnArcConsistentConstraints)
       EXPECT_EQ(a.domains(), m.domains()) << "problem " << k + 1 << ":\n" << r.description;
     }
   }
-  EXPECT_GE(compared, 20U);
+  EXPECT_GE(compared, threshold(20));
 }
 
 // Every remaining value of every scope variable has a supporting tuple (one satisfying the constraint) in the
@@ -282,7 +346,7 @@ TEST(PropagationOracle, Ac3AndMacReachTheSameFixpointOnArcConsistentConstraints)
   return ::testing::AssertionSuccess();
 }
 
-TEST(PropagationOracle, Ac3LeavesEveryArcOfAnArcConsistentConstraintSupported) {
+TEST_P(PropagationOracleOn, Ac3LeavesEveryArcOfAnArcConsistentConstraintSupported) {
   // For problems whose constraints all have an exact revise (not-equal, binary predicate, table, n-ary predicate).
   std::size_t checked = 0;
   for (std::size_t k = 0; k < sample().problems.size(); ++k) {
@@ -294,7 +358,7 @@ TEST(PropagationOracle, Ac3LeavesEveryArcOfAnArcConsistentConstraintSupported) {
     ++checked;
     EXPECT_TRUE(arc_consistent(s)) << "problem " << k + 1 << ":\n" << r.description;
   }
-  EXPECT_GE(checked, 20U);
+  EXPECT_GE(checked, threshold(20));
 }
 
 TEST(PropagationOracle, MacLeavesEveryArcSupportedWhenEveryPropagatorIsGac) {
@@ -328,6 +392,27 @@ TEST(PropagationOracle, MacLeavesEveryArcSupportedWhenEveryPropagatorIsGac) {
   EXPECT_GE(checked, 20U);
   EXPECT_GE(with_matching, 3U);
 }
+
+TEST_P(PropagationOracleOn, SearchWithEachInferenceFindsExactlyTheOraclesSolutions) {
+  for (const char* inference : {"none", "fc", "mac"}) {
+    SolverConfig c;
+    c.variable_ordering = "mrv";
+    c.inference = inference;
+    c.max_solutions = 0;
+    c.keep_solutions = 1U << 20U;
+    for (std::size_t k = 0; k < sample().problems.size(); ++k) {
+      const test_support::RandomCsp& r = sample().problems[k];
+      const SearchResult result = backtracking_search(r.problem, c);
+      EXPECT_EQ(test_support::sorted_tuples(result.solutions), sample().solutions[k])
+          << inference << ", problem " << k + 1 << ":\n" << r.description;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Samples, PropagationOracleOn, ::testing::Values(Kind::small, Kind::wide),
+                         [](const ::testing::TestParamInfo<Kind>& param) {
+                           return std::string(param.param == Kind::small ? "small" : "wide");
+                         });
 
 }  // namespace
 }  // namespace csp

@@ -2,6 +2,7 @@
 #include "random_csp.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <memory>
 #include <random>
 #include <set>
@@ -203,6 +204,102 @@ RandomCsp make_random_csp(std::uint32_t seed) {
         desc << (kind == 7 ? "pairwise " : kind == 9 ? "matching " : "") << "all-different(" << join(s) << ") offsets (" << join(offsets) << ")\n";
         break;
       }
+    }
+  }
+  r.description = desc.str();
+  return r;
+}
+
+RandomCsp make_wide_random_csp(std::uint32_t seed) {
+  __extension__ using Wide = __int128;
+  Rng rng(seed ^ 0x9e3779b9U);
+  RandomCsp r;
+  Problem& p = r.problem;
+  std::ostringstream desc;
+  const std::vector<Value> far = {INT_MIN, INT_MIN + 1, -1000000007, -65536, -3, 0, 5, 1 << 20, 999999937,
+                                  INT_MAX - 1, INT_MAX};
+  const int n = rng.pick(2, 4);
+  bool interval_used = !rng.chance(50);
+  std::vector<VarId> ids;
+  for (int i = 0; i < n; ++i) {
+    const std::string name = std::string("w").append(std::to_string(i));
+    const int kind = rng.pick(0, 2);
+    if (kind == 0 && !interval_used) {  // an interval domain: more values than Domain::kMaxBitsetCapacity
+      interval_used = true;
+      const int width = rng.pick(4097, 4400);
+      const int where = rng.pick(0, 2);
+      const Value lo = where == 0 ? rng.pick(-3000, 0) : where == 1 ? INT_MIN : INT_MAX - width + 1;
+      ids.push_back(p.add_variable(name, lo, lo + width - 1));
+      desc << name << " in " << lo << ".." << lo + width - 1 << "\n";
+    } else if (kind == 1) {
+      const Value lo = rng.pick(-3, 2);
+      ids.push_back(p.add_variable(name, lo, lo + rng.pick(1, 3)));
+      desc << name << " in " << lo << ".." << p.variable(ids.back()).max_value() << "\n";
+    } else {
+      ids.push_back(p.add_variable(name, rng.sample(far, rng.pick(2, 4))));
+      desc << name << " in {" << join(p.variable(ids.back()).values()) << "}\n";
+    }
+  }
+  // A random value of x (by index: never materialises a wide range).
+  auto any_value = [&](VarId x) { return p.variable(x).value(rng.pick(0, p.variable(x).size() - 1)); };
+  const int m = rng.pick(1, 4);
+  for (int c = 0; c < m; ++c) {
+    const int kind = rng.pick(0, 4);
+    if (kind == 0) {
+      const auto s = rng.sample(ids, 2);
+      p.add_not_equal(s[0], s[1]);
+      r.checks.push_back([s](const Tuple& t) { return t[s[0]] != t[s[1]]; });
+      desc << "w" << s[0] << " != w" << s[1] << "\n";
+    } else if (kind == 1) {  // a hashed relation: about density% of the pairs allowed
+      const auto s = rng.sample(ids, 2);
+      const std::uint32_t salt = static_cast<std::uint32_t>(rng.pick(0, 1 << 30));
+      const int density = rng.pick(30, 90);
+      auto rel = [salt, density](Value a, Value b) {
+        std::uint64_t h = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) ^ static_cast<std::uint32_t>(b) ^ salt;
+        h ^= h >> 33;
+        h *= 0xff51afd7ed558ccdULL;
+        h ^= h >> 33;
+        return static_cast<int>(h % 100) < density;
+      };
+      p.add_binary(s[0], s[1], rel);
+      r.checks.push_back([s, rel](const Tuple& t) { return rel(t[s[0]], t[s[1]]); });
+      desc << "hashed(w" << s[0] << ",w" << s[1] << ") salt " << salt << " density " << density << "\n";
+    } else if (kind == 2) {  // table: a few tuples around random values
+      const auto s = rng.sample(ids, 2);
+      auto allowed = std::make_shared<std::set<Tuple>>();
+      const int count = rng.pick(1, 12);
+      for (int k = 0; k < count; ++k) allowed->insert(Tuple{any_value(s[0]), any_value(s[1])});
+      p.add_table(s, std::vector<Tuple>(allowed->begin(), allowed->end()));
+      r.checks.push_back([s, allowed](const Tuple& t) { return allowed->count(project(t, s)) != 0; });
+      desc << "table(" << join(s) << ") allows " << allowed->size() << " tuples\n";
+    } else {  // linear with extreme coefficients; rhs near the sum of a random tuple, clamped to 64 bits
+      const auto s = rng.sample(ids, rng.pick(1, std::min(3, n)));
+      static const int coefs[] = {1, -1, 2, -3, 65536, -65535, INT_MAX, INT_MIN};
+      std::vector<int> coef;
+      Wide target = 0;
+      for (VarId x : s) {
+        coef.push_back(coefs[rng.pick(0, 7)]);
+        target += Wide{coef.back()} * any_value(x);
+      }
+      const int op_index = rng.pick(0, 3);
+      if (op_index != 1) target += rng.pick(-1, 1);
+      const Wide lim = LLONG_MAX;
+      const long long rhs = static_cast<long long>(std::clamp(target, -lim - 1, lim));
+      p.add_linear(s, coef, static_cast<LinearOp>(op_index), rhs);
+      r.checks.push_back([s, coef, op_index, rhs](const Tuple& t) {
+        Wide sum = 0;
+        for (std::size_t k = 0; k < s.size(); ++k) sum += Wide{coef[k]} * t[static_cast<std::size_t>(s[k])];
+        switch (op_index) {
+          case 0: return sum == rhs;
+          case 1: return sum != rhs;
+          case 2: return sum <= rhs;
+          default: return sum >= rhs;
+        }
+      });
+      r.gac_only = false;
+      r.propagate_gac = false;
+      static const char* const op_names[] = {"==", "!=", "<=", ">="};
+      desc << "linear (" << join(coef) << ") . (" << join(s) << ") " << op_names[op_index] << " " << rhs << "\n";
     }
   }
   r.description = desc.str();

@@ -37,4 +37,11 @@ struct RandomCsp {
 /// std::mt19937 directly, no std distributions).
 RandomCsp make_random_csp(std::uint32_t seed);
 
+/// A problem with 2-4 variables whose values are wide apart: sparse lists (2-4 values from INT_MIN, INT_MAX and
+/// others far apart, negative and positive), small ranges, and in about half the problems one range of 4,097-4,400
+/// values (an interval domain, see `Domain`) placed near 0, INT_MIN or INT_MAX; 1-4 constraints drawn from:
+/// not-equal, binary predicate (a hashed random relation), table (arity 2), linear (arity 1-3, coefficients up to
+/// INT_MIN/INT_MAX, so sums leave 64 bits; checked here in 128 bits). Deterministic for a given seed.
+RandomCsp make_wide_random_csp(std::uint32_t seed);
+
 }  // namespace csp::test_support

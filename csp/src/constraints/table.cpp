@@ -57,12 +57,22 @@ bool Table::tuple_valid(const Store& store, std::size_t t) const {
 bool Table::revise(Store& store, int pos) const {
   ++store.stats().revisions;
   const VarId x = scope()[static_cast<std::size_t>(pos)];
-  std::vector<char> seen(static_cast<std::size_t>(store.domain(x).capacity()), 0);
+  // The indices of x that still have a valid tuple, ascending: O(tuples), whatever the size of x's domain.
+  std::vector<int> supported;
   for (std::size_t t = 0; t < indices_.size(); ++t)
-    if (tuple_valid(store, t)) seen[static_cast<std::size_t>(indices_[t][static_cast<std::size_t>(pos)])] = 1;
+    if (tuple_valid(store, t)) supported.push_back(indices_[t][static_cast<std::size_t>(pos)]);
+  std::sort(supported.begin(), supported.end());
+  supported.erase(std::unique(supported.begin(), supported.end()), supported.end());
+  if (supported.empty()) return store.remove_above(x, -1, this);
   const Domain& dx = store.domain(x);
-  for (int i = dx.min(); i >= 0; i = dx.next(i))
-    if (seen[static_cast<std::size_t>(i)] == 0 && !store.remove(x, i, this)) return false;
+  if (!dx.is_bitset()) {  // a wide domain: cut the ends in one step each, then walk only between supports
+    if (!store.remove_below(x, supported.front(), this) || !store.remove_above(x, supported.back(), this)) return false;
+  }
+  auto next_supported = supported.begin();
+  for (int i = dx.min(); i >= 0; i = dx.next(i)) {
+    while (next_supported != supported.end() && *next_supported < i) ++next_supported;
+    if ((next_supported == supported.end() || *next_supported != i) && !store.remove(x, i, this)) return false;
+  }
   return true;
 }
 

@@ -189,7 +189,20 @@ void Store::schedule_constraints_of(VarId x) {
 }
 
 ConstraintId Store::next_scheduled() {
-  for (std::size_t r = 0; r < kRings; ++r) {
+  // Bounds constraints: pop the round being run; when it is empty, the one filled meanwhile becomes the next round.
+  const std::size_t out = kRings - 1 - bounds_in_;
+  if (queue_head_[out] == queue_tail_[out] && queue_head_[bounds_in_] != queue_tail_[bounds_in_]) {
+    queue_head_[out] = queue_tail_[out] = 0;
+    bounds_in_ = out;
+  }
+  const std::size_t run = kRings - 1 - bounds_in_;
+  if (queue_head_[run] != queue_tail_[run]) {
+    const ConstraintId c = queue_[run * (queue_mask_ + 1) + (--queue_tail_[run] & queue_mask_)];
+    queued_[static_cast<std::size_t>(c)] = 0;
+    current_ = c;
+    return c;
+  }
+  for (std::size_t r = 1; r + 1 < kRings; ++r) {
     if (queue_head_[r] == queue_tail_[r]) continue;
     const ConstraintId c = queue_[r * (queue_mask_ + 1) + (queue_head_[r]++ & queue_mask_)];
     queued_[static_cast<std::size_t>(c)] = 0;
@@ -200,6 +213,13 @@ ConstraintId Store::next_scheduled() {
   queue_tail_.fill(0);
   current_ = -1;
   return -1;
+}
+
+ConstraintMemory& Store::set_memory(ConstraintId c, std::unique_ptr<ConstraintMemory> m) {
+  if (memory_.empty()) memory_.resize(static_cast<std::size_t>(problem_->constraint_count()));
+  auto& slot = memory_[static_cast<std::size_t>(c)];
+  slot = std::move(m);
+  return *slot;
 }
 
 void Store::clear_schedule() {

@@ -7,7 +7,15 @@
 
 namespace csp {
 
-/// pred(value of x, value of y) must hold. Revise is AIMA's REVISE (Fig. 6.3): O(d^2) predicate calls.
+/// pred(value of x, value of y) must hold. Revise is AIMA's REVISE (Fig. 6.3) with two savings, same result:
+/// - residual supports (AC-3rm; Lecoutre & Hemery, IJCAI 2007): the support last found for each value (in both
+///   directions) is kept and checked first; still in the other domain, it needs no predicate call. Kept per run in
+///   the `Store` (`ConstraintMemory`, so parallel runs over one const Problem never share them), made on the first
+///   revise that needs more than 4 predicate calls per value, for domains of at most 2^20 values each;
+/// - the search for a new support starts at the support of the previous value (or the residue) and walks outward in
+///   both directions, so relations such as x < y, x == y or x + y == k find each support in a few calls.
+/// Worst case O(d^2) predicate calls per revise (a predicate is a black box); a long revise calls `Store::tick`,
+/// so a time limit holds inside it.
 class BinaryPredicate final : public Constraint {
  public:
   /// pred(value of x, value of y); `pred` is copied (capture by value, see README). Usually built by Problem::add_binary.

@@ -20,8 +20,12 @@ using ConstraintId = int;
 
 /// How costly one `Constraint::propagate` call is. MAC runs an `expensive` constraint only when no `cheap` one is
 /// waiting, so the cheap ones reach their common fixpoint first and the costly one sees the smallest domains
-/// (Gecode's propagator cost classes; Schulte & Stuckey, TOPLAS 2008). The fixpoint reached is the same.
-enum class PropagationCost { cheap, expensive };
+/// (Gecode's propagator cost classes; Schulte & Stuckey, TOPLAS 2008). `bounds` constraints (O(arity) bounds
+/// reasoning, e.g. `Linear`) run before both, in rounds that alternate direction: each round runs the ones scheduled
+/// during the previous round newest first. On a chain x1 < x2 < ... < xn a FIFO queue moves the upper bounds one
+/// link per round (n rounds of n calls); alternating rounds finish the lower bounds in one sweep and the upper ones
+/// in the next. The fixpoint reached is the same.
+enum class PropagationCost { bounds, cheap, expensive };
 
 /// Incremental bookkeeping of one constraint for min-conflicts (AIMA 4th ed. Fig. 6.8), made by
 /// `Constraint::make_conflict_counter`. The search tells it every value change of a scope variable, and it reports

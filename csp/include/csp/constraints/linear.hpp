@@ -1,4 +1,4 @@
-// Linear: sum(coefficient_i * x_i) OP rhs, for cryptarithms and cages.
+// Linear: sum(coefficient_i * x_i) OP rhs, for cryptarithms, cages and precedences.
 #pragma once
 
 #include "csp/constraints/constraint.hpp"
@@ -6,10 +6,20 @@
 
 namespace csp {
 
-/// sum(coefficients[i] * scope[i]) OP rhs with OP in {=, !=, <=, >=}; sums are computed in 64 bits.
-/// Revise is bounds reasoning: a value of x is kept iff some choice within the other variables' current
-/// [min, max] ranges can satisfy the relation (for !=: removed only when all others are single values).
-/// Exact when all domains are single values. `is_consistent` uses the initial ranges of unassigned variables.
+/// sum(coefficients[i] * scope[i]) OP rhs with OP in {=, !=, <=, >=}.
+///
+/// Arithmetic is exact: every product and sum is computed in 128 bits, so coefficients, values and rhs anywhere in
+/// their types (INT_MIN..INT_MAX, any long long) never wrap.
+///
+/// Filtering is bounds reasoning (bounds consistency over the current domains, which may have holes):
+/// from the other variables' current [min, max], scope[pos] keeps the values v whose term coefficient * v can
+/// still complete a satisfying sum. Values are sorted, so this is one index range: it is cut in one step with
+/// `Store::remove_below` / `remove_above` (O(1) on ranges, O(log size) on value lists; never a loop over values).
+/// For != a value is removed only when all the others are single values. Exact when all domains are single
+/// values. `revise(pos)` is one such step; `propagate` repeats the step over the scope, O(arity) per pass, until a
+/// pass changes nothing (it calls `Store::tick` once per pass, so a time limit holds on slow-converging cycles).
+/// An equality whose coefficients' gcd does not divide rhs fails at once.
+/// `is_consistent` uses the initial ranges of unassigned variables (exact once the scope is assigned).
 class Linear final : public Constraint {
  public:
   /// Throws ModelError when the sizes of scope and coefficients differ.
@@ -18,13 +28,18 @@ class Linear final : public Constraint {
   bool is_consistent(const Assignment& a) const override;
   bool is_satisfied_by(std::span<const Value> values) const override;
   bool revise(Store& store, int pos) const override;
+  bool propagate(Store& store) const override;
+  /// Bounds: MAC runs it first, newest first, so a chain of precedences converges in one sweep.
+  PropagationCost propagation_cost() const override { return PropagationCost::bounds; }
 
  private:
-  bool feasible(long long lo, long long hi) const;  // can some sum in [lo, hi] satisfy OP rhs?
+  friend struct LinearPropagator;  // the bounds arithmetic, in 128 bits (linear.cpp)
+
   std::vector<int> coefficients_;
   LinearOp op_;
   long long rhs_;
-  std::vector<std::pair<long long, long long>> initial_;  // initial [min, max] of each term
+  bool unsatisfiable_ = false;  // an equality whose coefficients' gcd does not divide rhs
+  std::vector<std::pair<long long, long long>> initial_;  // initial [min, max] of each term (a product fits)
 };
 
 }  // namespace csp

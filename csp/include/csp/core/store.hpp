@@ -5,6 +5,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "csp/core/assignment.hpp"
@@ -16,6 +17,14 @@
 namespace csp {
 
 class SearchObserver;
+
+/// Per-run memory a constraint keeps between its calls (e.g. the residual supports of `BinaryPredicate`). Owned by
+/// the store and never trailed, so it may hold only hints that are checked before use. Runs in parallel threads share
+/// one const `Problem` but each has its own `Store`: per-run caches belong here, never in the constraint.
+class ConstraintMemory {
+ public:
+  virtual ~ConstraintMemory() = default;
+};
 
 /// The mutable state of one run over a const `Problem`: current domains (starting as the initial ones),
 /// the current assignment, the trail, the statistics, and the constraint queue used by MAC.
@@ -89,8 +98,9 @@ class Store {
   void schedule(ConstraintId c);
   /// Schedules every constraint on x.
   void schedule_constraints_of(VarId x);
-  /// Takes the next constraint off the queue, or -1 when empty: the oldest cheap one, else the oldest expensive
-  /// one (Constraint::propagation_cost). It becomes the "current" one.
+  /// Takes the next constraint off the queue, or -1 when empty: a `bounds` one (the current round newest first;
+  /// when it is done, those scheduled meanwhile become the next round), else the oldest cheap one, else the oldest
+  /// expensive one (Constraint::propagation_cost). It becomes the "current" one.
   ConstraintId next_scheduled();
   /// Empties the queue (after a wipe-out).
   void clear_schedule();
@@ -99,6 +109,14 @@ class Store {
   const std::vector<std::uint64_t>& weights() const { return weights_; }
   /// Called by propagation when constraint c failed (increments its dom/wdeg weight).
   void record_failure(const Constraint& c) { ++weights_[static_cast<std::size_t>(c.id())]; }
+
+  // ---- per-run constraint memory ---------------------------------------------------------------------------
+  /// Constraint c's memory in this run, or null when it has none yet.
+  ConstraintMemory* memory(ConstraintId c) const {
+    return static_cast<std::size_t>(c) < memory_.size() ? memory_[static_cast<std::size_t>(c)].get() : nullptr;
+  }
+  /// Gives constraint c its memory for this run (replacing any) and returns it.
+  ConstraintMemory& set_memory(ConstraintId c, std::unique_ptr<ConstraintMemory> m);
 
  private:
   void shrink_word(VarId x, int w, Domain::Word after, const Constraint* cause, bool count);
@@ -125,9 +143,14 @@ class Store {
   ConstraintId current_ = -1;
   // The constraint queue: one ring per PropagationCost, each of power-of-two size > the number of constraints
   // (each is queued at most once), so scheduling needs no capacity check and no data-dependent branch.
-  // Ring r occupies queue_[r * ring_size, (r + 1) * ring_size).
-  static constexpr std::size_t kRings = 2;
-  std::size_t ring_of(ConstraintId c) const { return static_cast<std::size_t>(cost_[static_cast<std::size_t>(c)]); }
+  // Ring r occupies queue_[r * ring_size, (r + 1) * ring_size). Rings 1 and 2 (cheap, expensive) are FIFO; rings 0
+  // and 3 are the two `bounds` stacks: the one being run (popped newest first) and the one filling for the next round.
+  static constexpr std::size_t kRings = 4;
+  std::size_t ring_of(ConstraintId c) const {
+    const std::size_t r = cost_[static_cast<std::size_t>(c)];
+    return r == 0 ? bounds_in_ : r;
+  }
+  std::size_t bounds_in_ = 0;  // the bounds stack that receives scheduled constraints (0 or 3)
   void push(ConstraintId c, bool keep);
   std::vector<ConstraintId> queue_;
   std::size_t queue_mask_ = 0;
@@ -136,6 +159,7 @@ class Store {
   std::vector<char> queued_;
   std::vector<std::uint8_t> cost_;  // PropagationCost of each constraint, as a ring index
   std::vector<std::uint64_t> weights_;
+  std::vector<std::unique_ptr<ConstraintMemory>> memory_;  // sized on the first set_memory
 };
 
 }  // namespace csp
