@@ -128,9 +128,11 @@ class Backtracker {
     ++result_.stats.solutions;
     if (result_.solutions.size() < config_.keep_solutions) result_.solutions.push_back(a);
     if (config_.observer != nullptr) config_.observer->on_solution(store_, a);
-    if (config_.on_solution && !config_.on_solution(a)) return Outcome::stop;
+    const bool go_on = !config_.on_solution || config_.on_solution(a);
+    // Reaching max_solutions is the stop that was asked for (complete); a stop by the callback before it leaves
+    // the count inexact, like a node or time limit.
     if (config_.max_solutions != 0 && result_.solution_count >= config_.max_solutions) return Outcome::stop;
-    return Outcome::go_on;
+    return go_on ? Outcome::go_on : stop_by_limit();
   }
 
   // BACKTRACK's entry: a solution when the assignment is complete, otherwise SELECT-UNASSIGNED-VARIABLE and
