@@ -210,7 +210,38 @@ TEST(ProblemMisuse, RepeatedScopeVariableIsNamed) {
   Problem p = two_variables();
   EXPECT_THAT(model_error_of([&] { p.add_not_equal(1, 1); }), HasSubstr("appears twice"));
   EXPECT_THAT(model_error_of([&] { p.add_table({0, 1, 0}, {}, "dup"); }),
-              AllOf(HasSubstr("'dup'"), HasSubstr("variable 0 appears twice")));
+              AllOf(HasSubstr("'dup'"), HasSubstr("variable 'x' appears twice")));
+}
+
+// Issue 11 item 8: x != x names x, and one variable is "1 variable".
+TEST(ProblemMisuse, RepeatedScopeVariableIsNamedNotNumbered) {
+  Problem p = two_variables();
+  EXPECT_THAT(model_error_of([&] { p.add_not_equal(0, 0); }),
+              HasSubstr("constraint 'x!=x': variable 'x' appears twice in the scope"));
+  EXPECT_THAT(model_error_of([&] { p.add_linear({1, 0, 1}, {1, 1, 1}, LinearOp::eq, 3, "sum"); }),
+              HasSubstr("constraint 'sum': variable 'y' appears twice in the scope"));
+  EXPECT_THAT(model_error_of([&] { p.add_all_different({0, 1, 0}); }), HasSubstr("variable 'x' appears twice"));
+  EXPECT_THAT(model_error_of([&] { p.add_predicate({1, 1}, [](std::span<const Value>) { return true; }, "p"); }),
+              HasSubstr("variable 'y' appears twice"));
+  EXPECT_EQ(p.constraint_count(), 0);
+  Problem one;
+  one.add_variable("z", 1, 2);
+  EXPECT_THAT(model_error_of([&] { (void)one.variable(1); }), HasSubstr("(the problem has 1 variable)"));
+  EXPECT_THAT(model_error_of([&] { one.add_not_equal(0, 3); }), HasSubstr("(the problem has 1 variable)"));
+}
+
+// Issue 11 item 4: constraint(id) and constraints_of(x) throw on a bad id, as variable(x) does.
+TEST(ProblemMisuse, BadConstraintAndVariableIdsThrow) {
+  Problem p = two_variables();
+  p.add_not_equal(0, 1);
+  EXPECT_EQ(p.constraint(0).name(), "x!=y");
+  EXPECT_EQ(p.constraints_of(1).size(), 1U);
+  EXPECT_THAT(model_error_of([&] { (void)p.constraint(1); }),
+              HasSubstr("unknown constraint id 1 (the problem has 1 constraint)"));
+  EXPECT_THAT(model_error_of([&] { (void)p.constraint(-1); }), HasSubstr("unknown constraint id -1"));
+  EXPECT_THAT(model_error_of([&] { (void)p.constraints_of(2); }),
+              HasSubstr("constraints_of: unknown variable id 2 (the problem has 2 variables)"));
+  EXPECT_THAT(model_error_of([&] { (void)p.constraints_of(-1); }), HasSubstr("unknown variable id -1"));
 }
 
 TEST(ProblemMisuse, ArityMismatchIsNamed) {

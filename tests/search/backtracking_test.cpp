@@ -154,7 +154,9 @@ TEST(Backtracking, OnSolutionCallbackSeesEverySolutionAndCanStop) {
   const SearchResult r = backtracking_search(p, c);
   EXPECT_EQ(seen, 3);
   EXPECT_EQ(r.solution_count, 3U);
-  EXPECT_EQ(r.status, Status::solved);
+  // Stopped by the callback, not by max_solutions: the count is not exact (issue 11).
+  EXPECT_EQ(r.status, Status::limit_reached);
+  EXPECT_FALSE(r.complete);
 }
 
 class CountingObserver : public SearchObserver {

@@ -20,7 +20,7 @@ Constraint::Constraint(std::vector<VarId> scope, std::string name) : scope_(std:
     const bool twice = sorted.empty() ? std::find(scope_.begin() + static_cast<std::ptrdiff_t>(i) + 1, scope_.end(), scope_[i]) != scope_.end()
                                       : i + 1 < sorted.size() && sorted[i] == sorted[i + 1];
     if (twice)
-      throw ModelError("constraint '" + name_ + "': variable " + std::to_string(sorted.empty() ? scope_[i] : sorted[i]) +
+      throw ModelError("constraint '" + name_ + "': variable id " + std::to_string(sorted.empty() ? scope_[i] : sorted[i]) +
                        " appears twice in the scope");
   }
 }
@@ -34,7 +34,8 @@ void Constraint::attach(const Problem& problem) {
   for (VarId x : scope_)
     if (x < 0 || x >= problem.variable_count())
       throw ModelError("constraint '" + name_ + "': unknown variable id " + std::to_string(x) + " (the problem has " +
-                       std::to_string(problem.variable_count()) + " variables)");
+                       std::to_string(problem.variable_count()) +
+                       (problem.variable_count() == 1 ? " variable)" : " variables)"));
 }
 
 bool Constraint::is_consistent(const Assignment& a) const {

@@ -161,15 +161,24 @@ const Domain& Problem::initial_domain(VarId x) const {
   return initial_domains_[static_cast<std::size_t>(x)];
 }
 
+namespace {
+// "1 variable", "3 variables".
+std::string variables_text(int n) { return std::to_string(n) + (n == 1 ? " variable" : " variables"); }
+}  // namespace
+
 void Problem::check_var(VarId x, const char* what) const {
   if (x < 0 || x >= variable_count()) throw_unknown_variable(x, what);
 }
 
 void Problem::throw_unknown_variable(VarId x, const char* what) const {
   throw ModelError(std::string(what) + ": unknown variable id " + std::to_string(x) + " (the problem has " +
-                   std::to_string(variable_count()) + " variables)");
+                   variables_text(variable_count()) + ")");
 }
 
+void Problem::throw_unknown_constraint(ConstraintId c) const {
+  throw ModelError("constraint: unknown constraint id " + std::to_string(c) + " (the problem has " +
+                   std::to_string(constraint_count()) + (constraint_count() == 1 ? " constraint)" : " constraints)"));
+}
 
 VarId Problem::find(const std::string& name) const {
   const auto it = s_->index.find(name);
@@ -220,28 +229,44 @@ AllDifferentMode parse_all_different_mode(const std::string& name) {
 
 namespace {
 std::string or_default(std::string name, const std::string& fallback) { return name.empty() ? fallback : name; }
+
 }  // namespace
+
+void Problem::check_scope(const std::vector<VarId>& scope, const std::string& name) const {
+  std::vector<VarId> sorted;
+  for (VarId x : scope)
+    if (x >= 0 && x < variable_count()) sorted.push_back(x);  // unknown ids are reported by Constraint::attach
+  std::sort(sorted.begin(), sorted.end());
+  const auto twice = std::adjacent_find(sorted.begin(), sorted.end());
+  if (twice != sorted.end())
+    throw ModelError("constraint '" + name + "': variable '" + variable(*twice).name() + "' appears twice in the scope");
+}
 
 const Constraint& Problem::add_not_equal(VarId x, VarId y) {
   check_var(x, "add_not_equal");
   check_var(y, "add_not_equal");
-  return add_constraint(std::make_unique<NotEqual>(x, y, variable(x).name() + "!=" + variable(y).name()));
+  std::string name = variable(x).name() + "!=" + variable(y).name();
+  check_scope({x, y}, name);
+  return add_constraint(std::make_unique<NotEqual>(x, y, std::move(name)));
 }
 
 const Constraint& Problem::add_binary(VarId x, VarId y, std::function<bool(Value, Value)> pred, std::string name) {
   check_var(x, "add_binary");
   check_var(y, "add_binary");
   if (!pred) throw ModelError("add_binary: empty predicate on " + variable(x).name() + ", " + variable(y).name());
-  return add_constraint(std::make_unique<BinaryPredicate>(
-      x, y, std::move(pred), or_default(std::move(name), "pred(" + variable(x).name() + "," + variable(y).name() + ")")));
+  name = or_default(std::move(name), "pred(" + variable(x).name() + "," + variable(y).name() + ")");
+  check_scope({x, y}, name);
+  return add_constraint(std::make_unique<BinaryPredicate>(x, y, std::move(pred), std::move(name)));
 }
 
 void Problem::add_all_different(const std::vector<VarId>& scope, AllDifferentMode mode, std::string name) {
   if (scope.empty()) throw ModelError("add_all_different '" + name + "': empty scope");
   for (VarId x : scope) check_var(x, "add_all_different");
+  name = or_default(std::move(name), "alldiff");
+  check_scope(scope, name);
   if (mode != AllDifferentMode::pairwise) {
     add_constraint(std::make_unique<AllDifferent>(
-        scope, or_default(std::move(name), "alldiff"), std::vector<int>{},
+        scope, std::move(name), std::vector<int>{},
         mode == AllDifferentMode::matching ? AllDifferent::Level::matching : AllDifferent::Level::rules));
     return;
   }
@@ -251,25 +276,30 @@ void Problem::add_all_different(const std::vector<VarId>& scope, AllDifferentMod
 
 const Constraint& Problem::add_all_different_shifted(std::vector<VarId> scope, std::vector<int> offsets,
                                                      std::string name) {
-  return add_constraint(
-      std::make_unique<AllDifferent>(std::move(scope), or_default(std::move(name), "alldiff"), std::move(offsets)));
+  name = or_default(std::move(name), "alldiff");
+  check_scope(scope, name);
+  return add_constraint(std::make_unique<AllDifferent>(std::move(scope), std::move(name), std::move(offsets)));
 }
 
 const Constraint& Problem::add_table(std::vector<VarId> scope, std::vector<std::vector<Value>> allowed, std::string name) {
-  return add_constraint(std::make_unique<Table>(std::move(scope), std::move(allowed), or_default(std::move(name), "table")));
+  name = or_default(std::move(name), "table");
+  check_scope(scope, name);
+  return add_constraint(std::make_unique<Table>(std::move(scope), std::move(allowed), std::move(name)));
 }
 
 const Constraint& Problem::add_predicate(std::vector<VarId> scope, std::function<bool(std::span<const Value>)> pred,
                                          std::string name) {
   if (!pred) throw ModelError("add_predicate '" + name + "': empty predicate");
-  return add_constraint(
-      std::make_unique<NaryPredicate>(std::move(scope), std::move(pred), or_default(std::move(name), "predicate")));
+  name = or_default(std::move(name), "predicate");
+  check_scope(scope, name);
+  return add_constraint(std::make_unique<NaryPredicate>(std::move(scope), std::move(pred), std::move(name)));
 }
 
 const Constraint& Problem::add_linear(std::vector<VarId> scope, std::vector<int> coefficients, LinearOp op, long long rhs,
                                       std::string name) {
-  return add_constraint(std::make_unique<Linear>(std::move(scope), std::move(coefficients), op, rhs,
-                                                 or_default(std::move(name), "linear")));
+  name = or_default(std::move(name), "linear");
+  check_scope(scope, name);
+  return add_constraint(std::make_unique<Linear>(std::move(scope), std::move(coefficients), op, rhs, std::move(name)));
 }
 
 bool Problem::is_consistent(VarId x, Value v, const Assignment& a) const {

@@ -19,6 +19,7 @@
 // bounded by memory, not by the call stack: a million variables is a million frames of a few words each.
 #include "csp/search/backtracking.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -128,9 +129,11 @@ class Backtracker {
     ++result_.stats.solutions;
     if (result_.solutions.size() < config_.keep_solutions) result_.solutions.push_back(a);
     if (config_.observer != nullptr) config_.observer->on_solution(store_, a);
-    if (config_.on_solution && !config_.on_solution(a)) return Outcome::stop;
+    const bool go_on = !config_.on_solution || config_.on_solution(a);
+    // Reaching max_solutions is the stop that was asked for (complete); a stop by the callback before it leaves
+    // the count inexact, like a node or time limit.
     if (config_.max_solutions != 0 && result_.solution_count >= config_.max_solutions) return Outcome::stop;
-    return Outcome::go_on;
+    return go_on ? Outcome::go_on : stop_by_limit();
   }
 
   // BACKTRACK's entry: a solution when the assignment is complete, otherwise SELECT-UNASSIGNED-VARIABLE and
@@ -139,12 +142,14 @@ class Backtracker {
     if (store_.assignment().is_complete()) return solution_found();
     const VarId x = select_(ctx_);
     if (store_.interrupted()) return stop_by_limit();  // the ordering's scan ran past the deadline
-    if (x < 0) return solution_found();              // a custom ordering may decide that nothing is left
+    check_variable(x);  // the assignment is not complete here, so -1 ("none left") is a wrong answer too
     Frame f;
     f.x = x;
     if (!lazy_natural_) {
+      scratch_.clear();
       order_(ctx_, x, scratch_);
       if (store_.interrupted()) return stop_by_limit();
+      check_values(x);
       f.base = order_stack_.size();
       order_stack_.insert(order_stack_.end(), scratch_.begin(), scratch_.end());
       f.next = f.base;
@@ -152,6 +157,38 @@ class Backtracker {
     }
     frames_.push_back(f);
     return Outcome::go_on;
+  }
+
+  // The checked extension points: what SELECT-UNASSIGNED-VARIABLE returned must be an unassigned variable of
+  // the problem (called only while one is left). O(1) per node.
+  void check_variable(VarId x) const {
+    const Assignment& a = store_.assignment();
+    const auto fail = [&](const std::string& why) {
+      throw Error("variable ordering '" + config_.variable_ordering + "' returned " + std::to_string(x) + ": " + why);
+    };
+    if (x == -1) fail("none left, but " + std::to_string(a.variable_count() - a.assigned_count()) + " unassigned");
+    if (x < 0 || x >= a.variable_count())
+      fail("not a variable id (the problem has " + std::to_string(a.variable_count()) + " variable" +
+           (a.variable_count() == 1 ? "" : "s") + ")");
+    if (a.is_assigned(x)) fail("variable '" + store_.problem().variable(x).name() + "' is already assigned");
+  }
+
+  // What ORDER-DOMAIN-VALUES put in scratch_ must be distinct indices of values still in x's domain.
+  // O(k log k) for k values, well below the ordering's own cost (lcv counts ruled-out values per index).
+  void check_values(VarId x) {
+    const Domain& d = store_.domain(x);
+    const auto fail = [&](int i, const std::string& why) {
+      throw Error("value ordering '" + config_.value_ordering + "' returned index " + std::to_string(i) +
+                  " for variable '" + store_.problem().variable(x).name() + "': " + why);
+    };
+    for (const int i : scratch_)
+      if (!d.contains(i))
+        fail(i, "not the index of a value in its domain (a value index is 0.." + std::to_string(d.capacity() - 1) +
+                    "; was a value given instead of its index?)");
+    sorted_.assign(scratch_.begin(), scratch_.end());
+    std::sort(sorted_.begin(), sorted_.end());
+    const auto twice = std::adjacent_find(sorted_.begin(), sorted_.end());
+    if (twice != sorted_.end()) fail(*twice, "given twice");
   }
 
   Outcome stop_by_limit() {
@@ -229,6 +266,7 @@ class Backtracker {
   bool stopped_by_limit_ = false;
   std::vector<Frame> frames_;     // the current path, root first
   std::vector<int> scratch_;      // filled by the value ordering
+  std::vector<int> sorted_;       // scratch_ sorted, to find an index given twice
   std::vector<int> order_stack_;  // the materialised value orders of the nodes on the current path
 };
 

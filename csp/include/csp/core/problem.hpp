@@ -101,9 +101,14 @@ class Problem {
   }
   /// The variable called `name`. Throws ModelError when there is none.
   VarId find(const std::string& name) const;
-  const Constraint& constraint(ConstraintId c) const { return *s_->constraints[static_cast<std::size_t>(c)]; }
-  /// Ids of the constraints whose scope contains x, in order of addition.
+  /// Throws ModelError for an unknown id (one predictable compare: search calls it in its loops).
+  const Constraint& constraint(ConstraintId c) const {
+    if (c < 0 || c >= constraint_count()) throw_unknown_constraint(c);
+    return *s_->constraints[static_cast<std::size_t>(c)];
+  }
+  /// Ids of the constraints whose scope contains x, in order of addition. Throws ModelError for an unknown id.
   const std::vector<ConstraintId>& constraints_of(VarId x) const {
+    if (x < 0 || x >= variable_count()) throw_unknown_variable(x, "constraints_of");
     return s_->var_constraints[static_cast<std::size_t>(x)];
   }
   /// Variables sharing at least one constraint with x, ascending (x's neighbours in the constraint graph).
@@ -134,7 +139,10 @@ class Problem {
   /// The empty structure every new or moved-from problem shares until its first addition.
   static const std::shared_ptr<Structure>& empty_structure();
   void check_var(VarId x, const char* what) const;
+  /// Throws ModelError "constraint 'name': variable 'x' appears twice in the scope" (by variable name).
+  void check_scope(const std::vector<VarId>& scope, const std::string& name) const;
   [[noreturn]] void throw_unknown_variable(VarId x, const char* what) const;
+  [[noreturn]] void throw_unknown_constraint(ConstraintId c) const;
 
   std::shared_ptr<Structure> s_;  // never null
   std::vector<Domain> initial_domains_;

@@ -9,7 +9,9 @@
 
 namespace csp {
 
-/// Fills `order` with the value indices of x's current domain in the order to try them.
+/// Fills `order` (cleared by search before the call) with value indices (0-based positions in x's initial
+/// domain, not the values themselves) of x's current domain in the order to try them, each at most once; a
+/// subset is allowed. Search checks them and throws Error naming the ordering and the bad index otherwise.
 using ValueOrdering = std::function<void(SearchContext&, VarId x, std::vector<int>& order)>;
 
 /// Ascending values.

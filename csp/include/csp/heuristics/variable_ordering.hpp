@@ -8,7 +8,8 @@
 
 namespace csp {
 
-/// Picks the next variable to assign: an unassigned variable, or -1 when every variable is assigned.
+/// Picks the next variable to assign: an unassigned variable, or -1 when every variable is assigned. Search checks
+/// the answer and throws Error naming the ordering and the bad id otherwise.
 using VariableOrdering = std::function<VarId(SearchContext&)>;
 
 /// Static order: the unassigned variable with the smallest id.

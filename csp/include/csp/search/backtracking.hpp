@@ -14,7 +14,9 @@ namespace csp {
 ///   with inference "none" a value is tried only if consistent with the assignment; then INFERENCE
 ///   (config.inference); a failure undoes the trail to the mark set before the value.
 /// Finds one solution, counts or enumerates them (config.max_solutions), within config.limits.
-/// Throws UnknownNameError for an unregistered strategy name. Thread-safe for distinct runs on one Problem.
+/// Throws UnknownNameError for an unregistered strategy name, and Error (naming the strategy and the bad value)
+/// when a variable ordering returns an assigned or unknown variable, or -1 while variables are unassigned, or a
+/// value ordering returns an index twice or an index not in the variable's current domain. Thread-safe for distinct runs on one Problem.
 SearchResult backtracking_search(const Problem& problem, const SolverConfig& config = {});
 
 }  // namespace csp

@@ -14,7 +14,8 @@ namespace csp {
 enum class Status {
   solved,         ///< at least one solution found; search finished or stopped at max_solutions
   unsatisfiable,  ///< the complete search proved there is no solution
-  limit_reached,  ///< a node or time limit stopped the search (solutions found before it are kept)
+  limit_reached,  ///< a node or time limit, or `on_solution` returning false, stopped the search before it was
+                  ///< done (solutions found before it are kept)
   gave_up         ///< an incomplete method (min-conflicts) used all its steps without a solution
 };
 
@@ -28,8 +29,9 @@ struct SearchResult {
   std::vector<Assignment> solutions;
   /// How many solutions were found (all of them when max_solutions = 0 and the search finished).
   std::uint64_t solution_count = 0;
-  /// True when the search explored everything it had to (no limit hit): then solution_count is exact for
-  /// max_solutions = 0, and "unsatisfiable" is a proof.
+  /// True only when the search exhausted the search space or stopped at `max_solutions` as asked: then
+  /// solution_count is exact for max_solutions = 0, and "unsatisfiable" is a proof. False after a stop by a
+  /// node or time limit or by `on_solution` returning false (status limit_reached).
   bool complete = false;
   Statistics stats;
 };

@@ -28,7 +28,8 @@ struct SolverConfig {
   StopCondition limits;
   /// Optional hooks for tracing; must outlive the run.
   SearchObserver* observer = nullptr;
-  /// Optional: called on every solution; return false to stop the search.
+  /// Optional: called on every solution; return false to stop the search. Such a stop (before max_solutions is
+  /// reached) ends the run with status limit_reached and complete = false: the count is no longer exact.
   std::function<bool(const Assignment&)> on_solution;
 
   /// Throws UnknownNameError (listing the valid names) when a strategy name is not registered.
