@@ -15,10 +15,11 @@ VarId mrv(SearchContext& ctx) {
   const Assignment& a = ctx.assignment();
   if (ctx.domains_filtered()) {  // the common case, on the domains directly: no per-variable call
     const std::vector<Domain>& domains = ctx.store().domains();
+    // 64-bit counts: an assigned variable must rank after any domain, also one of Domain::kMaxCapacity = INT_MAX values.
     VarId best = -1;
-    int best_count = INT_MAX;
+    long long best_count = LLONG_MAX;
     for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count(); ++x) {
-      const int r = a.is_assigned(x) ? INT_MAX : domains[static_cast<std::size_t>(x)].size();
+      const long long r = a.is_assigned(x) ? LLONG_MAX : domains[static_cast<std::size_t>(x)].size();
       if (r < best_count) {
         best = x;
         best_count = r;
