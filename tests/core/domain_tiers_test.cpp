@@ -80,7 +80,7 @@ void expect_same(const Domain& d, const Reference& r, std::mt19937& rng, const s
     ASSERT_EQ(d.prev(i), expect_prev) << where << " prev(" << i << ")";
   }
   const int a = d.min();
-  const int b = std::min(d.max(), a + 300);
+  const int b = static_cast<int>(std::min<long long>(d.max(), static_cast<long long>(a) + 300));
   long long n = 0;
   for (int i = a; i <= b; ++i) n += r.contains(i) ? 1 : 0;
   ASSERT_EQ(d.count_in(a, b), n) << where;
