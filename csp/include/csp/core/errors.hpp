@@ -7,7 +7,7 @@
 namespace csp {
 
 /// Base of every exception the library throws. A contradiction found by search or propagation is a
-/// return value, never an exception (DESIGN.md, example 7); this family is for misuse a caller can fix.
+/// return value, never an exception; this family is for misuse a caller can fix.
 class Error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

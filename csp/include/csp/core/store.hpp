@@ -1,5 +1,5 @@
 // Store: the state of one run — current domains, assignment, trail, statistics — and the one place where
-// domains shrink (so wipe-outs are detected, trailed and counted in one place; DESIGN.md example 4).
+// domains shrink (so wipe-outs are detected, trailed and counted in one place).
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-// Trail: the undo log, the only way domains are restored (MiniCP's StateManager, DESIGN.md example 6).
+// Trail: the undo log, the only way domains are restored (as MiniCP's StateManager).
 #pragma once
 
 #include <cstddef>
