@@ -108,12 +108,14 @@ void Domain::recount_interval() { size_ = min_ > max_ ? 0 : (max_ - min_ + 1) - 
 
 Domain::Word Domain::interval_word(int w) const {
   if (size_ == 0) return 0;
-  const int lo = std::max(w * kBits, min_);
-  const int hi = std::min(w * kBits + kBits - 1, max_);
+  // 64-bit: the word after the last one of a 2^31 - 1 capacity starts at 2^31.
+  const std::int64_t base = std::int64_t{w} * kBits;
+  const std::int64_t lo = std::max<std::int64_t>(base, min_);
+  const std::int64_t hi = std::min<std::int64_t>(base + kBits - 1, max_);
   if (lo > hi) return 0;
-  Word bits = bits_from(lo - w * kBits) & low_bits(hi - w * kBits + 1);
+  Word bits = bits_from(static_cast<int>(lo - base)) & low_bits(static_cast<int>(hi - base + 1));
   for (auto it = std::lower_bound(holes_.begin(), holes_.end(), lo); it != holes_.end() && *it <= hi; ++it)
-    bits &= ~(Word{1} << (*it - w * kBits));
+    bits &= ~(Word{1} << (*it - base));
   return bits;
 }
 

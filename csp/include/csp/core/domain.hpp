@@ -99,7 +99,7 @@ class Domain {
   std::vector<int> indices() const;
 
   // ---- words (fast set algebra in global constraints; exact for every representation, O(1) for bitsets) --------
-  int word_count() const { return capacity_ <= kWordBits ? 1 : (capacity_ + kWordBits - 1) / kWordBits; }
+  int word_count() const { return capacity_ <= kWordBits ? 1 : capacity_ / kWordBits + (capacity_ % kWordBits != 0); }
   /// Bits w*64 .. w*64+63 of the domain. O(1) for bitsets, O(log holes + 64) for intervals.
   Word word(int w) const {
     if (capacity_ <= kWordBits) return word0_;
