@@ -1,4 +1,6 @@
-# Installs headers, libraries, the csp program and a CMake package: find_package(csp) gives csp::csp, csp::models.
+# Installs headers, libraries and a CMake package (included when CSP_INSTALL is ON): find_package(csp) gives
+# csp::csp and csp::models, and csp::graph when Boost.Graph is found (find_package(csp COMPONENTS graph) requires it).
+# The csp program installs itself (examples/CMakeLists.txt).
 include(CMakePackageConfigHelpers)
 install(DIRECTORY csp/include/ models/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # The models library is csp_models in this tree and csp::models for users (the alias has the same name).
@@ -8,6 +10,14 @@ install(TARGETS csp csp_models EXPORT cspTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT cspTargets NAMESPACE csp:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/csp)
+# csp::graph has its own export set, so that the package loads it only when Boost.Graph, its dependency, is found.
+if(TARGET csp_graph)
+  install(TARGETS csp_graph EXPORT cspGraphTargets
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(EXPORT cspGraphTargets NAMESPACE csp:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/csp)
+endif()
 configure_package_config_file(cmake/cspConfig.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/cspConfig.cmake
                               INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/csp)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/cspConfigVersion.cmake COMPATIBILITY SameMajorVersion)

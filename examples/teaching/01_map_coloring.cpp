@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "csp/csp.hpp"
+#include "csp/graph.hpp"  // find_cycle_cutset, cutset_conditioning: library csp::graph (Boost.Graph)
 #include "csp/models/map_coloring.hpp"
-#include "csp/search/tree_solver.hpp"  // not (yet) in the umbrella header
 
 namespace {
 

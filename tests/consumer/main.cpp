@@ -1,10 +1,10 @@
-// A consumer of the installed csp package: builds a problem through the public headers of both libraries, solves it
-// and checks known answers (exit status 0 iff all are right).
+// A consumer of all three csp libraries (csp::csp, csp::models, csp::graph): builds problems through their public
+// headers, solves them and checks known answers (exit status 0 iff all are right).
 #include <csp/csp.hpp>
+#include <csp/graph.hpp>
 #include <csp/models/cryptarithm.hpp>
 #include <csp/models/map_coloring.hpp>
 #include <csp/models/n_queens.hpp>
-#include <csp/search/tree_solver.hpp>
 
 #include <iostream>
 

@@ -1,7 +1,11 @@
 #!/bin/sh
 # Proves that a project outside this tree can use csp: installs csp into a temporary prefix (cmake --install) and
 # builds and runs tests/consumer against it with find_package(csp); then builds the consumer again with the csp
-# source tree pulled in by add_subdirectory and by FetchContent. Exit status 0 iff all three builds run correctly.
+# source tree pulled in by add_subdirectory and by FetchContent. In every mode, the program engine_only, which links
+# only csp::csp, must have no Boost on its compile line, no Boost header among those it compiles, and no Boost,
+# csp_graph or csp_models on its link line; its compile time and memory are printed. As a subproject, csp must build
+# only the libraries linked (a consumer of csp::csp alone builds neither csp_graph nor csp_models) and install
+# nothing (CSP_INSTALL is off). Exit status 0 iff all of this holds and every program gives the right answers.
 # Usage: tests/consumer/run.sh [extra cmake configure arguments, e.g. -DCMAKE_CXX_COMPILER_LAUNCHER=ccache]
 set -eu
 
@@ -12,6 +16,51 @@ trap 'rm -rf "$work"' EXIT INT TERM
 jobs=${CSP_CONSUMER_JOBS:-2}
 
 step() { printf '\n== %s\n' "$*"; }
+fail() { printf 'consumer: FAILED: %s\n' "$*" >&2; exit 1; }
+
+# The link command of target $2 in build directory $1 (Makefiles or Ninja).
+link_line() {
+  if [ -f "$1/CMakeFiles/$2.dir/link.txt" ]; then
+    cat "$1/CMakeFiles/$2.dir/link.txt"
+  elif [ -f "$1/build.ninja" ]; then
+    ninja -C "$1" -t commands "$2" | tail -n 1
+  else
+    fail "$1: cannot find the link command of $2 (neither Makefiles nor Ninja)"
+  fi
+}
+
+# Runs a shell command with its elapsed time and peak memory on stderr ("SECONDS s, KB KB").
+measured() {
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f '%e s, %M KB' sh -c "$1"
+  else
+    start=$(date +%s.%N); sh -c "$1"; end=$(date +%s.%N)
+    echo "$start $end" | awk '{ printf "%.2f s, memory not measured (no /usr/bin/time)\n", $2 - $1 }' >&2
+  fi
+}
+
+# engine_only (csp::csp alone) in build directory $1: no Boost.Graph on its compile or link line or in its headers.
+check_engine_only() {
+  entry=$(cmake -DDATABASE="$1/compile_commands.json" -DSOURCE=engine_only.cpp -P "$here/compile_command.cmake")
+  directory=$(printf '%s\n' "$entry" | cut -f 1)
+  command=$(printf '%s\n' "$entry" | cut -f 2-)
+  printf 'compile line: %s\n' "$command"
+  case "$command" in *[Bb]oost*) fail "the compile line of engine_only names Boost" ;; esac
+  # -H lists every header compiled, one per line, indented with dots (GCC and Clang).
+  (cd "$directory" && sh -c "$command -fsyntax-only -H") 2>"$work/headers.txt" >/dev/null ||
+    fail "engine_only.cpp does not compile with -fsyntax-only -H: $(cat "$work/headers.txt")"
+  headers=$(grep -c '^\.\.* ' "$work/headers.txt" || true)
+  boost_headers=$(grep '^\.\.* ' "$work/headers.txt" | grep -c '/boost/' || true)
+  printf 'headers compiled: %s, of them Boost: %s\n' "$headers" "$boost_headers"
+  [ "$boost_headers" -eq 0 ] || fail "engine_only compiles $boost_headers Boost headers"
+  printf 'compile time of engine_only.cpp (#include <csp/csp.hpp>): '
+  (cd "$directory" && measured "$command") 2>&1 | tail -n 1
+  line=$(link_line "$1" engine_only)
+  printf 'link line: %s\n' "$line"
+  case "$line" in
+    *[Bb]oost* | *csp_graph* | *csp_models*) fail "the link line of engine_only names Boost, csp_graph or csp_models" ;;
+  esac
+}
 
 step "build and install csp into $work/prefix"
 cmake -S "$root" -B "$work/csp-build" -DCMAKE_BUILD_TYPE=Release \
@@ -20,11 +69,26 @@ cmake --build "$work/csp-build" -j "$jobs"
 cmake --install "$work/csp-build" --prefix "$work/prefix"
 
 for mode in find_package add_subdirectory fetchcontent; do
+  build="$work/consumer-$mode"
+  if [ "$mode" != find_package ]; then
+    step "consumer with $mode, linking csp::csp alone: csp builds nothing else and installs nothing"
+    cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCSP_CONSUMER_MODE="$mode" -DCSP_SOURCE_DIR="$root" \
+      -DCSP_CONSUMER_ENGINE_ONLY=ON "$@"
+    cmake --build "$build" -j "$jobs"
+    extra=$(find "$build" -name 'libcsp_graph*' -o -name 'libcsp_models*')
+    [ -z "$extra" ] || fail "building engine_only alone also built: $extra"
+    cmake --install "$build" --prefix "$work/install-$mode" >/dev/null
+    installed=$(cd "$work/install-$mode" && find . -type f | sort | tr '\n' ' ')
+    [ "$installed" = "./bin/engine_only " ] || fail "the consumer's install holds more than its program: $installed"
+    "$build/engine_only"
+  fi
   step "consumer with $mode"
-  cmake -S "$here" -B "$work/consumer-$mode" -DCMAKE_BUILD_TYPE=Release -DCSP_CONSUMER_MODE="$mode" \
-    -DCSP_SOURCE_DIR="$root" -DCMAKE_PREFIX_PATH="$work/prefix" "$@"
-  cmake --build "$work/consumer-$mode" -j "$jobs"
-  "$work/consumer-$mode/app"
+  cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCSP_CONSUMER_MODE="$mode" -DCSP_SOURCE_DIR="$root" \
+    -DCMAKE_PREFIX_PATH="$work/prefix" -DCSP_CONSUMER_ENGINE_ONLY=OFF "$@"
+  cmake --build "$build" -j "$jobs"
+  "$build/engine_only"
+  "$build/app"
+  check_engine_only "$build"
 done
 
-step "consumer: all three ways work"
+step "consumer: all three ways work, and csp::csp alone brings no Boost.Graph"

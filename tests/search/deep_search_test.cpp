@@ -16,7 +16,7 @@
 #include "csp/models/n_queens.hpp"
 #include "csp/propagation/ac3.hpp"
 #include "csp/search/backtracking.hpp"
-#include "csp/search/tree_solver.hpp"
+#include "csp/graph/tree_solver.hpp"
 
 namespace csp {
 namespace {

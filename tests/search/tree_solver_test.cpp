@@ -1,6 +1,6 @@
 // TREE-CSP-SOLVER and cutset conditioning: worked examples, refusals, and agreement with backtracking on random
 // problems (trees, forests, and cyclic graphs with constraints of any arity).
-#include "csp/search/tree_solver.hpp"
+#include "csp/graph/tree_solver.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,6 @@
-// csp: an AIMA chapter-6 constraint-satisfaction engine. Umbrella header.
+// csp: an AIMA chapter-6 constraint-satisfaction engine. Umbrella header of the library csp::csp (C++20, no
+// dependency beyond the standard library). The constraint graph, TREE-CSP-SOLVER and cutset conditioning are in
+// <csp/graph.hpp> (library csp::graph, on Boost.Graph), so this header does not pull Boost in.
 //
 // Glossary (the only words the engine uses; README.md has the same list):
 // - variable:    an unknown X_i, with a name and a dense id (VarId).
@@ -30,7 +32,6 @@
 #include "csp/core/store.hpp"
 #include "csp/core/trail.hpp"
 #include "csp/core/variable.hpp"
-#include "csp/graph/constraint_graph.hpp"
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/ac3.hpp"
@@ -42,5 +43,4 @@
 #include "csp/search/search_observer.hpp"
 #include "csp/search/search_result.hpp"
 #include "csp/search/solver_config.hpp"
-#include "csp/search/tree_solver.hpp"
 #include "csp/stats/statistics.hpp"

@@ -1,4 +1,5 @@
 // ConstraintGraph: the primal constraint graph of a Problem on Boost.Graph (AIMA 4th ed. §6.1, Fig. 6.1).
+// Library csp::graph (links Boost.Graph); not included by <csp/csp.hpp>.
 #pragma once
 
 #include <iosfwd>
@@ -12,7 +13,7 @@ namespace csp {
 
 /// Vertices are variables (vertex index = VarId); an edge joins two variables that share a constraint
 /// (an n-ary constraint adds a clique over its scope). Built once from a problem, then read only.
-/// The only engine header that includes Boost.Graph.
+/// The only header of csp that includes Boost.Graph.
 class ConstraintGraph {
  public:
   using Graph = boost::adjacency_list<boost::setS, boost::vecS, boost::undirectedS>;

@@ -1,4 +1,5 @@
 // TREE-CSP-SOLVER (AIMA 4th ed. §6.5, Fig. 6.11) and cutset conditioning (AIMA 4th ed. §6.5.1).
+// Library csp::graph (they walk the constraint graph with Boost.Graph); this header itself includes no Boost.
 #pragma once
 
 #include <cstdint>

@@ -17,7 +17,7 @@
 // Cutset conditioning: choose a cycle cutset S; for each assignment of S that satisfies the constraints on S,
 // remove from the other variables' domains the values inconsistent with it and, if the rest (a forest) has a
 // solution, return it together with the assignment of S.
-#include "csp/search/tree_solver.hpp"
+#include "csp/graph/tree_solver.hpp"
 
 #include <algorithm>
 #include <chrono>

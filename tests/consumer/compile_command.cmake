@@ -1,0 +1,23 @@
+# Prints the compile command of one source file from a compile_commands.json, as "DIRECTORY<TAB>COMMAND", without
+# a compiler launcher such as ccache. Used by run.sh, which needs no tool beyond CMake to read the JSON.
+# Usage: cmake -DDATABASE=build/compile_commands.json -DSOURCE=engine_only.cpp -P compile_command.cmake
+if(NOT DATABASE OR NOT SOURCE)
+  message(FATAL_ERROR "usage: cmake -DDATABASE=FILE -DSOURCE=NAME -P compile_command.cmake")
+endif()
+file(READ "${DATABASE}" json)
+string(JSON count LENGTH "${json}")
+math(EXPR last "${count} - 1")
+foreach(i RANGE ${last})
+  string(JSON file GET "${json}" ${i} file)
+  if(file MATCHES "/${SOURCE}$")
+    string(JSON directory GET "${json}" ${i} directory)
+    string(JSON command ERROR_VARIABLE no_command GET "${json}" ${i} command)
+    if(no_command)
+      message(FATAL_ERROR "${DATABASE}: the entry of ${SOURCE} has no 'command' (only 'arguments' is not read)")
+    endif()
+    string(REGEX REPLACE "^[^ ]*ccache " "" command "${command}")
+    execute_process(COMMAND ${CMAKE_COMMAND} -E echo "${directory}\t${command}")
+    return()
+  endif()
+endforeach()
+message(FATAL_ERROR "${DATABASE}: no entry for ${SOURCE}")
