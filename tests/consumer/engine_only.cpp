@@ -71,7 +71,7 @@ csp::Problem australia() {
 csp::Problem queens(int n) {
   csp::Problem p;
   std::vector<csp::VarId> q;
-  for (int i = 0; i < n; ++i) q.push_back(p.add_variable("Q" + std::to_string(i + 1), 1, n));
+  for (int i = 0; i < n; ++i) q.push_back(p.add_variable(std::string("Q").append(std::to_string(i + 1)), 1, n));
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j) {
       const int distance = j - i;
@@ -110,7 +110,7 @@ int main() {
   //    the chain prunes values before search (x1 in 1..2, x5 in 5..6), so 6 solutions need few assignments.
   csp::Problem chain;
   std::vector<csp::VarId> x;
-  for (int i = 1; i <= 5; ++i) x.push_back(chain.add_variable("x" + std::to_string(i), 1, 6));
+  for (int i = 1; i <= 5; ++i) x.push_back(chain.add_variable(std::string("x").append(std::to_string(i)), 1, 6));
   for (std::size_t i = 0; i + 1 < x.size(); ++i) chain.add_constraint(std::make_unique<LessThan>(x[i], x[i + 1]));
   Counter counter;
   csp::SolverConfig traced = count_all("mac");
