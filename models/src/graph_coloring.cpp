@@ -2,6 +2,8 @@
 #include "csp/models/graph_coloring.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -174,16 +176,36 @@ int greedy_colors(const std::vector<std::vector<int>>& adj, const std::vector<in
   return most;
 }
 
-// A clique grown greedily in `order` (decreasing degree): each vertex adjacent to all chosen so far joins.
+// A large clique, grown greedily from each vertex in `order` (decreasing degree) in turn: the candidates are the
+// seed's neighbours; the candidate of highest degree joins and the candidates shrink to its neighbours, until none
+// is left. The largest clique found is kept; seeds stop after about 2*10^7 steps of work (large graphs).
 std::vector<int> greedy_clique(const std::vector<std::vector<int>>& adj, const std::vector<int>& order) {
-  std::vector<int> clique;
-  std::vector<int> links(adj.size(), 0);  // links[w]: how many clique vertices w is adjacent to
-  for (const int v : order) {
-    if (links[static_cast<std::size_t>(v)] != static_cast<int>(clique.size())) continue;
-    clique.push_back(v);
-    for (const int w : adj[static_cast<std::size_t>(v)]) ++links[static_cast<std::size_t>(w)];
+  std::vector<std::vector<int>> sorted(adj);
+  for (std::vector<int>& a : sorted) std::sort(a.begin(), a.end());
+  std::vector<int> rank(adj.size());  // position in `order`: a lower rank is a higher degree
+  for (std::size_t i = 0; i < order.size(); ++i) rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+  std::vector<int> best;
+  std::uint64_t work = 0;
+  std::vector<int> candidates;
+  std::vector<int> next;
+  for (const int seed : order) {
+    if (work > 20'000'000 || sorted[static_cast<std::size_t>(seed)].size() < best.size()) break;
+    std::vector<int> clique{seed};
+    candidates = sorted[static_cast<std::size_t>(seed)];
+    while (!candidates.empty()) {
+      const int v = *std::min_element(candidates.begin(), candidates.end(), [&rank](int a, int b) {
+        return rank[static_cast<std::size_t>(a)] < rank[static_cast<std::size_t>(b)];
+      });
+      clique.push_back(v);
+      const std::vector<int>& nv = sorted[static_cast<std::size_t>(v)];
+      next.clear();
+      std::set_intersection(candidates.begin(), candidates.end(), nv.begin(), nv.end(), std::back_inserter(next));
+      work += candidates.size() + nv.size();
+      candidates.swap(next);
+    }
+    if (clique.size() > best.size()) best = clique;
   }
-  return clique;
+  return best;
 }
 
 }  // namespace

@@ -55,20 +55,21 @@ constexpr std::uint64_t kNodeWork = 64;
 class Backtracker {
  public:
   Backtracker(const Problem& problem, const SolverConfig& config, SearchResult& result,
-              const detail::NodeBound* bound = nullptr, VarId descending = -1)
+              const detail::SearchHooks* hooks = nullptr)
       : config_(config),
         result_(result),
         start_(Clock::now()),
         store_(problem, result.stats, config.observer),
-        select_(variable_orderings().get(config.variable_ordering).fn),
+        select_(hooks != nullptr && hooks->select ? hooks->select
+                                                  : variable_orderings().get(config.variable_ordering).fn),
         order_(value_orderings().get(config.value_ordering).fn),
         // "natural" is the built-in ascending order (registry names are unique): it is iterated lazily with
         // Domain::next instead of filling a vector per node.
         lazy_natural_(config.value_ordering == "natural"),
         infer_(inferences().get(config.inference).fn),
         ctx_(store_, config.inference != "none"),
-        bound_(bound),
-        descending_(descending) {
+        bound_(hooks != nullptr && hooks->bound ? &hooks->bound : nullptr),
+        descending_(hooks != nullptr ? hooks->descending : -1) {
     if (config.limits.time_limit.count() != 0) store_.set_deadline(start_ + config.limits.time_limit);
   }
 
@@ -275,8 +276,8 @@ class Backtracker {
   bool lazy_natural_;
   const Inference& infer_;
   SearchContext ctx_;
-  const detail::NodeBound* bound_;  // null except under branch and bound
-  VarId descending_;                // -1, or the variable the natural order steps through from its largest value
+  const std::function<bool(SearchContext&)>* bound_;  // null except under branch and bound
+  VarId descending_;  // -1, or the variable the natural order steps through from its largest value
   bool stopped_by_limit_ = false;
   std::vector<Frame> frames_;     // the current path, root first
   std::vector<int> scratch_;      // filled by the value ordering
@@ -293,11 +294,11 @@ SearchResult backtracking_search(const Problem& problem, const SolverConfig& con
   return result;
 }
 
-SearchResult detail::backtracking_search(const Problem& problem, const SolverConfig& config, const NodeBound& bound,
-                                         VarId descending) {
+SearchResult detail::backtracking_search(const Problem& problem, const SolverConfig& config,
+                                         const SearchHooks& hooks) {
   config.validate();
   SearchResult result;
-  Backtracker(problem, config, result, &bound, descending).run();
+  Backtracker(problem, config, result, &hooks).run();
   return result;
 }
 

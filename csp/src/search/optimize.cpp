@@ -9,6 +9,7 @@
 
 #include "backtracking_hook.hpp"
 #include "csp/core/errors.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
 
 namespace csp {
@@ -61,6 +62,33 @@ class ObjectiveBound {
   bool bounded_ = false;
 };
 
+// The configured variable ordering over every variable but the objective, which is chosen last: branch and bound
+// searches the other variables, and the objective, bounded by propagation, takes its best value left at the leaf
+// (choosing it early would try "objective = best possible" first: a proof of the hardest bound before any
+// solution). The objective counts as assigned to its best value left while the ordering looks (so the ordering
+// sees it as settled; with inference "none" MRV's legal-value counts assume that value).
+class ObjectiveLast {
+ public:
+  ObjectiveLast(VarId objective, Sense sense, const std::string& ordering)
+      : objective_(objective), sense_(sense), select_(variable_orderings().get(ordering).fn) {}
+
+  VarId operator()(SearchContext& ctx) const {
+    Assignment& a = ctx.store().assignment();
+    const Domain& d = ctx.store().domain(objective_);
+    if (a.is_assigned(objective_) || a.assigned_count() + 1 == a.variable_count() || d.empty()) return select_(ctx);
+    a.assign(objective_, ctx.store().value(objective_, sense_ == Sense::minimize ? d.min() : d.max()));
+    const VarId x = select_(ctx);
+    a.unassign(objective_);
+    ctx.note_unassigned(objective_);
+    return x;
+  }
+
+ private:
+  VarId objective_;
+  Sense sense_;
+  VariableOrdering select_;
+};
+
 }  // namespace
 
 SearchResult optimize(const Problem& problem, VarId objective, Sense sense, const SolverConfig& config) {
@@ -85,9 +113,11 @@ SearchResult optimize(const Problem& problem, VarId objective, Sense sense, cons
     if (improving.size() > keep) improving.pop_front();
     return !config.on_solution || config.on_solution(a);
   };
-  SearchResult result =
-      detail::backtracking_search(problem, inner, [&bound](SearchContext& ctx) { return bound(ctx); },
-                                  sense == Sense::maximize ? objective : -1);
+  detail::SearchHooks hooks;
+  hooks.bound = [&bound](SearchContext& ctx) { return bound(ctx); };
+  hooks.select = ObjectiveLast(objective, sense, config.variable_ordering);
+  hooks.descending = sense == Sense::maximize ? objective : -1;
+  SearchResult result = detail::backtracking_search(problem, inner, hooks);
   result.solutions.assign(std::make_move_iterator(improving.begin()), std::make_move_iterator(improving.end()));
   result.objective = best;
   return result;

@@ -25,9 +25,12 @@ std::string to_string(Sense s);
 /// propagates that removal with the configured inference (fc: the objective's constraints filter once; mac: to
 /// the fixpoint); a wipe-out fails the node. So each solution found is strictly better than the one before.
 ///
-/// Every `config` choice applies (orderings, inference, ac3_preprocess, limits, observer), except that the "natural"
-/// value ordering tries the objective's own values best first: ascending to minimize, descending to maximize (so
-/// branching on a wide objective never finds one solution per value). `config.on_solution`
+/// Every `config` choice applies (orderings, inference, ac3_preprocess, limits, observer), with two rules for the
+/// objective: the variable ordering chooses among the other variables while any is unassigned (the objective is
+/// branched on last, when propagation has bounded it; chosen early, "objective = best possible" would be tried
+/// first: a proof of the hardest bound before any solution), and the "natural" value ordering tries its values
+/// best first: ascending to minimize, descending to maximize (so a wide objective is never stepped through one
+/// solution per value). `config.on_solution`
 /// is called on every improving solution (return false to stop: status limit_reached). `max_solutions` is not
 /// used (the search runs until optimality is proved or a limit stops it).
 /// Result:
