@@ -158,18 +158,22 @@ int least_by_trying(const Graph& g) {
     if (backtracking_search(graph_coloring(g, k), config).status == Status::solved) return k;
 }
 
-// Minimising `colors` of least_coloring gives the least K found by trying each K, on random graphs of 1-9 vertices,
+// Minimising `colors` of least_coloring gives the least K found by trying each K, on random graphs of 1-11 vertices,
 // with every inference; the colouring is proper and uses exactly that many colours.
 TEST(LeastColoring, EqualsTheLeastKFoundByTryingEachK) {
   std::mt19937 rng(13);
   int above_clique = 0;  // graphs whose chromatic number exceeds the clique found: the search had to prove it
   for (int trial = 0; trial < 120; ++trial) {
+    // Half the graphs: random, 1-9 vertices, 20-89% of the pairs joined. The other half: an odd cycle of 5-11
+    // vertices (3 colours, largest clique 2) with 0-14% of the other pairs joined, so the clique is often below chi.
     Graph g;
-    g.vertex_count = 1 + static_cast<int>(rng() % 9);
-    const auto density = 20 + rng() % 70;  // percent
+    const bool cycle = trial % 2 == 1;
+    g.vertex_count = cycle ? 5 + 2 * static_cast<int>(rng() % 4) : 1 + static_cast<int>(rng() % 9);
+    const auto density = cycle ? rng() % 15 : 20 + rng() % 70;  // percent
     for (int a = 0; a < g.vertex_count; ++a)
       for (int b = a + 1; b < g.vertex_count; ++b)
-        if (rng() % 100 < density) g.edges.emplace_back(a, b);
+        if ((cycle && (b == a + 1 || (a == 0 && b == g.vertex_count - 1))) || rng() % 100 < density)
+          g.edges.emplace_back(a, b);
     const int chi = least_by_trying(g);
     const LeastColoring m = least_coloring(g);
     EXPECT_LE(m.clique, chi) << trial;
