@@ -3,7 +3,9 @@
 #include "csp/search/optimize.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <utility>
 
