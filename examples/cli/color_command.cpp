@@ -1,11 +1,13 @@
 // csp color: graph colouring of a DIMACS .col file or of a bundled map (Australia, USA) with K colours, or the
-// least K found by trying K = 1, 2, ... (the failed K - 1 is a proof when the search is complete).
+// least K (the chromatic number) by branch and bound (models::least_coloring minimised with csp::minimize).
 #include <boost/program_options.hpp>
+#include <chrono>
 #include <iostream>
 #include <map>
 #include <optional>
 
 #include "csp/core/errors.hpp"
+#include "csp/search/optimize.hpp"
 #include "csp/models/graph_coloring.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "model_command.hpp"
@@ -30,10 +32,6 @@ Problem build(const Instance& instance, int colors) {
   return instance.map ? models::map_coloring(*instance.map, colors) : models::graph_coloring(instance.graph, colors);
 }
 
-void write_stats_short(std::ostream& out, const Statistics& s) {
-  out << s.assignments << " assignments, " << s.backtracks << " backtracks, " << s.elapsed_us << " us";
-}
-
 // Prints the colouring, one "name = colour" line each, after checking it is proper. Returns false when not.
 bool print_coloring(const Instance& instance, const Assignment& a, int colors) {
   if (!models::is_proper_coloring(instance.graph, a)) {
@@ -54,7 +52,7 @@ int run_color(const std::vector<std::string>& args) {
   cl.model.add_options()
       ("map", po::value<std::string>()->value_name("NAME"), "colour a bundled map instead of a file: australia, usa")
       ("colors,k", po::value<std::string>()->value_name("K"), "the number of colours")
-      ("least", po::bool_switch(), "find the least K: try K = 1, 2, ... until one succeeds");
+      ("least", po::bool_switch(), "find the least K (the chromatic number) by branch and bound, and prove it");
 
   Instance instance;
   SearchOptions options;
@@ -68,10 +66,16 @@ int run_color(const std::vector<std::string>& args) {
                    "       csp color (FILE.col | --map NAME) --least [OPTIONS]\n\n"
                    "Colours the vertices of a graph (a DIMACS .col file: 'p edge V E', then 'e U W' lines) or the\n"
                    "regions of a map so that neighbours differ (AIMA 4th ed. §6.1.1). Prints one 'name = colour' line\n"
-                   "per vertex or region; every colouring is checked to be proper before it is printed. With --least\n"
-                   "each K tried is reported, and the one below the answer is proved impossible (search complete).\n"
+                   "per vertex or region; every colouring is checked to be proper before it is printed.\n\n"
+                   "--least minimises a variable 'colors' (vertex < colors for every vertex) by branch and bound\n"
+                   "(Dechter, Constraint Processing, ch. 13): one search that, after each colouring with K colours,\n"
+                   "allows only K - 1 from then on, until none is left, which proves the last K least. It prints\n"
+                   "the bounds (a clique, whose vertices are pre-coloured to cut symmetric colourings, and a greedy\n"
+                   "colouring, which caps every vertex's colours), each better colouring found ('coloured with K')\n"
+                   "and the least K with the proof that K - 1 is impossible (the clique, or the complete search).\n"
                 << help_text(cl.visible())
-                << "\nExit status: 0 coloured, 1 no colouring with K colours or a limit stopped the search, 2 usage\n"
+                << "\nExit status: 0 coloured (with --least: the least K proved), 1 no colouring with K colours or a\n"
+                   "limit stopped the search (--least then prints the best colouring found and the bounds), 2 usage\n"
                    "error (unknown option or map, unreadable or malformed file).\n\n"
                    "Examples:\n"
                    "  csp color --map australia -k 3               AIMA Fig. 6.1\n"
@@ -137,42 +141,44 @@ int run_color(const std::vector<std::string>& args) {
     return status;
   }
 
-  // --least: K = 1, 2, ...; the graph has a colouring with as many colours as vertices (at least 1).
-  Statistics total;
-  std::optional<Statistics> previous_proof;
-  const int most = std::max(1, instance.graph.vertex_count);
-  for (int k = 1; k <= most; ++k) {
-    const Problem problem = build(instance, k);
-    const SearchResult result = solve(problem, options);
-    total += result.stats;
-    std::cout << "k=" << k << ": ";
-    if (result.status == Status::solved) {
-      std::cout << "coloured (";
-      write_stats_short(std::cout, result.stats);
-      std::cout << ")\n";
-      std::cout << "least number of colours: " << k;
-      if (previous_proof) {
-        std::cout << " (" << k - 1 << " proved impossible: ";
-        write_stats_short(std::cout, *previous_proof);
-        std::cout << ')';
-      }
-      std::cout << '\n';
-      const bool ok = print_coloring(instance, result.solutions.front(), k);
-      if (options.stats) std::cout << "statistics (all K): " << total << '\n';
-      return ok ? 0 : 1;
-    }
-    if (result.status != Status::unsatisfiable || !result.complete) {
-      std::cout << ending(result, options) << '\n'
-                << "least number of colours: unknown (at least " << k << ")\n";
-      if (options.stats) std::cout << "statistics (all K): " << total << '\n';
-      return 1;
-    }
-    std::cout << "impossible (";
-    write_stats_short(std::cout, result.stats);
-    std::cout << ")\n";
-    previous_proof = result.stats;
+  // --least: branch and bound on the number of colours (models::least_coloring, csp::minimize).
+  const models::LeastColoring m = models::least_coloring(instance.graph, instance.names);
+  std::cout << "bounds: a clique of " << m.clique << (m.clique == 1 ? " vertex" : " vertices")
+            << " (at least as many colours), a greedy colouring with " << m.greedy
+            << (m.greedy == 1 ? " colour\n" : " colours\n");
+  SolverConfig config = config_now(options);
+  config.on_solution = [&](const Assignment& a) {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                        options.started);
+    std::cout << "coloured with " << a.value(m.colors) << " (" << ms.count() << " ms)\n";
+    return true;
+  };
+  const SearchResult result = minimize(m.problem, m.colors, config);
+  std::optional<Assignment> best;
+  if (!result.solutions.empty()) {
+    best = Assignment(instance.graph.vertex_count);
+    for (VarId v = 0; v < instance.graph.vertex_count; ++v) best->assign(v, result.solutions.back().value(v));
   }
-  std::cerr << "csp color: internal error: no colouring with as many colours as vertices\n";
+  if (result.status == Status::solved) {  // complete: the last colouring is optimal
+    const int k = static_cast<int>(*result.objective);
+    std::cout << "least number of colours: " << k;
+    if (k > 1) {
+      std::cout << " (" << k - 1 << " proved impossible: ";
+      if (k == m.clique) std::cout << "a clique of " << k << " vertices)";
+      else std::cout << "search complete, " << result.stats.assignments << " assignments, " << result.stats.backtracks
+                     << " backtracks, " << result.stats.elapsed_us << " us)";
+    }
+    std::cout << '\n';
+    const bool ok = print_coloring(instance, *best, k);
+    write_stats(std::cout, result, options);
+    return ok ? 0 : 1;
+  }
+  // A limit stopped the search (the model always has a solution: the greedy colouring's number of colours).
+  std::cout << ending(result, options) << '\n' << "least number of colours: unknown (at least " << m.clique;
+  if (best) std::cout << ", at most " << *result.objective;
+  std::cout << ")\n";
+  if (best && !print_coloring(instance, *best, static_cast<int>(*result.objective))) return 1;
+  write_stats(std::cout, result, options);
   return 1;
 }
 

@@ -88,15 +88,19 @@ std::string unreadable(const std::string& path) {
   return "";
 }
 
-SearchResult solve(const Problem& problem, const SearchOptions& options) {
-  if (options.timeout_ms <= 0) return backtracking_search(problem, options.config);
+SolverConfig config_now(const SearchOptions& options) {
+  SolverConfig config = options.config;
+  if (options.timeout_ms <= 0) return config;
   // --timeout holds for the whole command: the search gets what is left of it (at least 1 us, since 0 means none).
   using std::chrono::microseconds;
-  SolverConfig config = options.config;
   const auto left = std::chrono::duration_cast<microseconds>(std::chrono::milliseconds(options.timeout_ms) -
                                                               (std::chrono::steady_clock::now() - options.started));
   config.limits.time_limit = std::max(left, microseconds(1));
-  return backtracking_search(problem, config);
+  return config;
+}
+
+SearchResult solve(const Problem& problem, const SearchOptions& options) {
+  return backtracking_search(problem, config_now(options));
 }
 
 std::string ending(const SearchResult& result, const SearchOptions& options) {

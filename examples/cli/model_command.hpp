@@ -69,6 +69,9 @@ int usage_error(const std::string& command, const std::string& message);
 /// Empty when `path` can be opened for reading, else "cannot read 'PATH': reason".
 std::string unreadable(const std::string& path);
 
+/// The options' configuration with what is left of --timeout (counted from `options.started`) as its time limit.
+SolverConfig config_now(const SearchOptions& options);
+
 /// Runs backtracking search on `problem` with the options' configuration; --timeout counts from `options.started`.
 SearchResult solve(const Problem& problem, const SearchOptions& options);
 

@@ -2,8 +2,11 @@
 #include "csp/models/graph_coloring.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 
 #include "csp/core/errors.hpp"
 #include "csp/models/text_input.hpp"
@@ -132,6 +135,103 @@ Problem graph_coloring(const Graph& graph, int colors) {
     p.add_variable(std::string("v").append(std::to_string(v + 1)), 0, colors - 1);
   for (const auto& [a, b] : graph.edges) p.add_not_equal(a, b);
   return p;
+}
+
+namespace {
+
+std::vector<std::vector<int>> neighbours(const Graph& graph) {
+  std::vector<std::vector<int>> adj(static_cast<std::size_t>(graph.vertex_count));
+  for (const auto& [a, b] : graph.edges) {
+    adj[static_cast<std::size_t>(a)].push_back(b);
+    adj[static_cast<std::size_t>(b)].push_back(a);
+  }
+  return adj;
+}
+
+// Vertices by decreasing degree (ties: lower index first).
+std::vector<int> by_degree(const std::vector<std::vector<int>>& adj) {
+  std::vector<int> order(adj.size());
+  for (std::size_t v = 0; v < adj.size(); ++v) order[v] = static_cast<int>(v);
+  std::stable_sort(order.begin(), order.end(), [&adj](int a, int b) {
+    return adj[static_cast<std::size_t>(a)].size() > adj[static_cast<std::size_t>(b)].size();
+  });
+  return order;
+}
+
+// Colours of the greedy colouring in `order`: each vertex gets the least colour its coloured neighbours leave.
+int greedy_colors(const std::vector<std::vector<int>>& adj, const std::vector<int>& order) {
+  std::vector<int> color(adj.size(), -1);
+  std::vector<int> used_by(adj.size() + 1, -1);  // used_by[c] == v: colour c is taken by a neighbour of v
+  int most = 0;
+  for (const int v : order) {
+    for (const int w : adj[static_cast<std::size_t>(v)]) {
+      const int cw = color[static_cast<std::size_t>(w)];
+      if (cw >= 0) used_by[static_cast<std::size_t>(cw)] = v;
+    }
+    int c = 0;
+    while (used_by[static_cast<std::size_t>(c)] == v) ++c;
+    color[static_cast<std::size_t>(v)] = c;
+    most = std::max(most, c + 1);
+  }
+  return most;
+}
+
+// A large clique, grown greedily from each vertex in `order` (decreasing degree) in turn: the candidates are the
+// seed's neighbours; the candidate of highest degree joins and the candidates shrink to its neighbours, until none
+// is left. The largest clique found is kept; seeds stop after about 2*10^7 steps of work (large graphs).
+std::vector<int> greedy_clique(const std::vector<std::vector<int>>& adj, const std::vector<int>& order) {
+  std::vector<std::vector<int>> sorted(adj);
+  for (std::vector<int>& a : sorted) std::sort(a.begin(), a.end());
+  std::vector<int> rank(adj.size());  // position in `order`: a lower rank is a higher degree
+  for (std::size_t i = 0; i < order.size(); ++i) rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+  std::vector<int> best;
+  std::uint64_t work = 0;
+  std::vector<int> candidates;
+  std::vector<int> next;
+  for (const int seed : order) {
+    if (work > 20'000'000 || sorted[static_cast<std::size_t>(seed)].size() < best.size()) break;
+    std::vector<int> clique{seed};
+    candidates = sorted[static_cast<std::size_t>(seed)];
+    while (!candidates.empty()) {
+      const int v = *std::min_element(candidates.begin(), candidates.end(), [&rank](int a, int b) {
+        return rank[static_cast<std::size_t>(a)] < rank[static_cast<std::size_t>(b)];
+      });
+      clique.push_back(v);
+      const std::vector<int>& nv = sorted[static_cast<std::size_t>(v)];
+      next.clear();
+      std::set_intersection(candidates.begin(), candidates.end(), nv.begin(), nv.end(), std::back_inserter(next));
+      work += candidates.size() + nv.size();
+      candidates.swap(next);
+    }
+    if (clique.size() > best.size()) best = clique;
+  }
+  return best;
+}
+
+}  // namespace
+
+LeastColoring least_coloring(const Graph& graph, const std::vector<std::string>& names) {
+  if (!names.empty() && names.size() != static_cast<std::size_t>(graph.vertex_count))
+    throw std::invalid_argument("least_coloring: " + std::to_string(names.size()) + " names for " +
+                                std::to_string(graph.vertex_count) + " vertices");
+  const std::vector<std::vector<int>> adj = neighbours(graph);
+  const std::vector<int> order = by_degree(adj);
+  const int upper = std::max(1, greedy_colors(adj, order));
+  const std::vector<int> clique = greedy_clique(adj, order);
+  LeastColoring m;
+  for (int v = 0; v < graph.vertex_count; ++v) {
+    const auto i = static_cast<std::size_t>(v);
+    m.problem.add_variable(names.empty() ? std::string("v").append(std::to_string(v + 1)) : names[i], 0, upper - 1);
+  }
+  for (const auto& [a, b] : graph.edges) m.problem.add_not_equal(a, b);
+  m.clique = std::max(1, static_cast<int>(clique.size()));
+  m.greedy = upper;
+  for (std::size_t i = 0; i < clique.size(); ++i)
+    m.problem.restrict_domain(clique[i], static_cast<Value>(i));
+  m.colors = m.problem.add_variable("colors", m.clique, upper);
+  for (int v = 0; v < graph.vertex_count; ++v)
+    m.problem.add_linear({m.colors, v}, {1, -1}, LinearOp::ge, 1, "vertex < colors");
+  return m;
 }
 
 bool is_proper_coloring(const Graph& graph, const Assignment& a) {

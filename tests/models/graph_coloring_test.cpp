@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <random>
 #include <sstream>
 
 #include "csp/core/errors.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "csp/search/backtracking.hpp"
+#include "csp/search/optimize.hpp"
 
 namespace csp::models {
 namespace {
@@ -146,6 +148,96 @@ INSTANTIATE_TEST_SUITE_P(BookGraphs, ColourWithChi,
                          ::testing::Values(Known{"anna.col", 11}, Known{"david.col", 11}, Known{"huck.col", 11},
                                            Known{"jean.col", 10}, Known{"games120.col", 9},
                                            Known{"miles250.col", 8}, Known{"myciel7.col", 8}));
+
+// The least K by plain search: K = 1, 2, ... until graph_coloring(g, K) has a solution.
+int least_by_trying(const Graph& g) {
+  SolverConfig config;
+  config.variable_ordering = "mrv";
+  config.inference = "fc";
+  for (int k = 1;; ++k)
+    if (backtracking_search(graph_coloring(g, k), config).status == Status::solved) return k;
+}
+
+// Minimising `colors` of least_coloring gives the least K found by trying each K, on random graphs of 1-11 vertices,
+// with every inference; the colouring is proper and uses exactly that many colours.
+TEST(LeastColoring, EqualsTheLeastKFoundByTryingEachK) {
+  std::mt19937 rng(13);
+  int above_clique = 0;  // graphs whose chromatic number exceeds the clique found: the search had to prove it
+  for (int trial = 0; trial < 120; ++trial) {
+    // Half the graphs: random, 1-9 vertices, 20-89% of the pairs joined. The other half: an odd cycle of 5-11
+    // vertices (3 colours, largest clique 2) with 0-14% of the other pairs joined, so the clique is often below chi.
+    Graph g;
+    const bool cycle = trial % 2 == 1;
+    g.vertex_count = cycle ? 5 + 2 * static_cast<int>(rng() % 4) : 1 + static_cast<int>(rng() % 9);
+    const auto density = cycle ? rng() % 15 : 20 + rng() % 70;  // percent
+    for (int a = 0; a < g.vertex_count; ++a)
+      for (int b = a + 1; b < g.vertex_count; ++b)
+        if ((cycle && (b == a + 1 || (a == 0 && b == g.vertex_count - 1))) || rng() % 100 < density)
+          g.edges.emplace_back(a, b);
+    const int chi = least_by_trying(g);
+    const LeastColoring m = least_coloring(g);
+    EXPECT_LE(m.clique, chi) << trial;
+    EXPECT_GE(m.greedy, chi) << trial;
+    above_clique += chi > m.clique ? 1 : 0;
+    for (const char* inference : {"none", "fc", "mac"}) {
+      SolverConfig config;
+      config.variable_ordering = "mrv";
+      config.inference = inference;
+      const SearchResult r = minimize(m.problem, m.colors, config);
+      ASSERT_EQ(r.status, Status::solved) << trial << ' ' << inference;
+      EXPECT_TRUE(r.complete);
+      EXPECT_EQ(r.objective, chi) << trial << ' ' << inference;
+      Assignment colouring(g.vertex_count);
+      Value most = -1;
+      for (int v = 0; v < g.vertex_count; ++v) {
+        colouring.assign(v, r.solutions.back().value(v));
+        most = std::max(most, colouring.value(v));
+      }
+      EXPECT_TRUE(is_proper_coloring(g, colouring)) << trial;
+      EXPECT_EQ(most + 1, chi) << trial << " colours used";
+    }
+  }
+  EXPECT_GT(above_clique, 3);
+}
+
+TEST(LeastColoring, NamesBoundsAndErrors) {
+  const Graph c5 = parse("p edge 5 5\ne 1 2\ne 2 3\ne 3 4\ne 4 5\ne 1 5\n");  // an odd cycle: 3 colours
+  const LeastColoring m = least_coloring(c5, {"a", "b", "c", "d", "e"});
+  EXPECT_EQ(m.problem.variable(0).name(), "a");
+  EXPECT_EQ(m.problem.variable(m.colors).name(), "colors");
+  EXPECT_EQ(m.colors, 5);
+  EXPECT_EQ(m.clique, 2);
+  EXPECT_EQ(minimize(m.problem, m.colors).objective, 3);
+  EXPECT_THROW(least_coloring(c5, {"a"}), std::invalid_argument);
+  const LeastColoring empty = least_coloring(Graph{});
+  EXPECT_EQ(empty.clique, 1);
+  EXPECT_EQ(empty.greedy, 1);
+  EXPECT_EQ(minimize(empty.problem, empty.colors).objective, 1);
+}
+
+class LeastColoringShared : public ::testing::TestWithParam<Known> {};
+
+// The chromatic numbers of the shared graphs' table, found and proved by branch and bound.
+TEST_P(LeastColoringShared, FindsAndProvesTheChromaticNumber) {
+  bool skip = false;
+  const Graph g = shared_graph(GetParam().file, skip);
+  if (skip) GTEST_SKIP() << "no " << graph_path(GetParam().file);
+  const LeastColoring m = least_coloring(g);
+  SolverConfig config = colouring_config();
+  const SearchResult r = minimize(m.problem, m.colors, config);
+  ASSERT_EQ(r.status, Status::solved);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.objective, GetParam().chi);
+  Assignment colouring(g.vertex_count);
+  for (int v = 0; v < g.vertex_count; ++v) colouring.assign(v, r.solutions.back().value(v));
+  EXPECT_TRUE(is_proper_coloring(g, colouring));
+}
+
+INSTANTIATE_TEST_SUITE_P(SharedGraphs, LeastColoringShared,
+                         ::testing::Values(Known{"myciel3.col", 4}, Known{"queen5_5.col", 5},
+                                           Known{"queen6_6.col", 7}, Known{"anna.col", 11}, Known{"david.col", 11},
+                                           Known{"huck.col", 11}, Known{"jean.col", 10}, Known{"games120.col", 9},
+                                           Known{"miles250.col", 8}));
 
 TEST(UsaMap, HasFiftyStatesDcAndTheKnownBorders) {
   const Map m = usa();

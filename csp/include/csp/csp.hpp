@@ -38,6 +38,7 @@
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/search/min_conflicts.hpp"
+#include "csp/search/optimize.hpp"
 #include "csp/search/registry.hpp"
 #include "csp/search/search_context.hpp"
 #include "csp/search/search_observer.hpp"

@@ -30,6 +30,7 @@
 #include "csp/propagation/ac3.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/search_observer.hpp"
+#include "backtracking_hook.hpp"
 
 namespace csp {
 
@@ -53,18 +54,22 @@ constexpr std::uint64_t kNodeWork = 64;
 
 class Backtracker {
  public:
-  Backtracker(const Problem& problem, const SolverConfig& config, SearchResult& result)
+  Backtracker(const Problem& problem, const SolverConfig& config, SearchResult& result,
+              const detail::SearchHooks* hooks = nullptr)
       : config_(config),
         result_(result),
         start_(Clock::now()),
         store_(problem, result.stats, config.observer),
-        select_(variable_orderings().get(config.variable_ordering).fn),
+        select_(hooks != nullptr && hooks->select ? hooks->select
+                                                  : variable_orderings().get(config.variable_ordering).fn),
         order_(value_orderings().get(config.value_ordering).fn),
         // "natural" is the built-in ascending order (registry names are unique): it is iterated lazily with
         // Domain::next instead of filling a vector per node.
         lazy_natural_(config.value_ordering == "natural"),
         infer_(inferences().get(config.inference).fn),
-        ctx_(store_, config.inference != "none") {
+        ctx_(store_, config.inference != "none"),
+        bound_(hooks != nullptr && hooks->bound ? &hooks->bound : nullptr),
+        descending_(hooks != nullptr ? hooks->descending : -1) {
     if (config.limits.time_limit.count() != 0) store_.set_deadline(start_ + config.limits.time_limit);
   }
 
@@ -202,7 +207,8 @@ class Backtracker {
   int next_value(Frame& f) {
     if (lazy_natural_) {
       const Domain& d = store_.domain(f.x);
-      f.index = f.index < 0 ? d.min() : d.next(f.index);
+      if (f.x == descending_) f.index = f.index < 0 ? d.max() : d.prev(f.index);  // a maximised objective
+      else f.index = f.index < 0 ? d.min() : d.next(f.index);
       return f.index;
     }
     if (f.next == f.end) return -1;
@@ -229,12 +235,19 @@ class Backtracker {
       Frame& f = frames_.back();
       const int depth = static_cast<int>(frames_.size());  // the decision depth of x = value
       if (f.trying) retract(f, depth);
-      const int i = next_value(f);
+      // Branch and bound (optimize.cpp): the bound may have tightened since the node opened; a wipe-out ends it.
+      const bool bounded = bound_ == nullptr || (*bound_)(ctx_);
+      if (!bounded && store_.interrupted()) {
+        stopped_by_limit_ = true;  // the bound's propagation ran past the deadline: not a dead end
+        return;
+      }
+      const int i = bounded ? next_value(f) : -1;
       if (i < 0) {  // every value tried: back to the parent, which then retracts its own value
         order_stack_.resize(f.base);
         frames_.pop_back();
         continue;
       }
+      if (bound_ != nullptr && !store_.domain(f.x).contains(i)) continue;  // a materialised value the bound removed
       if (!ctx_.domains_filtered() && !ctx_.is_consistent(f.x, i)) continue;
       if (limit_hit()) return;
       f.mark = store_.mark();
@@ -263,6 +276,8 @@ class Backtracker {
   bool lazy_natural_;
   const Inference& infer_;
   SearchContext ctx_;
+  const std::function<bool(SearchContext&)>* bound_;  // null except under branch and bound
+  VarId descending_;  // -1, or the variable the natural order steps through from its largest value
   bool stopped_by_limit_ = false;
   std::vector<Frame> frames_;     // the current path, root first
   std::vector<int> scratch_;      // filled by the value ordering
@@ -276,6 +291,14 @@ SearchResult backtracking_search(const Problem& problem, const SolverConfig& con
   config.validate();
   SearchResult result;
   Backtracker(problem, config, result).run();
+  return result;
+}
+
+SearchResult detail::backtracking_search(const Problem& problem, const SolverConfig& config,
+                                         const SearchHooks& hooks) {
+  config.validate();
+  SearchResult result;
+  Backtracker(problem, config, result, &hooks).run();
   return result;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ struct SearchResult {
   /// solution_count is exact for max_solutions = 0, and "unsatisfiable" is a proof. False after a stop by a
   /// node or time limit or by `on_solution` returning false (status limit_reached).
   bool complete = false;
+  /// `optimize` / `minimize` / `maximize` only: the objective value of the best solution found (empty when none
+  /// was found, and after any other search).
+  std::optional<long long> objective;
   Statistics stats;
 };
 

@@ -42,6 +42,25 @@ Graph graph_of(const Map& map);
 /// and a NotEqual per edge. Throws csp::ModelError when colors < 1.
 Problem graph_coloring(const Graph& graph, int colors);
 
+/// The least number of colours (the chromatic number) as an optimisation problem for `csp::minimize`.
+struct LeastColoring {
+  Problem problem;    ///< variables 0..N-1 are the vertices, N is `colors`
+  VarId colors = -1;  ///< the number of colours used: minimise it
+  int clique = 1;     ///< the size of the clique found (a lower bound; its vertices are pre-coloured)
+  int greedy = 1;     ///< colours of a greedy colouring (an upper bound: every vertex has values 0..greedy-1)
+};
+
+/// Builds the chromatic-number model of `graph`: one variable per vertex named `names[v]` ("v1".."vN" when
+/// `names` is empty) with values 0..U-1 and a NotEqual per edge, as `graph_coloring(graph, U)`, plus a variable
+/// "colors" (values Q..U) with vertex < colors for every vertex (a Linear each), so minimising "colors" finds the
+/// least number of colours and proves it. U is the number of colours of a greedy colouring (vertices by decreasing
+/// degree, each the least colour its coloured neighbours leave), so a solution exists. Colours are interchangeable:
+/// to cut the symmetric colourings, a clique found greedily (from each vertex in turn, by decreasing degree, adding
+/// the vertex of highest degree adjacent to all chosen so far; the largest found, within about 2*10^7 steps) is
+/// pre-coloured 0..Q-1 (any colouring can be renamed so), and Q, its size, is a lower bound. An empty graph gives U = Q = 1. Throws std::invalid_argument when `names` is
+/// neither empty nor one name per vertex.
+LeastColoring least_coloring(const Graph& graph, const std::vector<std::string>& names = {});
+
 /// True iff `a` gives every vertex a colour (an assigned value) and no edge joins two vertices of one colour.
 /// Independent of the solver: tests use it to check colourings.
 bool is_proper_coloring(const Graph& graph, const Assignment& a);
