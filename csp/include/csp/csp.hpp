@@ -20,10 +20,13 @@
 
 #include "csp/constraints/all_different.hpp"
 #include "csp/constraints/binary_predicate.hpp"
+#include "csp/constraints/boolean.hpp"
 #include "csp/constraints/constraint.hpp"
+#include "csp/constraints/element.hpp"
 #include "csp/constraints/linear.hpp"
 #include "csp/constraints/nary_predicate.hpp"
 #include "csp/constraints/not_equal.hpp"
+#include "csp/constraints/reified.hpp"
 #include "csp/constraints/table.hpp"
 #include "csp/core/assignment.hpp"
 #include "csp/core/domain.hpp"

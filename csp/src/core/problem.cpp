@@ -8,9 +8,12 @@
 
 #include "csp/constraints/all_different.hpp"
 #include "csp/constraints/binary_predicate.hpp"
+#include "csp/constraints/boolean.hpp"
+#include "csp/constraints/element.hpp"
 #include "csp/constraints/linear.hpp"
 #include "csp/constraints/nary_predicate.hpp"
 #include "csp/constraints/not_equal.hpp"
+#include "csp/constraints/reified.hpp"
 #include "csp/constraints/table.hpp"
 #include "csp/core/errors.hpp"
 
@@ -300,6 +303,114 @@ const Constraint& Problem::add_linear(std::vector<VarId> scope, std::vector<int>
   name = or_default(std::move(name), "linear");
   check_scope(scope, name);
   return add_constraint(std::make_unique<Linear>(std::move(scope), std::move(coefficients), op, rhs, std::move(name)));
+}
+
+// ---- FlatZinc builtins ------------------------------------------------------------------------------------------
+
+const Constraint& Problem::add_linear_reif(std::vector<VarId> scope, std::vector<int> coefficients, LinearOp op,
+                                           long long rhs, VarId b, Reification r) {
+  check_var(b, "add_linear_reif");
+  for (VarId x : scope) check_var(x, "add_linear_reif");
+  std::string name = (r == Reification::equivalence ? "reif(" : "imp(") + variable(b).name() + ")";
+  if (coefficients.size() != scope.size())
+    throw ModelError("add_linear_reif '" + name + "': " + std::to_string(coefficients.size()) +
+                     " coefficients for a scope of " + std::to_string(scope.size()) + " variables");
+  // Merge repeated variables (FlatZinc may post int_eq_reif(x, x, b)): their coefficients add up.
+  std::vector<VarId> vars;
+  std::vector<long long> merged;
+  for (std::size_t k = 0; k < scope.size(); ++k) {
+    if (scope[k] == b)
+      throw ModelError("add_linear_reif '" + name + "': the reification variable '" + variable(b).name() +
+                       "' also appears in the sum");
+    const auto it = std::find(vars.begin(), vars.end(), scope[k]);
+    if (it == vars.end()) {
+      vars.push_back(scope[k]);
+      merged.push_back(coefficients[k]);
+    } else {
+      merged[static_cast<std::size_t>(it - vars.begin())] += coefficients[k];
+    }
+  }
+  std::vector<int> coefs;
+  for (std::size_t k = 0; k < merged.size(); ++k) {
+    if (merged[k] < INT_MIN || merged[k] > INT_MAX)
+      throw ModelError("add_linear_reif '" + name + "': the coefficients of '" + variable(vars[k]).name() +
+                       "' add up to " + std::to_string(merged[k]) + ", outside the int range");
+    coefs.push_back(static_cast<int>(merged[k]));
+  }
+  return add_constraint(std::make_unique<LinearReif>(std::move(vars), std::move(coefs), op, rhs, b, r, std::move(name)));
+}
+
+const Constraint& Problem::add_clause(std::vector<VarId> positive, std::vector<VarId> negative) {
+  for (VarId x : positive) check_var(x, "add_clause");
+  for (VarId x : negative) check_var(x, "add_clause");
+  if (positive.empty() && negative.empty())
+    throw ModelError("add_clause: the empty clause (no literal) is always false");
+  return add_constraint(std::make_unique<Clause>(std::move(positive), std::move(negative), "clause"));
+}
+
+namespace {
+// The distinct variables of xs, in their first order.
+std::vector<VarId> distinct_variables(const std::vector<VarId>& xs) {
+  std::vector<VarId> out;
+  for (VarId x : xs)
+    if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(x);
+  return out;
+}
+}  // namespace
+
+const Constraint& Problem::add_and_reif(std::vector<VarId> xs, VarId r) {
+  check_var(r, "add_and_reif");
+  for (VarId x : xs) check_var(x, "add_and_reif");
+  std::string name = "and_reif(" + variable(r).name() + ")";
+  if (std::find(xs.begin(), xs.end(), r) != xs.end())
+    throw ModelError("add_and_reif '" + name + "': '" + variable(r).name() + "' is both the result and an operand");
+  return add_constraint(
+      std::make_unique<BoolReif>(BoolReif::Kind::conjunction, distinct_variables(xs), r, std::move(name)));
+}
+
+const Constraint& Problem::add_or_reif(std::vector<VarId> xs, VarId r) {
+  check_var(r, "add_or_reif");
+  for (VarId x : xs) check_var(x, "add_or_reif");
+  std::string name = "or_reif(" + variable(r).name() + ")";
+  if (std::find(xs.begin(), xs.end(), r) != xs.end())
+    throw ModelError("add_or_reif '" + name + "': '" + variable(r).name() + "' is both the result and an operand");
+  return add_constraint(
+      std::make_unique<BoolReif>(BoolReif::Kind::disjunction, distinct_variables(xs), r, std::move(name)));
+}
+
+const Constraint& Problem::add_xor(std::vector<VarId> xs) {
+  for (VarId x : xs) check_var(x, "add_xor");
+  // x xor x is false: a variable listed an even number of times drops out.
+  std::vector<VarId> odd;
+  for (VarId x : distinct_variables(xs))
+    if (std::count(xs.begin(), xs.end(), x) % 2 == 1) odd.push_back(x);
+  if (odd.empty())
+    throw ModelError("add_xor: no variable left (" + std::to_string(xs.size()) +
+                     " listed, each an even number of times): the exclusive or is always false");
+  return add_constraint(std::make_unique<Xor>(std::move(odd), "xor"));
+}
+
+const Constraint& Problem::add_element(VarId index, std::vector<Value> array, VarId result, int offset) {
+  check_var(index, "add_element");
+  check_var(result, "add_element");
+  return add_constraint(std::make_unique<Element>(index, std::move(array), result, offset,
+                                                  "element(" + variable(result).name() + ")"));
+}
+
+const Constraint& Problem::add_var_element(VarId index, std::vector<VarId> array, VarId result, int offset) {
+  check_var(index, "add_var_element");
+  check_var(result, "add_var_element");
+  for (VarId x : array) check_var(x, "add_var_element");
+  return add_constraint(std::make_unique<VarElement>(index, std::move(array), result, offset,
+                                                     "element(" + variable(result).name() + ")"));
+}
+
+const Constraint& Problem::add_member_reif(VarId x, std::vector<Value> set, VarId b, Reification r) {
+  check_var(x, "add_member_reif");
+  check_var(b, "add_member_reif");
+  std::string name = (r == Reification::equivalence ? "in_reif(" : "in_imp(") + variable(x).name() + ")";
+  if (x == b) throw ModelError("add_member_reif '" + name + "': '" + variable(x).name() + "' is both x and b");
+  return add_constraint(std::make_unique<MemberReif>(x, std::move(set), b, r, std::move(name)));
 }
 
 bool Problem::is_consistent(VarId x, Value v, const Assignment& a) const {

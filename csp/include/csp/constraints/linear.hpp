@@ -6,6 +6,10 @@
 
 namespace csp {
 
+namespace detail {
+struct LinearTerms;
+}
+
 /// sum(coefficients[i] * scope[i]) OP rhs with OP in {=, !=, <=, >=}.
 ///
 /// Arithmetic is exact: every product and sum is computed in 128 bits, so coefficients, values and rhs anywhere in
@@ -33,7 +37,7 @@ class Linear final : public Constraint {
   PropagationCost propagation_cost() const override { return PropagationCost::bounds; }
 
  private:
-  friend struct LinearPropagator;  // the bounds arithmetic, in 128 bits (linear.cpp)
+  detail::LinearTerms terms(Store& store) const;  // the bounds arithmetic, in 128 bits (linear_bounds.hpp)
 
   std::vector<int> coefficients_;
   LinearOp op_;

@@ -29,6 +29,9 @@ AllDifferentMode parse_all_different_mode(const std::string& name);
 /// Comparison of a `LinearConstraint`: sum(coefficient_i * x_i) OP rhs.
 enum class LinearOp { eq, ne, le, ge };
 
+/// How a boolean variable b is tied to a constraint C: b <-> C (FlatZinc's _reif builtins) or b -> C (_imp).
+enum class Reification { equivalence, implication };
+
 /// A constraint satisfaction problem: variables X with initial domains D, and constraints C.
 /// Build it with the `add_*` calls, then hand it (const) to the algorithms. Every run owns its domains, trail and
 /// statistics, so several runs (also in parallel threads) may share one Problem.
@@ -90,6 +93,36 @@ class Problem {
   /// sum(coefficients[i] * scope[i]) OP rhs. Throws ModelError when the sizes differ.
   const Constraint& add_linear(std::vector<VarId> scope, std::vector<int> coefficients, LinearOp op, long long rhs,
                                std::string name = "");
+
+  // ---- FlatZinc builtins: reified, boolean and element constraints (reified.hpp, boolean.hpp, element.hpp) ------
+  // Boolean variables are integer variables with values within 0..1; each call throws ModelError naming a
+  // variable that is not. Each returns the constraint posted.
+  /// b <-> sum(coefficients[i] * scope[i]) OP rhs (or b -> ..., `Reification::implication`): FlatZinc int_eq_reif,
+  /// int_le_reif, int_lin_*_reif, bool_eq_reif, ... A variable listed twice has its coefficients added. Throws
+  /// ModelError when the sizes differ, b is in the scope, or a merged coefficient leaves the int range.
+  const Constraint& add_linear_reif(std::vector<VarId> scope, std::vector<int> coefficients, LinearOp op,
+                                    long long rhs, VarId b, Reification r = Reification::equivalence);
+  /// Some positive variable is 1 or some negative one is 0 (bool_clause). Throws ModelError when both are empty.
+  const Constraint& add_clause(std::vector<VarId> positive, std::vector<VarId> negative);
+  /// r <-> (xs[0] and xs[1] and ...) (array_bool_and, bool_and); and of no variable is true. Throws ModelError when
+  /// r is among the xs.
+  const Constraint& add_and_reif(std::vector<VarId> xs, VarId r);
+  /// r <-> (xs[0] or xs[1] or ...) (array_bool_or, bool_or); or of no variable is false. Throws ModelError when r
+  /// is among the xs.
+  const Constraint& add_or_reif(std::vector<VarId> xs, VarId r);
+  /// An odd number of xs are 1 (array_bool_xor). A variable listed twice cancels out. Throws ModelError when no
+  /// variable is left (always false).
+  const Constraint& add_xor(std::vector<VarId> xs);
+  /// result = array[index - offset] (array_int_element, array_bool_element: offset 1). Throws ModelError when the
+  /// array is empty.
+  const Constraint& add_element(VarId index, std::vector<Value> array, VarId result, int offset = 1);
+  /// result = array[index - offset] over variables (array_var_int_element, array_var_bool_element). Variables may
+  /// repeat. Throws ModelError when the array is empty. (Not an `add_element` overload: VarId and Value are both
+  /// int, so the two array types are one type.)
+  const Constraint& add_var_element(VarId index, std::vector<VarId> array, VarId result, int offset = 1);
+  /// b <-> x in set (or b -> x in set): set_in_reif, set_in_imp. Throws ModelError when x is b.
+  const Constraint& add_member_reif(VarId x, std::vector<Value> set, VarId b,
+                                    Reification r = Reification::equivalence);
 
   // ---- reading --------------------------------------------------------------------------------------------
   int variable_count() const { return static_cast<int>(initial_domains_.size()); }

@@ -1,0 +1,139 @@
+// Exact bounds reasoning on a weighted sum, in 128-bit arithmetic (Linear, LinearReif).
+#include "linear_bounds.hpp"
+
+namespace csp::detail {
+
+Wide floor_div(Wide a, Wide b) {
+  const Wide q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+Wide ceil_div(Wide a, Wide b) {
+  const Wide q = a / b;
+  return (a % b != 0 && (a < 0) == (b < 0)) ? q + 1 : q;
+}
+
+int first_index_at_least(const Variable& var, Wide v) {
+  if (v <= var.min_value()) return 0;
+  if (v > var.max_value()) return var.size();
+  if (var.is_range()) return static_cast<int>(v - var.min_value());
+  int lo = 0;
+  int hi = var.size() - 1;  // value(hi) >= v
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    if (var.value(mid) >= v) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return lo;
+}
+
+int last_index_at_most(const Variable& var, Wide v) {
+  if (v >= var.max_value()) return var.size() - 1;
+  if (v < var.min_value()) return -1;
+  if (var.is_range()) return static_cast<int>(v - var.min_value());
+  return first_index_at_least(var, v + 1) - 1;
+}
+
+bool holds_value(const Store& store, VarId x, Wide v) {
+  const Variable& var = store.problem().variable(x);
+  if (v < var.min_value() || v > var.max_value()) return false;
+  const int i = var.index_of(static_cast<Value>(v));
+  return i >= 0 && store.domain(x).contains(i);
+}
+
+Wide LinearTerms::term_min(int k) const {
+  const Domain& d = store.domain(var_at(k));
+  const Wide c = coefficient(k);
+  return c * store.value(var_at(k), c >= 0 ? d.min() : d.max());
+}
+
+Wide LinearTerms::term_max(int k) const {
+  const Domain& d = store.domain(var_at(k));
+  const Wide c = coefficient(k);
+  return c * store.value(var_at(k), c >= 0 ? d.max() : d.min());
+}
+
+bool LinearTerms::narrow(int k, Wide lo, Wide hi) const {
+  const VarId x = var_at(k);
+  const Wide c = coefficient(k);
+  if (c == 0) return (lo <= 0 && 0 <= hi) || wipe_out(k);  // violated whatever x is
+  const Wide vlo = c > 0 ? ceil_div(lo, c) : ceil_div(hi, c);
+  const Wide vhi = c > 0 ? floor_div(hi, c) : floor_div(lo, c);
+  const Variable& var = store.problem().variable(x);
+  const int first = first_index_at_least(var, vlo);
+  if (first > store.domain(x).min() && !store.remove_below(x, first, cause)) return false;
+  const int last = last_index_at_most(var, vhi);
+  return last >= store.domain(x).max() || store.remove_above(x, last, cause);
+}
+
+bool LinearTerms::prune(int k, LinearOp op, Wide rhs, Wide others_lo, Wide others_hi, bool others_fixed) const {
+  switch (op) {
+    case LinearOp::eq: return narrow(k, rhs - others_hi, rhs - others_lo);
+    case LinearOp::le: return narrow(k, -kInfinity, rhs - others_lo);
+    case LinearOp::ge: return narrow(k, rhs - others_hi, kInfinity);
+    case LinearOp::ne: break;
+  }
+  if (!others_fixed) return true;
+  const VarId x = var_at(k);
+  const Wide c = coefficient(k);
+  const Wide t = rhs - others_lo;  // the one forbidden value of the term
+  if (c == 0) return t != 0 || wipe_out(k);
+  if (t % c != 0) return true;
+  const Wide v = t / c;
+  const Variable& var = store.problem().variable(x);
+  if (v < var.min_value() || v > var.max_value()) return true;
+  const int i = var.index_of(static_cast<Value>(v));
+  return i < 0 || store.remove(x, i, cause);
+}
+
+bool LinearTerms::revise(int k, LinearOp op, Wide rhs) const {
+  ++store.stats().revisions;
+  Wide lo = 0;
+  Wide hi = 0;
+  bool fixed = true;
+  for (int j = 0; j < size(); ++j) {
+    if (j == k) continue;
+    lo += term_min(j);
+    hi += term_max(j);
+    fixed = fixed && store.domain(var_at(j)).is_singleton();
+  }
+  return prune(k, op, rhs, lo, hi, fixed);
+}
+
+bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
+  const int n = size();
+  // One pass: the sums of the term bounds, then each position pruned against the others, the sums kept up to
+  // date as bounds move. Repeated until a pass changes nothing (a fixpoint of every revise).
+  Wide lo = 0;
+  Wide hi = 0;
+  int fixed = 0;
+  for (int k = 0; k < n; ++k) {
+    lo += term_min(k);
+    hi += term_max(k);
+    fixed += store.domain(var_at(k)).is_singleton() ? 1 : 0;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int k = 0; k < n; ++k) {
+      ++store.stats().revisions;
+      const Domain& d = store.domain(var_at(k));
+      const int size = d.size();
+      const Wide tmin = term_min(k);
+      const Wide tmax = term_max(k);
+      const bool single = size == 1;
+      if (!prune(k, op, rhs, lo - tmin, hi - tmax, fixed - (single ? 1 : 0) == n - 1)) return false;
+      if (d.size() == size) continue;
+      changed = n > 1;
+      lo += term_min(k) - tmin;
+      hi += term_max(k) - tmax;
+      fixed += (d.is_singleton() ? 1 : 0) - (single ? 1 : 0);
+    }
+    if (changed && !store.tick(static_cast<std::uint64_t>(n))) return false;
+  }
+  return true;
+}
+
+}  // namespace csp::detail

@@ -1,0 +1,50 @@
+// Exact bounds reasoning on a weighted sum sum(c_k * x_k), shared by Linear and LinearReif (internal header).
+#pragma once
+
+#include <span>
+
+#include "csp/core/problem.hpp"
+#include "csp/core/store.hpp"
+
+namespace csp::detail {
+
+__extension__ using Wide = __int128;  // holds any sum of up to 2^31 products of two ints (each below 2^62)
+inline constexpr Wide kInfinity = Wide{1} << 100;
+
+Wide floor_div(Wide a, Wide b);
+Wide ceil_div(Wide a, Wide b);
+/// Smallest index of var whose value is >= v, or var.size() when none. O(1) on ranges, O(log size) otherwise.
+int first_index_at_least(const Variable& var, Wide v);
+/// Largest index of var whose value is <= v, or -1 when none.
+int last_index_at_most(const Variable& var, Wide v);
+/// True iff index i of x is in x's current domain and has value v (v anywhere in 128 bits).
+bool holds_value(const Store& store, VarId x, Wide v);
+
+/// The terms coefficients[k] * vars[k] of a sum over one store's current domains; prunings are blamed on `cause`.
+struct LinearTerms {
+  std::span<const VarId> vars;
+  std::span<const int> coefficients;
+  Store& store;
+  const Constraint* cause;
+
+  int size() const { return static_cast<int>(vars.size()); }
+  VarId var_at(int k) const { return vars[static_cast<std::size_t>(k)]; }
+  Wide coefficient(int k) const { return coefficients[static_cast<std::size_t>(k)]; }
+  /// Smallest and largest value of coefficient * vars[k] over its current domain (precondition: not empty).
+  Wide term_min(int k) const;
+  Wide term_max(int k) const;
+  /// Keeps the values v of vars[k] with lo <= coefficient * v <= hi: at most two bounds changes.
+  bool narrow(int k, Wide lo, Wide hi) const;
+  /// Prunes vars[k] for "sum OP rhs" given that the other terms sum to a value in [others_lo, others_hi];
+  /// `others_fixed` when they are all single values (only then does != remove a value). False iff wiped out.
+  bool prune(int k, LinearOp op, Wide rhs, Wide others_lo, Wide others_hi, bool others_fixed) const;
+  /// REVISE(vars[k]) for "sum OP rhs": one `prune` against the other terms' current bounds (counts a revision).
+  bool revise(int k, LinearOp op, Wide rhs) const;
+  /// Every `prune` over the terms until a pass changes nothing (one revision counted per position visited;
+  /// `Store::tick` once per pass). False on a wipe-out or a passed deadline.
+  bool propagate(LinearOp op, Wide rhs) const;
+  /// Empties vars[k] (a relation violated whatever the values).
+  bool wipe_out(int k) const { return store.remove_above(var_at(k), -1, cause); }
+};
+
+}  // namespace csp::detail
