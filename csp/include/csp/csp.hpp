@@ -17,6 +17,7 @@
 #pragma once
 
 #include "csp/constraints/all_different.hpp"
+#include "csp/constraints/arithmetic.hpp"
 #include "csp/constraints/binary_predicate.hpp"
 #include "csp/constraints/constraint.hpp"
 #include "csp/constraints/linear.hpp"
@@ -26,6 +27,7 @@
 #include "csp/core/assignment.hpp"
 #include "csp/core/domain.hpp"
 #include "csp/core/errors.hpp"
+#include "csp/core/print.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
 #include "csp/core/trail.hpp"
