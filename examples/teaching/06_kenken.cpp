@@ -1,6 +1,6 @@
 // 06 KenKen 4x4 with arithmetic constraints (AIMA 4th ed. §6.1, §6.3). Fill the grid with 1..4, each once per row
 // and column; the cells of each cage combine to its target with its operation (+ sum, x product, - difference,
-// / quotient of the larger by the smaller). A trace observer prints every search decision and backtrack.
+// / quotient of the larger by the smaller). A trace observer prints the search's decisions and backtracks.
 #include <iostream>
 #include <string>
 #include <vector>
@@ -41,7 +41,7 @@ int main() {
   std::vector<std::vector<csp::VarId>> cell(5, std::vector<csp::VarId>(5, -1));
   for (int r = 1; r <= 4; ++r)
     for (int c = 1; c <= 4; ++c)
-      cell[r][c] = kenken.add_variable("r" + std::to_string(r) + "c" + std::to_string(c), csp::range(1, 4));
+      cell[r][c] = kenken.add_variable(std::string("r").append(std::to_string(r)).append("c").append(std::to_string(c)), csp::range(1, 4));
   // 2. Constraints: rows and columns all different; one arithmetic constraint per cage.
   for (int k = 1; k <= 4; ++k) {
     std::vector<csp::VarId> row, column;
@@ -62,19 +62,24 @@ int main() {
   }
   std::cout << kenken;  // X, D and C as the engine sees them
 
-  // 3. Solve with MRV and MAC, counting every solution (a proper KenKen has one), tracing the search.
+  // 3. Search with MRV and forward checking to the first solution, tracing every decision and backtrack.
   Trace trace(kenken);
   csp::SolverConfig config;
   config.variable_ordering = "mrv";
+  config.inference = "fc";
+  config.observer = &trace;
+  const csp::SearchResult first = csp::backtracking_search(kenken, config);
+  std::cout << "forward checking: " << first.status << ", " << first.stats.assignments << " assignments, "
+            << first.stats.backtracks << " backtracks, " << trace.pruned << " values pruned\n";
+
+  // 4. MAC, counting every solution (a proper KenKen has exactly one).
   config.inference = "mac";
   config.max_solutions = 0;
-  config.observer = &trace;
-  const csp::SearchResult result = csp::backtracking_search(kenken, config);
-  std::cout << result.status << ": " << result.solution_count << " solution(s); MAC pruned " << trace.pruned
-            << " values\n";
-  if (result.status != csp::Status::solved) return 1;
+  config.observer = nullptr;
+  const csp::SearchResult all = csp::backtracking_search(kenken, config);
+  std::cout << "MAC: " << all.status << ": " << all.solution_count << " solution(s); " << all.stats << '\n';
+  if (all.status != csp::Status::solved) return 1;
   for (int r = 1; r <= 4; ++r)
-    for (int c = 1; c <= 4; ++c) std::cout << result.solutions.front().value(cell[r][c]) << (c == 4 ? '\n' : ' ');
-  std::cout << result.stats << '\n';
-  return result.solution_count == 1 ? 0 : 1;
+    for (int c = 1; c <= 4; ++c) std::cout << all.solutions.front().value(cell[r][c]) << (c == 4 ? '\n' : ' ');
+  return all.solution_count == 1 && first.solutions.front() == all.solutions.front() ? 0 : 1;
 }

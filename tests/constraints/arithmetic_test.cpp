@@ -11,6 +11,7 @@
 #include <random>
 #include <string>
 
+#include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
 #include "csp/search/backtracking.hpp"
 #include "support/oracle.hpp"
@@ -178,7 +179,7 @@ INSTANTIATE_TEST_SUITE_P(EveryRelation, ArithmeticBruteForce,
                                            ArithmeticKind::abs, ArithmeticKind::min, ArithmeticKind::max,
                                            ArithmeticKind::pow, ArithmeticKind::product, ArithmeticKind::quotient,
                                            ArithmeticKind::difference),
-                         [](const auto& info) { return std::string(arithmetic_name(info.param)); });
+                         [](const auto& param_info) { return std::string(arithmetic_name(param_info.param)); });
 
 TEST(Arithmetic, FlatZincRounding) {
   const std::array<Value, 3> div1{7, -2, -3}, div2{-7, 2, -3}, mod1{-7, 2, -1}, mod2{7, -2, 1};
@@ -294,7 +295,7 @@ TEST(ArithmeticWide, ProductOfThreeCountsOrderedFactorisations) {
 TEST(ApiShapes, SumAndPrecedenceCounts) {
   Problem sum;
   for (const char* name : {"a", "b", "c"}) sum.add_variable(name, csp::range(1, 3));
-  EXPECT_EQ(sum.add_sum({0, 1, 2}, LinearOp::eq, 6).name(), "sum");
+  EXPECT_EQ(sum.add_sum({0, 1, 2}, LinearOp::eq, 6).name(), "a+b+c=6");
   SolverConfig config;
   config.inference = "fc";
   config.max_solutions = 0;
@@ -359,7 +360,7 @@ TEST(Kenken, BruteForceFindsExactlyTheOneSolutionAndSoDoesTheEngine) {
 
   Problem p;
   for (int r = 1; r <= 4; ++r)
-    for (int c = 1; c <= 4; ++c) p.add_variable("r" + std::to_string(r) + "c" + std::to_string(c), csp::range(1, 4));
+    for (int c = 1; c <= 4; ++c) p.add_variable(std::string("r").append(std::to_string(r)).append("c").append(std::to_string(c)), csp::range(1, 4));
   const auto cell = [](int rc) { return static_cast<VarId>(4 * (rc / 10 - 1) + rc % 10 - 1); };
   for (int k = 0; k < 4; ++k) {
     p.add_all_different({4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3});

@@ -69,7 +69,7 @@ TEST(Print, ProblemListsVariablesDomainsAndConstraints) {
             "3 constraints:\n"
             "  x!=y on (x, y)\n"
             "  x*y=z on (x, y, z)\n"
-            "  sum on (x, y, z)\n");
+            "  x+y+z<=10 on (x, y, z)\n");
   Problem one;
   one.add_variable("only", 5, 5);
   EXPECT_EQ(text(one), "1 variable:\n  only in {5}\n0 constraints:\n");

@@ -220,8 +220,10 @@ struct ArithmeticFilter {
     std::vector<Value> results;
     std::uint64_t work = 0;
     for (bool more = true; more;) {
-      for (int k = 0; k < n; ++k)
-        if (k != out) tuple[static_cast<std::size_t>(k)] = store.value(var_at(k), index[static_cast<std::size_t>(k)][at[static_cast<std::size_t>(k)]]);
+      for (int k = 0; k < n; ++k) {
+        const auto u = static_cast<std::size_t>(k);
+        if (k != out) tuple[u] = store.value(var_at(k), index[u][at[u]]);
+      }
       bool ok = false;
       if (out < 0) {
         ok = con.is_satisfied_by(tuple);

@@ -306,8 +306,18 @@ const Constraint& Problem::add_linear(std::vector<VarId> scope, std::vector<int>
 // ---- api: constraints that read like the model (issue 11) -------------------------------------------------------
 
 const Constraint& Problem::add_sum(std::vector<VarId> scope, LinearOp op, long long rhs) {
+  for (VarId x : scope) check_var(x, "add_sum");
+  // "a+b+c<=10" (up to 6 terms), else "sum of 7 variables<=10".
+  std::string name;
+  if (scope.size() <= 6) {
+    for (std::size_t k = 0; k < scope.size(); ++k) name.append(k == 0 ? "" : "+").append(variable(scope[k]).name());
+  } else {
+    name = "sum of " + std::to_string(scope.size()) + " variables";
+  }
+  static constexpr const char* kOp[] = {"=", "!=", "<=", ">="};
+  name.append(kOp[static_cast<int>(op)]).append(std::to_string(rhs));
   std::vector<int> ones(scope.size(), 1);
-  return add_linear(std::move(scope), std::move(ones), op, rhs, "sum");
+  return add_linear(std::move(scope), std::move(ones), op, rhs, std::move(name));
 }
 
 const Constraint& Problem::add_precedence(VarId a, int duration, VarId b) {
