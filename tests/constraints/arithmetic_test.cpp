@@ -146,10 +146,11 @@ TEST_P(ArithmeticBruteForce, SameSolutionsAsBruteForceUnderEveryInferenceAndGacA
       EXPECT_EQ(c.is_satisfied_by(v), reference(kind, t, v)) << c.name() << " on " << ::testing::PrintToString(v);
     });
     nonempty += expected.empty() ? 0 : 1;
-    for (const char* inference : {"none", "fc", "mac"}) {
+    for (const char* inference : {"none", "fc", "mac", "ac3"}) {  // ac3: revise(pos) before a plain search
       SolverConfig config;
       config.variable_ordering = "mrv";
-      config.inference = inference;
+      config.inference = std::string(inference) == "ac3" ? "none" : inference;
+      config.ac3_preprocess = std::string(inference) == "ac3";
       config.max_solutions = 0;
       config.keep_solutions = 1U << 20U;
       const SearchResult r = backtracking_search(p, config);
