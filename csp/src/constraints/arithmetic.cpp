@@ -403,6 +403,19 @@ struct ArithmeticFilter {
         u = std::max(u, floor_div(t, b));
       }
       if (!narrow(k, l, u)) return false;
+      if (!divisors_only(k, t)) return false;
+    }
+    return true;
+  }
+
+  // Removes from scope[k] the values that do not divide t != 0 (only when it holds at most 4 * kEnumerationLimit
+  // values: a cheap scan that leaves few values, e.g. 16 of 1..1000 for t = 1000).
+  bool divisors_only(int k, long long t) {
+    if (!may_change(k) || dom(k).size() > 4 * Arithmetic::kEnumerationLimit) return true;
+    for (int i : dom(k).indices()) {
+      if (Wide{t} % store.value(var_at(k), i) == 0) continue;  // 0 was removed above; 128 bits: LLONG_MIN % -1
+      changed = true;
+      if (!store.remove(var_at(k), i, &con)) return false;
     }
     return true;
   }

@@ -23,7 +23,8 @@ namespace csp {
 /// enumerating the input tuples once (z is looked up, so a wide z costs nothing; z's inner values are removed when
 /// it holds at most 4 * kEnumerationLimit values, else z keeps the bounds of its supported values). Above the limit,
 /// bounds reasoning on the current [min, max] of each variable (interval arithmetic, exact rounding: see
-/// arithmetic.cpp for each relation) until the limit is reached or nothing changes. Every pruning is sound, so a
+/// arithmetic.cpp for each relation; a product also keeps only divisors of its target on domains of at most
+/// 4 * kEnumerationLimit values) until the limit is reached or nothing changes (at most 64 rounds per call). Every pruning is sound, so a
 /// run finds exactly the solutions of the relation, and when all domains are single values `propagate` and
 /// `revise` fail exactly when the relation is violated. `revise(pos)` does the same filtering but changes only
 /// scope[pos]. Each call counts as one revision.
