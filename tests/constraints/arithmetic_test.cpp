@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <climits>
 #include <array>
 #include <cstdlib>
 #include <random>
@@ -44,9 +45,13 @@ TEST(ApiShapes, RangeValuesAndRestrictDomain) {
 }
 
 // ---- an independent reference for each relation --------------------------------------------------------------
+// x ^ y for y >= 0; LLONG_MAX (no int) once |x ^ y| passes 2^40.
 long long ipow(long long x, long long y) {
   long long r = 1;
-  for (long long k = 0; k < y; ++k) r *= x;  // the tests keep |x| <= 4, y <= 5
+  for (long long k = 0; k < y; ++k) {
+    r *= x;
+    if (r > (1LL << 40) || r < -(1LL << 40)) return LLONG_MAX;
+  }
   return r;
 }
 
@@ -173,6 +178,44 @@ TEST_P(ArithmeticBruteForce, SameSolutionsAsBruteForceUnderEveryInferenceAndGacA
     }
   }
   EXPECT_GE(nonempty, 10) << "too few satisfiable instances to mean anything";
+}
+
+// Domains too large for the enumeration at the root (inputs > Arithmetic::kEnumerationLimit tuples): the bounds
+// reasoning runs first, then the enumeration deeper in the search; the solutions must still be exactly the relation's.
+TEST_P(ArithmeticBruteForce, BoundsReasoningKeepsExactlyTheSolutionsOnMediumDomains) {
+  const ArithmeticKind kind = GetParam();
+  std::mt19937 rng(7U + static_cast<unsigned>(kind));
+  const int n = arity(kind);
+  const Value half = kind == ArithmeticKind::product ? 12 : 40;
+  const long long t = kind == ArithmeticKind::product ? 360 : (kind == ArithmeticKind::quotient ? 3 : 9);
+  Problem p;
+  for (int k = 0; k < n; ++k) {
+    std::vector<Value> values;
+    std::bernoulli_distribution keep(0.9);
+    const Value wide = k == 2 && kind != ArithmeticKind::product ? 3 * half : half;  // z: room for results
+    for (Value v = -wide; v <= wide; ++v)
+      if (keep(rng)) values.push_back(v);
+    p.add_variable(std::string(1, static_cast<char>('x' + k)), values);
+  }
+  const Constraint& c = post(p, kind, t);
+  long long inputs = 1;
+  for (int k = 0; k < (n == 3 && kind != ArithmeticKind::product ? 2 : n); ++k) inputs *= p.variable(k).size();
+  // abs has one input: more than the limit would make the brute force too long (its bounds: ArithmeticWide).
+  if (kind != ArithmeticKind::abs) ASSERT_GT(inputs, Arithmetic::kEnumerationLimit) << c.name();
+  std::vector<test_support::Tuple> expected;
+  test_support::for_each_complete_assignment(p, 1U << 21U, [&](const test_support::Tuple& v) {
+    if (reference(kind, t, v)) expected.push_back(v);
+  });
+  EXPECT_FALSE(expected.empty()) << c.name();
+  for (const char* inference : {"fc", "mac"}) {
+    SolverConfig config;
+    config.variable_ordering = "mrv";
+    config.inference = inference;
+    config.max_solutions = 0;
+    config.keep_solutions = 1U << 21U;
+    const SearchResult r = backtracking_search(p, config);
+    EXPECT_EQ(test_support::sorted_tuples(r.solutions), expected) << c.name() << " " << inference;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryRelation, ArithmeticBruteForce,
