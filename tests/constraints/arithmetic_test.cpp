@@ -201,7 +201,9 @@ TEST_P(ArithmeticBruteForce, BoundsReasoningKeepsExactlyTheSolutionsOnMediumDoma
   long long inputs = 1;
   for (int k = 0; k < (n == 3 && kind != ArithmeticKind::product ? 2 : n); ++k) inputs *= p.variable(k).size();
   // abs has one input: more than the limit would make the brute force too long (its bounds: ArithmeticWide).
-  if (kind != ArithmeticKind::abs) ASSERT_GT(inputs, Arithmetic::kEnumerationLimit) << c.name();
+  if (kind != ArithmeticKind::abs) {
+    ASSERT_GT(inputs, Arithmetic::kEnumerationLimit) << c.name();
+  }
   std::vector<test_support::Tuple> expected;
   test_support::for_each_complete_assignment(p, 1U << 21U, [&](const test_support::Tuple& v) {
     if (reference(kind, t, v)) expected.push_back(v);
