@@ -15,7 +15,7 @@ int main() {
     for (std::size_t c = 0; c < 4; ++c) {
       const std::string name = std::string("r").append(std::to_string(r + 1)).append("c").append(std::to_string(c + 1));
       cell[r][c] = sudoku.add_variable(name, 1, 4);
-      if (givens[r][c] != '.') sudoku.restrict_domain(cell[r][c], {givens[r][c] - '0'});  // a unary constraint
+      if (givens[r][c] != '.') sudoku.restrict_domain(cell[r][c], givens[r][c] - '0');  // a unary constraint
     }
   }
   for (std::size_t k = 0; k < 4; ++k) {

@@ -14,7 +14,7 @@ int main() {
   std::vector<csp::VarId> s;
   for (int r = 1; r <= 3; ++r)
     for (int c = 1; c <= 3; ++c)
-      s.push_back(magic.add_variable(std::string("s").append(std::to_string(10 * r + c)), 1, 9));
+      s.push_back(magic.add_variable(std::string("s").append(std::to_string(10 * r + c)), csp::range(1, 9)));
 
   // 2. Constraints: all squares differ; each line of three sums to 15.
   magic.add_all_different(s, csp::AllDifferentMode::global, "all differ");

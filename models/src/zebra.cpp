@@ -25,8 +25,8 @@ Problem zebra(AllDifferentMode mode) {
     for (const std::string& name : group) scope.push_back(p.add_variable(name, 1, 5));
     p.add_all_different(scope, mode, "different houses: " + group.front() + "...");
   }
-  p.restrict_domain(p.find("Norwegian"), {1});
-  p.restrict_domain(p.find("Milk"), {3});
+  p.restrict_domain(p.find("Norwegian"), 1);
+  p.restrict_domain(p.find("Milk"), 3);
 
   auto same = [&p](const char* a, const char* b) {
     p.add_binary(p.find(a), p.find(b), [](Value x, Value y) { return x == y; }, std::string(a).append("=").append(b));

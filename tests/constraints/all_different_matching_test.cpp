@@ -92,8 +92,8 @@ TEST(AllDifferentMatching, NakedPairIsRemovedFromTheRest) {
   Problem p;
   std::vector<VarId> x;
   for (int k = 0; k < 4; ++k) x.push_back(p.add_variable(std::string("x").append(std::to_string(k)), 1, 4));
-  p.restrict_domain(x[0], {1, 2});
-  p.restrict_domain(x[1], {1, 2});
+  p.restrict_domain(x[0], std::vector<Value>{1, 2});
+  p.restrict_domain(x[1], std::vector<Value>{1, 2});
   p.add_all_different(x, AllDifferentMode::matching);
   Statistics stats;
   Store store(p, stats);
@@ -201,9 +201,9 @@ TEST(AllDifferentMatching, WideIntervalDomainsLoseTheHallValues) {
   Problem p;
   std::vector<VarId> x;
   for (int k = 0; k < 40; ++k) x.push_back(p.add_variable(std::string("x").append(std::to_string(k)), 0, 999'999));
-  p.restrict_domain(x[0], {5, 6});
-  p.restrict_domain(x[1], {5, 6});
-  p.restrict_domain(x[2], {5, 6, 7});  // {x0, x1, x2} hold 5, 6, 7 only: a Hall set, so x2 = 7
+  p.restrict_domain(x[0], std::vector<Value>{5, 6});
+  p.restrict_domain(x[1], std::vector<Value>{5, 6});
+  p.restrict_domain(x[2], std::vector<Value>{5, 6, 7});  // {x0, x1, x2} hold 5, 6, 7 only: a Hall set, so x2 = 7
   p.restrict_domain(x[3], 999'999);   // fixed
   p.add_all_different(x, AllDifferentMode::matching);
   Statistics stats;

@@ -37,9 +37,9 @@ TEST(AllDifferent, HiddenSingleOnTheBitMaskPath) {
 
 TEST(AllDifferent, HiddenSingleOnTheGeneralPath) {
   Problem p;
-  p.add_variable("a", {1, 2});
-  p.add_variable("b", {1, 2});
-  p.add_variable("c", {1, 2, 3});
+  p.add_variable("a", std::vector<Value>{1, 2});
+  p.add_variable("b", std::vector<Value>{1, 2});
+  p.add_variable("c", std::vector<Value>{1, 2, 3});
   p.add_all_different({0, 1, 2});
   Statistics stats;
   Store s(p, stats);
@@ -71,8 +71,8 @@ TEST(AllDifferent, PigeonholeFailsWithoutAWipeout) {
   for (bool uniform : {true, false}) {
     SCOPED_TRACE(uniform ? "bit-mask path" : "general path");
     Problem p;
-    p.add_variable("a", {1, 2});
-    p.add_variable("b", {1, 2});
+    p.add_variable("a", std::vector<Value>{1, 2});
+    p.add_variable("b", std::vector<Value>{1, 2});
     p.add_variable("c", uniform ? std::vector<Value>{1, 2} : std::vector<Value>{1, 2, 5});
     p.add_all_different({0, 1, 2});
     Statistics stats;
@@ -100,7 +100,7 @@ TEST(AllDifferent, NoHiddenSinglesWhenThereAreMoreValuesThanVariables) {
     Problem p;
     p.add_variable("a", uniform ? std::vector<Value>{1, 2, 3, 4} : std::vector<Value>{1, 2});
     p.add_variable("b", uniform ? std::vector<Value>{1, 2, 3, 4} : std::vector<Value>{1, 2});
-    p.add_variable("c", {1, 2, 3, 4});
+    p.add_variable("c", std::vector<Value>{1, 2, 3, 4});
     p.add_all_different({0, 1, 2});
     Statistics stats;
     Store s(p, stats);

@@ -56,7 +56,7 @@ TEST(Linear, GreaterOrEqualPrunesFromBelowAndCanWipeOut) {
   for (Value y_max : {2, 1}) {
     Problem p;
     p.add_variable("x", 0, 3);
-    p.add_variable("y", {-5, y_max});
+    p.add_variable("y", std::vector<Value>{-5, y_max});
     p.add_linear({0, 1}, {1, 1}, LinearOp::ge, 5, "c");
     Statistics stats;
     Store s(p, stats);
@@ -94,9 +94,9 @@ TEST(Linear, Ac3AndPropagateRevisitTheOtherPositionsOfTheSameConstraint) {
   // x + y + 2z = 5, x in {0, 3, 4}, y in {2, 3, 4}, z in {1, 4}. One pass of revise over x, y, z gives x = 0,
   // y in {2, 3}, z = 1; only a second visit of y (after z changed) finds y = 3.
   Problem p;
-  p.add_variable("x", {0, 3, 4});
-  p.add_variable("y", {2, 3, 4});
-  p.add_variable("z", {1, 4});
+  p.add_variable("x", std::vector<Value>{0, 3, 4});
+  p.add_variable("y", std::vector<Value>{2, 3, 4});
+  p.add_variable("z", std::vector<Value>{1, 4});
   p.add_linear({0, 1, 2}, {1, 1, 2}, LinearOp::eq, 5, "c");
   Statistics stats;
   Store s(p, stats);
@@ -150,7 +150,7 @@ TEST(LinearOverflow, SumsBeyond64BitsAreExact) {
   // and ">= 0" for none of them (all 8 are right).
   for (const bool le : {true, false}) {
     Problem p;
-    for (const char* name : {"x", "y", "z"}) p.add_variable(name, {INT_MAX - 1, INT_MAX});
+    for (const char* name : {"x", "y", "z"}) p.add_variable(name, std::vector<Value>{INT_MAX - 1, INT_MAX});
     p.add_linear({0, 1, 2}, {INT_MAX, INT_MAX, INT_MAX}, le ? LinearOp::le : LinearOp::ge, le ? LLONG_MAX : 0);
     EXPECT_EQ(test_support::all_solutions(p).size(), le ? 0U : 8U);
     EXPECT_EQ(counts_by_inference(p), (std::vector<std::uint64_t>(3, le ? 0U : 8U))) << (le ? "<=" : ">=");
@@ -161,8 +161,8 @@ TEST(LinearOverflow, NegativeExtremesAndMixedSigns) {
   // INT_MIN * INT_MIN = 2^62; two such terms are 2^63, one past LLONG_MAX. x = y = INT_MIN is the only
   // solution of INT_MIN*x + INT_MIN*y >= LLONG_MAX over {INT_MIN, -1, 0}.
   Problem p;
-  p.add_variable("x", {INT_MIN, -1, 0});
-  p.add_variable("y", {INT_MIN, -1, 0});
+  p.add_variable("x", std::vector<Value>{INT_MIN, -1, 0});
+  p.add_variable("y", std::vector<Value>{INT_MIN, -1, 0});
   p.add_linear({0, 1}, {INT_MIN, INT_MIN}, LinearOp::ge, LLONG_MAX);
   EXPECT_EQ(test_support::all_solutions(p), (std::vector<test_support::Tuple>{{INT_MIN, INT_MIN}}));
   EXPECT_EQ(counts_by_inference(p), (std::vector<std::uint64_t>{1, 1, 1}));
@@ -192,8 +192,8 @@ TEST(LinearBounds, SparseValuesJumpToTheNextValueInside) {
   // 3x <= y and x >= -4, x in {-1000000, -5, 0, 7, 1000000}, y in {-20, 21}: x >= -4 leaves {0, 7, 1000000};
   // 3x <= 21 leaves x in {0, 7}; y >= 3 * 0 leaves y = 21. Bounds fall between values and jump to the next one.
   Problem p;
-  const VarId x = p.add_variable("x", {-1000000, -5, 0, 7, 1000000});
-  const VarId y = p.add_variable("y", {-20, 21});
+  const VarId x = p.add_variable("x", std::vector<Value>{-1000000, -5, 0, 7, 1000000});
+  const VarId y = p.add_variable("y", std::vector<Value>{-20, 21});
   p.add_linear({x, y}, {3, -1}, LinearOp::le, 0);
   p.add_linear({x}, {1}, LinearOp::ge, -4);  // x >= -4: only 0 and 7 left
   Statistics stats;
@@ -224,12 +224,12 @@ TEST(LinearBounds, EqualityWhoseGcdDoesNotDivideTheRightHandSideFailsAtOnce) {
 TEST(LinearBounds, NotEqualWithAZeroCoefficientFailsOnlyWhenTheOthersHitTheRightHandSide) {
   Problem p;
   p.add_variable("x", 0, 3);
-  p.add_variable("y", {5});
+  p.add_variable("y", std::vector<Value>{5});
   p.add_linear({0, 1}, {0, 1}, LinearOp::ne, 5);  // 0x + y != 5 with y = 5: violated whatever x is
   EXPECT_EQ(counts_by_inference(p), (std::vector<std::uint64_t>{0, 0, 0}));
   Problem q;
   q.add_variable("x", 0, 3);
-  q.add_variable("y", {4});
+  q.add_variable("y", std::vector<Value>{4});
   q.add_linear({0, 1}, {0, 1}, LinearOp::ne, 5);
   EXPECT_EQ(counts_by_inference(q), (std::vector<std::uint64_t>{4, 4, 4}));
 }

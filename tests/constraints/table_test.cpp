@@ -15,9 +15,9 @@ using test::values_of;
 
 TEST(Table, ReviseKeepsOnlySupportedValues) {
   Problem p;
-  p.add_variable("x", {-3, 0, 7});
+  p.add_variable("x", std::vector<Value>{-3, 0, 7});
   p.add_variable("y", 1, 3);
-  p.add_variable("z", {5, 6});
+  p.add_variable("z", std::vector<Value>{5, 6});
   p.add_table({0, 1, 2}, {{-3, 1, 5}, {7, 3, 6}, {7, 1, 6}, {-3, 1, 5}}, "t");
   Statistics stats;
   Store s(p, stats);
@@ -94,8 +94,8 @@ TEST(BinaryPredicate, SquareRelationOfTheBook) {
 
 TEST(NotEqual, RevisePrunesOnlyAgainstASingleValue) {
   Problem p;
-  p.add_variable("x", {-3, 0, 7});
-  p.add_variable("y", {0, 7});
+  p.add_variable("x", std::vector<Value>{-3, 0, 7});
+  p.add_variable("y", std::vector<Value>{0, 7});
   p.add_not_equal(0, 1);
   Statistics stats;
   Store s(p, stats);

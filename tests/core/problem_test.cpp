@@ -32,14 +32,14 @@ std::string model_error_of(F&& f) {
 
 Problem two_variables() {
   Problem p;
-  p.add_variable("x", {-3, 0, 7});
+  p.add_variable("x", std::vector<Value>{-3, 0, 7});
   p.add_variable("y", 1, 3);
   return p;
 }
 
 TEST(Problem, VariablesGetDenseIdsAndKeepTheirValues) {
   Problem p;
-  EXPECT_EQ(p.add_variable("a", {3, 1, 2, 1}), 0);
+  EXPECT_EQ(p.add_variable("a", std::vector<Value>{3, 1, 2, 1}), 0);
   EXPECT_EQ(p.add_variable("b", -2, 2), 1);
   EXPECT_EQ(p.add_variable("c", 5, 5), 2);
   EXPECT_EQ(p.variable_count(), 3);

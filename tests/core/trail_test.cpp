@@ -19,7 +19,7 @@ Problem mixed_capacities() {
   p.add_variable("small", 1, 5);
   p.add_variable("word", 0, 63);
   p.add_variable("multi", -100, 199);
-  p.add_variable("sparse", {-3, 0, 7, 1000, -50});
+  p.add_variable("sparse", std::vector<Value>{-3, 0, 7, 1000, -50});
   p.add_variable("big", 1, 4096);
   return p;
 }
@@ -124,7 +124,7 @@ TEST(Store, CountsInferencePruningsAndWipeoutsOnly) {
 
 TEST(Store, ValueMapsIndicesToTheVariablesValues) {
   Problem p;
-  p.add_variable("x", {-3, 0, 7});
+  p.add_variable("x", std::vector<Value>{-3, 0, 7});
   Statistics stats;
   const Store store(p, stats);
   EXPECT_EQ(store.value(0, 0), -3);

@@ -67,10 +67,10 @@ TEST(TreeCspSolver, ReportsFailureWhenArcConsistencyWipesOutADomain) {
 
 TEST(TreeCspSolver, StartsFromTheRestrictedInitialDomains) {
   Problem p = chain();
-  p.restrict_domain(p.find("Y"), {3});  // then Z has no value above Y
+  p.restrict_domain(p.find("Y"), 3);  // then Z has no value above Y
   EXPECT_EQ(tree_csp_solver(p).status, Status::unsatisfiable);
   Problem q = chain();
-  q.restrict_domain(q.find("Z"), {1, 3});
+  q.restrict_domain(q.find("Z"), std::vector<Value>{1, 3});
   const SearchResult r = tree_csp_solver(q);
   ASSERT_EQ(r.status, Status::solved);
   EXPECT_EQ(q.to_string(r.solutions.at(0)), "X=1 Y=2 Z=3");

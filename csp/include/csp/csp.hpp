@@ -19,6 +19,7 @@
 #pragma once
 
 #include "csp/constraints/all_different.hpp"
+#include "csp/constraints/arithmetic.hpp"
 #include "csp/constraints/binary_predicate.hpp"
 #include "csp/constraints/boolean.hpp"
 #include "csp/constraints/constraint.hpp"
@@ -31,6 +32,7 @@
 #include "csp/core/assignment.hpp"
 #include "csp/core/domain.hpp"
 #include "csp/core/errors.hpp"
+#include "csp/core/print.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
 #include "csp/core/trail.hpp"

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "csp/constraints/all_different.hpp"
+#include "csp/constraints/arithmetic.hpp"
 #include "csp/constraints/binary_predicate.hpp"
 #include "csp/constraints/boolean.hpp"
 #include "csp/constraints/element.hpp"
@@ -411,6 +412,75 @@ const Constraint& Problem::add_member_reif(VarId x, std::vector<Value> set, VarI
   std::string name = (r == Reification::equivalence ? "in_reif(" : "in_imp(") + variable(x).name() + ")";
   if (x == b) throw ModelError("add_member_reif '" + name + "': '" + variable(x).name() + "' is both x and b");
   return add_constraint(std::make_unique<MemberReif>(x, std::move(set), b, r, std::move(name)));
+// ---- api: constraints that read like the model (issue 11) -------------------------------------------------------
+
+const Constraint& Problem::add_sum(std::vector<VarId> scope, LinearOp op, long long rhs) {
+  for (VarId x : scope) check_var(x, "add_sum");
+  // "a+b+c<=10" (up to 6 terms), else "sum of 7 variables<=10".
+  std::string name;
+  if (scope.size() <= 6) {
+    for (std::size_t k = 0; k < scope.size(); ++k) name.append(k == 0 ? "" : "+").append(variable(scope[k]).name());
+  } else {
+    name = "sum of " + std::to_string(scope.size()) + " variables";
+  }
+  static constexpr const char* kOp[] = {"=", "!=", "<=", ">="};
+  name.append(kOp[static_cast<int>(op)]).append(std::to_string(rhs));
+  std::vector<int> ones(scope.size(), 1);
+  return add_linear(std::move(scope), std::move(ones), op, rhs, std::move(name));
+}
+
+const Constraint& Problem::add_precedence(VarId a, int duration, VarId b) {
+  check_var(a, "add_precedence");
+  check_var(b, "add_precedence");
+  std::string name = variable(a).name() + "+" + std::to_string(duration) + "<=" + variable(b).name();
+  return add_linear({a, b}, {1, -1}, LinearOp::le, -static_cast<long long>(duration), std::move(name));
+}
+
+const Constraint& Problem::add_arithmetic(ArithmeticKind kind, std::vector<VarId> scope, long long target) {
+  const char* what = arithmetic_name(kind);
+  for (VarId x : scope) check_var(x, what);
+  std::string name = arithmetic_label(kind, scope, target);
+  return add_constraint(std::make_unique<Arithmetic>(kind, std::move(scope), target, std::move(name)));
+}
+
+std::string Problem::arithmetic_label(ArithmeticKind kind, const std::vector<VarId>& scope, long long target) const {
+  const auto n = [&](std::size_t k) { return variable(scope[k]).name(); };
+  const std::string t = std::to_string(target);
+  switch (kind) {
+    case ArithmeticKind::times: return n(0) + "*" + n(1) + "=" + n(2);
+    case ArithmeticKind::div: return n(0) + " div " + n(1) + "=" + n(2);
+    case ArithmeticKind::mod: return n(0) + " mod " + n(1) + "=" + n(2);
+    case ArithmeticKind::abs: return "|" + n(0) + "|=" + n(1);
+    case ArithmeticKind::min: return "min(" + n(0) + "," + n(1) + ")=" + n(2);
+    case ArithmeticKind::max: return "max(" + n(0) + "," + n(1) + ")=" + n(2);
+    case ArithmeticKind::pow: return n(0) + "^" + n(1) + "=" + n(2);
+    case ArithmeticKind::quotient: return "max/min(" + n(0) + "," + n(1) + ")=" + t;
+    case ArithmeticKind::difference: return "|" + n(0) + "-" + n(1) + "|=" + t;
+    case ArithmeticKind::product: {
+      std::string s;
+      for (std::size_t k = 0; k < scope.size(); ++k) s += (k == 0 ? "" : "*") + n(k);
+      return s + "=" + t;
+    }
+  }
+  return "arithmetic";
+}
+
+const Constraint& Problem::add_times(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::times, {x, y, z}, 0); }
+const Constraint& Problem::add_div(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::div, {x, y, z}, 0); }
+const Constraint& Problem::add_mod(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::mod, {x, y, z}, 0); }
+const Constraint& Problem::add_abs(VarId x, VarId z) { return add_arithmetic(ArithmeticKind::abs, {x, z}, 0); }
+const Constraint& Problem::add_min(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::min, {x, y, z}, 0); }
+const Constraint& Problem::add_max(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::max, {x, y, z}, 0); }
+const Constraint& Problem::add_pow(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::pow, {x, y, z}, 0); }
+const Constraint& Problem::add_product(std::vector<VarId> scope, long long target) {
+  if (scope.empty()) throw ModelError("add_product: empty scope (target " + std::to_string(target) + ")");
+  return add_arithmetic(ArithmeticKind::product, std::move(scope), target);
+}
+const Constraint& Problem::add_quotient(VarId a, VarId b, Value target) {
+  return add_arithmetic(ArithmeticKind::quotient, {a, b}, target);
+}
+const Constraint& Problem::add_difference(VarId a, VarId b, Value target) {
+  return add_arithmetic(ArithmeticKind::difference, {a, b}, target);
 }
 
 bool Problem::is_consistent(VarId x, Value v, const Assignment& a) const {

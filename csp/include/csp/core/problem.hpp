@@ -1,7 +1,9 @@
 // Problem: a CSP (X, D, C) built through an API, immutable once solved (AIMA 4th ed. §6.1).
 #pragma once
 
+#include <concepts>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -31,6 +33,24 @@ enum class LinearOp { eq, ne, le, ge };
 
 /// How a boolean variable b is tied to a constraint C: b <-> C (FlatZinc's _reif builtins) or b -> C (_imp).
 enum class Reification { equivalence, implication };
+// ---- api: domains that read like the model (issue 11) ---------------------------------------------------------
+/// The arithmetic relations of `Arithmetic` (csp/constraints/arithmetic.hpp), one per `Problem::add_*` call.
+enum class ArithmeticKind { times, div, mod, abs, min, max, pow, product, quotient, difference };
+
+/// The values lo..hi inclusive, for `Problem::add_variable(name, csp::range(lo, hi))`: a range that cannot be
+/// mistaken for the set {lo, hi}.
+struct Range {
+  Value lo;
+  Value hi;
+};
+/// The range lo..hi (both included).
+constexpr Range range(Value lo, Value hi) { return Range{lo, hi}; }
+/// An explicit set of values, for `add_variable(name, csp::values(1, 9))` (the set {1, 9}, not 1..9).
+template <class... V>
+  requires(std::convertible_to<V, Value> && ...)
+std::vector<Value> values(V... v) {
+  return std::vector<Value>{static_cast<Value>(v)...};
+}
 
 /// A constraint satisfaction problem: variables X with initial domains D, and constraints C.
 /// Build it with the `add_*` calls, then hand it (const) to the algorithms. Every run owns its domains, trail and
@@ -58,6 +78,11 @@ class Problem {
   /// interval with holes, see `Domain`). Throws ModelError when lo > hi or the range holds more than
   /// Domain::kMaxCapacity = 2^31 - 1 values (INT_MIN..INT_MAX has 2^32: use e.g. -1073741823..1073741823).
   VarId add_variable(std::string name, Value lo, Value hi);
+  /// The same as add_variable(name, r.lo, r.hi): `add_variable("x", csp::range(1, 9))` is x in 1..9.
+  VarId add_variable(std::string name, Range r) { return add_variable(std::move(name), r.lo, r.hi); }
+  /// Deleted on purpose: `add_variable("x", {1, 9})` would read as 1..9 but mean the set {1, 9}. Write the range
+  /// as `csp::range(1, 9)` (or `1, 9`), the set as `csp::values(1, 9)` or `std::vector<csp::Value>{1, 9}`.
+  VarId add_variable(std::string name, std::initializer_list<Value> braced) = delete;
 
   /// Unary constraint (node consistency, AIMA §6.2.1): x's initial domain keeps only the values in `allowed`
   /// (its value list, the universe, is unchanged). A variable left with one value is a given: search assigns it at
@@ -68,6 +93,12 @@ class Problem {
   /// Unary bounds: x's initial domain keeps only the values in lo..hi (O(log) on wide ranges). Throws ModelError
   /// naming x when nothing would be left.
   void restrict_range(VarId x, Value lo, Value hi);
+  /// The same as restrict_range(x, lo, hi): x keeps the values in lo..hi.
+  void restrict_domain(VarId x, Value lo, Value hi) { restrict_range(x, lo, hi); }
+  /// Deleted on purpose, as for add_variable: `restrict_domain(x, {1, 9})` would read as 1..9. Write
+  /// `restrict_domain(x, 1, 9)` for the range, `restrict_domain(x, csp::values(1, 9))` for the set, and
+  /// `restrict_domain(x, v)` for one value.
+  void restrict_domain(VarId x, std::initializer_list<Value> braced) = delete;
   /// x's domain when a run starts: all its values, less what `restrict_domain` removed.
   const Domain& initial_domain(VarId x) const;
 
@@ -123,6 +154,32 @@ class Problem {
   /// b <-> x in set (or b -> x in set): set_in_reif, set_in_imp. Throws ModelError when x is b.
   const Constraint& add_member_reif(VarId x, std::vector<Value> set, VarId b,
                                     Reification r = Reification::equivalence);
+  // ---- api: constraints that read like the model (issue 11; csp/constraints/arithmetic.hpp) -----------------
+  /// sum(scope) OP rhs: add_linear with every coefficient 1. Throws ModelError as add_linear does.
+  const Constraint& add_sum(std::vector<VarId> scope, LinearOp op, long long rhs);
+  /// a + duration <= b (a starts, lasts `duration`, then b may start): add_linear({a, b}, {1, -1}, le, -duration).
+  const Constraint& add_precedence(VarId a, int duration, VarId b);
+  /// x * y = z (FlatZinc int_times).
+  const Constraint& add_times(VarId x, VarId y, VarId z);
+  /// x div y = z, the quotient truncated toward zero, y != 0 (FlatZinc int_div: 7 div -2 = -3).
+  const Constraint& add_div(VarId x, VarId y, VarId z);
+  /// x mod y = z, the remainder of that division (sign of x), y != 0 (FlatZinc int_mod: -7 mod 2 = -1).
+  const Constraint& add_mod(VarId x, VarId y, VarId z);
+  /// |x| = z (FlatZinc int_abs).
+  const Constraint& add_abs(VarId x, VarId z);
+  /// min(x, y) = z (FlatZinc int_min).
+  const Constraint& add_min(VarId x, VarId y, VarId z);
+  /// max(x, y) = z (FlatZinc int_max).
+  const Constraint& add_max(VarId x, VarId y, VarId z);
+  /// x ^ y = z with y >= 0 and 0 ^ 0 = 1 (FlatZinc int_pow).
+  const Constraint& add_pow(VarId x, VarId y, VarId z);
+  /// The product of the scope's values is `target` (a KenKen "x" cage). Throws ModelError on an empty scope.
+  const Constraint& add_product(std::vector<VarId> scope, long long target);
+  /// max(a, b) = target * min(a, b) with min(a, b) != 0: the larger divided by the smaller is exactly `target`
+  /// (a KenKen "÷" cage: 2 and 6 make 3).
+  const Constraint& add_quotient(VarId a, VarId b, Value target);
+  /// |a - b| = target (a KenKen "-" cage).
+  const Constraint& add_difference(VarId a, VarId b, Value target);
 
   // ---- reading --------------------------------------------------------------------------------------------
   int variable_count() const { return static_cast<int>(initial_domains_.size()); }
@@ -167,6 +224,9 @@ class Problem {
   };
 
   VarId add_variable(Variable var);
+  // api: posts one Arithmetic constraint (arithmetic.hpp) with a readable name such as "x*y=z".
+  const Constraint& add_arithmetic(ArithmeticKind kind, std::vector<VarId> scope, long long target);
+  std::string arithmetic_label(ArithmeticKind kind, const std::vector<VarId>& scope, long long target) const;
   /// The structure, cloned first when another Problem shares it.
   Structure& own();
   /// The empty structure every new or moved-from problem shares until its first addition.
