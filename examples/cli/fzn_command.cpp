@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <set>
+#include <vector>
 
 #include "csp/core/errors.hpp"
 #include "csp/heuristics/value_ordering.hpp"
@@ -25,7 +27,7 @@ namespace {
 // What `csp fzn` searches with when the model has no search annotation, or with -f.
 constexpr const char* kDefaultVariableOrdering = "dom-wdeg";
 constexpr const char* kDefaultValueOrdering = "natural";
-constexpr const char* kDefaultInference = "fc";
+constexpr const char* kDefaultInference = "mac";
 
 struct FznOptions {
   std::string file;
@@ -175,7 +177,11 @@ int run_fzn(const std::vector<std::string>& args) {
     if (!o.var_given && !model.search.variable_ordering.empty()) config.variable_ordering = model.search.variable_ordering;
     if (!o.val_given && !model.search.value_ordering.empty()) config.value_ordering = model.search.value_ordering;
   }
-  config.max_solutions = o.solutions;
+  // Two solutions that differ only in auxiliary variables (model.search_variable_count) are one solution: with
+  // such variables the engine enumerates every solution and the copies are skipped here.
+  const int distinct_by = model.search_variable_count;
+  const bool deduplicate = distinct_by < model.problem.variable_count();
+  config.max_solutions = deduplicate ? 0 : o.solutions;
   config.keep_solutions = 0;
   const double init_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
@@ -185,13 +191,22 @@ int run_fzn(const std::vector<std::string>& args) {
     return 0;
   }
   std::string wrong;  // a solution that failed the check
+  std::set<std::vector<Value>> seen;
+  std::uint64_t found = 0;
+  bool capped = false;  // stopped here at -n N
   config.on_solution = [&](const Assignment& a) {
     if (std::string why = model.verify(a); !why.empty()) {
       wrong = why;
       return false;
     }
+    if (deduplicate && !seen.emplace(a.values().begin(), a.values().begin() + distinct_by).second) return true;
     std::cout << model.format(a) << "----------\n";
     std::cout.flush();
+    ++found;
+    if (deduplicate && o.solutions != 0 && found >= o.solutions) {
+      capped = true;
+      return false;
+    }
     return true;
   };
   SearchResult result;
@@ -204,9 +219,11 @@ int run_fzn(const std::vector<std::string>& args) {
     std::cerr << "csp fzn: internal error: a solution violates " << wrong << '\n';
     return 1;
   }
-  const bool exhausted = result.complete && (o.solutions == 0 || result.solution_count < o.solutions);
-  if (result.status == Status::unsatisfiable && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
-  else if (result.solution_count == 0) std::cout << "=====UNKNOWN=====\n";
+  if (capped) result.complete = true;
+  result.solution_count = found;
+  const bool exhausted = result.complete && !capped && (o.solutions == 0 || found < o.solutions);
+  if (found == 0 && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
+  else if (found == 0) std::cout << "=====UNKNOWN=====\n";
   else if (exhausted) std::cout << "==========\n";
   if (o.statistics) {
     for (const std::string& note : model.search.notes) std::cout << "%%%mzn-stat: searchNote=\"" << note << "\"\n";

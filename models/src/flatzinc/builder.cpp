@@ -23,6 +23,7 @@ struct FznVar {
   bool is_bool = false;
   int alias = -1;  // another FznVar this one equals
   int line = 0;
+  bool introduced = false;  // var_is_introduced without is_defined_var: an auxiliary with free choices
 };
 
 struct Symbol {
@@ -210,6 +211,9 @@ class Builder {
       } else {
         s.kind = Symbol::Kind::var;
         const int x = new_var(d.name, d.type, d.line);
+        fvars_[static_cast<std::size_t>(x)].introduced = find_annotation(d.annotations, "var_is_introduced") != nullptr &&
+                                                         find_annotation(d.annotations, "is_defined_var") == nullptr &&
+                                                         find_annotation(d.annotations, "output_var") == nullptr;
         if (d.value) bind(x, raw_term(*d.value), d.line);
         s.elements.push_back({x, 0});
       }
@@ -304,8 +308,29 @@ class Builder {
       for (const Expr& a : model_.solve.annotations) annotated_variables(a, order);
       map_annotation();
     }
-    for (int v = 0; v < static_cast<int>(fvars_.size()); ++v)
-      if (fvars_[static_cast<std::size_t>(v)].alias < 0) order.push_back(v);
+    // Then the other variables, the auxiliary ones (introduced, not defined, not output) last: they are not part
+    // of what tells two solutions apart.
+    std::vector<char> in_output(fvars_.size(), 0);
+    for (const Declaration& d : model_.declarations) {
+      if (find_annotation(d.annotations, "output_array") == nullptr) continue;
+      for (const RawTerm& t : symbols_.at(d.name).elements)
+        if (t.fvar >= 0) in_output[static_cast<std::size_t>(root(t.fvar))] = 1;
+    }
+    for (int v : order) in_output[static_cast<std::size_t>(v)] = 1;  // annotated: a search variable too
+    const auto auxiliary = [&](int v) {
+      return fvars_[static_cast<std::size_t>(v)].introduced && in_output[static_cast<std::size_t>(v)] == 0;
+    };
+    std::vector<int> aux;
+    for (int v = 0; v < static_cast<int>(fvars_.size()); ++v) {
+      if (fvars_[static_cast<std::size_t>(v)].alias >= 0) continue;
+      if (auxiliary(v)) aux.push_back(v);
+      else order.push_back(v);
+    }
+    std::vector<char> seen(fvars_.size(), 0);
+    for (int v : order) seen[static_cast<std::size_t>(v)] = 1;
+    out_.search_variable_count = 0;
+    for (int v = 0; v < static_cast<int>(fvars_.size()); ++v) out_.search_variable_count += seen[static_cast<std::size_t>(v)];
+    order.insert(order.end(), aux.begin(), aux.end());
     ids_.assign(fvars_.size(), -1);
     out_.problem.reserve(static_cast<int>(fvars_.size()), static_cast<int>(model_.constraints.size()));
     for (int v : order) {

@@ -43,6 +43,11 @@ struct FlatZincModel {
   SolveItem::Goal goal = SolveItem::Goal::satisfy;
   Term objective;                     ///< for minimize / maximize
   SearchAnnotation search;
+  /// Variables 0 .. search_variable_count - 1 tell solutions apart: the model's own variables, the output and
+  /// annotated ones, and the introduced ones a constraint defines. The others (introduced, not defined: auxiliary
+  /// variables with free choices, such as those of a lex decomposition) have the last ids; two solutions that
+  /// differ only there are one solution of the model.
+  int search_variable_count = 0;
   /// Non-empty when building proved the model unsatisfiable (e.g. a constraint between constants that fails):
   /// "SOURCE:LINE: int_le cannot hold".
   std::string unsatisfiable;
