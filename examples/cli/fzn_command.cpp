@@ -119,7 +119,11 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
                  "and fzn_all_different_int / csp_table_int from csp's mznlib. Float and set variables are not\n"
                  "supported.\n"
                  "Exit status: 0 the search ran (solutions, UNSATISFIABLE or UNKNOWN printed), 1 a solution failed\n"
-                 "the check (an internal error), 2 usage error or a malformed file (FILE:LINE: reason).\n";
+                 "the check (an internal error), 2 usage error or a malformed file (FILE:LINE: reason).\n\n"
+                 "Examples:\n"
+                 "  csp fzn model.fzn -a -s                      every solution, with statistics\n"
+                 "  csp fzn model.fzn -f --var mrv --inference fc   csp's own search instead of the annotation\n"
+                 "  minizinc -c model.mzn data.dzn -o model.fzn  (MiniZinc compiles a model to FlatZinc)\n";
     return o;
   }
   if (vm.count("file") == 0) throw UsageError("give a FlatZinc file, e.g. 'csp fzn model.fzn'");

@@ -163,8 +163,11 @@ TEST(FlatZincModel, EightQueensHas92Solutions) {
 }
 
 TEST(FlatZincModel, AllDifferentAndTableFromCspsMznlib) {
-  const auto m = build("array [1..3] of var 1..3: x = [a, b, c];\nvar 1..3: a;\nvar 1..3: b;\nvar 1..3: c;\n"
-                       "constraint fzn_all_different_int([a, b, c]);\nsolve satisfy;\n");
+  const auto m = build("var 1..3: a;\nvar 1..3: b;\nvar 1..3: c;\narray [1..3] of var 1..3: x = [a, b, c];\n"
+                       "constraint fzn_all_different_int(x);\nsolve satisfy;\n");
+  EXPECT_EQ(solutions(m).size(), 6u);  // 3! permutations
+  EXPECT_EQ(build("var 1..3: a;\nconstraint fzn_all_different_int([a, 2, a]);\nsolve satisfy;\n").unsatisfiable,
+            "t.fzn:2: fzn_all_different_int cannot hold");
   EXPECT_EQ(error_of("var 1..3: a;\nconstraint fzn_all_different_int([a, b]);\nsolve satisfy;\n"),
             "t.fzn:2: 'b' is not declared");
   const auto t = build("var 1..3: a;\nvar 1..3: b;\n"

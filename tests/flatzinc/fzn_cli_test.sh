@@ -76,7 +76,25 @@ printf 'var 1..3: x :: output_var;\nsolve minimize x;\n' >"$TMP/opt.fzn"
 run fzn "$TMP/opt.fzn"
 expect_code 2 "optimisation not yet"
 expect_err "not yet supported" "says so"
+run fzn "$TMP"
+expect_code 2 "a directory"
+expect_err_text "cannot read '$TMP': it is a directory" "directory message"
+printf 'var 1..3: x;\nsolve satisfy;\n' >"$TMP/secret.fzn"
+chmod 000 "$TMP/secret.fzn"
+if [[ $(id -u) -ne 0 ]] || command -v setpriv >/dev/null; then
+  chmod 755 "$TMP"
+  if [[ $(id -u) -ne 0 ]]; then "$CSP" fzn "$TMP/secret.fzn" >"$TMP/out" 2>"$TMP/err"; code=$?
+  else setpriv --reuid=65534 --regid=65534 --clear-groups "$CSP" fzn "$TMP/secret.fzn" >"$TMP/out" 2>"$TMP/err"; code=$?; fi
+  expect_code 2 "unreadable"
+  expect_err_text "cannot read '$TMP/secret.fzn': Permission denied" "unreadable message"
+fi
+run fzn /dev/zero
+expect_code 2 "/dev/zero"
+expect_err_text "/dev/zero: larger than 256 MiB" "size cap"
 run fzn --help
 expect_code 0 "help"
 expect_out "Usage: csp fzn" "help text"
+expect_out '^Examples:' "help examples"
+run --help
+expect_out '^  fzn ' "csp --help lists fzn"
 finish
