@@ -138,7 +138,7 @@ TEST(FlatZincModel, SearchAnnotationOrdersTheVariablesAndNamesTheStrategy) {
   EXPECT_EQ(m.problem.variable(1).name(), "a");
   EXPECT_EQ(m.problem.variable(2).name(), "b");
   EXPECT_EQ(m.search.variable_ordering, "mrv");
-  EXPECT_FALSE(m.search.value_ordering.empty());
+  EXPECT_EQ(m.search.value_ordering, "max");
 }
 
 TEST(FlatZincModel, AuxiliaryVariablesComeLast) {
@@ -147,6 +147,23 @@ TEST(FlatZincModel, AuxiliaryVariablesComeLast) {
       "constraint bool_clause([aux], [d]);\nconstraint int_eq_reif(x, 1, d) :: defines_var(d);\nsolve satisfy;\n");
   EXPECT_EQ(m.search_variable_count, 2);
   EXPECT_EQ(m.problem.variable(2).name(), "aux");
+}
+
+// The value orderings of indomain_max and indomain_median: the order in which one variable's values are tried.
+TEST(FlatZincModel, MaxAndMedianValueOrderings) {
+  csp::Problem p;
+  p.add_variable("x", 1, 5);
+  for (const auto& [name, expected] : std::vector<std::pair<std::string, std::vector<int>>>{
+           {"natural", {1, 2, 3, 4, 5}}, {"max", {5, 4, 3, 2, 1}}, {"median", {3, 4, 2, 5, 1}}}) {
+    csp::SolverConfig config;
+    config.value_ordering = name;
+    config.max_solutions = 0;
+    config.keep_solutions = 10;
+    const csp::SearchResult r = csp::backtracking_search(p, config);
+    std::vector<int> order;
+    for (const csp::Assignment& a : r.solutions) order.push_back(a.value(0));
+    EXPECT_EQ(order, expected) << name;
+  }
 }
 
 // Known counts: 8-queens as FlatZinc (int_lin_ne, the MiniZinc std flattening) has 92 solutions.

@@ -281,9 +281,9 @@ class Builder {
         {"most_constrained", "mrv-degree"}, {"occurrence", "degree"},     {"anti_first_fail", "first"},
         {"smallest", "first"},              {"largest", "first"},         {"max_regret", "mrv"}};
     static const std::unordered_map<std::string, std::string> value = {
-        {"indomain_min", "natural"}, {"indomain", "natural"},      {"indomain_max", "natural"},
-        {"indomain_median", "natural"}, {"indomain_middle", "natural"}, {"indomain_split", "natural"},
-        {"indomain_reverse_split", "natural"}, {"indomain_random", "natural"}};
+        {"indomain_min", "natural"},  {"indomain", "natural"},          {"indomain_max", "max"},
+        {"indomain_median", "median"}, {"indomain_middle", "median"},   {"indomain_split", "natural"},
+        {"indomain_reverse_split", "max"}, {"indomain_random", "natural"}};
     const std::string var_name = s->items[1].kind == Expr::Kind::identifier ? s->items[1].name : "";
     const std::string val_name = s->items[2].kind == Expr::Kind::identifier ? s->items[2].name : "";
     if (const auto it = variable.find(var_name); it != variable.end()) {
@@ -295,7 +295,8 @@ class Builder {
     }
     if (const auto it = value.find(val_name); it != value.end()) {
       out_.search.value_ordering = it->second;
-      if (val_name != "indomain_min" && val_name != "indomain")
+      if (val_name == "indomain_split" || val_name == "indomain_reverse_split" || val_name == "indomain_random" ||
+          val_name == "indomain_middle")
         out_.search.notes.push_back(val_name + " taken as " + it->second);
     } else {
       out_.search.notes.push_back("unknown value choice '" + val_name + "' ignored");
