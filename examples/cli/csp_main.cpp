@@ -31,6 +31,8 @@ const Subcommand kSubcommands[] = {
     {"cryptarithm", "solve a cryptarithm such as SEND+MORE=MONEY (one or all solutions)", csp::cli::run_cryptarithm},
     {"zebra", "solve the Zebra puzzle: who owns the zebra, who drinks water", csp::cli::run_zebra},
     {"killer", "solve a Killer Sudoku (cages with sums) from a text file", csp::cli::run_killer},
+    {"fzn", "solve a FlatZinc model (MiniZinc's solver interface: minizinc --solver csp model.mzn)",
+     csp::cli::run_fzn},
     {"graph", "print a model's constraint graph: size, degrees, components, tree; Graphviz with --dot",
      csp::cli::run_graph},
 };

@@ -43,4 +43,9 @@ int run_killer(const std::vector<std::string>& args);
 /// and its Graphviz text. Returns 0, or 2 for a usage error.
 int run_graph(const std::vector<std::string>& args);
 
+/// `csp fzn FILE.fzn [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N]`: solves a FlatZinc model with MiniZinc's
+/// solver conventions (the back end of `minizinc --solver csp`). Returns 0 when the search ran, 1 when a solution
+/// failed the independent check, 2 for a usage error or a malformed file.
+int run_fzn(const std::vector<std::string>& args);
+
 }  // namespace csp::cli

@@ -162,9 +162,11 @@ int main(int argc, char** argv) {
       if (entry.path().filename().string().rfind("killer", 0) == 0)
         corpus.add("killer_reader", read_file(entry.path()));
     dimacs_seeds(corpus);
+    for (const auto& entry : fs::directory_iterator(source / "tests" / "flatzinc" / "seeds"))
+      corpus.add("flatzinc_reader", read_file(entry.path()));
     command_line_seeds(corpus, source);
     for (const char* name : {"sudoku_reader", "killer_reader", "dimacs_reader", "cryptarithm", "sudoku_options",
-                             "model_options", "ablate_options"}) {
+                             "model_options", "ablate_options", "flatzinc_reader"}) {
       if (corpus.count(name) == 0) throw std::runtime_error(std::string("no seed for ") + name);
       std::cout << name << ": " << corpus.count(name) << " seeds\n";
     }

@@ -1,4 +1,4 @@
-// Value ordering heuristics: natural order and LCV.
+// Value ordering heuristics: natural order, LCV, descending and median-first.
 #include "csp/heuristics/value_ordering.hpp"
 
 #include <algorithm>
@@ -9,6 +9,26 @@ namespace csp {
 void natural_order(SearchContext& ctx, VarId x, std::vector<int>& order) {
   order.clear();
   ctx.store().domain(x).for_each([&](int i) { order.push_back(i); });
+}
+
+void descending_order(SearchContext& ctx, VarId x, std::vector<int>& order) {
+  order.clear();
+  ctx.store().domain(x).for_each([&](int i) { order.push_back(i); });
+  std::reverse(order.begin(), order.end());
+}
+
+void median_order(SearchContext& ctx, VarId x, std::vector<int>& order) {
+  std::vector<int> ascending;
+  ctx.store().domain(x).for_each([&](int i) { ascending.push_back(i); });
+  order.clear();
+  // The median (the lower one of an even count), then outwards: the next above, the next below, ...
+  const auto n = static_cast<std::ptrdiff_t>(ascending.size());
+  std::ptrdiff_t lo = (n - 1) / 2;
+  std::ptrdiff_t hi = lo + 1;
+  while (lo >= 0 || hi < n) {
+    if (lo >= 0) order.push_back(ascending[static_cast<std::size_t>(lo--)]);
+    if (hi < n) order.push_back(ascending[static_cast<std::size_t>(hi++)]);
+  }
 }
 
 void lcv(SearchContext& ctx, VarId x, std::vector<int>& order) {
@@ -33,6 +53,8 @@ Registry<ValueOrdering>& value_orderings() {
     Registry<ValueOrdering> r("value ordering");
     r.add("natural", "ascending values", natural_order);
     r.add("lcv", "least-constraining value first", lcv);
+    r.add("max", "descending values (MiniZinc's indomain_max)", descending_order);
+    r.add("median", "the median value first, then outwards (MiniZinc's indomain_median)", median_order);
     return r;
   }();
   return registry;

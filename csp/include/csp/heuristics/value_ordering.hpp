@@ -20,7 +20,13 @@ void natural_order(SearchContext& ctx, VarId x, std::vector<int>& order);
 /// neighbours first (ties keep ascending order). Uses `Constraint::count_ruled_out`.
 void lcv(SearchContext& ctx, VarId x, std::vector<int>& order);
 
-/// The registry: "natural", "lcv" built in.
+/// Descending values (MiniZinc's indomain_max).
+void descending_order(SearchContext& ctx, VarId x, std::vector<int>& order);
+/// The median of the current domain first (the lower median of an even count), then alternately the next value
+/// above and below it (MiniZinc's indomain_median / indomain_middle).
+void median_order(SearchContext& ctx, VarId x, std::vector<int>& order);
+
+/// The registry: "natural", "lcv", "max", "median" built in.
 Registry<ValueOrdering>& value_orderings();
 
 }  // namespace csp

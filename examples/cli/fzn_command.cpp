@@ -1,0 +1,239 @@
+// csp fzn FILE.fzn: a FlatZinc solver with MiniZinc's conventions (flags -a -n -s -t -f -r -p, the "x = 3;" /
+// "----------" / "==========" output, %%%mzn-stat statistics), so `minizinc --solver csp` runs csp.
+#include <boost/program_options.hpp>
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <set>
+#include <vector>
+
+#include "csp/core/errors.hpp"
+#include "csp/heuristics/value_ordering.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
+#include "csp/models/flatzinc/model.hpp"
+#include "csp/models/flatzinc/parser.hpp"
+#include "csp/propagation/inference.hpp"
+#include "csp/search/backtracking.hpp"
+#include "model_command.hpp"
+#include "subcommands.hpp"
+
+namespace po = boost::program_options;
+namespace fzn = csp::models::flatzinc;
+
+namespace csp::cli {
+
+namespace {
+
+// What `csp fzn` searches with when the model has no search annotation, or with -f.
+constexpr const char* kDefaultVariableOrdering = "dom-wdeg";
+constexpr const char* kDefaultValueOrdering = "natural";
+constexpr const char* kDefaultInference = "mac";
+
+struct FznOptions {
+  std::string file;
+  SearchOptions search;
+  std::uint64_t solutions = 1;  // 0: all
+  bool all = false;
+  bool statistics = false;
+  bool free_search = false;
+  bool var_given = false;
+  bool val_given = false;
+  AllDifferentMode all_different = AllDifferentMode::matching;
+};
+
+void write_statistics(std::ostream& out, const fzn::FlatZincModel& model, const SearchResult& r, double init_s) {
+  const auto stat = [&](const char* name, const std::string& value) {
+    out << "%%%mzn-stat: " << name << '=' << value << '\n';
+  };
+  stat("nodes", std::to_string(r.stats.assignments));
+  // TODO(lead): "failures" from Statistics::failures once the stats branch lands; backtracks until then.
+  stat("failures", std::to_string(r.stats.backtracks));
+  stat("solutions", std::to_string(r.solution_count));
+  stat("variables", std::to_string(model.problem.variable_count()));
+  stat("propagators", std::to_string(model.problem.constraint_count()));
+  stat("initTime", std::to_string(init_s));
+  stat("solveTime", std::to_string(static_cast<double>(r.stats.elapsed_us) / 1e6));
+  stat("peakDepth", std::to_string(r.stats.max_depth));
+  stat("backtracks", std::to_string(r.stats.backtracks));
+  stat("constraintChecks", std::to_string(r.stats.constraint_checks));
+  stat("revisions", std::to_string(r.stats.revisions));
+  stat("valuesPruned", std::to_string(r.stats.values_pruned));
+  stat("wipeouts", std::to_string(r.stats.wipeouts));
+  out << "%%%mzn-stat-end\n";
+}
+
+// solve minimize / maximize. TODO(lead): csp::minimize / csp::maximize from contracts.md (branch and bound, each
+// improving solution printed, "==========" once optimality is proved).
+SearchResult optimise(const fzn::FlatZincModel& model, const SearchOptions& /*options*/) {
+  (void)model;
+  throw UsageError("solve minimize / maximize: not yet supported (branch and bound lands with the optimisation "
+                   "work; only 'solve satisfy' models run today)");
+}
+
+FznOptions read_options(const std::vector<std::string>& args, bool& help) {
+  po::options_description mzn("MiniZinc solver flags", kHelpWidth);
+  mzn.add_options()
+      ("all-solutions,a", po::bool_switch(), "print every solution (satisfaction)")
+      ("num-solutions,n", po::value<std::string>()->value_name("N"), "stop after N solutions")
+      ("statistics,s", po::bool_switch(), "print %%%mzn-stat: lines (nodes, failures, solveTime, ...)")
+      ("time-limit,t", po::value<std::string>()->value_name("MS"),
+       "stop MS milliseconds after the start (reading and building included); then =====UNKNOWN===== or the "
+       "solutions found")
+      ("free-search,f", po::bool_switch(), "ignore the search annotation: search with --var / --val")
+      ("intermediate,i", po::bool_switch(), "accepted (optimisation prints every improving solution anyway)")
+      ("random-seed,r", po::value<std::string>()->value_name("SEED"),
+       "accepted; csp's search is deterministic, so the seed changes nothing")
+      ("parallel,p", po::value<std::string>()->value_name("N"), "accepted; csp searches with one thread");
+  po::options_description search("csp search", kHelpWidth);
+  search.add_options()
+      ("var", po::value<std::string>()->value_name("NAME")->default_value(kDefaultVariableOrdering),
+       ("variable ordering (overrides the annotation's): " + variable_orderings().names_joined()).c_str())
+      ("val", po::value<std::string>()->value_name("NAME")->default_value(kDefaultValueOrdering),
+       ("value ordering (overrides the annotation's): " + value_orderings().names_joined()).c_str())
+      ("inference", po::value<std::string>()->value_name("NAME")->default_value(kDefaultInference),
+       ("inference after each assignment: " + inferences().names_joined()).c_str())
+      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("matching"),
+       "all_different_int as one constraint with Regin's matching (matching), simple rules (global), or binary !=")
+      ("node-limit", po::value<std::string>()->value_name("N"), "stop after N assignments")
+      ("help,h", "print this help");
+  po::options_description all;
+  all.add(mzn).add(search);
+  all.add_options()("file", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  const po::variables_map vm = parse_command_line(args, all, positional);
+  FznOptions o;
+  help = vm.count("help") != 0;
+  if (help) {
+    po::options_description visible(kHelpWidth);
+    visible.add(mzn).add(search);
+    std::cout << "Usage: csp fzn FILE.fzn [OPTIONS]\n\n"
+                 "Solves a FlatZinc model (MiniZinc 2.6) and prints its output items as MiniZinc solvers do:\n"
+                 "'x = 3;' lines, '----------' after each solution, '==========' when the search completed,\n"
+                 "=====UNSATISFIABLE===== or =====UNKNOWN=====. Each solution is checked against every FlatZinc\n"
+                 "constraint, evaluated directly, before it is printed. Through MiniZinc (docs/minizinc.md):\n"
+                 "  minizinc --solver csp model.mzn data.dzn\n\n"
+              << help_text(visible)
+              << "\nBuiltins: " << fzn::builtin_names().size()
+              << " FlatZinc builtins over int and bool (int_*, int_lin_*, bool_*, array_*_element, set_in, ...)\n"
+                 "and fzn_all_different_int / csp_table_int from csp's mznlib. Float and set variables are not\n"
+                 "supported.\n"
+                 "Exit status: 0 the search ran (solutions, UNSATISFIABLE or UNKNOWN printed), 1 a solution failed\n"
+                 "the check (an internal error), 2 usage error or a malformed file (FILE:LINE: reason).\n\n"
+                 "Examples:\n"
+                 "  csp fzn model.fzn -a -s                      every solution, with statistics\n"
+                 "  csp fzn model.fzn -f --var mrv --inference fc   csp's own search instead of the annotation\n"
+                 "  minizinc -c model.mzn data.dzn -o model.fzn  (MiniZinc compiles a model to FlatZinc)\n";
+    return o;
+  }
+  if (vm.count("file") == 0) throw UsageError("give a FlatZinc file, e.g. 'csp fzn model.fzn'");
+  o.file = vm["file"].as<std::string>();
+  o.all = vm["all-solutions"].as<bool>();
+  o.statistics = vm["statistics"].as<bool>();
+  o.free_search = vm["free-search"].as<bool>();
+  if (vm.count("num-solutions") != 0) o.solutions = parse_count("num-solutions", vm["num-solutions"].as<std::string>(), false);
+  if (o.all) o.solutions = 0;
+  if (vm.count("random-seed") != 0) (void)parse_count("random-seed", vm["random-seed"].as<std::string>(), true);
+  if (vm.count("parallel") != 0) (void)parse_count("parallel", vm["parallel"].as<std::string>(), false);
+  o.var_given = !vm["var"].defaulted();
+  o.val_given = !vm["val"].defaulted();
+  SolverConfig& config = o.search.config;
+  try {
+    config.variable_ordering = parse_variable_ordering(vm["var"].as<std::string>());
+    config.value_ordering = parse_value_ordering(vm["val"].as<std::string>());
+    config.inference = parse_inference(vm["inference"].as<std::string>());
+  } catch (const UnknownNameError& e) {
+    throw UsageError(e.what());
+  }
+  if (vm.count("node-limit") != 0)
+    config.limits.node_limit = parse_count("node-limit", vm["node-limit"].as<std::string>(), false);
+  if (vm.count("time-limit") != 0)
+    o.search.timeout_ms = static_cast<std::int64_t>(
+        std::min<std::uint64_t>(parse_count("time-limit", vm["time-limit"].as<std::string>(), false),
+                                1000ULL * 3600 * 24 * 365));
+  o.all_different = read_all_different_mode(vm);
+  return o;
+}
+
+}  // namespace
+
+int run_fzn(const std::vector<std::string>& args) {
+  const auto started = std::chrono::steady_clock::now();
+  FznOptions o;
+  fzn::FlatZincModel model;
+  try {
+    bool help = false;
+    o = read_options(args, help);
+    if (help) return 0;
+    o.search.started = started;
+    const fzn::Model ast = fzn::read_flatzinc_file(o.file);
+    fzn::BuildOptions build;
+    build.all_different = o.all_different;
+    build.use_annotations = !o.free_search;
+    model = fzn::build_flatzinc(ast, o.file == "-" ? "<stdin>" : o.file, build);
+  } catch (const UsageError& e) {
+    return usage_error("fzn", e.what());
+  } catch (const ModelError& e) {  // FlatZincError included: FILE:LINE: reason
+    return usage_error("fzn", e.what());
+  }
+  SolverConfig& config = o.search.config;
+  if (!o.free_search) {
+    if (!o.var_given && !model.search.variable_ordering.empty()) config.variable_ordering = model.search.variable_ordering;
+    if (!o.val_given && !model.search.value_ordering.empty()) config.value_ordering = model.search.value_ordering;
+  }
+  // Two solutions that differ only in auxiliary variables (model.search_variable_count) are one solution: with
+  // such variables the engine enumerates every solution and the copies are skipped here.
+  const int distinct_by = model.search_variable_count;
+  const bool deduplicate = distinct_by < model.problem.variable_count();
+  config.max_solutions = deduplicate ? 0 : o.solutions;
+  config.keep_solutions = 0;
+  const double init_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+  if (!model.unsatisfiable.empty()) {
+    std::cout << "=====UNSATISFIABLE=====\n";
+    if (o.statistics) write_statistics(std::cout, model, SearchResult{}, init_s);
+    return 0;
+  }
+  std::string wrong;  // a solution that failed the check
+  std::set<std::vector<Value>> seen;
+  std::uint64_t found = 0;
+  bool capped = false;  // stopped here at -n N
+  config.on_solution = [&](const Assignment& a) {
+    if (std::string why = model.verify(a); !why.empty()) {
+      wrong = why;
+      return false;
+    }
+    if (deduplicate && !seen.emplace(a.values().begin(), a.values().begin() + distinct_by).second) return true;
+    std::cout << model.format(a) << "----------\n";
+    std::cout.flush();
+    ++found;
+    if (deduplicate && o.solutions != 0 && found >= o.solutions) {
+      capped = true;
+      return false;
+    }
+    return true;
+  };
+  SearchResult result;
+  try {
+    result = model.goal == fzn::SolveItem::Goal::satisfy ? solve(model.problem, o.search) : optimise(model, o.search);
+  } catch (const UsageError& e) {
+    return usage_error("fzn", e.what());
+  }
+  if (!wrong.empty()) {
+    std::cerr << "csp fzn: internal error: a solution violates " << wrong << '\n';
+    return 1;
+  }
+  if (capped) result.complete = true;
+  result.solution_count = found;
+  const bool exhausted = result.complete && !capped && (o.solutions == 0 || found < o.solutions);
+  if (found == 0 && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
+  else if (found == 0) std::cout << "=====UNKNOWN=====\n";
+  else if (exhausted) std::cout << "==========\n";
+  if (o.statistics) {
+    for (const std::string& note : model.search.notes) std::cout << "%%%mzn-stat: searchNote=\"" << note << "\"\n";
+    write_statistics(std::cout, model, result, init_s);
+  }
+  return 0;
+}
+
+}  // namespace csp::cli

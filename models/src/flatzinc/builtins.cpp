@@ -1,0 +1,398 @@
+// The FlatZinc builtins: checkers (independent of the propagators) and posters. A builtin without a native engine
+// constraint is posted as its checker (CheckedConstraint); the table at the end marks each one "TODO(lead)".
+#include "csp/models/flatzinc/builtins.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <map>
+#include <unordered_map>
+
+#include "checked_constraint.hpp"
+
+namespace csp::models::flatzinc {
+
+// ---------------------------------------------------------------------------------------------------------------
+// Poster
+
+VarId Poster::variable(const Term& t) {
+  if (t.is_var()) return t.var;
+  for (const auto& [v, x] : constants_)
+    if (v == t.value) return x;
+  if (t.value < INT_MIN || t.value > INT_MAX)
+    throw ModelError("constant " + std::to_string(t.value) + " does not fit in 32 bits");
+  const auto v = static_cast<Value>(t.value);
+  const VarId x = problem_.add_variable("const:" + std::to_string(t.value), std::vector<Value>{v});
+  constants_.emplace_back(t.value, x);
+  return x;
+}
+
+bool Poster::restrict(VarId x, const std::function<bool(long long)>& allowed) {
+  const Domain& d = problem_.initial_domain(x);
+  const Variable& var = problem_.variable(x);
+  std::vector<Value> keep;
+  bool removed = false;
+  for (int i = d.min(); i >= 0; i = d.next(i)) {
+    if (allowed(var.value(i))) keep.push_back(var.value(i));
+    else removed = true;
+  }
+  if (keep.empty()) return false;
+  if (removed) problem_.restrict_domain(x, keep);
+  return true;
+}
+
+namespace {
+
+using Check = std::function<bool(const Call&, const ValueOf&)>;
+
+const Term& term(const Call& c, std::size_t i) { return c.args[i].terms.front(); }
+const std::vector<Term>& array(const Call& c, std::size_t i) { return c.args[i].terms; }
+long long val(const Call& c, std::size_t i, const ValueOf& v) { return value_of(term(c, i), v); }
+
+// ---- posting ------------------------------------------------------------------------------------------------
+
+// The constants of an array of coefficients. Throws ModelError when one is a variable or does not fit an int.
+std::vector<long long> constants(const Call& c, std::size_t i) {
+  std::vector<long long> out;
+  for (const Term& t : array(c, i)) {
+    if (t.is_var()) throw ModelError(c.name + ": argument " + std::to_string(i + 1) + " must be constants");
+    out.push_back(t.value);
+  }
+  return out;
+}
+
+// sum(coefficients[i] * terms[i]) OP rhs with constants folded into rhs and repeated variables merged.
+bool post_linear(Poster& p, const std::string& name, const std::vector<Term>& terms,
+                 const std::vector<long long>& coefficients, LinearOp op, long long rhs) {
+  if (terms.size() != coefficients.size())
+    throw ModelError(name + ": " + std::to_string(coefficients.size()) + " coefficients for " +
+                     std::to_string(terms.size()) + " variables");
+  std::map<VarId, long long> merged;
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    if (terms[i].is_var()) merged[terms[i].var] += coefficients[i];
+    else rhs -= coefficients[i] * terms[i].value;
+  }
+  std::vector<VarId> scope;
+  std::vector<int> coeffs;
+  for (const auto& [x, a] : merged) {
+    if (a == 0) continue;
+    if (a < INT_MIN || a > INT_MAX) throw ModelError(name + ": coefficient " + std::to_string(a) + " too large");
+    scope.push_back(x);
+    coeffs.push_back(static_cast<int>(a));
+  }
+  const auto holds = [op](long long lhs, long long r) {
+    switch (op) {
+      case LinearOp::eq: return lhs == r;
+      case LinearOp::ne: return lhs != r;
+      case LinearOp::le: return lhs <= r;
+      case LinearOp::ge: return lhs >= r;
+    }
+    return false;
+  };
+  if (scope.empty()) return holds(0, rhs);
+  if (scope.size() == 1) {  // unary: a domain restriction
+    const long long a = coeffs[0];
+    return p.restrict(scope[0], [&](long long v) { return holds(a * v, rhs); });
+  }
+  p.problem().add_linear(scope, coeffs, op, rhs, name);
+  return true;
+}
+
+// x - y OP rhs.
+bool post_difference(Poster& p, const Call& c, LinearOp op, long long rhs) {
+  return post_linear(p, c.name, {term(c, 0), term(c, 1)}, {1, -1}, op, rhs);
+}
+
+// The call as a CheckedConstraint over its variables (a constant check when it has none).
+bool post_checked(Poster& p, const Call& c, const Check& check) {
+  std::vector<VarId> scope;
+  for (const Arg& a : c.args)
+    for (const Term& t : a.terms)
+      if (t.is_var()) scope.push_back(t.var);
+  std::sort(scope.begin(), scope.end());
+  scope.erase(std::unique(scope.begin(), scope.end()), scope.end());
+  if (scope.empty()) return check(c, [](VarId) { return 0LL; });
+  long long product = 1;
+  for (VarId x : scope) {
+    product *= p.problem().initial_domain(x).size();
+    if (product > CheckedConstraint::kFullSupportLimit) break;
+  }
+  const bool full = scope.size() <= 3 && product <= CheckedConstraint::kFullSupportLimit;
+  auto pred = [c, check, scope](std::span<const Value> values) {
+    return check(c, [&](VarId x) {
+      const auto it = std::lower_bound(scope.begin(), scope.end(), x);
+      return static_cast<long long>(values[static_cast<std::size_t>(it - scope.begin())]);
+    });
+  };
+  p.problem().add_constraint(std::make_unique<CheckedConstraint>(scope, pred, c.name + ":" + std::to_string(c.line), full));
+  return true;
+}
+
+// ---- checkers -----------------------------------------------------------------------------------------------
+
+long long lin_sum(const Call& c, const ValueOf& v) {
+  const std::vector<Term>& a = array(c, 0);
+  const std::vector<Term>& x = array(c, 1);
+  long long s = 0;
+  for (std::size_t i = 0; i < a.size() && i < x.size(); ++i) s += value_of(a[i], v) * value_of(x[i], v);
+  return s;
+}
+
+bool power(long long x, long long y, long long& out) {
+  if (y < 0) return false;
+  long long r = 1;
+  for (long long i = 0; i < y; ++i) {
+    if (__builtin_mul_overflow(r, x, &r)) return false;
+    if (r == 0 || r == 1) break;
+  }
+  if (x == -1) r = (y % 2 == 0) ? 1 : -1;
+  out = r;
+  return true;
+}
+
+bool element(const std::vector<Term>& array, long long index, long long result, const ValueOf& v) {
+  return index >= 1 && index <= static_cast<long long>(array.size()) &&
+         value_of(array[static_cast<std::size_t>(index - 1)], v) == result;
+}
+
+bool in_set(const Call& c, std::size_t i, long long x) { return c.args[i].sets.front().contains(x); }
+
+// Relations without their reification variable (the last argument of a _reif / _imp form).
+const std::map<std::string, std::pair<std::string, Check>>& relations() {
+  static const std::map<std::string, std::pair<std::string, Check>> r = {
+      {"int_eq", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) == val(c, 1, v); }}},
+      {"int_ne", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) != val(c, 1, v); }}},
+      {"int_le", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) <= val(c, 1, v); }}},
+      {"int_lt", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) < val(c, 1, v); }}},
+      {"int_lin_eq", {"aav", [](const Call& c, const ValueOf& v) { return lin_sum(c, v) == val(c, 2, v); }}},
+      {"int_lin_ne", {"aav", [](const Call& c, const ValueOf& v) { return lin_sum(c, v) != val(c, 2, v); }}},
+      {"int_lin_le", {"aav", [](const Call& c, const ValueOf& v) { return lin_sum(c, v) <= val(c, 2, v); }}},
+      {"bool_eq", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) == val(c, 1, v); }}},
+      {"bool_le", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) <= val(c, 1, v); }}},
+      {"bool_lt", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) < val(c, 1, v); }}},
+      {"bool_and", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) != 0 && val(c, 1, v) != 0; }}},
+      {"bool_or", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) != 0 || val(c, 1, v) != 0; }}},
+      {"bool_xor", {"vv", [](const Call& c, const ValueOf& v) { return (val(c, 0, v) != 0) != (val(c, 1, v) != 0); }}},
+      {"bool_clause", {"aa", [](const Call& c, const ValueOf& v) {
+         for (const Term& t : array(c, 0))
+           if (value_of(t, v) != 0) return true;
+         for (const Term& t : array(c, 1))
+           if (value_of(t, v) == 0) return true;
+         return false;
+       }}},
+      {"array_bool_and", {"a", [](const Call& c, const ValueOf& v) {
+         return std::all_of(array(c, 0).begin(), array(c, 0).end(), [&](const Term& t) { return value_of(t, v) != 0; });
+       }}},
+      {"array_bool_or", {"a", [](const Call& c, const ValueOf& v) {
+         return std::any_of(array(c, 0).begin(), array(c, 0).end(), [&](const Term& t) { return value_of(t, v) != 0; });
+       }}},
+      {"array_bool_xor", {"a", [](const Call& c, const ValueOf& v) {
+         long long ones = 0;
+         for (const Term& t : array(c, 0)) ones += value_of(t, v) != 0 ? 1 : 0;
+         return ones % 2 == 1;
+       }}},
+      {"int_in", {"vs", [](const Call& c, const ValueOf& v) { return in_set(c, 1, val(c, 0, v)); }}},
+      {"set_in", {"vs", [](const Call& c, const ValueOf& v) { return in_set(c, 1, val(c, 0, v)); }}},
+  };
+  return r;
+}
+
+// Functional builtins (no reified form).
+const std::map<std::string, std::pair<std::string, Check>>& functions() {
+  static const std::map<std::string, std::pair<std::string, Check>> f = {
+      {"int_plus", {"vvv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) + val(c, 1, v) == val(c, 2, v); }}},
+      {"int_times", {"vvv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) * val(c, 1, v) == val(c, 2, v); }}},
+      {"int_div", {"vvv", [](const Call& c, const ValueOf& v) {
+         const long long y = val(c, 1, v);
+         return y != 0 && val(c, 0, v) / y == val(c, 2, v);
+       }}},
+      {"int_mod", {"vvv", [](const Call& c, const ValueOf& v) {
+         const long long y = val(c, 1, v);
+         return y != 0 && val(c, 0, v) % y == val(c, 2, v);
+       }}},
+      {"int_abs", {"vv", [](const Call& c, const ValueOf& v) { return std::llabs(val(c, 0, v)) == val(c, 1, v); }}},
+      {"int_min", {"vvv", [](const Call& c, const ValueOf& v) { return std::min(val(c, 0, v), val(c, 1, v)) == val(c, 2, v); }}},
+      {"int_max", {"vvv", [](const Call& c, const ValueOf& v) { return std::max(val(c, 0, v), val(c, 1, v)) == val(c, 2, v); }}},
+      {"int_pow", {"vvv", [](const Call& c, const ValueOf& v) {
+         long long r = 0;
+         return power(val(c, 0, v), val(c, 1, v), r) && r == val(c, 2, v);
+       }}},
+      {"bool_not", {"vv", [](const Call& c, const ValueOf& v) { return (val(c, 0, v) != 0) != (val(c, 1, v) != 0); }}},
+      {"bool2int", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) == val(c, 1, v); }}},
+      {"bool_lin_eq", {"aav", [](const Call& c, const ValueOf& v) { return lin_sum(c, v) == val(c, 2, v); }}},
+      {"bool_lin_le", {"aav", [](const Call& c, const ValueOf& v) { return lin_sum(c, v) <= val(c, 2, v); }}},
+      {"array_int_element", {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
+      {"array_var_int_element", {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
+      {"array_bool_element", {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
+      {"array_var_bool_element", {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
+      {"fzn_all_different_int", {"a", [](const Call& c, const ValueOf& v) {
+         std::vector<long long> values;
+         for (const Term& t : array(c, 0)) values.push_back(value_of(t, v));
+         std::sort(values.begin(), values.end());
+         return std::adjacent_find(values.begin(), values.end()) == values.end();
+       }}},
+      {"csp_table_int", {"aa", [](const Call& c, const ValueOf& v) {
+         const std::vector<Term>& x = array(c, 0);
+         const std::vector<Term>& t = array(c, 1);
+         if (x.empty() || t.size() % x.size() != 0) return false;
+         for (std::size_t row = 0; row < t.size(); row += x.size()) {
+           bool match = true;
+           for (std::size_t j = 0; j < x.size() && match; ++j) match = value_of(x[j], v) == t[row + j].value;
+           if (match) return true;
+         }
+         return false;
+       }}},
+  };
+  return f;
+}
+
+// ---- native posters (everything else is posted as its checker) ---------------------------------------------
+
+using Post = std::function<bool(Poster&, const Call&)>;
+
+bool post_all_different(Poster& p, const Call& c) {
+  std::vector<VarId> scope;
+  for (const Term& t : array(c, 0)) scope.push_back(p.variable(t));
+  std::vector<VarId> sorted = scope;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return false;  // x and x, or 5 and 5
+  if (scope.size() >= 2) p.problem().add_all_different(scope, p.all_different_mode(), c.name + ":" + std::to_string(c.line));
+  return true;
+}
+
+bool post_table(Poster& p, const Call& c) {
+  const std::vector<Term>& xs = array(c, 0);
+  const std::vector<long long> flat = constants(c, 1);
+  if (xs.empty() || flat.size() % xs.size() != 0)
+    throw ModelError(c.name + ": the table has " + std::to_string(flat.size()) + " values, not a multiple of " +
+                     std::to_string(xs.size()));
+  std::vector<VarId> scope;
+  for (const Term& t : xs) scope.push_back(p.variable(t));
+  std::vector<VarId> sorted = scope;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    return post_checked(p, c, functions().at("csp_table_int").second);  // a variable twice in the scope
+  std::vector<std::vector<Value>> rows;
+  for (std::size_t r = 0; r < flat.size(); r += xs.size()) {
+    std::vector<Value> row;
+    bool fits = true;
+    for (std::size_t j = 0; j < xs.size() && fits; ++j) {
+      const long long v = flat[r + j];
+      fits = v >= INT_MIN && v <= INT_MAX && p.problem().variable(scope[j]).index_of(static_cast<Value>(v)) >= 0;
+      row.push_back(static_cast<Value>(v));
+    }
+    if (fits) rows.push_back(std::move(row));
+  }
+  if (rows.empty()) return false;
+  p.problem().add_table(scope, rows, c.name + ":" + std::to_string(c.line));
+  return true;
+}
+
+bool post_in(Poster& p, const Call& c) {
+  const IntSet& s = c.args[1].sets.front();
+  const Term& x = term(c, 0);
+  if (!x.is_var()) return s.contains(x.value);
+  return p.restrict(x.var, [&](long long v) { return s.contains(v); });
+}
+
+const std::map<std::string, Post>& native_posters() {
+  static const std::map<std::string, Post> m = {
+      {"int_eq", [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::eq, 0); }},
+      {"int_ne", [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::ne, 0); }},
+      {"int_le", [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::le, 0); }},
+      {"int_lt", [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::le, -1); }},
+      {"bool_eq", [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::eq, 0); }},
+      {"bool_le", [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::le, 0); }},
+      {"bool_lt", [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::le, -1); }},
+      {"bool2int", [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::eq, 0); }},
+      {"bool_not", [](Poster& p, const Call& c) {
+         return post_linear(p, c.name, {term(c, 0), term(c, 1)}, {1, 1}, LinearOp::eq, 1);
+       }},
+      {"int_plus", [](Poster& p, const Call& c) {
+         return post_linear(p, c.name, {term(c, 0), term(c, 1), term(c, 2)}, {1, 1, -1}, LinearOp::eq, 0);
+       }},
+      {"fzn_all_different_int", post_all_different},
+      {"csp_table_int", post_table},
+      {"int_in", post_in},
+      {"set_in", post_in},
+  };
+  return m;
+}
+
+// int_lin_*(as, xs, c) and bool_lin_*(as, xs, c): c may be a variable (bool_lin_*), so it joins the sum.
+Post linear_poster(LinearOp op, long long shift) {
+  return [op, shift](Poster& p, const Call& c) {
+    std::vector<Term> terms = array(c, 1);
+    std::vector<long long> coefficients = constants(c, 0);
+    if (terms.size() != coefficients.size())
+      throw ModelError(c.name + ": " + std::to_string(coefficients.size()) + " coefficients for " +
+                       std::to_string(terms.size()) + " variables");
+    terms.push_back(term(c, 2));
+    coefficients.push_back(-1);
+    return post_linear(p, c.name, terms, coefficients, op, shift);
+  };
+}
+
+std::unordered_map<std::string, Builtin> make_table() {
+  std::unordered_map<std::string, Builtin> table;
+  std::map<std::string, Post> natives = native_posters();
+  natives["int_lin_eq"] = linear_poster(LinearOp::eq, 0);
+  natives["int_lin_ne"] = linear_poster(LinearOp::ne, 0);
+  natives["int_lin_le"] = linear_poster(LinearOp::le, 0);
+  natives["bool_lin_eq"] = linear_poster(LinearOp::eq, 0);
+  natives["bool_lin_le"] = linear_poster(LinearOp::le, 0);
+  // bool_xor(a, b) with two arguments is a != b (the three-argument form is reified, below).
+  natives["bool_xor"] = [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::ne, 0); };
+
+  // The one place that picks a poster per builtin: native where the engine has a constraint, else the checker.
+  const auto add = [&](const std::string& name, const std::string& signature, const Check& check) {
+    Builtin b{name, signature, check, {}};
+    if (const auto it = natives.find(name); it != natives.end()) b.post = it->second;
+    // TODO(lead): native <name> from contracts.md (add_linear_reif, add_clause, add_and_reif, add_or_reif,
+    // add_xor, add_element, add_member_reif, add_times, add_div, add_mod, add_abs, add_min, add_max, add_pow).
+    else b.post = [check](Poster& p, const Call& c) { return post_checked(p, c, check); };
+    table.emplace(name, std::move(b));
+  };
+  for (const auto& [name, entry] : functions()) add(name, entry.first, entry.second);
+  for (const auto& [name, entry] : relations()) {
+    const Check& base = entry.second;
+    const std::size_t last = entry.first.size();
+    // bool_and / bool_or / bool_xor with three arguments and array_bool_and / _or(as, r) are reified already:
+    // r <-> C. Their _imp forms are r -> C.
+    const bool reified_by_default = name == "bool_and" || name == "bool_or" || name == "array_bool_and" ||
+                                    name == "array_bool_or";
+    const Check reif = [base, last](const Call& c, const ValueOf& v) { return (val(c, last, v) != 0) == base(c, v); };
+    const Check imp = [base, last](const Call& c, const ValueOf& v) { return val(c, last, v) == 0 || base(c, v); };
+    if (reified_by_default) {
+      add(name, entry.first + "v", reif);
+    } else if (name == "bool_xor") {
+      add(name, entry.first, base);  // two arguments; three are handled as bool_xor_reif by the builder
+      add("bool_xor_reif", entry.first + "v", reif);
+    } else {
+      add(name, entry.first, base);
+      add(name + "_reif", entry.first + "v", reif);
+    }
+    add(name + "_imp", entry.first + "v", imp);
+  }
+  return table;
+}
+
+const std::unordered_map<std::string, Builtin>& table() {
+  static const std::unordered_map<std::string, Builtin> t = make_table();
+  return t;
+}
+
+}  // namespace
+
+const Builtin* find_builtin(const std::string& name) {
+  const auto it = table().find(name);
+  return it == table().end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> builtin_names() {
+  std::vector<std::string> names;
+  for (const auto& [name, b] : table()) names.push_back(name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace csp::models::flatzinc

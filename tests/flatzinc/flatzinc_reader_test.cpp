@@ -1,0 +1,243 @@
+// The FlatZinc reader: every construct, every error with its line, the builtin checkers, and models solved.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "csp/models/flatzinc/model.hpp"
+#include "csp/models/flatzinc/parser.hpp"
+#include "csp/search/backtracking.hpp"
+
+namespace fzn = csp::models::flatzinc;
+
+namespace {
+
+fzn::FlatZincModel build(const std::string& text) {
+  return fzn::build_flatzinc(fzn::parse_flatzinc(text, "t.fzn"), "t.fzn");
+}
+
+// The message of the FlatZincError that parsing and building `text` throws ("" when none).
+std::string error_of(const std::string& text) {
+  try {
+    build(text);
+  } catch (const fzn::FlatZincError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Every solution of the model (all of them), each checked by the model's own checker.
+std::vector<csp::Assignment> solutions(const fzn::FlatZincModel& m) {
+  csp::SolverConfig config;
+  config.inference = "mac";
+  config.max_solutions = 0;
+  config.keep_solutions = 1000000;
+  csp::SearchResult r = csp::backtracking_search(m.problem, config);
+  for (const csp::Assignment& a : r.solutions) EXPECT_EQ(m.verify(a), "");
+  return r.solutions;
+}
+
+TEST(FlatZincParser, ReadsEveryKindOfItem) {
+  const fzn::Model m = fzn::parse_flatzinc(
+      "% a comment\r\n"
+      "predicate my_pred(array [int] of var int: x);\n"
+      "int: n = 3;\n"
+      "bool: b = true;\n"
+      "set of int: s = {1, 3, 5};\n"
+      "array [1..2] of int: coefs = [1, -1];\n"
+      "array [1..2] of set of int: sets = [1..2, {4}];\n"
+      "var 1..3: x :: output_var;\n"
+      "var {1, 3, 5}: y;\n"
+      "var bool: z :: var_is_introduced :: is_defined_var;\n"
+      "var 0..9: w = 4;\n"
+      "array [1..2] of var int: xs :: output_array([1..2]) = [x, y];\n"
+      "constraint int_lin_le(coefs, [x, y], 0) :: defines_var(z) :: some_unknown_annotation(1, \"s\");\n"
+      "solve :: seq_search([int_search(xs, first_fail, indomain_min, complete)]) minimize x;\n",
+      "t.fzn");
+  ASSERT_EQ(m.declarations.size(), 10u);
+  EXPECT_EQ(m.declarations[2].value->set.to_string(), "{1,3,5}");
+  EXPECT_EQ(m.declarations[6].type.domain->to_string(), "{1,3,5}");
+  EXPECT_TRUE(m.declarations[7].type.is_var);
+  EXPECT_EQ(m.declarations[7].line, 10);
+  EXPECT_NE(fzn::find_annotation(m.declarations[7].annotations, "is_defined_var"), nullptr);
+  ASSERT_EQ(m.constraints.size(), 1u);
+  EXPECT_EQ(m.constraints[0].name, "int_lin_le");
+  EXPECT_EQ(m.constraints[0].annotations.size(), 2u);
+  EXPECT_EQ(m.solve.goal, fzn::SolveItem::Goal::minimize);
+  EXPECT_EQ(m.solve.annotations[0].name, "seq_search");
+}
+
+TEST(FlatZincParser, ErrorsNameTheLine) {
+  EXPECT_EQ(error_of("var 1..3: x;\nconstraint int_le(x, 2)\nsolve satisfy;\n"),
+            "t.fzn:3: expected ';', found 'solve'");
+  EXPECT_EQ(error_of("var 1..3: x;\n"), "t.fzn:2: no solve item (a FlatZinc model ends with 'solve ... satisfy;')");
+  EXPECT_EQ(error_of("var 0.0..1.0: f;\nsolve satisfy;\n"),
+            "t.fzn:1: float variable 'f': float variables are not supported");
+  EXPECT_EQ(error_of("\nvar set of 1..3: s;\nsolve satisfy;\n"),
+            "t.fzn:2: set variable 's': set variables are not supported");
+  EXPECT_EQ(error_of("var 1..3: x;\n\nconstraint int_frobnicate(x, 2);\nsolve satisfy;\n"),
+            "t.fzn:3: unknown constraint 'int_frobnicate': csp has no builtin of that name (see 'csp fzn --help')");
+  EXPECT_EQ(error_of("var 1..3: x;\nconstraint int_le(x, 2, 3);\nsolve satisfy;\n"),
+            "t.fzn:2: int_le takes 2 arguments, not 3");
+  EXPECT_EQ(error_of("constraint int_le(x, 2);\nsolve satisfy;\n"), "t.fzn:1: 'x' is not declared");
+  EXPECT_EQ(error_of("var int: x;\nsolve satisfy;\n"),
+            "t.fzn:1: variable 'x' has no bounds (var int): csp needs a finite domain");
+  EXPECT_EQ(error_of("var 1..3: x;\nsolve satisfy;\nsolve satisfy;\n"),
+            "t.fzn:3: an item after the solve item (the solve item must be the last)");
+  EXPECT_EQ(error_of("int: n = 99999999999999999999;\nsolve satisfy;\n"),
+            "t.fzn:1: integer '99999999999999999999' does not fit in 64 bits");
+  EXPECT_EQ(error_of("var 1..3: x;\n$\nsolve satisfy;\n"), "t.fzn:2: unexpected character '$'");
+  EXPECT_EQ(error_of("array [1..3] of int: a = [1, 2];\nsolve satisfy;\n"),
+            "t.fzn:1: array 'a' declared with 3 elements has 2");
+  EXPECT_EQ(error_of("var 1..3: x;\nvar 1..3: x;\nsolve satisfy;\n"), "t.fzn:2: 'x' is declared twice");
+  EXPECT_EQ(error_of("var -3000000000..0: x;\nsolve satisfy;\n"),
+            "t.fzn:1: variable 'x': domain -3000000000..0 is wider than csp takes (-1073741823..1073741823)");
+  EXPECT_EQ(error_of("var 1..3: x;\narray [1..1] of var int: a = [x];\nconstraint int_le(a[2], 1);\nsolve satisfy;\n"),
+            "t.fzn:3: index 2 out of 'a' (1..1)");
+}
+
+TEST(FlatZincParser, ByteOrderMarkAndCarriageReturnsAreTaken) {
+  const fzn::FlatZincModel m = build("\xef\xbb\xbfvar 1..2: x :: output_var;\rconstraint int_ne(x, 1);\r\nsolve satisfy;");
+  ASSERT_EQ(m.calls.size(), 1u);
+  EXPECT_EQ(m.calls[0].line, 2);
+  EXPECT_EQ(solutions(m).size(), 1u);
+}
+
+TEST(FlatZincModel, AliasesAndFixedValuesShareOneVariable) {
+  const fzn::FlatZincModel m = build(
+      "var 1..5: x;\nvar 2..9: y :: output_var = x;\nvar 0..9: z :: output_var = 3;\n"
+      "array [1..3] of var int: a :: output_array([1..3]) = [x, y, 7];\nsolve satisfy;\n");
+  EXPECT_EQ(m.problem.variable_count(), 2);  // x = y, and z
+  const auto all = solutions(m);
+  ASSERT_EQ(all.size(), 4u);                // x = y in 2..5, z = 3
+  EXPECT_EQ(m.format(all[0]), "y = 2;\nz = 3;\na = array1d(1..3, [2, 2, 7]);\n");
+}
+
+TEST(FlatZincModel, OutputArraysKeepTheirDimensionsAndBooleans) {
+  const fzn::FlatZincModel m = build(
+      "var bool: p;\nvar bool: q;\narray [1..4] of var bool: g :: output_array([1..2, 0..1]) = [p, q, true, false];\n"
+      "constraint bool_lt(p, q);\nsolve satisfy;\n");
+  const auto all = solutions(m);
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(m.format(all[0]), "g = array2d(1..2, 0..1, [false, true, true, false]);\n");
+}
+
+TEST(FlatZincModel, ConstantViolationsMakeTheModelUnsatisfiable) {
+  EXPECT_EQ(build("constraint int_le(3, 2);\nsolve satisfy;\n").unsatisfiable, "t.fzn:1: int_le cannot hold");
+  EXPECT_EQ(build("var 1..3: x = 5;\nsolve satisfy;\n").unsatisfiable, "t.fzn:1: 'x' cannot be 5");
+  EXPECT_EQ(build("var 1..3: x;\nconstraint set_in(x, {7, 8});\nsolve satisfy;\n").unsatisfiable,
+            "t.fzn:2: set_in cannot hold");
+  EXPECT_EQ(build("var 1..3: x;\nconstraint set_in(x, {2, 3, 8});\nsolve satisfy;\n").unsatisfiable, "");
+}
+
+TEST(FlatZincModel, SearchAnnotationOrdersTheVariablesAndNamesTheStrategy) {
+  const fzn::FlatZincModel m = build(
+      "var 1..3: a;\nvar 1..3: b;\nvar 1..3: c;\n"
+      "solve :: seq_search([int_search([c, a], first_fail, indomain_max, complete), "
+      "int_search([b], input_order, indomain_min, complete)]) satisfy;\n");
+  EXPECT_EQ(m.problem.variable(0).name(), "c");
+  EXPECT_EQ(m.problem.variable(1).name(), "a");
+  EXPECT_EQ(m.problem.variable(2).name(), "b");
+  EXPECT_EQ(m.search.variable_ordering, "mrv");
+  EXPECT_EQ(m.search.value_ordering, "max");
+}
+
+TEST(FlatZincModel, AuxiliaryVariablesComeLast) {
+  const fzn::FlatZincModel m = build(
+      "var bool: aux :: var_is_introduced;\nvar bool: d :: var_is_introduced :: is_defined_var;\nvar 1..2: x;\n"
+      "constraint bool_clause([aux], [d]);\nconstraint int_eq_reif(x, 1, d) :: defines_var(d);\nsolve satisfy;\n");
+  EXPECT_EQ(m.search_variable_count, 2);
+  EXPECT_EQ(m.problem.variable(2).name(), "aux");
+}
+
+// The value orderings of indomain_max and indomain_median: the order in which one variable's values are tried.
+TEST(FlatZincModel, MaxAndMedianValueOrderings) {
+  csp::Problem p;
+  p.add_variable("x", 1, 5);
+  for (const auto& [name, expected] : std::vector<std::pair<std::string, std::vector<int>>>{
+           {"natural", {1, 2, 3, 4, 5}}, {"max", {5, 4, 3, 2, 1}}, {"median", {3, 4, 2, 5, 1}}}) {
+    csp::SolverConfig config;
+    config.value_ordering = name;
+    config.max_solutions = 0;
+    config.keep_solutions = 10;
+    const csp::SearchResult r = csp::backtracking_search(p, config);
+    std::vector<int> order;
+    for (const csp::Assignment& a : r.solutions) order.push_back(a.value(0));
+    EXPECT_EQ(order, expected) << name;
+  }
+}
+
+// Known counts: 8-queens as FlatZinc (int_lin_ne, the MiniZinc std flattening) has 92 solutions.
+TEST(FlatZincModel, EightQueensHas92Solutions) {
+  std::string text = "array [1..2] of int: c = [1, -1];\n";
+  for (int i = 0; i < 8; ++i) text += "var 1..8: q" + std::to_string(i) + ";\n";
+  for (int i = 0; i < 8; ++i)
+    for (int j = i + 1; j < 8; ++j)
+      for (int d : {0, j - i, i - j})
+        text += "constraint int_lin_ne(c, [q" + std::to_string(i) + ", q" + std::to_string(j) + "], " +
+                std::to_string(d) + ");\n";
+  text += "solve satisfy;\n";
+  EXPECT_EQ(solutions(build(text)).size(), 92u);
+}
+
+TEST(FlatZincModel, AllDifferentAndTableFromCspsMznlib) {
+  const auto m = build("var 1..3: a;\nvar 1..3: b;\nvar 1..3: c;\narray [1..3] of var 1..3: x = [a, b, c];\n"
+                       "constraint fzn_all_different_int(x);\nsolve satisfy;\n");
+  EXPECT_EQ(solutions(m).size(), 6u);  // 3! permutations
+  EXPECT_EQ(build("var 1..3: a;\nconstraint fzn_all_different_int([a, 2, a]);\nsolve satisfy;\n").unsatisfiable,
+            "t.fzn:2: fzn_all_different_int cannot hold");
+  EXPECT_EQ(error_of("var 1..3: a;\nconstraint fzn_all_different_int([a, b]);\nsolve satisfy;\n"),
+            "t.fzn:2: 'b' is not declared");
+  const auto t = build("var 1..3: a;\nvar 1..3: b;\n"
+                       "constraint csp_table_int([a, b], [1, 2, 2, 3, 3, 1, 9, 9]);\nsolve satisfy;\n");
+  EXPECT_EQ(solutions(t).size(), 3u);  // (9, 9) lies outside the domains
+}
+
+// The checkers, one builtin at a time, on the values of the arguments (x, y, z are variables 0, 1, 2).
+struct CheckCase {
+  std::string call;
+  std::vector<long long> values;
+  bool holds;
+};
+
+TEST(FlatZincBuiltins, CheckersEvaluateTheDefinitions) {
+  const std::vector<CheckCase> cases = {
+      {"int_eq(x, y)", {3, 3}, true},           {"int_ne(x, y)", {3, 3}, false},
+      {"int_lt(x, y)", {2, 3}, true},           {"int_le(x, y)", {4, 3}, false},
+      {"int_eq_reif(x, y, b)", {1, 2, 0}, true}, {"int_eq_reif(x, y, b)", {1, 2, 1}, false},
+      {"int_le_imp(x, y, b)", {5, 2, 0}, true}, {"int_le_imp(x, y, b)", {5, 2, 1}, false},
+      {"int_lin_eq([2, 3], [x, y], 13)", {2, 3}, true}, {"int_lin_le([2, 3], [x, y], 12)", {2, 3}, false},
+      {"int_lin_ne_reif([1, 1], [x, y], 5, b)", {2, 3, 0}, true},
+      {"int_plus(x, y, z)", {2, 3, 5}, true},   {"int_times(x, y, z)", {-2, 3, -6}, true},
+      {"int_div(x, y, z)", {-7, 2, -3}, true},  {"int_div(x, y, z)", {7, 0, 0}, false},
+      {"int_mod(x, y, z)", {-7, 2, -1}, true},  {"int_abs(x, y)", {-4, 4}, true},
+      {"int_min(x, y, z)", {4, -1, -1}, true},  {"int_max(x, y, z)", {4, -1, 4}, true},
+      {"int_pow(x, y, z)", {2, 10, 1024}, true}, {"int_pow(x, y, z)", {2, -1, 0}, false},
+      {"bool_and(x, y, b)", {1, 0, 0}, true},   {"bool_or(x, y, b)", {1, 0, 1}, true},
+      {"bool_xor(x, y)", {1, 1}, false},        {"bool_xor(x, y, b)", {1, 0, 1}, true},
+      {"bool_not(x, y)", {1, 0}, true},         {"bool2int(x, y)", {1, 1}, true},
+      {"bool_clause([x], [y])", {0, 1}, false}, {"bool_clause([x], [y])", {0, 0}, true},
+      {"array_bool_and([x, y], b)", {1, 1, 1}, true}, {"array_bool_or([x, y], b)", {0, 0, 1}, false},
+      {"array_bool_xor([x, y, b])", {1, 1, 1}, true},
+      {"array_int_element(x, [5, 6, 7], y)", {2, 6}, true}, {"array_int_element(x, [5, 6, 7], y)", {4, 6}, false},
+      {"array_var_int_element(x, [y, z], b)", {2, 0, 9, 9}, true},
+      {"int_in(x, {1, 5})", {5}, true},         {"set_in_reif(x, 1..3, b)", {4, 0}, true},
+      {"fzn_all_different_int([x, y, z])", {1, 2, 1}, false},
+      {"csp_table_int([x, y], [1, 2, 3, 4])", {3, 4}, true},
+  };
+  for (const CheckCase& k : cases) {
+    const std::string text = "var -10..10: x;\nvar -10..10: y;\nvar -10..10: z;\nvar -10..10: b;\nconstraint " + k.call +
+                             ";\nsolve satisfy;\n";
+    const fzn::FlatZincModel m = build(text);
+    ASSERT_EQ(m.calls.size(), 1u) << k.call;
+    const fzn::Builtin* builtin = fzn::find_builtin(m.calls[0].name);
+    ASSERT_NE(builtin, nullptr) << k.call;
+    const csp::VarId b = m.problem.find("b");
+    const auto value = [&](csp::VarId v) {
+      const std::size_t i = v == b ? k.values.size() - 1 : static_cast<std::size_t>(v);
+      return i < k.values.size() ? k.values[i] : 0LL;
+    };
+    EXPECT_EQ(builtin->check(m.calls[0], value), k.holds) << k.call;
+  }
+}
+
+}  // namespace

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# csp fzn (issue 13): MiniZinc's output conventions, flags, statistics, errors with FILE:LINE, exit codes.
+# Usage: fzn_cli_test.sh CSP SEEDS_DIR (tests/flatzinc/seeds: FlatZinc of csp's own models).
+CSP=$1
+SEEDS=$2
+source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_harness.sh"
+
+queens() {  # N-queens as MiniZinc's std library flattens it (int_lin_ne)
+  local n=$1 i j
+  echo "array [1..2] of int: c = [1, -1];"
+  for ((i = 1; i <= n; i++)); do echo "var 1..$n: q$i;"; done
+  printf 'array [1..%d] of var int: q :: output_array([1..%d]) = [' "$n" "$n"
+  for ((i = 1; i <= n; i++)); do printf 'q%d%s' $i "$([[ $i -lt $n ]] && echo ,)"; done
+  echo "];"
+  for ((i = 1; i <= n; i++)); do for ((j = i + 1; j <= n; j++)); do
+    echo "constraint int_lin_ne(c, [q$i, q$j], 0);"
+    echo "constraint int_lin_ne(c, [q$i, q$j], $((j - i)));"
+    echo "constraint int_lin_ne(c, [q$i, q$j], $((i - j)));"
+  done; done
+  echo "solve :: int_search(q, input_order, indomain_min, complete) satisfy;"
+}
+queens 8 >"$TMP/q8.fzn"
+queens 3 >"$TMP/q3.fzn"
+
+run fzn "$TMP/q8.fzn"
+expect_code 0 "one solution"
+expect_out_text "q = array1d(1..8, [1, 5, 8, 6, 3, 7, 2, 4]);" "the first 8-queens solution in input order"
+expect_count '^----------$' 1 "one separator"
+expect_no_out '^==========$' "no completion mark when stopping at the first solution"
+
+run fzn -a "$TMP/q8.fzn"
+expect_count '^----------$' 92 "8-queens has 92 solutions"
+expect_out '^==========$' "complete search"
+run fzn -n 5 "$TMP/q8.fzn"
+expect_count '^----------$' 5 "-n 5"
+run fzn -a -f --var mrv --inference fc -r 7 -p 2 -s "$TMP/q8.fzn"
+expect_count '^----------$' 92 "free search finds the same 92"
+expect_out '^%%%mzn-stat: nodes=[0-9]+$' "nodes statistic"
+expect_out '^%%%mzn-stat: solutions=92$' "solutions statistic"
+expect_out '^%%%mzn-stat: solveTime=[0-9.]+$' "solveTime statistic"
+expect_out '^%%%mzn-stat-end$' "statistics end"
+
+run fzn -a "$TMP/q3.fzn"
+expect_code 0 "UNSAT is a result"
+expect_out '^=====UNSATISFIABLE=====$' "3-queens has none"
+run fzn --node-limit 1 "$TMP/q8.fzn"
+expect_out '^=====UNKNOWN=====$' "a limit before any solution"
+
+run fzn -a "$SEEDS/futoshiki5.fzn"
+expect_count '^----------$' 151 "the docs' Futoshiki has 151 solutions (Gecode agrees)"
+run fzn -a "$SEEDS/constructs.fzn"
+expect_out_text "g = array2d(1..2, 1..2, [true, true, true, false]);" "booleans and 2-d output"
+expect_count '^----------$' 1 "one solution: the auxiliary variable does not count"
+
+printf 'var 1..3: x;\nconstraint int_frob(x, 1);\nsolve satisfy;\n' >"$TMP/bad.fzn"
+run fzn "$TMP/bad.fzn"
+expect_code 2 "unknown builtin"
+expect_err_text "bad.fzn:2: unknown constraint 'int_frob'" "names the constraint and line"
+printf 'var 1..3: x;\nvar float: f;\nsolve satisfy;\n' >"$TMP/float.fzn"
+run fzn "$TMP/float.fzn"
+expect_code 2 "float variable"
+expect_err_text "float.fzn:2: float variable 'f': float variables are not supported" "float message"
+run fzn "$TMP/missing.fzn"
+expect_code 2 "missing file"
+expect_err "cannot read" "missing file message"
+: >"$TMP/empty.fzn"
+run fzn "$TMP/empty.fzn"
+expect_code 2 "empty file"
+expect_err "empty file" "empty file message"
+run fzn -n 0 "$TMP/q8.fzn"
+expect_code 2 "-n 0"
+run fzn --var nope "$TMP/q8.fzn"
+expect_code 2 "unknown ordering"
+expect_err "valid: " "lists the valid names"
+printf 'var 1..3: x :: output_var;\nsolve minimize x;\n' >"$TMP/opt.fzn"
+run fzn "$TMP/opt.fzn"
+expect_code 2 "optimisation not yet"
+expect_err "not yet supported" "says so"
+run fzn "$TMP"
+expect_code 2 "a directory"
+expect_err_text "cannot read '$TMP': it is a directory" "directory message"
+printf 'var 1..3: x;\nsolve satisfy;\n' >"$TMP/secret.fzn"
+chmod 000 "$TMP/secret.fzn"
+if [[ $(id -u) -ne 0 ]] || command -v setpriv >/dev/null; then
+  chmod 755 "$TMP"
+  if [[ $(id -u) -ne 0 ]]; then "$CSP" fzn "$TMP/secret.fzn" >"$TMP/out" 2>"$TMP/err"; code=$?
+  else setpriv --reuid=65534 --regid=65534 --clear-groups "$CSP" fzn "$TMP/secret.fzn" >"$TMP/out" 2>"$TMP/err"; code=$?; fi
+  expect_code 2 "unreadable"
+  expect_err_text "cannot read '$TMP/secret.fzn': Permission denied" "unreadable message"
+fi
+run fzn /dev/zero
+expect_code 2 "/dev/zero"
+expect_err_text "/dev/zero: larger than 256 MiB" "size cap"
+run fzn --help
+expect_code 0 "help"
+expect_out "Usage: csp fzn" "help text"
+expect_out '^Examples:' "help examples"
+run --help
+expect_out '^  fzn ' "csp --help lists fzn"
+finish
