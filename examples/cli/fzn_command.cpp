@@ -14,6 +14,7 @@
 #include "csp/models/flatzinc/parser.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
+#include "csp/search/optimize.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
 
@@ -62,12 +63,13 @@ void write_statistics(std::ostream& out, const fzn::FlatZincModel& model, const 
   out << "%%%mzn-stat-end\n";
 }
 
-// solve minimize / maximize. TODO(lead): csp::minimize / csp::maximize from contracts.md (branch and bound, each
-// improving solution printed, "==========" once optimality is proved).
-SearchResult optimise(const fzn::FlatZincModel& model, const SearchOptions& /*options*/) {
-  (void)model;
-  throw UsageError("solve minimize / maximize: not yet supported (branch and bound lands with the optimisation "
-                   "work; only 'solve satisfy' models run today)");
+// solve minimize / maximize: branch and bound (csp::optimize), every improving solution printed through
+// on_solution; complete means the optimum is proved ("==========").
+SearchResult optimise(const fzn::FlatZincModel& model, const SearchOptions& options) {
+  const SolverConfig config = config_now(options);
+  if (!model.objective.is_var()) return backtracking_search(model.problem, config);  // a constant objective
+  const Sense sense = model.goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize;
+  return optimize(model.problem, model.objective.var, sense, config);
 }
 
 FznOptions read_options(const std::vector<std::string>& args, bool& help) {
@@ -183,8 +185,10 @@ int run_fzn(const std::vector<std::string>& args) {
   }
   // Two solutions that differ only in auxiliary variables (model.search_variable_count) are one solution: with
   // such variables the engine enumerates every solution and the copies are skipped here.
+  const bool optimising = model.goal != fzn::SolveItem::Goal::satisfy;
   const int distinct_by = model.search_variable_count;
-  const bool deduplicate = distinct_by < model.problem.variable_count();
+  // Improving solutions differ in their objective: never duplicates.
+  const bool deduplicate = !optimising && distinct_by < model.problem.variable_count();
   config.max_solutions = deduplicate ? 0 : o.solutions;
   config.keep_solutions = 0;
   const double init_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -207,7 +211,7 @@ int run_fzn(const std::vector<std::string>& args) {
     std::cout << model.format(a) << "----------\n";
     std::cout.flush();
     ++found;
-    if (deduplicate && o.solutions != 0 && found >= o.solutions) {
+    if (!optimising && deduplicate && o.solutions != 0 && found >= o.solutions) {
       capped = true;
       return false;
     }
@@ -225,7 +229,9 @@ int run_fzn(const std::vector<std::string>& args) {
   }
   if (capped) result.complete = true;
   result.solution_count = found;
-  const bool exhausted = result.complete && !capped && (o.solutions == 0 || found < o.solutions);
+  // Satisfaction: every solution printed and the search over; optimisation: the optimum proved.
+  const bool exhausted =
+      optimising ? result.complete : result.complete && !capped && (o.solutions == 0 || found < o.solutions);
   if (found == 0 && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
   else if (found == 0) std::cout << "=====UNKNOWN=====\n";
   else if (exhausted) std::cout << "==========\n";

@@ -412,6 +412,8 @@ const Constraint& Problem::add_member_reif(VarId x, std::vector<Value> set, VarI
   std::string name = (r == Reification::equivalence ? "in_reif(" : "in_imp(") + variable(x).name() + ")";
   if (x == b) throw ModelError("add_member_reif '" + name + "': '" + variable(x).name() + "' is both x and b");
   return add_constraint(std::make_unique<MemberReif>(x, std::move(set), b, r, std::move(name)));
+}
+
 // ---- api: constraints that read like the model (issue 11) -------------------------------------------------------
 
 const Constraint& Problem::add_sum(std::vector<VarId> scope, LinearOp op, long long rhs) {

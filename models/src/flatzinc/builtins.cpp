@@ -1,5 +1,6 @@
-// The FlatZinc builtins: checkers (independent of the propagators) and posters. A builtin without a native engine
-// constraint is posted as its checker (CheckedConstraint); the table at the end marks each one "TODO(lead)".
+// The FlatZinc builtins: checkers (independent of the propagators) and posters. Every builtin is posted with an
+// engine constraint (linear, all-different, table, reified, boolean, element, arithmetic); a call shape the engine
+// refuses is posted as its checker (CheckedConstraint).
 #include "csp/models/flatzinc/builtins.hpp"
 
 #include <algorithm>
@@ -332,6 +333,96 @@ Post linear_poster(LinearOp op, long long shift) {
   };
 }
 
+// ---- the engine's reified, boolean, element and arithmetic constraints ---------------------------------------
+
+std::vector<VarId> variables(Poster& p, const std::vector<Term>& terms) {
+  std::vector<VarId> out;
+  for (const Term& t : terms) out.push_back(p.variable(t));
+  return out;
+}
+
+// x OP y + rhs  <->  r  (or ->): int_eq_reif, int_le_imp, bool_xor_reif, ...
+Post compare_reif(LinearOp op, long long rhs, Reification how) {
+  return [op, rhs, how](Poster& p, const Call& c) {
+    p.problem().add_linear_reif({p.variable(term(c, 0)), p.variable(term(c, 1))}, {1, -1}, op, rhs,
+                                p.variable(term(c, 2)), how);
+    return true;
+  };
+}
+
+// sum(as * xs) OP c  <->  r  (or ->): int_lin_*_reif / _imp.
+Post linear_reif(LinearOp op, Reification how) {
+  return [op, how](Poster& p, const Call& c) {
+    const std::vector<long long> as = constants(c, 0);
+    std::vector<int> coefficients;
+    for (long long a : as) {
+      if (a < INT_MIN || a > INT_MAX) throw ModelError(c.name + ": coefficient " + std::to_string(a) + " too large");
+      coefficients.push_back(static_cast<int>(a));
+    }
+    const Term& rhs = term(c, 2);
+    if (rhs.is_var()) throw ModelError(c.name + ": the right-hand side must be a constant");
+    p.problem().add_linear_reif(variables(p, array(c, 1)), coefficients, op, rhs.value, p.variable(term(c, 3)), how);
+    return true;
+  };
+}
+
+// r <-> and(xs) / or(xs), from an array (array_bool_and(as, r)) or two terms (bool_and(a, b, r)).
+Post junction(bool conjunction, bool from_array) {
+  return [conjunction, from_array](Poster& p, const Call& c) {
+    const std::vector<VarId> xs =
+        from_array ? variables(p, array(c, 0)) : std::vector<VarId>{p.variable(term(c, 0)), p.variable(term(c, 1))};
+    const VarId r = p.variable(term(c, from_array ? 1 : 2));
+    if (conjunction) p.problem().add_and_reif(xs, r);
+    else p.problem().add_or_reif(xs, r);
+    return true;
+  };
+}
+
+bool post_constant_element(Poster& p, const Call& c) {
+  std::vector<Value> values;
+  for (long long v : constants(c, 1)) {
+    if (v < INT_MIN || v > INT_MAX) throw ModelError(c.name + ": array value " + std::to_string(v) + " too large");
+    values.push_back(static_cast<Value>(v));
+  }
+  p.problem().add_element(p.variable(term(c, 0)), values, p.variable(term(c, 2)), 1);
+  return true;
+}
+
+Post member_reif(Reification how) {
+  return [how](Poster& p, const Call& c) {
+    const IntSet& s = c.args[1].sets.front();
+    if (s.size() > (1 << 20)) throw ModelError(c.name + ": set too large for a native membership");
+    std::vector<Value> values;
+    for (const auto& [lo, hi] : s.ranges)
+      for (long long v = std::max<long long>(lo, INT_MIN); v <= std::min<long long>(hi, INT_MAX); ++v)
+        values.push_back(static_cast<Value>(v));
+    p.problem().add_member_reif(p.variable(term(c, 0)), values, p.variable(term(c, 2)), how);
+    return true;
+  };
+}
+
+// f(x, y) = z for the arithmetic builtins (int_times, int_div, ...).
+Post arithmetic(const Constraint& (Problem::*add)(VarId, VarId, VarId)) {
+  return [add](Poster& p, const Call& c) {
+    (p.problem().*add)(p.variable(term(c, 0)), p.variable(term(c, 1)), p.variable(term(c, 2)));
+    return true;
+  };
+}
+
+// The engine refuses some shapes a FlatZinc call may have (a variable twice in one scope, as in int_times(x, x, z),
+// or the reification variable inside its own sum): such a call keeps its exact checker as its constraint. Every
+// posting starts from fresh variables, so a refused native call leaves nothing half-posted that matters (at most a
+// fixed "const:" variable).
+Post native_or_checked(Post native, Check check) {
+  return [native, check](Poster& p, const Call& c) {
+    try {
+      return native(p, c);
+    } catch (const ModelError&) {
+      return post_checked(p, c, check);
+    }
+  };
+}
+
 std::unordered_map<std::string, Builtin> make_table() {
   std::unordered_map<std::string, Builtin> table;
   std::map<std::string, Post> natives = native_posters();
@@ -343,12 +434,59 @@ std::unordered_map<std::string, Builtin> make_table() {
   // bool_xor(a, b) with two arguments is a != b (the three-argument form is reified, below).
   natives["bool_xor"] = [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::ne, 0); };
 
+  // The engine's own constraints for the rest; a call shape the engine refuses falls back to the checker.
+  std::map<std::string, Post> engine;
+  const Reification eqv = Reification::equivalence, imp = Reification::implication;
+  for (const auto& [how, suffix] : {std::pair{eqv, std::string("_reif")}, std::pair{imp, std::string("_imp")}}) {
+    for (const std::string type : {"int", "bool"}) {
+      engine[type + "_eq" + suffix] = compare_reif(LinearOp::eq, 0, how);
+      engine[type + "_le" + suffix] = compare_reif(LinearOp::le, 0, how);
+      engine[type + "_lt" + suffix] = compare_reif(LinearOp::le, -1, how);
+    }
+    engine["int_ne" + suffix] = compare_reif(LinearOp::ne, 0, how);
+    engine["int_lin_eq" + suffix] = linear_reif(LinearOp::eq, how);
+    engine["int_lin_ne" + suffix] = linear_reif(LinearOp::ne, how);
+    engine["int_lin_le" + suffix] = linear_reif(LinearOp::le, how);
+    engine["set_in" + suffix] = member_reif(how);
+    engine["int_in" + suffix] = member_reif(how);
+  }
+  engine["bool_xor_reif"] = compare_reif(LinearOp::ne, 0, eqv);
+  engine["bool_clause"] = [](Poster& p, const Call& c) {
+    p.problem().add_clause(variables(p, array(c, 0)), variables(p, array(c, 1)));
+    return true;
+  };
+  engine["array_bool_and"] = junction(true, true);
+  engine["array_bool_or"] = junction(false, true);
+  engine["bool_and"] = junction(true, false);
+  engine["bool_or"] = junction(false, false);
+  engine["array_bool_xor"] = [](Poster& p, const Call& c) {
+    p.problem().add_xor(variables(p, array(c, 0)));
+    return true;
+  };
+  engine["array_int_element"] = post_constant_element;
+  engine["array_bool_element"] = post_constant_element;
+  const Post var_element = [](Poster& p, const Call& c) {
+    p.problem().add_var_element(p.variable(term(c, 0)), variables(p, array(c, 1)), p.variable(term(c, 2)), 1);
+    return true;
+  };
+  engine["array_var_int_element"] = var_element;
+  engine["array_var_bool_element"] = var_element;
+  engine["int_times"] = arithmetic(&Problem::add_times);
+  engine["int_div"] = arithmetic(&Problem::add_div);
+  engine["int_mod"] = arithmetic(&Problem::add_mod);
+  engine["int_min"] = arithmetic(&Problem::add_min);
+  engine["int_max"] = arithmetic(&Problem::add_max);
+  engine["int_pow"] = arithmetic(&Problem::add_pow);
+  engine["int_abs"] = [](Poster& p, const Call& c) {
+    p.problem().add_abs(p.variable(term(c, 0)), p.variable(term(c, 1)));
+    return true;
+  };
+
   // The one place that picks a poster per builtin: native where the engine has a constraint, else the checker.
   const auto add = [&](const std::string& name, const std::string& signature, const Check& check) {
     Builtin b{name, signature, check, {}};
     if (const auto it = natives.find(name); it != natives.end()) b.post = it->second;
-    // TODO(lead): native <name> from contracts.md (add_linear_reif, add_clause, add_and_reif, add_or_reif,
-    // add_xor, add_element, add_member_reif, add_times, add_div, add_mod, add_abs, add_min, add_max, add_pow).
+    else if (const auto e = engine.find(name); e != engine.end()) b.post = native_or_checked(e->second, check);
     else b.post = [check](Poster& p, const Call& c) { return post_checked(p, c, check); };
     table.emplace(name, std::move(b));
   };
