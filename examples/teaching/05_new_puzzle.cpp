@@ -27,19 +27,18 @@ int main() {
     magic.add_linear(scope, {1, 1, 1}, csp::LinearOp::eq, 15, "line sums to 15");
   }
 
-  // 3. Solve: count every solution with MRV and maintained arc consistency; keep them all.
+  // 3. Solve: count every solution with MRV and maintained arc consistency (all are kept unless told otherwise).
   csp::SolverConfig config;
   config.variable_ordering = "mrv";
   config.inference = "mac";
   config.max_solutions = 0;
-  config.keep_solutions = 8;
   const csp::SearchResult result = csp::backtracking_search(magic, config);
 
-  // 4. Print the first solution and the statistics.
+  // 4. Print the first solution, its centre by name, and the statistics.
   std::cout << csp::to_string(result.status) << ": " << result.solution_count << " magic squares\n";
   if (result.status != csp::Status::solved) return 1;
-  const csp::Assignment& first = result.solutions.front();
-  for (std::size_t i = 0; i < s.size(); ++i) std::cout << first.value(s[i]) << (i % 3 == 2 ? "\n" : " ");
-  std::cout << result.stats << '\n';
+  const csp::Assignment& first = result.solution();
+  for (std::size_t i = 0; i < s.size(); ++i) std::cout << first[s[i]] << (i % 3 == 2 ? "\n" : " ");
+  std::cout << "centre " << first["s22"] << '\n' << result.stats << '\n';
   return result.solution_count == 8 ? 0 : 1;  // the Lo Shu square, rotated and reflected
 }

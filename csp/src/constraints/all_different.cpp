@@ -58,7 +58,7 @@ bool AllDifferent::is_consistent(const Assignment& a) const {
   seen.reserve(scope().size());
   for (int k = 0; k < arity(); ++k) {
     const VarId x = scope()[static_cast<std::size_t>(k)];
-    if (a.is_assigned(x)) seen.push_back(shifted(k, a.value(x)));
+    if (a.is_assigned(x)) seen.push_back(shifted(k, a.unchecked_value(x)));
   }
   std::sort(seen.begin(), seen.end());
   return std::adjacent_find(seen.begin(), seen.end()) == seen.end();
@@ -69,7 +69,7 @@ int AllDifferent::conflicts(const Assignment& a, int pos, Value v) const {
   int n = 0;
   for (int k = 0; k < arity(); ++k) {
     const VarId y = scope()[static_cast<std::size_t>(k)];
-    if (k != pos && a.is_assigned(y) && shifted(k, a.value(y)) == sv) ++n;
+    if (k != pos && a.is_assigned(y) && shifted(k, a.unchecked_value(y)) == sv) ++n;
   }
   return n;
 }
@@ -79,7 +79,7 @@ void AllDifferent::add_conflicts(const Assignment& a, int pos, const Variable& v
   taken.reserve(scope().size());
   for (int k = 0; k < arity(); ++k) {
     const VarId y = scope()[static_cast<std::size_t>(k)];
-    if (k != pos && a.is_assigned(y)) ++taken[shifted(k, a.value(y))];
+    if (k != pos && a.is_assigned(y)) ++taken[shifted(k, a.unchecked_value(y))];
   }
   for (int i = 0; i < var.size(); ++i) {
     const auto it = taken.find(shifted(pos, var.value(i)));
@@ -133,7 +133,7 @@ class AllDifferentCounter final : public ConflictCounter {
   int conflicts(const Assignment& a, int pos, Value v) const override {
     const long long sv = shifted(pos, v);
     const VarId x = scope_[static_cast<std::size_t>(pos)];
-    return count(sv) - (a.is_assigned(x) && shifted(pos, a.value(x)) == sv ? 1 : 0);
+    return count(sv) - (a.is_assigned(x) && shifted(pos, a.unchecked_value(x)) == sv ? 1 : 0);
   }
 
   void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const override {
@@ -147,7 +147,7 @@ class AllDifferentCounter final : public ConflictCounter {
     } else {
       for (std::size_t i = 0; i < values.size(); ++i) counts[i] += count(values[i] + off);
     }
-    if (a.is_assigned(x)) --counts[static_cast<std::size_t>(var.index_of(a.value(x)))];  // x does not clash with itself
+    if (a.is_assigned(x)) --counts[static_cast<std::size_t>(var.index_of(a.unchecked_value(x)))];  // x does not clash with itself
   }
 
   std::size_t proposal_count(int /*pos*/) const override { return free_.size(); }

@@ -16,7 +16,7 @@ class BinaryConflictCounter : public ConflictCounter {
 
   void moved(const Assignment& a, int /*pos*/, bool /*had_value*/, Value /*from*/, Value /*to*/,
              std::vector<Change>& changes) override {
-    const bool now = a.is_assigned(x_) && a.is_assigned(y_) && !holds_(0, a.value(x_), a.value(y_));
+    const bool now = a.is_assigned(x_) && a.is_assigned(y_) && !holds_(0, a.unchecked_value(x_), a.unchecked_value(y_));
     if (now == violated_) return;
     violated_ = now;
     changes.push_back({0, now});
@@ -24,7 +24,7 @@ class BinaryConflictCounter : public ConflictCounter {
   }
   int conflicts(const Assignment& a, int pos, Value v) const override {
     const VarId other = pos == 0 ? y_ : x_;
-    return a.is_assigned(other) && !holds_(pos, v, a.value(other)) ? 1 : 0;
+    return a.is_assigned(other) && !holds_(pos, v, a.unchecked_value(other)) ? 1 : 0;
   }
   void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const override {
     const VarId other = pos == 0 ? y_ : x_;

@@ -108,7 +108,7 @@ namespace csp {
 
 int BinaryPredicate::conflicts(const Assignment& a, int pos, Value v) const {
   const VarId y = scope()[static_cast<std::size_t>(1 - pos)];
-  return a.is_assigned(y) && !holds(pos, v, a.value(y)) ? 1 : 0;
+  return a.is_assigned(y) && !holds(pos, v, a.unchecked_value(y)) ? 1 : 0;
 }
 
 std::unique_ptr<ConflictCounter> BinaryPredicate::make_conflict_counter(const Problem& /*problem*/) const {

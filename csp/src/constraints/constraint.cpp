@@ -42,7 +42,7 @@ bool Constraint::is_consistent(const Assignment& a) const {
   std::vector<Value> tuple(scope_.size());
   for (std::size_t k = 0; k < scope_.size(); ++k) {
     if (!a.is_assigned(scope_[k])) return true;
-    tuple[k] = a.value(scope_[k]);
+    tuple[k] = a.unchecked_value(scope_[k]);
   }
   return is_satisfied_by(tuple);
 }
@@ -54,7 +54,7 @@ int Constraint::conflicts(const Assignment& a, int pos, Value v) const {
       tuple[k] = v;
     } else {
       if (!a.is_assigned(scope_[k])) return 0;
-      tuple[k] = a.value(scope_[k]);
+      tuple[k] = a.unchecked_value(scope_[k]);
     }
   }
   return is_satisfied_by(tuple) ? 0 : 1;
@@ -80,7 +80,7 @@ class ScanningConflictCounter final : public ConflictCounter {
     const std::vector<VarId>& scope = c_.scope();
     for (std::size_t k = 0; k < scope.size(); ++k) {
       const VarId y = scope[k];
-      const char now = a.is_assigned(y) && c_.conflicts(a, static_cast<int>(k), a.value(y)) > 0 ? 1 : 0;
+      const char now = a.is_assigned(y) && c_.conflicts(a, static_cast<int>(k), a.unchecked_value(y)) > 0 ? 1 : 0;
       if (now != conflicted_[k]) {
         conflicted_[k] = now;
         changes.push_back({static_cast<int>(k), now != 0});

@@ -63,7 +63,7 @@ bool Linear::is_consistent(const Assignment& a) const {
   Wide hi = 0;
   for (std::size_t k = 0; k < scope().size(); ++k) {
     if (a.is_assigned(scope()[k])) {
-      const Wide t = Wide{coefficients_[k]} * a.value(scope()[k]);
+      const Wide t = Wide{coefficients_[k]} * a.unchecked_value(scope()[k]);
       lo += t;
       hi += t;
     } else {

@@ -11,7 +11,7 @@ NotEqual::NotEqual(VarId x, VarId y, std::string name) : Constraint({x, y}, std:
 bool NotEqual::is_consistent(const Assignment& a) const {
   const VarId x = scope()[0];
   const VarId y = scope()[1];
-  return !(a.is_assigned(x) && a.is_assigned(y) && a.value(x) == a.value(y));
+  return !(a.is_assigned(x) && a.is_assigned(y) && a.unchecked_value(x) == a.unchecked_value(y));
 }
 
 bool NotEqual::revise(Store& store, int pos) const {
@@ -40,7 +40,7 @@ namespace csp {
 
 int NotEqual::conflicts(const Assignment& a, int pos, Value v) const {
   const VarId y = scope()[static_cast<std::size_t>(1 - pos)];
-  return a.is_assigned(y) && a.value(y) == v ? 1 : 0;
+  return a.is_assigned(y) && a.unchecked_value(y) == v ? 1 : 0;
 }
 
 namespace {

@@ -42,7 +42,7 @@ bool Table::is_satisfied_by(std::span<const Value> values) const {
 bool Table::is_consistent(const Assignment& a) const {
   return std::any_of(allowed_.begin(), allowed_.end(), [&](const std::vector<Value>& t) {
     for (std::size_t k = 0; k < t.size(); ++k)
-      if (a.is_assigned(scope()[k]) && a.value(scope()[k]) != t[k]) return false;
+      if (a.is_assigned(scope()[k]) && a.unchecked_value(scope()[k]) != t[k]) return false;
     return true;
   });
 }

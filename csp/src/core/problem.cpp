@@ -190,6 +190,33 @@ VarId Problem::find(const std::string& name) const {
   throw ModelError("find: no variable named '" + name + "'");
 }
 
+namespace {
+
+// The name table of one structure, keeping it alive (a later addition to the problem clones its own).
+class StructureNames final : public VariableNames {
+ public:
+  StructureNames(std::shared_ptr<const void> owner, const std::vector<Variable>& variables,
+                 const std::unordered_map<std::string, VarId>& index)
+      : owner_(std::move(owner)), variables_(&variables), index_(&index) {}
+  int count() const override { return static_cast<int>(variables_->size()); }
+  const std::string& name(VarId x) const override { return (*variables_)[static_cast<std::size_t>(x)].name(); }
+  VarId find(const std::string& name) const override {
+    const auto it = index_->find(name);
+    return it == index_->end() ? -1 : it->second;
+  }
+
+ private:
+  std::shared_ptr<const void> owner_;
+  const std::vector<Variable>* variables_;
+  const std::unordered_map<std::string, VarId>* index_;
+};
+
+}  // namespace
+
+std::shared_ptr<const VariableNames> Problem::variable_names() const {
+  return std::make_shared<const StructureNames>(s_, s_->variables, s_->index);
+}
+
 const Constraint& Problem::add_constraint(std::unique_ptr<Constraint> c) {
   if (!c) throw ModelError("add_constraint: null constraint");
   c->attach(*this);

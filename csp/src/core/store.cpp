@@ -12,7 +12,7 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
     : problem_(&problem),
       stats_(&stats),
       observer_(observer),
-      assignment_(problem.variable_count()),
+      assignment_(problem),
       queued_(static_cast<std::size_t>(problem.constraint_count()), 0),
       weights_(static_cast<std::size_t>(problem.constraint_count()), 1) {
   domains_.reserve(static_cast<std::size_t>(problem.variable_count()));

@@ -61,10 +61,10 @@ class Backtracker {
         start_(Clock::now()),
         store_(problem, result.stats, config.observer),
         select_(hooks != nullptr && hooks->select ? hooks->select
-                                                  : variable_orderings().get(config.variable_ordering).fn),
-        order_(value_orderings().get(config.value_ordering).fn),
-        // "natural" is the built-in ascending order (registry names are unique): it is iterated lazily with
-        // Domain::next instead of filling a vector per node.
+                                                  : config.variable_ordering.resolve(variable_orderings())),
+        order_(config.value_ordering.resolve(value_orderings())),
+        // "natural" is the built-in ascending order (registry names are unique; a callable never equals a name): it
+        // is iterated lazily with Domain::next instead of filling a vector per node.
         lazy_natural_(config.value_ordering == "natural"),
         infer_(inferences().get(config.inference).fn),
         ctx_(store_, config.inference != "none"),
@@ -132,7 +132,7 @@ class Backtracker {
     const Assignment& a = store_.assignment();
     ++result_.solution_count;
     ++result_.stats.solutions;
-    if (result_.solutions.size() < config_.keep_solutions) result_.solutions.push_back(a);
+    if (config_.keeps(result_.solution_count)) result_.solutions.push_back(a);
     if (config_.observer != nullptr) config_.observer->on_solution(store_, a);
     const bool go_on = !config_.on_solution || config_.on_solution(a);
     // Reaching max_solutions is the stop that was asked for (complete); a stop by the callback before it leaves
@@ -169,7 +169,8 @@ class Backtracker {
   void check_variable(VarId x) const {
     const Assignment& a = store_.assignment();
     const auto fail = [&](const std::string& why) {
-      throw Error("variable ordering '" + config_.variable_ordering + "' returned " + std::to_string(x) + ": " + why);
+      throw Error("variable ordering '" + config_.variable_ordering.name() + "' returned " + std::to_string(x) + ": " +
+                  why);
     };
     if (x == -1) fail("none left, but " + std::to_string(a.variable_count() - a.assigned_count()) + " unassigned");
     if (x < 0 || x >= a.variable_count())
@@ -183,7 +184,7 @@ class Backtracker {
   void check_values(VarId x) {
     const Domain& d = store_.domain(x);
     const auto fail = [&](int i, const std::string& why) {
-      throw Error("value ordering '" + config_.value_ordering + "' returned index " + std::to_string(i) +
+      throw Error("value ordering '" + config_.value_ordering.name() + "' returned index " + std::to_string(i) +
                   " for variable '" + store_.problem().variable(x).name() + "': " + why);
     };
     for (const int i : scratch_)

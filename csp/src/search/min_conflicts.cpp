@@ -38,7 +38,7 @@ constexpr ConstraintId kSetupClockEvery = 256;
 class MinConflicts {
  public:
   MinConflicts(const Problem& p, const MinConflictsConfig& cfg, SearchResult& r)
-      : p_(p), cfg_(cfg), r_(r), rng_(cfg.seed), start_(Clock::now()), current_(p.variable_count()) {}
+      : p_(p), cfg_(cfg), r_(r), rng_(cfg.seed), start_(Clock::now()), current_(p) {}
 
   void run() {
     r_.status = Status::limit_reached;  // until something else is known

@@ -21,7 +21,9 @@ std::string to_string(Sense s) { return s == Sense::minimize ? "minimize" : "max
 namespace {
 
 // How many improving solutions the result keeps: the last keep_solutions, and at least the best.
-std::uint64_t solutions_to_keep(const SolverConfig& config) { return std::max<std::uint64_t>(1, config.keep_solutions); }
+std::uint64_t solutions_to_keep(const SolverConfig& config) {
+  return std::max<std::uint64_t>(1, config.keep_solutions.value_or(UINT64_MAX));  // unset: every one
+}
 
 // The bound "objective < best" (minimize) or "objective > best" (maximize) as a limit on the objective's value
 // indices (values are sorted ascending, so a bound on values is a bound on indices), enforced at each node.

@@ -12,13 +12,13 @@ std::string parse_value_ordering(const std::string& name) { return value_orderin
 std::string parse_inference(const std::string& name) { return inferences().get(name).name; }
 
 void SolverConfig::validate() const {
-  parse_variable_ordering(variable_ordering);
-  parse_value_ordering(value_ordering);
+  (void)variable_ordering.resolve(variable_orderings());
+  (void)value_ordering.resolve(value_orderings());
   parse_inference(inference);
 }
 
 std::string to_string(const SolverConfig& c) {
-  return "var=" + c.variable_ordering + " val=" + c.value_ordering + " inference=" + c.inference +
+  return "var=" + c.variable_ordering.name() + " val=" + c.value_ordering.name() + " inference=" + c.inference +
          " ac3=" + (c.ac3_preprocess ? "on" : "off") + " max_solutions=" + std::to_string(c.max_solutions);
 }
 

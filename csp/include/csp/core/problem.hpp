@@ -191,6 +191,9 @@ class Problem {
   }
   /// The variable called `name`. Throws ModelError when there is none.
   VarId find(const std::string& name) const;
+  /// The variables' names, shared with this problem (no copy; adding to the problem later leaves them as they
+  /// are): what lets an Assignment made for the problem be read by name.
+  std::shared_ptr<const VariableNames> variable_names() const;
   /// Throws ModelError for an unknown id (one predictable compare: search calls it in its loops).
   const Constraint& constraint(ConstraintId c) const {
     if (c < 0 || c >= constraint_count()) throw_unknown_constraint(c);

@@ -3,9 +3,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "csp/core/assignment.hpp"
+#include "csp/heuristics/value_ordering.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
+#include "csp/search/registry.hpp"
 #include "csp/stats/statistics.hpp"
 
 namespace csp {
@@ -13,30 +17,41 @@ namespace csp {
 class SearchObserver;
 
 /// The configuration of `backtracking_search`. Defaults are the textbook baseline (AIMA Fig. 6.5 with static
-/// order, ascending values and no inference). Strategy fields hold registry names; `validate()` checks them.
+/// order, ascending values and no inference). The orderings are a registry name ("mrv") or a callable with the
+/// registered strategies' signature (`config.variable_ordering = my_heuristic;`, or
+/// `Strategy<VariableOrdering>(my_heuristic, "largest-domain")` to name it in reports); the inference is a name.
+/// `validate()` checks them.
 struct SolverConfig {
-  std::string variable_ordering = "first";  ///< a name from variable_orderings(): first, mrv, degree, mrv-degree, dom-wdeg
-  std::string value_ordering = "natural";   ///< a name from value_orderings(): natural, lcv
+  /// A name from variable_orderings() (first, mrv, degree, mrv-degree, dom-wdeg) or a VariableOrdering callable.
+  Strategy<VariableOrdering> variable_ordering = "first";
+  /// A name from value_orderings() (natural, lcv) or a ValueOrdering callable.
+  Strategy<ValueOrdering> value_ordering = "natural";
   std::string inference = "none";           ///< a name from inferences(): none, fc, mac
   bool ac3_preprocess = false;              ///< run AC-3 on every arc once before search
 
   /// Stop after this many solutions; 0 = find (count) all. 1 finds one; 2 tells a unique solution from several.
   std::uint64_t max_solutions = 1;
-  /// Keep at most this many solutions in the result (the rest are only counted).
-  std::uint64_t keep_solutions = 1;
+  /// Keep at most this many solutions in the result (the rest are only counted). Unset (the default) keeps every
+  /// solution found, so with max_solutions = 0 set a bound when the count may be large (each kept solution costs
+  /// one value per variable); 0 keeps none (count only).
+  std::optional<std::uint64_t> keep_solutions;
   /// Node and time limits.
   StopCondition limits;
   /// Optional hooks for tracing; must outlive the run.
   SearchObserver* observer = nullptr;
-  /// Optional: called on every solution; return false to stop the search. Such a stop (before max_solutions is
-  /// reached) ends the run with status limit_reached and complete = false: the count is no longer exact.
+  /// Optional: called on every solution (an assignment that reads by name too: `a["NT"]`); return false to stop
+  /// the search. Such a stop (before max_solutions is reached) ends the run with status limit_reached and
+  /// complete = false: the count is no longer exact.
   std::function<bool(const Assignment&)> on_solution;
 
   /// Throws UnknownNameError (listing the valid names) when a strategy name is not registered.
   void validate() const;
+  /// Whether a run keeps its n-th solution (1-based): n <= keep_solutions, or always when it is unset.
+  bool keeps(std::uint64_t n) const { return !keep_solutions || n <= *keep_solutions; }
 };
 
-/// "var=mrv val=natural inference=mac ac3=off max_solutions=1" (the strategy part of a config, for reports).
+/// "var=mrv val=natural inference=mac ac3=off max_solutions=1" (the strategy part of a config, for reports); a
+/// callable ordering appears under the name given with it ("custom" by default).
 std::string to_string(const SolverConfig& config);
 
 /// Canonical names, checked against the registries (throw UnknownNameError listing the valid names).

@@ -1,0 +1,18 @@
+// SearchResult: the error of asking for a solution that is not there.
+#include "csp/search/search_result.hpp"
+
+namespace csp {
+
+void SearchResult::throw_no_solution(std::size_t i) const {
+  const std::string ended = "the search ended " + to_string(status) +
+                            (status == Status::unsatisfiable && complete ? " (a proof)" : "");
+  if (solution_count == 0) throw NoSolutionError("no solution: " + ended);
+  const std::string found = std::to_string(solution_count) + (solution_count == 1 ? " solution" : " solutions");
+  const std::string kept = std::to_string(solutions.size()) + " kept";
+  if (i < solution_count)
+    throw NoSolutionError("solution " + std::to_string(i) + " was found but not kept (" + found + ", " + kept +
+                          ": see SolverConfig::keep_solutions)");
+  throw NoSolutionError("no solution " + std::to_string(i) + " (0-based): " + ended + " with " + found + ", " + kept);
+}
+
+}  // namespace csp
