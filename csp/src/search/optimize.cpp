@@ -73,8 +73,8 @@ class ObjectiveBound {
 // sees it as settled; with inference "none" MRV's legal-value counts assume that value).
 class ObjectiveLast {
  public:
-  ObjectiveLast(VarId objective, Sense sense, const std::string& ordering)
-      : objective_(objective), sense_(sense), select_(variable_orderings().get(ordering).fn) {}
+  ObjectiveLast(VarId objective, Sense sense, const Strategy<VariableOrdering>& ordering)
+      : objective_(objective), sense_(sense), select_(ordering.resolve(variable_orderings())) {}
 
   VarId operator()(SearchContext& ctx) const {
     Assignment& a = ctx.store().assignment();

@@ -436,8 +436,9 @@ std::unordered_map<std::string, Builtin> make_table() {
 
   // The engine's own constraints for the rest; a call shape the engine refuses falls back to the checker.
   std::map<std::string, Post> engine;
-  const Reification eqv = Reification::equivalence, imp = Reification::implication;
-  for (const auto& [how, suffix] : {std::pair{eqv, std::string("_reif")}, std::pair{imp, std::string("_imp")}}) {
+  const Reification eqv = Reification::equivalence;
+  for (const auto& [how, suffix] :
+       {std::pair{eqv, std::string("_reif")}, std::pair{Reification::implication, std::string("_imp")}}) {
     for (const std::string type : {"int", "bool"}) {
       engine[type + "_eq" + suffix] = compare_reif(LinearOp::eq, 0, how);
       engine[type + "_le" + suffix] = compare_reif(LinearOp::le, 0, how);
