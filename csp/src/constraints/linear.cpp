@@ -170,7 +170,6 @@ bool Linear::is_consistent(const Assignment& a) const {
 }
 
 bool Linear::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   const LinearPropagator lp{*this, store};
   if (unsatisfiable_) return lp.wipe_out(pos);
   Wide lo = 0;
@@ -188,10 +187,7 @@ bool Linear::revise(Store& store, int pos) const {
 bool Linear::propagate(Store& store) const {
   const LinearPropagator lp{*this, store};
   const int n = arity();
-  if (unsatisfiable_) {
-    ++store.stats().revisions;
-    return lp.wipe_out(0);
-  }
+  if (unsatisfiable_) return lp.wipe_out(0);
   // One pass: the sums of the term bounds, then each position pruned against the others, the sums kept up to
   // date as bounds move. Repeated until a pass changes nothing (a fixpoint of every revise).
   Wide lo = 0;
@@ -205,7 +201,6 @@ bool Linear::propagate(Store& store) const {
   for (bool changed = true; changed;) {
     changed = false;
     for (int k = 0; k < n; ++k) {
-      ++store.stats().revisions;
       const Domain& d = store.domain(lp.var_at(k));
       const int size = d.size();
       const Wide tmin = lp.term_min(k);
