@@ -112,7 +112,7 @@ expect_out 'A-W for 10-32' "help: symbols up to W"; expect_out 'grids up to 32x3
 # ---- output formats and options ------------------------------------------------------------------------------------
 run_in "$EASY\n" sudoku --format pretty -; expect_out '^9 6 2 \| 1 8 5 \| 4 7 3$' "pretty rows"
 expect_out '^------\+-------\+------$' "pretty borders"; expect_out '^<stdin>:1: solved' "pretty header"
-run_in "$EASY\n" sudoku --format candidates --inference fc -; expect_out 'candidates after fc at the root' "candidates"
+run_in "$EASY\n" sudoku --format candidates --inference fc --alldiff binary -; expect_out 'candidates after fc at the root' "candidates"
 expect_out '^ 9  +[0-9]+ ' "candidates view"
 run_in "$EASY\n" sudoku --format json --max-solutions 2 -
 for key in '"input":"9020' '"source":"<stdin>"' '"line":1' '"status":"unique"' "\"solution\":\"$EASY_SOLVED\"" \
