@@ -63,7 +63,8 @@ void describe(Groups& g) {
        "solve N puzzles in parallel (0: one per core); output stays in input order");
   g.output.add_options()
       ("trace", po::bool_switch(),
-       "print every assignment, prune (with its constraint) and backtrack; implies --jobs 1; with --format json on "
+       "print every assignment, prune and wipe-out (with its constraint), value rejected by the consistency check "
+       "(--inference none) and backtrack; implies --jobs 1; with --format json on "
        "standard error, so that standard output holds only JSON lines")
       ("explain", po::bool_switch(),
        "solve like a person: a numbered step log of techniques (cells as rNcM), search only when stuck; with "

@@ -89,6 +89,7 @@ void write_json(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& 
       {"statistics",
        {{"assignments", s.assignments},
         {"backtracks", s.backtracks},
+        {"failures", s.failures},
         {"constraint_checks", s.constraint_checks},
         {"revisions", s.revisions},
         {"values_pruned", s.values_pruned},

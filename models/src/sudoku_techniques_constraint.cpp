@@ -112,7 +112,6 @@ std::uint64_t SudokuTechniquesConstraint::word_of(const CandidateGrid& g, int ce
 }
 
 bool SudokuTechniquesConstraint::propagate(Store& store) const {
-  ++store.stats().revisions;
   CandidateGrid g = blank_;
   const bool consistent = fixpoint(store, g);
   // Write back what the techniques found (also after a contradiction: an empty cell is then a wipe-out the store
@@ -130,7 +129,6 @@ bool SudokuTechniquesConstraint::propagate(Store& store) const {
 }
 
 bool SudokuTechniquesConstraint::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   CandidateGrid g = blank_;
   const bool consistent = fixpoint(store, g);
   const VarId x = scope()[at(pos)];

@@ -112,7 +112,7 @@ expect_out 'A-W for 10-32' "help: symbols up to W"; expect_out 'grids up to 32x3
 # ---- output formats and options ------------------------------------------------------------------------------------
 run_in "$EASY\n" sudoku --format pretty -; expect_out '^9 6 2 \| 1 8 5 \| 4 7 3$' "pretty rows"
 expect_out '^------\+-------\+------$' "pretty borders"; expect_out '^<stdin>:1: solved' "pretty header"
-run_in "$EASY\n" sudoku --format candidates --inference fc -; expect_out 'candidates after fc at the root' "candidates"
+run_in "$EASY\n" sudoku --format candidates --inference fc --alldiff binary -; expect_out 'candidates after fc at the root' "candidates"
 expect_out '^ 9  +[0-9]+ ' "candidates view"
 run_in "$EASY\n" sudoku --format json --max-solutions 2 -
 for key in '"input":"9020' '"source":"<stdin>"' '"line":1' '"status":"unique"' "\"solution\":\"$EASY_SOLVED\"" \
@@ -130,6 +130,8 @@ run_in "1004041001404001\n" sudoku --trace --format json --inference fc --alldif
 expect_lines 1 "trace json: one stdout line"; expect_count '^\{"box":"2x2".*"status":"solved"' 1 "trace json: the JSON object"
 expect_err '^prune r1c2 = 1  by r1c1!=r1c2$' "trace json: trace on stderr"
 run_in "1.3..41.2..1.3.4\n" sudoku --trace --var first --inference none -; expect_out '^ *backtrack r' "trace backtrack"
+expect_out '^reject r1c2 = 1  by row 1$' "trace reject (inference none: the consistency check)"
+run_in "1.3..41.2..1.3.4\n" sudoku --trace --var first --inference fc -; expect_out '^wipe-out r3c2  by row 3$' "trace wipe-out"
 # --jobs: same output, in input order.
 PARALLEL=""
 for i in 1 2 3 4 5 6 7 8 9 10; do PARALLEL+="$HARD\n$EASY\n1.3..41.2..1.3.4\n"; done

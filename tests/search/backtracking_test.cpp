@@ -6,6 +6,8 @@
 #include <chrono>
 #include <set>
 
+#include "csp/constraints/constraint.hpp"
+#include "csp/core/store.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/search/search_observer.hpp"
@@ -174,9 +176,24 @@ class CountingObserver : public SearchObserver {
     EXPECT_EQ(static_cast<std::size_t>(depth), path.size());
     path.pop_back();
   }
-  void on_prune(const Store& /*store*/, VarId /*x*/, Value /*v*/, const Constraint* cause) override {
+  void on_prune(const Store& /*store*/, VarId /*x*/, Value /*v*/, const Constraint* cause, int depth) override {
     ++prunes;
     if (cause == nullptr) ++prunes_without_cause;
+    EXPECT_EQ(static_cast<std::size_t>(depth), path.size());  // the inference of the decision on top of the path
+  }
+  void on_wipeout(const Store& store, VarId x, const Constraint* cause, int depth) override {
+    ++wipeouts;
+    EXPECT_TRUE(store.domain(x).empty());
+    EXPECT_NE(cause, nullptr);
+    EXPECT_EQ(static_cast<std::size_t>(depth), path.size());
+  }
+  void on_reject(const Store& store, VarId x, Value v, const Constraint& constraint, int depth) override {
+    ++rejects;
+    EXPECT_EQ(static_cast<std::size_t>(depth), path.size() + 1);  // the depth x = v would have had
+    EXPECT_GE(constraint.position_of(x), 0);
+    Assignment a = store.assignment();
+    a.assign(x, v);
+    EXPECT_FALSE(constraint.is_consistent(a));
   }
   void on_solution(const Store& /*store*/, const Assignment& a) override {
     ++solutions;
@@ -186,6 +203,8 @@ class CountingObserver : public SearchObserver {
   std::uint64_t backtracks = 0;
   std::uint64_t prunes = 0;
   std::uint64_t prunes_without_cause = 0;
+  std::uint64_t wipeouts = 0;
+  std::uint64_t rejects = 0;
   std::uint64_t solutions = 0;
   int max_depth = 0;
   std::vector<VarId> path;
@@ -205,12 +224,17 @@ TEST(Backtracking, ObserverSeesWhatTheStatisticsCount) {
     EXPECT_EQ(obs.prunes, r.stats.values_pruned);
     EXPECT_EQ(obs.prunes_without_cause, 0U);
     EXPECT_EQ(obs.solutions, r.stats.solutions);
+    EXPECT_EQ(obs.wipeouts, r.stats.wipeouts);
     EXPECT_EQ(static_cast<std::uint64_t>(obs.max_depth), r.stats.max_depth);
     EXPECT_TRUE(obs.path.empty());
     if (inference == "none") {
       EXPECT_EQ(obs.prunes, 0U);
+      EXPECT_EQ(obs.wipeouts, 0U);
+      EXPECT_GT(obs.rejects, 0U);
     } else {
       EXPECT_GT(obs.prunes, 0U);
+      EXPECT_GT(obs.wipeouts, 0U);
+      EXPECT_EQ(obs.rejects, 0U);
     }
   }
 }

@@ -19,6 +19,7 @@ Statistics sample(std::uint64_t base) {
   s.solutions = base + 7;
   s.max_depth = base + 8;
   s.elapsed_us = static_cast<std::int64_t>(base) + 9;
+  s.failures = base + 10;
   return s;
 }
 
@@ -36,6 +37,7 @@ TEST(Statistics, PlusEqualsSumsAndTakesTheLargerDepth) {
   EXPECT_EQ(a.solutions, 24U);
   EXPECT_EQ(a.max_depth, 18U);
   EXPECT_EQ(a.elapsed_us, 28);
+  EXPECT_EQ(a.failures, 30U);
   Statistics deep = sample(100);
   deep += sample(0);
   EXPECT_EQ(deep.max_depth, 108U);
@@ -45,12 +47,12 @@ TEST(Statistics, StartsAtZeroAndPrintsOneLine) {
   std::ostringstream zero;
   zero << Statistics{};
   EXPECT_EQ(zero.str(),
-            "assignments=0 backtracks=0 constraint_checks=0 revisions=0 values_pruned=0 wipeouts=0 solutions=0 "
+            "assignments=0 backtracks=0 failures=0 constraint_checks=0 revisions=0 values_pruned=0 wipeouts=0 solutions=0 "
             "max_depth=0 elapsed_us=0");
   std::ostringstream os;
   os << sample(0);
   EXPECT_EQ(os.str(),
-            "assignments=1 backtracks=2 constraint_checks=3 revisions=4 values_pruned=5 wipeouts=6 solutions=7 "
+            "assignments=1 backtracks=2 failures=10 constraint_checks=3 revisions=4 values_pruned=5 wipeouts=6 solutions=7 "
             "max_depth=8 elapsed_us=9");
 }
 

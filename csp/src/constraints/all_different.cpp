@@ -226,7 +226,6 @@ int AllDifferent::count_ruled_out(const Store& store, int pos, int index) const 
 // array over the range of shifted values when it is dense, else by sorting; both are skipped when some domain alone
 // has more values than the scope has variables (then neither the pigeonhole nor the hidden singles apply).
 bool AllDifferent::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   const VarId x = scope()[static_cast<std::size_t>(pos)];
   const Variable& vx = store.problem().variable(x);
   const auto n = static_cast<long long>(scope().size());
@@ -281,18 +280,9 @@ bool AllDifferent::revise(Store& store, int pos) const {
 }
 
 bool AllDifferent::propagate(Store& store) const {
-  if (uniform_) {
-    ++store.stats().revisions;
-    return level_ == Level::matching ? propagate_matching(store) : propagate_rules(store);
-  }
-  if (level_ == Level::matching) {
-    ++store.stats().revisions;
-    return propagate_graph(store);
-  }
-  if (dense_range_ > 0) {
-    ++store.stats().revisions;
-    return propagate_values(store);
-  }
+  if (uniform_) return level_ == Level::matching ? propagate_matching(store) : propagate_rules(store);
+  if (level_ == Level::matching) return propagate_graph(store);
+  if (dense_range_ > 0) return propagate_values(store);
   return Constraint::propagate(store);
 }
 

@@ -444,12 +444,10 @@ struct ArithmeticFilter {
 };
 
 bool Arithmetic::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   return ArithmeticFilter{*this, store, pos}.run();
 }
 
 bool Arithmetic::propagate(Store& store) const {
-  ++store.stats().revisions;
   return ArithmeticFilter{*this, store, -1}.run();
 }
 

@@ -27,7 +27,6 @@ BinaryPredicate::BinaryPredicate(VarId x, VarId y, std::function<bool(Value, Val
     : Constraint({x, y}, std::move(name)), pred_(std::move(pred)) {}
 
 bool BinaryPredicate::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   const VarId x = scope()[static_cast<std::size_t>(pos)];
   const VarId y = scope()[static_cast<std::size_t>(1 - pos)];
   const Domain& dx = store.domain(x);

@@ -54,7 +54,6 @@ bool Clause::is_satisfied_by(std::span<const Value> values) const {
 }
 
 bool Clause::propagate(Store& store) const {
-  ++store.stats().revisions;
   if (tautology_) return true;
   int open = -1;
   int open_count = 0;
@@ -71,7 +70,6 @@ bool Clause::propagate(Store& store) const {
 }
 
 bool Clause::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   if (tautology_) return true;
   for (int k = 0; k < arity(); ++k)
     if (k != pos && fixed_value(store, scope()[static_cast<std::size_t>(k)]) != 1 - sign_[static_cast<std::size_t>(k)])
@@ -99,7 +97,6 @@ bool BoolReif::is_satisfied_by(std::span<const Value> values) const {
 }
 
 bool BoolReif::propagate(Store& store) const {
-  ++store.stats().revisions;
   const int n = arity() - 1;
   const VarId r = scope().back();
   int open = -1;
@@ -124,7 +121,6 @@ bool BoolReif::propagate(Store& store) const {
 }
 
 bool BoolReif::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   const int n = arity() - 1;
   const VarId r = scope().back();
   if (pos == n) {
@@ -160,7 +156,6 @@ bool Xor::is_satisfied_by(std::span<const Value> values) const {
 }
 
 bool Xor::propagate(Store& store) const {
-  ++store.stats().revisions;
   int open = -1;
   int ones = 0;
   for (int k = 0; k < arity(); ++k) {
@@ -176,7 +171,6 @@ bool Xor::propagate(Store& store) const {
 }
 
 bool Xor::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   int ones = 0;
   for (int k = 0; k < arity(); ++k) {
     if (k == pos) continue;

@@ -129,7 +129,6 @@ bool Constraint::has_support(const Store& store, int pos, int index, int pos2, i
 }
 
 bool Constraint::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   const VarId x = scope_[static_cast<std::size_t>(pos)];
   const Domain& d = store.domain(x);
   for (int i = d.min(); i >= 0; i = d.next(i)) {

@@ -154,14 +154,12 @@ bool Element::filter_result(Store& store) const {
 }
 
 bool Element::propagate(Store& store) const {
-  ++store.stats().revisions;
   // Index first (its values are checked against result), then result against the index left: one pass reaches
   // the fixpoint, since result keeps exactly the values of the index's positions and each of those is in result.
   return filter_index(store) && (arity() == 1 || filter_result(store));
 }
 
 bool Element::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   return pos == 0 ? filter_index(store) : filter_result(store);
 }
 
@@ -245,7 +243,6 @@ bool VarElement::filter_chosen(Store& store, bool only_element, int pos) const {
 
 bool VarElement::propagate(Store& store) const {
   for (;;) {
-    ++store.stats().revisions;
     long long before = 0;
     for (VarId x : scope()) before += store.domain(x).size();
     if (!filter_index(store) || !filter_result(store) || !filter_chosen(store, false, -1)) return false;
@@ -257,7 +254,6 @@ bool VarElement::propagate(Store& store) const {
 }
 
 bool VarElement::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   if (!detail::fail_if_violated(*this, store, pos)) return false;
   // scope[pos] may hold several roles (index, result, array entries): each role's filter changes only scope[pos].
   if (pos == 0 && !filter_index(store)) return false;

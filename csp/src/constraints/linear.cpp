@@ -78,7 +78,6 @@ LinearTerms Linear::terms(Store& store) const { return {scope(), coefficients_, 
 
 bool Linear::revise(Store& store, int pos) const {
   if (unsatisfiable_) {
-    ++store.stats().revisions;
     return terms(store).wipe_out(pos);
   }
   return terms(store).revise(pos, op_, rhs_);
@@ -86,7 +85,6 @@ bool Linear::revise(Store& store, int pos) const {
 
 bool Linear::propagate(Store& store) const {
   if (unsatisfiable_) {
-    ++store.stats().revisions;
     return terms(store).wipe_out(0);
   }
   return terms(store).propagate(op_, rhs_);

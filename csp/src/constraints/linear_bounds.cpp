@@ -90,7 +90,6 @@ bool LinearTerms::prune(int k, LinearOp op, Wide rhs, Wide others_lo, Wide other
 }
 
 bool LinearTerms::revise(int k, LinearOp op, Wide rhs) const {
-  ++store.stats().revisions;
   Wide lo = 0;
   Wide hi = 0;
   bool fixed = true;
@@ -118,7 +117,6 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
   for (bool changed = true; changed;) {
     changed = false;
     for (int k = 0; k < n; ++k) {
-      ++store.stats().revisions;
       const Domain& d = store.domain(var_at(k));
       const int size = d.size();
       const Wide tmin = term_min(k);

@@ -15,7 +15,6 @@ bool NotEqual::is_consistent(const Assignment& a) const {
 }
 
 bool NotEqual::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   const VarId x = scope()[static_cast<std::size_t>(pos)];
   const VarId y = scope()[static_cast<std::size_t>(1 - pos)];
   const Domain& dy = store.domain(y);

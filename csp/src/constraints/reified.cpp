@@ -125,14 +125,12 @@ bool LinearReif::propagate(Store& store) const {
   if (bv >= 0) {
     const auto [op, rhs] = bv == 1 ? std::pair{op_, Wide{rhs_}} : negation(op_, rhs_);
     if (t.size() == 0 || (never_equal_ && op == LinearOp::eq)) {  // decided without looking at a variable
-      ++store.stats().revisions;
       const int tr = truth(store);
       return (bv == 1 ? tr >= 0 : tr <= 0) || t.store.remove_above(b, -1, this);
     }
     if (never_equal_ && op == LinearOp::ne) return true;
     return t.propagate(op, rhs);
   }
-  ++store.stats().revisions;
   const int tr = truth(store);
   if (tr > 0 && reification_ == Reification::equivalence) return detail::set_bool(store, b, 1, this);
   if (tr < 0) return detail::set_bool(store, b, 0, this);
@@ -143,7 +141,6 @@ bool LinearReif::revise(Store& store, int pos) const {
   const VarId b = scope().back();
   const LinearTerms t{std::span(scope()).first(coefficients_.size()), coefficients_, store, this};
   if (pos == t.size()) {
-    ++store.stats().revisions;
     const int tr = truth(store);
     if (tr > 0 && reification_ == Reification::equivalence) return detail::remove_bool(store, b, 0, this);
     if (tr < 0) return detail::remove_bool(store, b, 1, this);
@@ -153,7 +150,6 @@ bool LinearReif::revise(Store& store, int pos) const {
   if (bv < 0 || (bv == 0 && reification_ == Reification::implication)) return true;
   const auto [op, rhs] = bv == 1 ? std::pair{op_, Wide{rhs_}} : negation(op_, rhs_);
   if (never_equal_ && op == LinearOp::eq) {
-    ++store.stats().revisions;
     return t.wipe_out(pos);
   }
   if (never_equal_ && op == LinearOp::ne) return true;
@@ -217,7 +213,6 @@ bool MemberReif::keep_inside(Store& store) const {
   const VarId x = scope()[0];
   const Variable& var = store.problem().variable(x);
   const Domain& d = store.domain(x);
-  ++store.stats().revisions;
   // The lower bound: the first value of x in a run.
   bool found = false;
   for (auto r = first_run_reaching(runs_, store.value(x, d.min())); r != runs_.end(); ++r) {
@@ -260,7 +255,6 @@ bool MemberReif::keep_outside(Store& store) const {
   const VarId x = scope()[0];
   const Variable& var = store.problem().variable(x);
   const Domain& d = store.domain(x);
-  ++store.stats().revisions;
   for (auto r = first_run_reaching(runs_, store.value(x, d.min())); r != runs_.end(); ++r) {
     if (r->first > store.value(x, d.max())) break;
     const int i0 = detail::first_index_at_least(var, r->first);
@@ -293,7 +287,6 @@ bool MemberReif::revise(Store& store, int pos) const {
     if (bv == 0 && reification_ == Reification::equivalence) return keep_outside(store);
     return true;
   }
-  ++store.stats().revisions;
   const int in = inside(store);
   if (in == store.domain(scope()[0]).size() && reification_ == Reification::equivalence)
     return detail::remove_bool(store, b, 0, this);

@@ -55,7 +55,6 @@ bool Table::tuple_valid(const Store& store, std::size_t t) const {
 }
 
 bool Table::revise(Store& store, int pos) const {
-  ++store.stats().revisions;
   const VarId x = scope()[static_cast<std::size_t>(pos)];
   // The indices of x that still have a valid tuple, ascending: O(tuples), whatever the size of x's domain.
   std::vector<int> supported;

@@ -39,7 +39,7 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
   stats_->values_pruned += static_cast<std::uint64_t>(std::popcount(gone));
   if (observer_ != nullptr) [[unlikely]] {
     for (; gone != 0; gone &= gone - 1)
-      observer_->on_prune(*this, x, value(x, w * Domain::kWordBits + std::countr_zero(gone)), cause);
+      observer_->on_prune(*this, x, value(x, w * Domain::kWordBits + std::countr_zero(gone)), cause, depth_);
   }
 }
 
@@ -49,6 +49,7 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
   if (domains_[static_cast<std::size_t>(x)].empty()) {
     ++stats_->wipeouts;
     if (cause != nullptr) record_failure(*cause);
+    if (observer_ != nullptr) [[unlikely]] observer_->on_wipeout(*this, x, cause, depth_);
     return false;
   }
   if (scheduling_) schedule_constraints_of(x);
@@ -89,7 +90,7 @@ void Store::remove_inner(VarId x, int i, const Constraint* cause) {
   }
   d.remove(i);
   ++stats_->values_pruned;
-  if (observer_ != nullptr) [[unlikely]] observer_->on_prune(*this, x, value(x, i), cause);
+  if (observer_ != nullptr) [[unlikely]] observer_->on_prune(*this, x, value(x, i), cause, depth_);
 }
 
 // Interval domain: keeps indices lo..hi (a bounds change), trailed once, counting the values lost when `count`.
@@ -97,8 +98,8 @@ void Store::shrink_interval(VarId x, int lo, int hi, const Constraint* cause, bo
   Domain& d = domains_[static_cast<std::size_t>(x)];
   const int before = d.size();
   if (count && observer_ != nullptr) [[unlikely]] {
-    for (int i = d.min(); i >= 0 && i < lo; i = d.next(i)) observer_->on_prune(*this, x, value(x, i), cause);
-    for (int i = d.max(); i > hi; i = d.prev(i)) observer_->on_prune(*this, x, value(x, i), cause);
+    for (int i = d.min(); i >= 0 && i < lo; i = d.next(i)) observer_->on_prune(*this, x, value(x, i), cause, depth_);
+    for (int i = d.max(); i > hi; i = d.prev(i)) observer_->on_prune(*this, x, value(x, i), cause, depth_);
   }
   trail_.record(x, Domain::kBoundsEntry, d.packed_bounds());
   if (lo > hi) {

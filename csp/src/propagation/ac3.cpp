@@ -5,11 +5,6 @@
 
 namespace csp {
 
-namespace {
-// Work reported to Store::tick per revise and scope variable: the clock is read at least every 4 revises.
-constexpr std::uint64_t kWorkPerScopeVariable = 32;
-}  // namespace
-
 Ac3Result ac3(Store& store) {
   const Problem& p = store.problem();
   std::vector<Arc> all;
@@ -46,8 +41,7 @@ Ac3Result ac3(Store& store, const std::vector<Arc>& initial) {
     const Constraint& con = p.constraint(arc.constraint);
     const VarId xi = con.scope()[static_cast<std::size_t>(arc.position)];
     const int before = store.domain(xi).size();
-    if (!store.tick(kWorkPerScopeVariable * static_cast<std::uint64_t>(con.arity())) ||
-        !con.revise(store, arc.position)) {
+    if (!store.revise(con, arc.position)) {  // counts the revision and its checks, reports the work to tick
       result.consistent = false;
       result.interrupted = store.interrupted();
       break;

@@ -78,6 +78,8 @@ class Backtracker {
       search();
     } else if (store_.interrupted()) {
       stopped_by_limit_ = true;  // the root inference was cut short: nothing is proved
+    } else {
+      ++result_.stats.failures;  // the givens or the root inference fail: the root is a dead end
     }
     Statistics& s = result_.stats;
     s.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
@@ -103,6 +105,7 @@ class Backtracker {
     Trail::Mark mark{};         // trail mark before x = value (valid while `trying`)
     Value value = 0;            // the value being tried
     bool trying = false;        // x = value is in the assignment (its subtree is open or just failed)
+    bool assigned_any = false;  // some value of x passed the consistency check and was assigned
   };
 
   // Givens, optional AC-3, root inference. False when the problem is already inconsistent (or the time limit
@@ -222,6 +225,7 @@ class Backtracker {
     ++result_.stats.backtracks;
     if (config_.observer != nullptr) config_.observer->on_backtrack(store_, f.x, f.value, depth);
     store_.undo_to(f.mark);
+    store_.set_depth(depth - 1);
     store_.assignment().unassign(f.x);
     ctx_.note_unassigned(f.x);
     f.trying = false;
@@ -244,19 +248,28 @@ class Backtracker {
       }
       const int i = bounded ? next_value(f) : -1;
       if (i < 0) {  // every value tried: back to the parent, which then retracts its own value
+        if (!f.assigned_any) ++s.failures;  // no value consistent with the assignment: a dead end (inference none)
         order_stack_.resize(f.base);
         frames_.pop_back();
         continue;
       }
       if (bound_ != nullptr && !store_.domain(f.x).contains(i)) continue;  // a materialised value the bound removed
-      if (!ctx_.domains_filtered() && !ctx_.is_consistent(f.x, i)) continue;
+      if (!ctx_.domains_filtered()) {
+        const Constraint* violated = ctx_.violated_constraint(f.x, i);
+        if (violated != nullptr) {
+          if (config_.observer != nullptr) config_.observer->on_reject(store_, f.x, store_.value(f.x, i), *violated, depth);
+          continue;
+        }
+      }
       if (limit_hit()) return;
       f.mark = store_.mark();
       f.value = store_.value(f.x, i);
       f.trying = true;
+      f.assigned_any = true;
       ++s.assignments;
       if (static_cast<std::uint64_t>(depth) > s.max_depth) s.max_depth = static_cast<std::uint64_t>(depth);
       a.assign(f.x, f.value);
+      store_.set_depth(depth);
       if (config_.observer != nullptr) config_.observer->on_assign(store_, f.x, f.value, depth);
       ctx_.set_decision_shrank_domain(!store_.domain(f.x).is_singleton());
       if (store_.assign(f.x, i, nullptr) && infer_(ctx_, f.x)) {
@@ -264,6 +277,8 @@ class Backtracker {
       } else if (store_.interrupted()) {
         stopped_by_limit_ = true;  // cut short by the deadline: not a dead end, so no backtrack is counted
         return;
+      } else {
+        ++s.failures;  // the inference after x = value failed: a dead end
       }
     }
   }

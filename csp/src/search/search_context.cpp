@@ -10,21 +10,21 @@ VarId SearchContext::first_unassigned() {
   return first_free_ < n ? first_free_ : -1;
 }
 
-bool SearchContext::is_consistent(VarId x, int i) {
+const Constraint* SearchContext::violated_constraint(VarId x, int i) {
   Assignment& a = store_->assignment();
   const Problem& p = store_->problem();
   a.assign(x, store_->value(x, i));
-  bool ok = true;
+  const Constraint* violated = nullptr;
   for (ConstraintId c : p.constraints_of(x)) {
     ++store_->stats().constraint_checks;
     store_->tick();
     if (!p.constraint(c).is_consistent(a)) {
-      ok = false;
+      violated = &p.constraint(c);
       break;
     }
   }
   a.unassign(x);
-  return ok;
+  return violated;
 }
 
 int SearchContext::count_legal_values(VarId x) {

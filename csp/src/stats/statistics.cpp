@@ -9,6 +9,7 @@ namespace csp {
 Statistics& Statistics::operator+=(const Statistics& o) {
   assignments += o.assignments;
   backtracks += o.backtracks;
+  failures += o.failures;
   constraint_checks += o.constraint_checks;
   revisions += o.revisions;
   values_pruned += o.values_pruned;
@@ -20,7 +21,7 @@ Statistics& Statistics::operator+=(const Statistics& o) {
 }
 
 std::ostream& operator<<(std::ostream& os, const Statistics& s) {
-  return os << "assignments=" << s.assignments << " backtracks=" << s.backtracks
+  return os << "assignments=" << s.assignments << " backtracks=" << s.backtracks << " failures=" << s.failures
             << " constraint_checks=" << s.constraint_checks << " revisions=" << s.revisions
             << " values_pruned=" << s.values_pruned << " wipeouts=" << s.wipeouts << " solutions=" << s.solutions
             << " max_depth=" << s.max_depth << " elapsed_us=" << s.elapsed_us;

@@ -20,7 +20,6 @@ bool CheckedConstraint::revise(Store& store, int pos) const {
     if (d.size() != 1) return true;  // another variable is open: nothing to filter yet
     tuple[k] = store.value(s[k], d.min());
   }
-  ++store.stats().revisions;
   const VarId x = s[static_cast<std::size_t>(pos)];
   const Domain& d = store.domain(x);
   for (int i = d.min(); i >= 0; i = d.next(i)) {

@@ -63,6 +63,35 @@ class Store {
   /// Removes every index above i from x's domain.
   bool remove_above(VarId x, int i, const Constraint* cause);
 
+  // ---- the engine's calls of a constraint's filtering ------------------------------------------------------
+  /// Runs `c.revise(*this, pos)` (REVISE of the arc (scope[pos], c), AIMA Fig. 6.3) and counts it: one revision,
+  /// and one constraint check per value of scope[pos] when it starts (at most 2 for a `PropagationCost::bounds`
+  /// constraint, which tests the bounds only). Reports the work to `tick`; false on a wipe-out, a violation or once
+  /// the deadline has passed. AC-3 and forward checking call constraints only through here, so a user-written
+  /// constraint is counted like a built-in one and never counts itself.
+  bool revise(const Constraint& c, int pos) {
+    stats_->revisions += 1;
+    stats_->constraint_checks += tested_values(c, pos);
+    return tick(kWorkPerScopeVariable * static_cast<std::uint64_t>(c.arity())) && c.revise(*this, pos);
+  }
+  /// Runs `c.propagate(*this)` (one constraint filters its whole scope) and counts it: one revision, and one
+  /// constraint check per value in the domains of the scope when it starts (bounds constraints: at most 2 per
+  /// variable). Reports the work to `tick`; false on a wipe-out, a violation or once the deadline has passed. MAC
+  /// (and forward checking at the root) call constraints only through here.
+  bool propagate(const Constraint& c) {
+    stats_->revisions += 1;
+    std::uint64_t checks = 0;
+    for (int pos = 0; pos < c.arity(); ++pos) checks += tested_values(c, pos);
+    stats_->constraint_checks += checks;
+    return tick(kWorkPerScopeVariable * static_cast<std::uint64_t>(c.arity())) && c.propagate(*this);
+  }
+
+  // ---- search depth (for the observer) ---------------------------------------------------------------------
+  /// The number of search decisions on the current path (0 at the root); set by search, passed to the observer's
+  /// propagation hooks.
+  int depth() const { return depth_; }
+  void set_depth(int depth) { depth_ = depth; }
+
   // ---- time limit inside propagation ----------------------------------------------------------------------
   using Clock = std::chrono::steady_clock;
   /// Sets the deadline checked by `tick` (the run's start plus its time limit). Without one, `tick` never stops.
@@ -119,6 +148,14 @@ class Store {
   ConstraintMemory& set_memory(ConstraintId c, std::unique_ptr<ConstraintMemory> m);
 
  private:
+  // Work reported to `tick` per scope variable of each revise / propagate: the clock is read at least every 4 calls.
+  static constexpr std::uint64_t kWorkPerScopeVariable = 32;
+  // The values a revise of (scope[pos], c) tests for support: the domain's size, or its two bounds.
+  std::uint64_t tested_values(const Constraint& c, int pos) const {
+    const int n = domain(c.scope()[static_cast<std::size_t>(pos)]).size();
+    const bool bounds = cost_[static_cast<std::size_t>(c.id())] == 0;
+    return static_cast<std::uint64_t>(bounds && n > 2 ? 2 : n);
+  }
   void shrink_word(VarId x, int w, Domain::Word after, const Constraint* cause, bool count);
   bool settle(VarId x, const Constraint* cause);
   // Interval domains: trails the bounds (or the hole) and applies one change, counting the values it loses.
@@ -140,6 +177,7 @@ class Store {
   Assignment assignment_;
   Trail trail_;
   bool scheduling_ = false;
+  int depth_ = 0;
   ConstraintId current_ = -1;
   // The constraint queue: one ring per PropagationCost, each of power-of-two size > the number of constraints
   // (each is queued at most once), so scheduling needs no capacity check and no data-dependent branch.

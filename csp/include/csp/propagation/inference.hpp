@@ -16,11 +16,15 @@ using Inference = std::function<bool(SearchContext&, VarId x)>;
 
 /// No inference: search checks each value against the assignment instead.
 bool no_inference(SearchContext& ctx, VarId x);
-/// Forward checking (AIMA §6.3.2): each constraint on x filters its scope once (`Constraint::propagate`);
-/// consequences are not propagated further. At the root, every constraint filters once.
+/// Forward checking (AIMA §6.3.2, Fig. 6.7): for each constraint C on x, the arc (Y, C) of each unassigned
+/// variable Y in C's scope is revised once (`Store::revise`); assigned variables never lose a value, and
+/// consequences are not propagated further (for n-ary constraints: one revise per unassigned variable, no
+/// fixpoint). A constraint whose scope is all assigned is checked once instead (its revise on single values). At the
+/// root, the same from each given (variable assigned at the root), in id order.
 bool forward_checking(SearchContext& ctx, VarId x);
 /// Maintaining arc consistency (AIMA §6.3.2): propagate from the constraints on x until no domain changes.
-/// Runs AC-3 with constraints instead of arcs in the queue (the coarse-grained AC-3 of Gecode and MiniCP):
+/// Runs AC-3 with constraints instead of arcs in the queue (the coarse-grained AC-3 of Gecode and MiniCP;
+/// each constraint filters its whole scope with `Store::propagate`):
 /// the same fixpoint as arc-based AC-3 for binary constraints, with fewer queue operations.
 bool mac(SearchContext& ctx, VarId x);
 

@@ -34,8 +34,11 @@ class SearchContext {
   }
 
   /// Is "x = value with index i" consistent with the current assignment (AIMA §6.3)? Counts one constraint check
-  /// per constraint on x that is asked.
-  bool is_consistent(VarId x, int i);
+  /// per constraint on x that is asked (it stops at the first violated one).
+  bool is_consistent(VarId x, int i) { return violated_constraint(x, i) == nullptr; }
+  /// The same check, naming its result: the first constraint on x (in `Problem::constraints_of(x)` order) that
+  /// "x = value with index i" violates with the current assignment, or null when it is consistent.
+  const Constraint* violated_constraint(VarId x, int i);
   /// The number of legal values left for unassigned x (MRV's measure): its domain size when domains are filtered,
   /// otherwise the number of domain values consistent with the assignment (counting constraint checks;
   /// each check is reported to Store::tick, so a long count stops being exact once `store().interrupted()`).

@@ -11,10 +11,23 @@ namespace csp {
 /// - assignments: values given to a variable by a search decision (= search nodes below the root). Givens
 ///   (variables whose initial domain is a single value) are assigned at the root and not counted. The call count
 ///   of a recursive textbook backtracker (one call per entry, root included) is assignments + 1.
-/// - backtracks: assignments undone because the subtree below them held no (further wanted) solution.
-/// - constraint_checks: calls of `Constraint::is_consistent` made by search; in min-conflicts, calls on the
-///   constraints' `ConflictCounter`s (see min_conflicts.hpp).
-/// - revisions: calls of `Constraint::revise` (one arc, AIMA's REVISE) or `Constraint::propagate` (one constraint).
+/// - backtracks: assignments undone because the subtree below them held no (further wanted) solution. When all
+///   solutions are counted every assignment is undone, so backtracks = assignments; `failures` tells the dead ends.
+/// - failures: dead ends, the leaves of the search tree that are not solutions: a decision whose inference failed
+///   (fc, mac: a wipe-out or a violated constraint), a node whose variable has no value consistent with the
+///   assignment (inference none: every value rejected by the consistency check), or the root when the givens and
+///   the root inference already fail. A stop by a time limit is not a failure.
+/// - constraint_checks: support tests, one unit comparable across inference none, fc and mac (the book's
+///   "consistency checks"). A support test asks whether one value of one variable is consistent with one
+///   constraint: the consistency check of inference none (`SearchContext::is_consistent`, also MRV's legal-value
+///   count) makes one per constraint on the variable that it asks; each revise of an arc (x, C) that the engine
+///   runs (AC-3, forward checking) makes one per value in x's domain when it starts, and each propagate of a
+///   constraint C (MAC) one per value in the domains of C's scope. A `PropagationCost::bounds` constraint tests
+///   only the bounds: at most 2 per variable. Counted by `Store::revise` / `Store::propagate`, so a constraint's
+///   own code never counts. In min-conflicts, calls on the constraints' `ConflictCounter`s (see min_conflicts.hpp);
+///   in the tree solver, relation evaluations (tree_solver.hpp).
+/// - revisions: calls the engine makes of `Constraint::revise` (one arc, AIMA's REVISE) or `Constraint::propagate`
+///   (one constraint, however much it filters inside), counted by `Store::revise` / `Store::propagate`.
 /// - values_pruned: values removed from domains by inference (AC-3, forward checking, MAC), not by assignment.
 /// - wipeouts: domains emptied by inference (each one is a dead end).
 /// - solutions: complete consistent assignments found.
@@ -23,6 +36,7 @@ namespace csp {
 struct Statistics {
   std::uint64_t assignments = 0;
   std::uint64_t backtracks = 0;
+  std::uint64_t failures = 0;
   std::uint64_t constraint_checks = 0;
   std::uint64_t revisions = 0;
   std::uint64_t values_pruned = 0;
