@@ -14,21 +14,29 @@ struct Cage {
   std::vector<int> cells;  // 10 * row + column, 1-based: 23 is row 2, column 3
 };
 
-// Prints each decision indented by its depth, each backtrack, and counts the values inference prunes.
+// Prints each decision indented by its depth, each backtrack, each wipe-out with the constraint that caused it, and
+// the first values the consistency check rejects (search without inference); counts the values inference prunes.
 class Trace : public csp::SearchObserver {
  public:
   explicit Trace(const csp::Problem& p) : p_(p) {}
   void on_assign(const csp::Store&, csp::VarId x, csp::Value v, int depth) override {
-    std::cout << std::string(static_cast<std::size_t>(2 * depth), ' ') << p_.variable(x).name() << " = " << v << '\n';
+    indent(depth) << p_.variable(x).name() << " = " << v << '\n';
   }
   void on_backtrack(const csp::Store&, csp::VarId x, csp::Value v, int depth) override {
-    std::cout << std::string(static_cast<std::size_t>(2 * depth), ' ') << "undo " << p_.variable(x).name() << " = " << v
-              << '\n';
+    indent(depth) << "undo " << p_.variable(x).name() << " = " << v << '\n';
   }
-  void on_prune(const csp::Store&, csp::VarId, csp::Value, const csp::Constraint*) override { ++pruned; }
+  void on_prune(const csp::Store&, csp::VarId, csp::Value, const csp::Constraint*, int) override { ++pruned; }
+  void on_wipeout(const csp::Store&, csp::VarId x, const csp::Constraint* cause, int depth) override {
+    indent(depth + 1) << "wipe-out " << p_.variable(x).name() << (cause ? " by " + cause->name() : "") << '\n';
+  }
+  void on_reject(const csp::Store&, csp::VarId x, csp::Value v, const csp::Constraint& c, int depth) override {
+    if (++rejected <= 6) indent(depth) << "reject " << p_.variable(x).name() << " = " << v << " by " << c.name() << '\n';
+  }
   long pruned = 0;
+  long rejected = 0;
 
  private:
+  std::ostream& indent(int depth) { return std::cout << std::string(static_cast<std::size_t>(2 * depth), ' '); }
   const csp::Problem& p_;
 };
 }  // namespace
@@ -62,7 +70,7 @@ int main() {
   }
   std::cout << kenken;  // X, D and C as the engine sees them
 
-  // 3. Search with MRV and forward checking to the first solution, tracing every decision and backtrack.
+  // 3. Search with MRV and forward checking to the first solution, tracing every decision, backtrack and wipe-out.
   Trace trace(kenken);
   csp::SolverConfig config;
   config.variable_ordering = "mrv";
@@ -70,7 +78,18 @@ int main() {
   config.observer = &trace;
   const csp::SearchResult first = csp::backtracking_search(kenken, config);
   std::cout << "forward checking: " << first.status << ", " << first.stats.assignments << " assignments, "
-            << first.stats.backtracks << " backtracks, " << trace.pruned << " values pruned\n";
+            << first.stats.failures << " failures, " << trace.pruned << " values pruned\n";
+
+  // 3b. The same search without inference: the consistency check rejects values instead (the first 6 shown).
+  Trace checks(kenken);
+  config.variable_ordering = "first";
+  config.inference = "none";
+  config.observer = &checks;
+  std::cout << "without inference (first 6 rejects shown):\n";
+  const csp::SearchResult plain = csp::backtracking_search(kenken, config);
+  std::cout << "no inference: " << plain.status << ", " << plain.stats.assignments << " assignments, "
+            << plain.stats.failures << " failures, " << checks.rejected << " values rejected, "
+            << plain.stats.constraint_checks << " constraint checks\n";
 
   // 4. MAC, counting every solution (a proper KenKen has exactly one).
   config.inference = "mac";

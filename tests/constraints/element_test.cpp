@@ -67,7 +67,7 @@ TEST(Element, DomainConsistentOnSmallDomains) {
   // array [5, 7, 5, 9] (offset 1), result in {5, 6, 9}: index keeps 1, 3, 4; result keeps 5, 9.
   Problem p;
   const VarId index = p.add_variable("i", 0, 10);
-  const VarId result = p.add_variable("r", {5, 6, 9});
+  const VarId result = p.add_variable("r", std::vector<int>{5, 6, 9});
   p.add_element(index, {5, 7, 5, 9}, result);
   Statistics stats;
   Store s(p, stats);

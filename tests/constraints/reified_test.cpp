@@ -117,8 +117,8 @@ TEST(LinearReif, EntailmentAndDisentailmentFixB) {
 TEST(LinearReif, EqualityWithOneOpenVariableLooksAtItsHoles) {
   // x = 3 + y with y = 1 fixed and x in {0, 2, 6}: x would have to be 4, a hole: b = 0 (bounds alone say open).
   Problem p;
-  const VarId x = p.add_variable("x", {0, 2, 6});
-  const VarId y = p.add_variable("y", {1});
+  const VarId x = p.add_variable("x", std::vector<int>{0, 2, 6});
+  const VarId y = p.add_variable("y", std::vector<int>{1});
   const VarId b = p.add_variable("b", 0, 1);
   p.add_linear_reif({x, y}, {1, -1}, LinearOp::eq, 3, b);
   Statistics stats;
@@ -169,9 +169,9 @@ TEST(LinearReif, WideDomainsAndExtremeValuesStayExact) {
   // Sums past 64 bits: INT_MAX * (u + v + w) with u, v, w in {INT_MAX - 1, INT_MAX} is about 1.38e19 > LLONG_MAX,
   // so "<= LLONG_MAX" is disentailed (in 64 bits the sums would wrap to negative numbers and seem to hold).
   Problem q;
-  const VarId u = q.add_variable("u", {INT_MAX - 1, INT_MAX});
-  const VarId v = q.add_variable("v", {INT_MAX - 1, INT_MAX});
-  const VarId w = q.add_variable("w", {INT_MAX - 1, INT_MAX});
+  const VarId u = q.add_variable("u", std::vector<int>{INT_MAX - 1, INT_MAX});
+  const VarId v = q.add_variable("v", std::vector<int>{INT_MAX - 1, INT_MAX});
+  const VarId w = q.add_variable("w", std::vector<int>{INT_MAX - 1, INT_MAX});
   const VarId c = q.add_variable("c", 0, 1);
   q.add_linear_reif({u, v, w}, {INT_MAX, INT_MAX, INT_MAX}, LinearOp::le, LLONG_MAX, c);
   Statistics qstats;

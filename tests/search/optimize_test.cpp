@@ -338,8 +338,8 @@ TEST(Optimize, WideObjectiveIsNotSteppedThroughValueByValue) {
 // Sparse values: the bound is on the objective's values, not on positions in a range.
 TEST(Optimize, SparseObjectiveValues) {
   Problem p;
-  const VarId a = p.add_variable("a", {-7, -3, 0, 5, 12});
-  const VarId b = p.add_variable("b", {-3, 5, 40});
+  const VarId a = p.add_variable("a", std::vector<int>{-7, -3, 0, 5, 12});
+  const VarId b = p.add_variable("b", std::vector<int>{-3, 5, 40});
   p.add_not_equal(a, b);
   p.add_binary(a, b, [](Value x, Value y) { return x + y != 9 && x < y + 20; }, "a + b != 9, a < b + 20");
   for (const char* inference : {"none", "fc", "mac"}) {

@@ -14,7 +14,7 @@
 #include "csp/models/n_queens.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/search/min_conflicts.hpp"
-#include "csp/search/tree_solver.hpp"
+#include "csp/graph/tree_solver.hpp"
 
 namespace csp {
 namespace {
