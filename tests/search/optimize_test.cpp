@@ -201,6 +201,7 @@ TEST(Optimize, WeightedDistinctReachesTheKnownOptimum) {
   for (const char* inference : {"fc", "mac"}) {
     SolverConfig c;
     c.inference = inference;
+    c.keep_solutions = 1;  // unset would keep every improving solution
     const SearchResult r = maximize(p, obj, c);
     ASSERT_EQ(r.status, Status::solved) << inference;
     EXPECT_TRUE(r.complete) << inference;

@@ -38,8 +38,8 @@ std::string to_string(Sense s);
 /// - status unsatisfiable and complete = true: the problem has no solution at all (`objective` empty);
 /// - status limit_reached (complete = false): a node or time limit or `on_solution` stopped the search; the best
 ///   solution found so far, if any, is kept and `objective` holds its value (not proved optimal).
-/// `solutions` holds the improving solutions in the order found, best last: the last `keep_solutions` of them,
-/// and always at least the best. `solution_count` (and stats.solutions) is the number of improving solutions.
+/// `solutions` holds the improving solutions in the order found, best last: the last `keep_solutions` of them
+/// (every one when unset), and always at least the best. `solution_count` (and stats.solutions) is the number of improving solutions.
 /// Throws ModelError when `objective` is not a variable of `problem`, and what `backtracking_search` throws.
 SearchResult optimize(const Problem& problem, VarId objective, Sense sense, const SolverConfig& config = {});
 
