@@ -229,8 +229,8 @@ RandomCsp make_wide_random_csp(std::uint32_t seed) {
       const int width = rng.pick(4097, 4400);
       const int where = rng.pick(0, 2);
       const Value lo = where == 0 ? rng.pick(-3000, 0) : where == 1 ? INT_MIN : INT_MAX - width + 1;
-      ids.push_back(p.add_variable(name, lo, lo + width - 1));
-      desc << name << " in " << lo << ".." << lo + width - 1 << "\n";
+      ids.push_back(p.add_variable(name, lo, lo + (width - 1)));
+      desc << name << " in " << lo << ".." << lo + (width - 1) << "\n";
     } else if (kind == 1) {
       const Value lo = rng.pick(-3, 2);
       ids.push_back(p.add_variable(name, lo, lo + rng.pick(1, 3)));
