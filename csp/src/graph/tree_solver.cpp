@@ -388,7 +388,8 @@ CutsetResult cutset_conditioning(const Problem& problem, const CutsetConfig& con
   for (VarId x : cutset) {
     if (x < 0 || x >= problem.variable_count())
       throw ModelError("cutset_conditioning: unknown variable id " + std::to_string(x) +
-                       " in the cutset (the problem has " + std::to_string(problem.variable_count()) + " variables)");
+                       " in the cutset (the problem has " + std::to_string(problem.variable_count()) +
+                       (problem.variable_count() == 1 ? " variable)" : " variables)"));
     if (in_cutset[static_cast<std::size_t>(x)] == 0) unique.push_back(x);
     in_cutset[static_cast<std::size_t>(x)] = 1;
   }
