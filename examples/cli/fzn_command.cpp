@@ -47,8 +47,7 @@ void write_statistics(std::ostream& out, const fzn::FlatZincModel& model, const 
     out << "%%%mzn-stat: " << name << '=' << value << '\n';
   };
   stat("nodes", std::to_string(r.stats.assignments));
-  // TODO(lead): "failures" from Statistics::failures once the stats branch lands; backtracks until then.
-  stat("failures", std::to_string(r.stats.backtracks));
+  stat("failures", std::to_string(r.stats.failures));
   stat("solutions", std::to_string(r.solution_count));
   stat("variables", std::to_string(model.problem.variable_count()));
   stat("propagators", std::to_string(model.problem.constraint_count()));
