@@ -6,27 +6,23 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
+#include "linear_bounds.hpp"
 
 namespace csp {
 
 namespace {
 
-__extension__ using Wide = __int128;
+using detail::ceil_div;
+using detail::first_index_at_least;
+using detail::floor_div;
+using detail::last_index_at_most;
+using detail::Wide;
 // Products are clamped to +-kClamp: far outside any int or long long, so a clamped value never equals a target or a
 // value, and intervals widened by clamping stay sound.
 constexpr Wide kClamp = Wide{1} << 80;
 
 Wide clamp(Wide v) { return v > kClamp ? kClamp : (v < -kClamp ? -kClamp : v); }
 Wide wabs(Wide v) { return v < 0 ? -v : v; }
-
-Wide floor_div(Wide a, Wide b) {
-  const Wide q = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-Wide ceil_div(Wide a, Wide b) {
-  const Wide q = a / b;
-  return (a % b != 0 && (a < 0) == (b < 0)) ? q + 1 : q;
-}
 
 // x ^ y for y >= 0, saturating at +-kClamp (|x| >= 2 passes it within 81 steps).
 Wide power(Wide x, Wide y) {
@@ -58,27 +54,6 @@ std::optional<Wide> evaluate(ArithmeticKind kind, std::span<const Value> in) {
     case ArithmeticKind::difference: break;
   }
   return std::nullopt;
-}
-
-// Smallest index of var whose value is >= v, or var.size() when none (as in linear.cpp).
-int first_index_at_least(const Variable& var, Wide v) {
-  if (v <= var.min_value()) return 0;
-  if (v > var.max_value()) return var.size();
-  if (var.is_range()) return static_cast<int>(v - var.min_value());
-  int lo = 0;
-  int hi = var.size() - 1;
-  while (lo < hi) {
-    const int mid = lo + (hi - lo) / 2;
-    if (var.value(mid) >= v) hi = mid; else lo = mid + 1;
-  }
-  return lo;
-}
-// Largest index of var whose value is <= v, or -1 when none.
-int last_index_at_most(const Variable& var, Wide v) {
-  if (v >= var.max_value()) return var.size() - 1;
-  if (v < var.min_value()) return -1;
-  if (var.is_range()) return static_cast<int>(v - var.min_value());
-  return first_index_at_least(var, v + 1) - 1;
 }
 
 // [lo, hi] hull of a set of candidate bounds.
