@@ -71,8 +71,7 @@ int run_queens(const std::vector<std::string>& args) {
        "backtracking: the search options below; min-conflicts: local search (AIMA Fig. 6.8) from a greedy start, "
        "N up to 1,000,000, all-different formulation unless --formulation says otherwise")
       ("max-steps", po::value<std::string>()->value_name("N"),
-       "min-conflicts: give up after N steps (default 100000)")
-      ("seed", po::value<std::string>()->value_name("N"), "min-conflicts: seed of the random choices (default 1)");
+       "min-conflicts: give up after N steps (default 100000)");
   cl.output.add_options()("count", po::bool_switch(), "count all solutions (the same as --max-solutions 0)");
 
   int n = 0;
@@ -123,7 +122,7 @@ int run_queens(const std::vector<std::string>& args) {
       // Scoring a value costs O(1) per all-different constraint but O(n) binary predicates.
       if (vm["formulation"].defaulted()) formulation = models::QueensFormulation::all_different;
       if (vm.count("max-steps") != 0) local.max_steps = parse_count("max-steps", vm["max-steps"].as<std::string>(), true);
-      if (vm.count("seed") != 0) local.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
+      if (vm.count("seed") != 0) local.seed = parse_count("seed", vm["seed"].as<std::string>(), true);  // --seed (search options)
     } else {
       for (const char* name : {"max-steps", "seed"})
         if (vm.count(name) != 0) throw UsageError(std::string("--").append(name).append(" needs --algorithm min-conflicts"));

@@ -47,7 +47,8 @@ void add_search_options(po::options_description& search, po::options_description
       ("max-solutions", po::value<std::string>()->value_name("K")->default_value(std::to_string(defaults.max_solutions)),
        "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all")
       ("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments")
-      ("timeout", po::value<std::string>()->value_name("MS"), "give up MS milliseconds after the command started (reading and building the model included)");
+      ("timeout", po::value<std::string>()->value_name("MS"), "give up MS milliseconds after the command started (reading and building the model included)")
+      ("seed", po::value<std::string>()->value_name("N"), "seed of the random choices (local search; default 1)");
   output.add_options()("stats", po::bool_switch(), "print the search statistics");
 }
 
@@ -86,6 +87,7 @@ SearchOptions read_search_options(const po::variables_map& vm, const std::vector
     o.timeout_ms = static_cast<std::int64_t>(ms);
     o.config.limits.time_limit = std::chrono::milliseconds(o.timeout_ms);
   }
+  if (vm.count("seed") != 0) o.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
   o.stats = vm["stats"].as<bool>();
   return o;
 }

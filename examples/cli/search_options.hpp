@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,12 +44,14 @@ struct SearchOptions {
   /// When the options were read: reading files and building the model count against --timeout.
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   bool stats = false;
+  /// --seed: the seed of the random choices, when given.
+  std::optional<std::uint64_t> seed;
   /// The model inference named by --inference ("" for an engine inference); config.inference then holds its
   /// engine inference.
   std::string model_inference;
 };
 
-/// Adds --var, --val, --inference, --ac3, --max-solutions, --node-limit and --timeout to `search`, and --stats to
+/// Adds --var, --val, --inference, --ac3, --max-solutions, --node-limit, --timeout and --seed to `search`, and --stats to
 /// `output` (which may be the same group). The strategy helps list the registered names.
 void add_search_options(boost::program_options::options_description& search,
                         boost::program_options::options_description& output, const SearchDefaults& defaults);
