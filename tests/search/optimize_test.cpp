@@ -298,7 +298,8 @@ TEST(Optimize, KeepsTheLastKeepSolutionsAndAlwaysTheBest) {
 // subject to obj + 10^8 x <= 10^9 (optimum 10^9 at x = 0). Neither may step through the objective's values: after
 // each solution the bound cuts the rest of the range in O(1).
 TEST(Optimize, WideObjectiveIsNotSteppedThroughValueByValue) {
-  for (const std::string& var : variable_orderings().names()) {
+  // The built-in orderings (other tests of this binary register broken ones on purpose in the same registry).
+  for (const std::string var : {"first", "mrv", "degree", "mrv-degree", "dom-wdeg"}) {
     for (const char* inference : {"fc", "mac"}) {
       for (const bool objective_first : {true, false}) {
         SolverConfig c;

@@ -31,8 +31,9 @@ std::string unknown_name_error_of(F&& f) {
 
 TEST(SolverConfig, BuiltInNamesAreStable) {
   EXPECT_THAT(variable_orderings().names(), ::testing::IsSupersetOf({"first", "mrv", "degree", "mrv-degree", "dom-wdeg"}));
-  EXPECT_THAT(value_orderings().names(), ElementsAre("natural", "lcv", "max", "median"));
-  EXPECT_THAT(inferences().names(), ElementsAre("none", "fc", "mac"));
+  // Supersets: other tests of this binary register their own strategies in the same (process-wide) registries.
+  EXPECT_THAT(value_orderings().names(), ::testing::IsSupersetOf({"natural", "lcv", "max", "median"}));
+  EXPECT_THAT(inferences().names(), ::testing::IsSupersetOf({"none", "fc", "mac"}));
   EXPECT_EQ(parse_variable_ordering("mrv-degree"), "mrv-degree");
   EXPECT_EQ(parse_value_ordering("lcv"), "lcv");
   EXPECT_EQ(parse_inference("mac"), "mac");
