@@ -6,8 +6,10 @@
 #include <vector>
 
 #include "output.hpp"
+#include "plugin_loader.hpp"
 #include "printable.hpp"
 #include "subcommands.hpp"
+#include "usage_error.hpp"
 
 namespace {
 
@@ -46,16 +48,26 @@ void print_help(std::ostream& out) {
     const std::string name = c.name;
     out << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << c.summary << '\n';
   }
-  out << "\nRun 'csp COMMAND --help' for the options of a command, e.g. 'csp sudoku --help'.\n"
+  out << "\nEvery command takes --plugin FILE.so (repeatable): a shared library that registers its own variable or\n"
+         "value orderings or inferences, then chosen by name (--var mine); see csp/plugin.hpp.\n"
+         "\nRun 'csp COMMAND --help' for the options of a command, e.g. 'csp sudoku --help'.\n"
          "Exit status: 0 success, 1 some input not solved, 2 usage error, unreadable input or an output that could\n"
          "not be written (a full disk), 130 / 143 a batch stopped by SIGINT / SIGTERM.\n";
 }
 
-// Runs a subcommand; what escapes it becomes a message and exit status 2 instead of an abort.
+// Loads the --plugin files, then runs a subcommand; what escapes it becomes a message and exit status 2 instead of
+// an abort.
 int run_guarded(const Subcommand& c, const std::vector<std::string>& args) {
   const std::string who = std::string("csp ").append(c.name).append(": ");
   try {
-    return c.run(args);
+    std::vector<std::string> rest;
+    try {
+      rest = csp::cli::load_plugins(args);
+    } catch (const csp::cli::UsageError& e) {
+      std::cerr << who << csp::cli::printable(e.what()) << "\nRun 'csp " << c.name << " --help' for usage.\n";
+      return 2;
+    }
+    return c.run(rest);
   } catch (const csp::cli::OutputError& e) {
     std::cerr << who << csp::cli::printable(e.what()) << '\n';
   } catch (const std::bad_alloc&) {

@@ -1,0 +1,33 @@
+// Plugins: a shared library that adds strategies to csp's registries when the csp program loads it
+// (`csp COMMAND --plugin FILE.so ...`), so a student's ordering can be chosen by name in the shipped binary.
+//
+//   // mine.cpp, built with: g++ -std=c++20 -shared -fPIC -I<csp>/csp/include mine.cpp -o mine.so
+//   #include "csp/plugin.hpp"
+//   csp::VarId my_ordering(csp::SearchContext& ctx) { ... }
+//   void register_mine() { csp::variable_orderings().add("mine", "my variable ordering", my_ordering); }
+//   CSP_PLUGIN(register_mine)
+//
+//   csp ablate queens --plugin ./mine.so --var mine,mrv
+//
+// A plugin links no csp library: the csp program provides the engine (it exports its symbols), so a plugin must
+// be built with the same compiler and csp headers as the program. The program checks CSP_PLUGIN_ABI_VERSION and
+// refuses a plugin built for another one; a name registered twice is an error. See examples/teaching/07_plugin.cpp.
+#pragma once
+
+#include "csp/heuristics/value_ordering.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
+#include "csp/propagation/inference.hpp"
+#include "csp/search/search_context.hpp"
+
+/// The plugin interface version; raised whenever the registries or SearchContext change incompatibly.
+#define CSP_PLUGIN_ABI_VERSION 1
+
+/// Defines the two C entry points the csp program looks for: `csp_plugin_abi_version()` (returns
+/// CSP_PLUGIN_ABI_VERSION) and `csp_plugin_register()` (calls `register_function()`, which adds strategies with
+/// `csp::variable_orderings().add(...)`, `csp::value_orderings().add(...)` or `csp::inferences().add(...)`; an
+/// exception it throws is reported by the program as a failed load). Use it once per plugin.
+#define CSP_PLUGIN(register_function)                                                   \
+  extern "C" __attribute__((visibility("default"))) int csp_plugin_abi_version() {     \
+    return CSP_PLUGIN_ABI_VERSION;                                                      \
+  }                                                                                     \
+  extern "C" __attribute__((visibility("default"))) void csp_plugin_register() { register_function(); }
