@@ -7,7 +7,8 @@
 #   --fuzz adds clang and its libFuzzer runtime (scripts/fuzz.sh).
 set -euo pipefail
 packages=(cmake g++ make ccache libboost-graph-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev pkgconf libcairo2-dev
-          minizinc)  # minizinc: tests only (flatzinc.minizinc_corpus runs minizinc --solver csp); csp builds without it
+          minizinc    # tests only (flatzinc.minizinc_corpus runs minizinc --solver csp); csp builds without it
+          libgraphviz-dev)  # csp --tree FILE.svg (optional: without it --tree writes .dot and .json)
 for flag in "$@"; do
   case "$flag" in
     --bench) packages+=(libgecode-dev) ;;

@@ -11,6 +11,7 @@
 #include "csp/models/graph_coloring.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "model_command.hpp"
+#include "run_observers.hpp"
 #include "subcommands.hpp"
 
 namespace po = boost::program_options;
@@ -153,7 +154,10 @@ int run_color(const std::vector<std::string>& args) {
     std::cout << "coloured with " << a.value(m.colors) << " (" << ms.count() << " ms)\n";
     return true;
   };
+  RunObservers observers(options.trace, false, std::cout, options.tree_file, [](Value v) { return std::to_string(v); });
+  config.observer = observers.observer();
   const SearchResult result = minimize(m.problem, m.colors, config);
+  observers.finish();
   std::optional<Assignment> best;
   if (!result.solutions.empty()) {
     best = Assignment(instance.graph.vertex_count);

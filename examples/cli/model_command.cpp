@@ -13,6 +13,7 @@
 
 #include "csp/search/backtracking.hpp"
 #include "printable.hpp"
+#include "run_observers.hpp"
 #include "program_options_message.hpp"
 
 namespace po = boost::program_options;
@@ -100,7 +101,12 @@ SolverConfig config_now(const SearchOptions& options) {
 }
 
 SearchResult solve(const Problem& problem, const SearchOptions& options) {
-  return backtracking_search(problem, config_now(options));
+  SolverConfig config = config_now(options);
+  RunObservers observers(options.trace, false, std::cout, options.tree_file, [](Value v) { return std::to_string(v); });
+  config.observer = observers.observer();
+  SearchResult result = backtracking_search(problem, config);
+  observers.finish();
+  return result;
 }
 
 std::string ending(const SearchResult& result, const SearchOptions& options) {

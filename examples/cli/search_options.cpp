@@ -1,5 +1,6 @@
 // The shared search options: the option group, its checks, and the SolverConfig they fill.
 #include "search_options.hpp"
+#include "search_tree.hpp"
 
 #include <algorithm>
 #include <boost/program_options.hpp>
@@ -49,7 +50,14 @@ void add_search_options(po::options_description& search, po::options_description
       ("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments")
       ("timeout", po::value<std::string>()->value_name("MS"), "give up MS milliseconds after the command started (reading and building the model included)")
       ("seed", po::value<std::string>()->value_name("N"), "seed of the random choices (local search; default 1)");
-  output.add_options()("stats", po::bool_switch(), "print the search statistics");
+  output.add_options()
+      ("stats", po::bool_switch(), "print the search statistics")
+      ("trace", po::bool_switch(),
+       "print every assignment, prune and wipe-out (with its constraint), value rejected by the consistency check "
+       "(--inference none) and backtrack, one line each (csp sudoku --format json: JSON lines on standard error)")
+      ("tree", po::value<std::string>()->value_name("FILE"),
+       "write the search tree of the run to FILE.dot (Graphviz), FILE.json or FILE.svg (when built with Graphviz): "
+       "each decision, what its inference removed, wipe-outs and solutions; the first 2000 nodes");
 }
 
 SearchOptions read_search_options(const po::variables_map& vm, const std::vector<ModelInference>& model_inferences) {
@@ -89,6 +97,11 @@ SearchOptions read_search_options(const po::variables_map& vm, const std::vector
   }
   if (vm.count("seed") != 0) o.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
   o.stats = vm["stats"].as<bool>();
+  o.trace = vm["trace"].as<bool>();
+  if (vm.count("tree") != 0) {
+    o.tree_file = vm["tree"].as<std::string>();
+    if (const std::string why = search_tree_format_error(o.tree_file); !why.empty()) throw UsageError(why);
+  }
   return o;
 }
 

@@ -44,6 +44,10 @@ struct SearchOptions {
   /// When the options were read: reading files and building the model count against --timeout.
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   bool stats = false;
+  /// --trace: print every search event (csp sudoku: JSON lines with --format json).
+  bool trace = false;
+  /// --tree FILE: write the search tree (.dot, .json, .svg); "" when not given.
+  std::string tree_file;
   /// --seed: the seed of the random choices, when given.
   std::optional<std::uint64_t> seed;
   /// The model inference named by --inference ("" for an engine inference); config.inference then holds its

@@ -62,10 +62,6 @@ void describe(Groups& g) {
       ("jobs,j", po::value<std::string>()->value_name("N")->default_value("1"),
        "solve N puzzles in parallel (0: one per core); output stays in input order");
   g.output.add_options()
-      ("trace", po::bool_switch(),
-       "print every assignment, prune and wipe-out (with its constraint), value rejected by the consistency check "
-       "(--inference none) and backtrack; implies --jobs 1; with --format json on "
-       "standard error, so that standard output holds only JSON lines")
       ("explain", po::bool_switch(),
        "solve like a person: a numbered step log of techniques (cells as rNcM), search only when stuck; with "
        "--format json one object per step. Takes --techniques, --box, --node-limit, --timeout, --format line|json; "
@@ -162,8 +158,9 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   } else {
     throw UsageError("--format: unknown format '" + o.format_name + "' (valid: line, pretty, candidates, json)");
   }
-  o.trace = vm["trace"].as<bool>();
-  if (o.trace) o.jobs = 1;
+  o.trace = search.trace;  // --trace and --tree: the shared search options; they imply --jobs 1
+  o.tree_file = search.tree_file;
+  if (o.trace || !o.tree_file.empty()) o.jobs = 1;
   o.explain = vm["explain"].as<bool>();
   o.grade = vm["grade"].as<bool>();
   if (o.explain && o.grade) throw UsageError("--explain and --grade cannot be combined");
@@ -172,7 +169,7 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
     // The human solver uses --techniques, --box, --node-limit and --timeout (its searches), and --format line or
     // json; an option that would silently do nothing is refused.
     const char* mode = o.explain ? "--explain" : "--grade";
-    for (const char* name : {"var", "val", "inference", "ac3", "alldiff", "max-solutions", "jobs", "trace", "stats"})
+    for (const char* name : {"var", "val", "inference", "ac3", "alldiff", "max-solutions", "jobs", "trace", "tree", "stats"})
       if (given(name))
         throw UsageError(std::string("--").append(name).append(" cannot be combined with ").append(mode).append(
             ": it has no effect there (the human solver takes --techniques, --box, --node-limit, --timeout and "

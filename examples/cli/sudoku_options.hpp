@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <atomic>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,9 @@ struct SudokuOptions {
   std::string format_name = "line";
   bool stats = false;                  ///< print each puzzle's statistics
   bool trace = false;                  ///< print every assignment, prune and backtrack (implies jobs = 1)
+  std::string tree_file;               ///< --tree: the search tree of the first puzzle searched ("" none; jobs = 1)
+  /// Set by the first search once it has taken the --tree (shared by the copies of these options).
+  std::shared_ptr<std::atomic<bool>> tree_taken = std::make_shared<std::atomic<bool>>(false);
   unsigned jobs = 1;                   ///< puzzles solved in parallel
   bool explain = false;                ///< --explain: a numbered step log of human techniques per puzzle
   bool grade = false;                  ///< --grade: the hardest technique per puzzle, a technique table per file

@@ -10,7 +10,7 @@
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/search/search_context.hpp"
-#include "trace_observer.hpp"
+#include "run_observers.hpp"
 
 namespace csp::cli {
 
@@ -90,10 +90,15 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
     if (options.format == OutputFormat::candidates)
       out.candidates = root_candidates(model, options.config.inference, out.root_consistent);
     SolverConfig config = options.config;
-    // With --format json the trace goes to standard error: standard output holds only JSON lines.
-    TraceObserver tracer(options.format == OutputFormat::json ? std::cerr : std::cout, [](Value v) { return std::string(1, models::symbol_of(v)); });
-    if (options.trace) config.observer = &tracer;
+    // With --format json the trace is JSON lines on standard error: standard output holds only the results' JSON.
+    // --tree: the tree of the first puzzle searched.
+    const bool json = options.format == OutputFormat::json;
+    const bool tree = !options.tree_file.empty() && !options.tree_taken->exchange(true);
+    RunObservers observers(options.trace, json, json ? std::cerr : std::cout, tree ? options.tree_file : "",
+                           [](Value v) { return std::string(1, models::symbol_of(v)); });
+    config.observer = observers.observer();
     const SearchResult r = backtracking_search(model.problem(), config);
+    observers.finish();
     out.stats = r.stats;
     out.solution_count = r.solution_count;
     out.count_exact = r.complete && (config.max_solutions == 0 || r.solution_count < config.max_solutions);

@@ -4,6 +4,8 @@
 #include "csp/constraints/constraint.hpp"
 #include "csp/core/store.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace csp::cli {
 
 TraceObserver::TraceObserver(std::ostream& out, std::function<std::string(Value)> value_text)
@@ -40,6 +42,39 @@ void TraceObserver::on_reject(const Store& store, VarId x, Value v, const Constr
 
 void TraceObserver::on_solution(const Store& /*store*/, const Assignment& /*solution*/) {
   out_ << indent(depth_) << "solution\n";
+}
+
+JsonTraceObserver::JsonTraceObserver(std::ostream& out, std::function<std::string(Value)> value_text)
+    : out_(out), value_text_(std::move(value_text)) {}
+
+void JsonTraceObserver::event(const char* name, const Store& store, VarId x, const Value* v, const Constraint* cause,
+                              int depth) {
+  nlohmann::ordered_json j;
+  j["event"] = name;
+  j["var"] = store.problem().variable(x).name();
+  if (v != nullptr) j["value"] = value_text_(*v);
+  if (cause != nullptr) j["by"] = cause->name();
+  j["depth"] = depth;
+  out_ << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+}
+
+void JsonTraceObserver::on_assign(const Store& store, VarId x, Value v, int depth) {
+  event("assign", store, x, &v, nullptr, depth);
+}
+void JsonTraceObserver::on_backtrack(const Store& store, VarId x, Value v, int depth) {
+  event("backtrack", store, x, &v, nullptr, depth);
+}
+void JsonTraceObserver::on_prune(const Store& store, VarId x, Value v, const Constraint* cause, int depth) {
+  event("prune", store, x, &v, cause, depth);
+}
+void JsonTraceObserver::on_wipeout(const Store& store, VarId x, const Constraint* cause, int depth) {
+  event("wipeout", store, x, nullptr, cause, depth);
+}
+void JsonTraceObserver::on_reject(const Store& store, VarId x, Value v, const Constraint& constraint, int depth) {
+  event("reject", store, x, &v, &constraint, depth);
+}
+void JsonTraceObserver::on_solution(const Store& /*store*/, const Assignment& /*solution*/) {
+  out_ << "{\"event\":\"solution\"}\n";
 }
 
 }  // namespace csp::cli

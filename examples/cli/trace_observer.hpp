@@ -4,6 +4,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "csp/search/search_observer.hpp"
 
@@ -32,6 +33,56 @@ class TraceObserver : public SearchObserver {
   std::ostream& out_;
   std::function<std::string(Value)> value_text_;
   int depth_ = 0;  // the decisions on the current path (for the solution line)
+};
+
+/// The same events as TraceObserver, one JSON object per line (--trace with --format json):
+///   {"event":"assign","var":"r1c3","value":"4","depth":1}, {"event":"prune","var":..,"value":..,"by":"row 1",
+///   "depth":1}, {"event":"wipeout","var":..,"by":..,"depth":..}, {"event":"reject",...}, {"event":"backtrack",...},
+///   {"event":"solution"}. "by" is absent when no single constraint is the cause.
+class JsonTraceObserver : public SearchObserver {
+ public:
+  JsonTraceObserver(std::ostream& out, std::function<std::string(Value)> value_text);
+
+  void on_assign(const Store& store, VarId x, Value v, int depth) override;
+  void on_backtrack(const Store& store, VarId x, Value v, int depth) override;
+  void on_prune(const Store& store, VarId x, Value v, const Constraint* cause, int depth) override;
+  void on_wipeout(const Store& store, VarId x, const Constraint* cause, int depth) override;
+  void on_reject(const Store& store, VarId x, Value v, const Constraint& constraint, int depth) override;
+  void on_solution(const Store& store, const Assignment& solution) override;
+
+ private:
+  void event(const char* name, const Store& store, VarId x, const Value* v, const Constraint* cause, int depth);
+
+  std::ostream& out_;
+  std::function<std::string(Value)> value_text_;
+};
+
+/// Forwards every event to each observer of a list, in order (--trace and --tree together).
+class FanOutObserver : public SearchObserver {
+ public:
+  explicit FanOutObserver(std::vector<SearchObserver*> observers) : observers_(std::move(observers)) {}
+
+  void on_assign(const Store& s, VarId x, Value v, int d) override {
+    for (SearchObserver* o : observers_) o->on_assign(s, x, v, d);
+  }
+  void on_backtrack(const Store& s, VarId x, Value v, int d) override {
+    for (SearchObserver* o : observers_) o->on_backtrack(s, x, v, d);
+  }
+  void on_prune(const Store& s, VarId x, Value v, const Constraint* c, int d) override {
+    for (SearchObserver* o : observers_) o->on_prune(s, x, v, c, d);
+  }
+  void on_wipeout(const Store& s, VarId x, const Constraint* c, int d) override {
+    for (SearchObserver* o : observers_) o->on_wipeout(s, x, c, d);
+  }
+  void on_reject(const Store& s, VarId x, Value v, const Constraint& c, int d) override {
+    for (SearchObserver* o : observers_) o->on_reject(s, x, v, c, d);
+  }
+  void on_solution(const Store& s, const Assignment& a) override {
+    for (SearchObserver* o : observers_) o->on_solution(s, a);
+  }
+
+ private:
+  std::vector<SearchObserver*> observers_;
 };
 
 }  // namespace csp::cli

@@ -1,0 +1,34 @@
+// RunObservers: what --trace and --tree attach to one search run.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <string>
+
+#include "csp/search/search_observer.hpp"
+#include "search_tree.hpp"
+#include "trace_observer.hpp"
+
+namespace csp::cli {
+
+/// Owns the observers of one run: a trace (text lines, or JSON lines when `trace_json`) written to `trace_out`, and
+/// the search tree written to `tree_file` by `finish()` (nothing for an empty name).
+class RunObservers {
+ public:
+  RunObservers(bool trace, bool trace_json, std::ostream& trace_out, std::string tree_file,
+               std::function<std::string(Value)> value_text);
+  /// The observer to put in SolverConfig::observer: nullptr when neither was asked for.
+  SearchObserver* observer();
+  /// Writes the tree file (if any). Throws OutputError naming the file when it cannot be written.
+  void finish();
+
+ private:
+  std::unique_ptr<TraceObserver> text_;
+  std::unique_ptr<JsonTraceObserver> json_;
+  std::unique_ptr<SearchTreeObserver> tree_;
+  std::unique_ptr<FanOutObserver> both_;
+  std::string tree_file_;
+};
+
+}  // namespace csp::cli

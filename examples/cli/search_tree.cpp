@@ -1,0 +1,237 @@
+// SearchTreeObserver: the search tree of a run, as DOT, JSON or SVG.
+#include "search_tree.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "csp/constraints/constraint.hpp"
+#include "csp/core/store.hpp"
+#include "output.hpp"
+
+#ifdef CSP_WITH_GRAPHVIZ
+#include <graphviz/cgraph.h>
+#include <graphviz/gvc.h>
+#endif
+
+namespace csp::cli {
+namespace {
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// A DOT double-quoted string body: quotes and backslashes escaped, newlines as DOT's centred line break.
+std::string dot_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+const char* end_name(SearchTreeObserver::Node::End e) {
+  switch (e) {
+    case SearchTreeObserver::Node::End::open: return "open";
+    case SearchTreeObserver::Node::End::solution: return "solution";
+    case SearchTreeObserver::Node::End::wipeout: return "wipeout";
+    case SearchTreeObserver::Node::End::rejected: return "rejected";
+    case SearchTreeObserver::Node::End::failed: return "failed";
+  }
+  return "?";
+}
+
+}  // namespace
+
+SearchTreeObserver::SearchTreeObserver(std::function<std::string(Value)> value_text, std::size_t max_nodes)
+    : value_text_(std::move(value_text)), max_nodes_(std::max<std::size_t>(max_nodes, 1)) {
+  nodes_.emplace_back();  // the root
+  path_.push_back(0);
+}
+
+int SearchTreeObserver::add_node(int parent, int depth, VarId x, Value v) {
+  if (parent < 0) return -1;  // the parent was not recorded: neither is its subtree
+  if (nodes_.size() >= max_nodes_) {
+    truncated_ = true;
+    return -1;
+  }
+  Node n;
+  n.parent = parent;
+  n.depth = depth;
+  n.var = x;
+  n.value = v;
+  nodes_.push_back(std::move(n));
+  return static_cast<int>(nodes_.size() - 1);
+}
+
+void SearchTreeObserver::on_assign(const Store& store, VarId x, Value v, int depth) {
+  if (names_.empty())
+    for (VarId y = 0; y < store.problem().variable_count(); ++y) names_.push_back(store.problem().variable(y).name());
+  path_.resize(static_cast<std::size_t>(std::max(depth, 1)), -1);
+  path_.push_back(add_node(path_[static_cast<std::size_t>(depth - 1)], depth, x, v));
+}
+
+void SearchTreeObserver::on_backtrack(const Store& /*store*/, VarId /*x*/, Value /*v*/, int depth) {
+  if (depth >= 1 && static_cast<std::size_t>(depth) < path_.size()) {
+    const int id = path_[static_cast<std::size_t>(depth)];
+    if (id >= 0 && nodes_[static_cast<std::size_t>(id)].end == Node::End::open)
+      nodes_[static_cast<std::size_t>(id)].end = Node::End::failed;
+  }
+  path_.resize(static_cast<std::size_t>(std::max(depth, 1)), -1);
+}
+
+void SearchTreeObserver::on_prune(const Store& /*store*/, VarId x, Value v, const Constraint* /*cause*/, int depth) {
+  if (depth < 0 || static_cast<std::size_t>(depth) >= path_.size()) return;
+  const int id = path_[static_cast<std::size_t>(depth)];
+  if (id < 0) return;
+  Node& n = nodes_[static_cast<std::size_t>(id)];
+  if (n.pruned.size() < kMaxPrunesShown) n.pruned.push_back({x, v});
+  ++n.pruned_count;
+}
+
+void SearchTreeObserver::on_wipeout(const Store& store, VarId x, const Constraint* cause, int depth) {
+  if (names_.empty())
+    for (VarId y = 0; y < store.problem().variable_count(); ++y) names_.push_back(store.problem().variable(y).name());
+  if (depth < 0 || static_cast<std::size_t>(depth) >= path_.size()) return;
+  const int id = path_[static_cast<std::size_t>(depth)];
+  if (id < 0) return;
+  Node& n = nodes_[static_cast<std::size_t>(id)];
+  n.end = Node::End::wipeout;
+  n.wiped_out = x;
+  n.cause = cause != nullptr ? cause->name() : "";
+}
+
+void SearchTreeObserver::on_reject(const Store& store, VarId x, Value v, const Constraint& constraint, int depth) {
+  if (names_.empty())
+    for (VarId y = 0; y < store.problem().variable_count(); ++y) names_.push_back(store.problem().variable(y).name());
+  if (depth < 1 || static_cast<std::size_t>(depth - 1) >= path_.size()) return;
+  const int id = add_node(path_[static_cast<std::size_t>(depth - 1)], depth, x, v);
+  if (id < 0) return;
+  nodes_[static_cast<std::size_t>(id)].end = Node::End::rejected;
+  nodes_[static_cast<std::size_t>(id)].cause = constraint.name();
+}
+
+void SearchTreeObserver::on_solution(const Store& /*store*/, const Assignment& /*solution*/) {
+  const int id = path_.back();
+  if (id >= 0) nodes_[static_cast<std::size_t>(id)].end = Node::End::solution;
+}
+
+std::string SearchTreeObserver::label(const Node& n) const {
+  const auto name = [&](VarId x) {
+    if (x >= 0 && static_cast<std::size_t>(x) < names_.size()) return names_[static_cast<std::size_t>(x)];
+    return std::string("x").append(std::to_string(x));
+  };
+  // Built with append only: GCC 12's -Wrestrict misfires on chains of "literal" + std::string.
+  std::string out;
+  if (n.var < 0) {
+    out = "root";
+  } else {
+    out.append(name(n.var)).append(" = ").append(value_text_(n.value));
+  }
+  if (n.pruned_count != 0) {
+    out.append("\n-").append(std::to_string(n.pruned_count)).append(":");
+    for (const Prune& p : n.pruned) out.append(" ").append(name(p.var)).append("!=").append(value_text_(p.value));
+    if (n.pruned_count > n.pruned.size()) out.append(" ...");
+  }
+  if (n.end == Node::End::wipeout) {
+    out.append("\nwipe-out ").append(name(n.wiped_out));
+    if (!n.cause.empty()) out.append(" by ").append(n.cause);
+  }
+  if (n.end == Node::End::rejected) out.append("\nrejected by ").append(n.cause);
+  if (n.end == Node::End::solution) out += "\nsolution";
+  return out;
+}
+
+std::string SearchTreeObserver::dot() const {
+  std::ostringstream out;
+  out << "digraph search {\n  node [shape=box, fontname=\"Helvetica\", fontsize=10];\n";
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    const Node& n = nodes_[i];
+    out << "  n" << i << " [label=\"" << dot_escape(label(n)) << "\"";
+    if (n.end == Node::End::solution) out << ", color=darkgreen, penwidth=2";
+    if (n.end == Node::End::wipeout || n.end == Node::End::rejected) out << ", color=red";
+    out << "];\n";
+    if (n.parent >= 0) out << "  n" << n.parent << " -> n" << i << ";\n";
+  }
+  if (truncated_)
+    out << "  more [shape=plaintext, label=\"(only the first " << nodes_.size() << " nodes are drawn)\"];\n";
+  out << "}\n";
+  return out.str();
+}
+
+std::string SearchTreeObserver::json() const {
+  nlohmann::ordered_json nodes = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    const Node& n = nodes_[i];
+    nlohmann::ordered_json j;
+    j["id"] = i;
+    j["parent"] = n.parent;
+    j["depth"] = n.depth;
+    if (n.var >= 0) {
+      j["var"] = names_.empty() ? std::to_string(n.var) : names_[static_cast<std::size_t>(n.var)];
+      j["value"] = value_text_(n.value);
+    }
+    nlohmann::ordered_json pruned = nlohmann::ordered_json::array();
+    for (const Prune& p : n.pruned)
+      pruned.push_back({names_.empty() ? std::to_string(p.var) : names_[static_cast<std::size_t>(p.var)],
+                        value_text_(p.value)});
+    j["pruned"] = pruned;
+    j["pruned_count"] = n.pruned_count;
+    j["end"] = end_name(n.end);
+    if (n.end == Node::End::wipeout)
+      j["wiped_out"] = names_.empty() ? std::to_string(n.wiped_out) : names_[static_cast<std::size_t>(n.wiped_out)];
+    if (!n.cause.empty()) j["cause"] = n.cause;
+    nodes.push_back(std::move(j));
+  }
+  nlohmann::ordered_json out;
+  out["nodes"] = std::move(nodes);
+  out["truncated"] = truncated_;
+  return out.dump(1) + "\n";
+}
+
+std::string search_tree_format_error(const std::string& path) {
+  if (ends_with(path, ".dot") || ends_with(path, ".json")) return "";
+#ifdef CSP_WITH_GRAPHVIZ
+  if (ends_with(path, ".svg")) return "";
+  return "--tree: '" + path + "' must end in .dot, .json or .svg";
+#else
+  if (ends_with(path, ".svg"))
+    return "--tree: this csp was built without Graphviz's library (Debian libgraphviz-dev), so it cannot lay out "
+           "'" + path + "': write .dot and run 'dot -Tsvg'";
+  return "--tree: '" + path + "' must end in .dot or .json";
+#endif
+}
+
+void write_search_tree(const SearchTreeObserver& tree, const std::string& path) {
+  OutputFile file("--tree", path);
+  if (ends_with(path, ".json")) {
+    file.stream() << tree.json();
+  } else if (ends_with(path, ".dot")) {
+    file.stream() << tree.dot();
+  } else {
+#ifdef CSP_WITH_GRAPHVIZ
+    const std::string dot = tree.dot();
+    GVC_t* gvc = gvContext();
+    Agraph_t* graph = agmemread(dot.c_str());
+    char* svg = nullptr;
+    unsigned int length = 0;
+    if (graph != nullptr && gvLayout(gvc, graph, "dot") == 0) {
+      if (gvRenderData(gvc, graph, "svg", &svg, &length) == 0 && svg != nullptr) file.stream().write(svg, length);
+      gvFreeLayout(gvc, graph);
+    }
+    if (svg != nullptr) gvFreeRenderData(svg);
+    if (graph != nullptr) agclose(graph);
+    gvFreeContext(gvc);
+    if (length == 0) throw OutputError("--tree: Graphviz could not lay out the tree for '" + path + "'");
+#endif
+  }
+  file.close();
+}
+
+}  // namespace csp::cli
