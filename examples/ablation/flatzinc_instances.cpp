@@ -47,6 +47,7 @@ std::vector<Instance> flatzinc_instances(const ModelInputs& inputs) {
   for (std::size_t file = 0; file < inputs.files.size(); ++file) {
     const std::string& path = inputs.files[file];
     const std::string text = file < inputs.contents.size() ? inputs.contents[file] : read_study_file(path);
+    if (text.empty()) throw InputError(path + ": empty file");  // as csp fzn says it
     std::shared_ptr<const fzn::Model> ast;
     try {
       ast = std::make_shared<const fzn::Model>(fzn::parse_flatzinc(text, path));
