@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # csp ablate fzn (issue 13): FlatZinc files as ablation instances, every solution checked by the FlatZinc checker.
 # Usage: ablate_fzn_test.sh CSP DATA_DIR                    hand-written .fzn files (tests/flatzinc/data)
-#        ablate_fzn_test.sh CSP --minizinc SOLVER_DIR MZN DZN   the docs' Futoshiki compiled by minizinc at test
-#                                                           time (skips with 77 when minizinc is not installed)
+#        ablate_fzn_test.sh CSP --minizinc SOLVER_DIR EXAMPLES_DIR   the docs' Futoshiki and Golomb ruler compiled by
+#            minizinc at test time, also through scripts/mzn-ablate.sh (skips with 77 without minizinc)
 CSP=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")  # absolute: the script changes directory
 source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_harness.sh"
 
@@ -17,8 +17,10 @@ csv_column() {
 if [[ $2 == --minizinc ]]; then
   command -v minizinc >/dev/null || { echo "minizinc not installed: skipped"; exit 77; }
   export MZN_SOLVER_PATH=$3
+  EXAMPLES=$4
   # --no-output-ozn: MiniZinc would write futoshiki.ozn next to the model, into the source tree.
-  if ! minizinc -c --solver csp --no-output-ozn "$4" "$5" --fzn "$TMP/futoshiki5.fzn" 2>"$TMP/mzn.err"; then
+  if ! minizinc -c --solver csp --no-output-ozn "$EXAMPLES/futoshiki.mzn" "$EXAMPLES/futoshiki5.dzn" \
+      --fzn "$TMP/futoshiki5.fzn" 2>"$TMP/mzn.err"; then
     cat "$TMP/mzn.err"; echo "FAIL: minizinc -c"; exit 1
   fi
   run ablate fzn "$TMP/futoshiki5.fzn" --var first,mrv,dom-wdeg --inference fc,mac --alldiff binary,matching \
@@ -26,9 +28,16 @@ if [[ $2 == --minizinc ]]; then
   expect_code 0 "the grid ran"
   expect_eq "$(csv_column solutions status solved | sort -u)" "151" "every configuration counts 151 solutions"
   expect_eq "$(csv_column status instance "$TMP/futoshiki5.fzn" | wc -l)" "12" "3 x 2 x 2 configurations"
-  run ablate fzn "$TMP/futoshiki5.fzn" --var mrv --inference mac --alldiff matching
-  expect_code 0 "first solution"
-  expect_out "^futoshiki5.fzn: 1 instance|futoshiki5.fzn: 1 instance$" "the instance is named by its file"
+  # scripts/mzn-ablate.sh: compile and ablate in one go; the Golomb ruler of 6 marks has length 17 at best.
+  (cd "$TMP" && CSP=$CSP "$(dirname "${BASH_SOURCE[0]}")/../../scripts/mzn-ablate.sh" \
+      "$EXAMPLES/futoshiki.mzn" "$EXAMPLES/futoshiki5.dzn" "$EXAMPLES/golomb_ruler.mzn" "$EXAMPLES/golomb6.dzn" \
+      -- --var mrv --inference fc,mac --max-solutions 0 --csv a.csv >"$TMP/out" 2>"$TMP/err")
+  code=$?
+  expect_code 0 "mzn-ablate.sh ran"
+  expect_out "^futoshiki-futoshiki5.fzn: 1 instance" "instances named MODEL-DATA.fzn"
+  expect_eq "$(csv_column solutions instance futoshiki-futoshiki5.fzn | sort -u)" "151" "mzn-ablate.sh: 151"
+  expect_eq "$(csv_column objective instance golomb_ruler-golomb6.fzn | sort -u)" "17" "Golomb ruler, 6 marks: 17"
+  expect_eq "$(csv_column status instance golomb_ruler-golomb6.fzn | sort -u)" "solved" "optimum proved"
   finish
   exit
 fi
