@@ -199,9 +199,8 @@ std::vector<ModelSpec> make_models() {
   out.push_back({"graph", "graph colouring of DIMACS .col files, one instance per file and number of colours", true,
                  "colors", "numbers of colours (required), e.g. 4,5", {}, 1, 10000, false, {"binary"}, {},
                  graph_instances});
-  out.push_back({"fzn", "FlatZinc files (minizinc -c), one instance per file; free search, branch and bound to the "
-                 "optimum for minimize / maximize", true, "", "", {}, 1, 0, false, alldiff_names(), {},
-                 flatzinc_instances});
+  out.push_back({"fzn", "FlatZinc files, one instance per file (minimize / maximize: to the optimum)", true, "",
+                 "", {}, 1, 0, false, alldiff_names(), {}, flatzinc_instances});
   return out;
 }
 
