@@ -1,8 +1,10 @@
-// The FlatZinc model of csp ablate: .fzn files parsed once, built per configuration, solutions checked by the
-// FlatZinc checker (FlatZincModel::verify).
+// The FlatZinc model of csp ablate: .fzn files parsed once and built once per all-different mode, solutions
+// checked by the FlatZinc checker (FlatZincModel::verify).
 #include "ablation/flatzinc_instances.hpp"
 
+#include <array>
 #include <memory>
+#include <mutex>
 #include <utility>
 
 #include "csp/core/errors.hpp"
@@ -17,27 +19,45 @@ namespace fzn = models::flatzinc;
 
 class BuiltFlatZinc : public BuiltInstance {
  public:
-  explicit BuiltFlatZinc(fzn::FlatZincModel model) : model_(std::move(model)) {}
-  const Problem& problem() const override { return model_.problem; }
-  std::string verify(const Assignment& solution) const override { return model_.verify(solution); }
+  explicit BuiltFlatZinc(std::shared_ptr<const fzn::FlatZincModel> model) : model_(std::move(model)) {}
+  const Problem& problem() const override { return model_->problem; }
+  std::string verify(const Assignment& solution) const override { return model_->verify(solution); }
   std::optional<Objective> objective() const override {
-    if (model_.goal == fzn::SolveItem::Goal::satisfy || !model_.objective.is_var()) return std::nullopt;
-    return Objective{model_.objective.var,
-                     model_.goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize};
+    if (model_->goal == fzn::SolveItem::Goal::satisfy || !model_->objective.is_var()) return std::nullopt;
+    return Objective{model_->objective.var,
+                     model_->goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize};
   }
-  int distinct_variables() const override { return model_.search_variable_count; }
-  std::string proved_unsatisfiable() const override { return model_.unsatisfiable; }
+  int distinct_variables() const override { return model_->search_variable_count; }
+  std::string proved_unsatisfiable() const override { return model_->unsatisfiable; }
 
  private:
-  fzn::FlatZincModel model_;
+  std::shared_ptr<const fzn::FlatZincModel> model_;  // shared by the runs of one all-different mode
 };
 
-fzn::FlatZincModel build(const fzn::Model& ast, const std::string& path, AllDifferentMode mode) {
-  fzn::BuildOptions options;
-  options.all_different = mode;
-  options.use_annotations = false;  // free search: the grid's orderings, not the file's int_search
-  return fzn::build_flatzinc(ast, path, options);
-}
+// One file: parsed once, built once per all-different mode on first use (runs on several threads share a build:
+// a Problem is read-only during search and every run owns its domains).
+class FlatZincFile {
+ public:
+  FlatZincFile(fzn::Model ast, std::string path) : ast_(std::move(ast)), path_(std::move(path)) {}
+
+  std::shared_ptr<const fzn::FlatZincModel> model(AllDifferentMode mode) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    std::shared_ptr<const fzn::FlatZincModel>& built = built_[static_cast<std::size_t>(mode)];
+    if (!built) {
+      fzn::BuildOptions options;
+      options.all_different = mode;
+      options.use_annotations = false;  // free search: the grid's orderings, not the file's int_search
+      built = std::make_shared<const fzn::FlatZincModel>(fzn::build_flatzinc(ast_, path_, options));
+    }
+    return built;
+  }
+
+ private:
+  fzn::Model ast_;
+  std::string path_;
+  std::mutex mutex_;
+  std::array<std::shared_ptr<const fzn::FlatZincModel>, 3> built_;  // by AllDifferentMode
+};
 
 }  // namespace
 
@@ -48,10 +68,10 @@ std::vector<Instance> flatzinc_instances(const ModelInputs& inputs) {
     const std::string& path = inputs.files[file];
     const std::string text = file < inputs.contents.size() ? inputs.contents[file] : read_study_file(path);
     if (text.empty()) throw InputError(path + ": empty file");  // as csp fzn says it
-    std::shared_ptr<const fzn::Model> ast;
+    std::shared_ptr<FlatZincFile> parsed;
     try {
-      ast = std::make_shared<const fzn::Model>(fzn::parse_flatzinc(text, path));
-      (void)build(*ast, path, AllDifferentMode::matching);  // an unknown builtin or a bad argument: exit 2 now
+      parsed = std::make_shared<FlatZincFile>(fzn::parse_flatzinc(text, path), path);
+      (void)parsed->model(AllDifferentMode::matching);  // an unknown builtin or a bad argument: exit 2 now
     } catch (const ModelError& e) {  // FlatZincError included: "FILE:LINE: reason"
       throw InputError(e.what());
     }
@@ -59,8 +79,8 @@ std::vector<Instance> flatzinc_instances(const ModelInputs& inputs) {
     inst.group = path;
     inst.name = path;
     inst.number = 1;
-    inst.build = [ast, path](const Configuration& c) {
-      return std::make_unique<BuiltFlatZinc>(build(*ast, path, c.alldiff_mode()));
+    inst.build = [parsed](const Configuration& c) {
+      return std::make_unique<BuiltFlatZinc>(parsed->model(c.alldiff_mode()));
     };
     out.push_back(std::move(inst));
   }

@@ -8,9 +8,9 @@
 
 namespace csp::ablation {
 
-/// One instance per file of `inputs` (group and name: the path). Each file is parsed once; every configuration
-/// builds it with its all-different mode (fzn_all_different_int as binary !=, global or matching) and without the
-/// search annotation (the grid chooses the search). A satisfaction instance runs backtracking search; a
+/// One instance per file of `inputs` (group and name: the path). Each file is parsed once and built once per
+/// all-different mode of the grid (fzn_all_different_int as binary !=, global or matching), without the search
+/// annotation (the grid chooses the search); the runs of that mode share the build, also across --jobs threads. A satisfaction instance runs backtracking search; a
 /// minimize / maximize instance runs branch and bound to the proved optimum (BuiltInstance::objective). Two
 /// solutions that differ only in auxiliary variables are one (BuiltInstance::distinct_variables).
 /// Throws InputError "FILE:LINE: reason" for a malformed or unsupported file (as csp fzn reports it), and for no
