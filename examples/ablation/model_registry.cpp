@@ -1,4 +1,5 @@
-// The model registry of csp ablate: Sudoku files, n-queens, AIMA's Australia, the USA, DIMACS graph colouring.
+// The model registry of csp ablate: Sudoku files, n-queens, AIMA's Australia, the USA, DIMACS graph colouring,
+// FlatZinc files (flatzinc_instances.cpp).
 #include "ablation/model_registry.hpp"
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <map>
 
 #include "ablation/configuration.hpp"
+#include "ablation/flatzinc_instances.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/models/graph_coloring.hpp"
 #include "csp/models/map_coloring.hpp"
@@ -197,6 +199,8 @@ std::vector<ModelSpec> make_models() {
   out.push_back({"graph", "graph colouring of DIMACS .col files, one instance per file and number of colours", true,
                  "colors", "numbers of colours (required), e.g. 4,5", {}, 1, 10000, false, {"binary"}, {},
                  graph_instances});
+  out.push_back({"fzn", "FlatZinc files, one instance per file (minimize / maximize: to the optimum)", true, "",
+                 "", {}, 1, 0, false, alldiff_names(), {}, flatzinc_instances});
   return out;
 }
 

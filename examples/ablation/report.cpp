@@ -1,4 +1,5 @@
 // CSV and JSON outputs of an ablation, and the input checksums of their header.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -66,7 +67,15 @@ std::vector<std::string> row_values(const Study& study, const RunRecord& r) {
   out.push_back(r.detail);
   for (Counter k : kCounters)
     out.push_back(std::to_string(static_cast<std::int64_t>(counter_value(r.stats, k))));
+  for (const std::string& column : extra_columns(study)) {
+    if (column == "solutions") out.push_back(std::to_string(r.stats.solutions));
+    if (column == "objective") out.push_back(r.objective ? std::to_string(*r.objective) : "");
+  }
   return out;
+}
+
+bool optimises(const Study& study) {
+  return std::any_of(study.records.begin(), study.records.end(), [](const RunRecord& r) { return r.optimisation; });
 }
 
 nlohmann::ordered_json header_json(const Study& study) {
@@ -145,6 +154,14 @@ std::vector<std::string> csv_columns() {
   return out;
 }
 
+std::vector<std::string> extra_columns(const Study& study) {
+  const bool objective = optimises(study);
+  std::vector<std::string> out;
+  if (objective || study.limits.max_solutions != 1) out.push_back("solutions");
+  if (objective) out.push_back("objective");
+  return out;
+}
+
 void write_csv(std::ostream& out, const Study& study) {
   const StudyHeader& h = study.header;
   out << "# schema: " << kSchema << '\n'
@@ -159,7 +176,8 @@ void write_csv(std::ostream& out, const Study& study) {
   for (const InputFile& f : h.inputs)
     out << "# input: " << one_line(f.path) << " bytes=" << f.bytes << " fnv1a64=" << f.fnv1a64 << '\n';
   for (const auto& [name, reason] : h.invalid) out << "# invalid: " << one_line(name) << ": " << one_line(reason) << '\n';
-  const std::vector<std::string> columns = csv_columns();
+  std::vector<std::string> columns = csv_columns();
+  for (const std::string& column : extra_columns(study)) columns.push_back(column);
   for (std::size_t i = 0; i < columns.size(); ++i) out << (i == 0 ? "" : ",") << columns[i];
   out << '\n';
   for (const RunRecord& r : study.records) {
@@ -174,6 +192,7 @@ nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& s
   j["schema"] = kSchema;
   j["header"] = header_json(study);
   j["rows"] = nlohmann::ordered_json::array();
+  const std::vector<std::string> extra = extra_columns(study);
   for (const RunRecord& r : study.records) {
     const Instance& inst = study.instances.at(r.instance);
     const Configuration& c = study.configs.at(r.config);
@@ -185,6 +204,10 @@ nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& s
     row["status"] = to_string(r.status);
     row["detail"] = r.detail;
     for (Counter k : kCounters) row[to_string(k)] = static_cast<std::int64_t>(counter_value(r.stats, k));
+    for (const std::string& column : extra) {
+      if (column == "solutions") row["solutions"] = r.stats.solutions;
+      if (column == "objective") row["objective"] = r.objective ? nlohmann::ordered_json(*r.objective) : nullptr;
+    }
     j["rows"].push_back(std::move(row));
   }
   j["summary"] = nlohmann::ordered_json::array();
@@ -205,6 +228,11 @@ nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& s
     for (Counter k : kCounters) {
       const CounterStats& st = s.stats(k);
       row[to_string(k)] = {{"mean", st.mean}, {"median", st.median}, {"max", st.max}};
+    }
+    for (const std::string& column : extra) {
+      const std::optional<CounterStats> st = column == "solutions" ? std::optional(s.solutions) : s.objective;
+      row[column] = st ? nlohmann::ordered_json{{"mean", st->mean}, {"median", st->median}, {"max", st->max}}
+                       : nlohmann::ordered_json(nullptr);
     }
     j["summary"].push_back(std::move(row));
   }

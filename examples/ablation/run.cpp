@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <set>
 #include <vector>
 
 #include "csp/core/errors.hpp"
 #include "csp/search/backtracking.hpp"
+#include "csp/search/optimize.hpp"
 
 namespace csp::ablation {
 
@@ -32,25 +34,95 @@ RunStatus parse_run_status(const std::string& name) {
 
 bool is_failure(RunStatus s) { return s != RunStatus::solved && s != RunStatus::unsatisfiable; }
 
+namespace {
+
+RunStatus limit_status(const SearchResult& r, const RunLimits& limits) {
+  return limits.node_limit != 0 && r.stats.assignments >= limits.node_limit ? RunStatus::node_limit
+                                                                             : RunStatus::timeout;
+}
+
+// Counting (max_solutions != 1), distinct solutions (auxiliary variables) or optimisation: every solution is
+// verified as it is found, and counted once. Returns the result of the search; `out` gets the first run's record.
+SearchResult search_counting(const BuiltInstance& built, SolverConfig solver, const RunLimits& limits, bool first,
+                             RunRecord& out) {
+  const Problem& problem = built.problem();
+  const std::optional<BuiltInstance::Objective> objective = built.objective();
+  const auto distinct = static_cast<std::size_t>(std::max(0, built.distinct_variables()));
+  const bool deduplicate = !objective && distinct < static_cast<std::size_t>(problem.variable_count());
+  const std::uint64_t wanted = limits.max_solutions;
+  solver.keep_solutions = 0;
+  // Copies that differ only in auxiliary variables are skipped here, so the engine enumerates them all.
+  solver.max_solutions = deduplicate ? 0 : wanted;
+  std::string wrong;
+  std::set<std::vector<Value>> seen;
+  std::uint64_t found = 0;
+  bool capped = false;
+  solver.on_solution = [&](const Assignment& a) {
+    if (std::string why = built.verify(a); !why.empty()) {
+      wrong = std::move(why);
+      return false;
+    }
+    if (deduplicate && !seen.emplace(a.values().begin(), a.values().begin() + static_cast<std::ptrdiff_t>(distinct))
+                            .second)
+      return true;
+    ++found;
+    if (deduplicate && wanted != 0 && found >= wanted) {
+      capped = true;
+      return false;
+    }
+    return true;
+  };
+  SearchResult r = objective ? optimize(problem, objective->variable, objective->sense, solver)
+                             : backtracking_search(problem, solver);
+  if (!first) return r;
+  out.stats = r.stats;
+  out.stats.solutions = found;
+  out.optimisation = objective.has_value();
+  out.objective = r.objective;
+  if (!wrong.empty()) {
+    out.status = RunStatus::wrong;
+    out.detail = std::move(wrong);
+  } else if (r.status == Status::limit_reached && !capped) {
+    out.status = limit_status(r, limits);
+  } else {
+    out.status = found == 0 ? RunStatus::unsatisfiable : RunStatus::solved;
+  }
+  return r;
+}
+
+}  // namespace
+
 RunRecord run_one(const Instance& instance, const Configuration& config, const RunLimits& limits) {
   RunRecord out;
   try {
     const std::unique_ptr<BuiltInstance> built = instance.build(config);
+    if (std::string why = built->proved_unsatisfiable(); !why.empty()) {
+      out.status = RunStatus::unsatisfiable;  // building proved it: no search, every counter 0
+      out.optimisation = built->objective().has_value();
+      out.detail = std::move(why);
+      return out;
+    }
     SolverConfig solver = config.solver_config();
-    solver.max_solutions = 1;
-    solver.keep_solutions = 1;
     solver.limits.node_limit = limits.node_limit;
     solver.limits.time_limit = std::chrono::milliseconds(limits.timeout_ms);
+    const bool counting = limits.max_solutions != 1 || built->objective();
+    solver.max_solutions = 1;
+    solver.keep_solutions = 1;
     std::vector<std::int64_t> times;
     const unsigned repeat = std::max(1U, limits.repeat);
     for (unsigned k = 0; k < repeat; ++k) {
+      if (counting) {
+        const SearchResult r = search_counting(*built, solver, limits, k == 0, out);
+        times.push_back(r.stats.elapsed_us);
+        if (k == 0 && out.status == RunStatus::timeout) break;
+        continue;
+      }
       const SearchResult r = backtracking_search(built->problem(), solver);
       times.push_back(r.stats.elapsed_us);
       if (k > 0) continue;
       out.stats = r.stats;
       if (r.status == Status::limit_reached) {
-        out.status = limits.node_limit != 0 && r.stats.assignments >= limits.node_limit ? RunStatus::node_limit
-                                                                                         : RunStatus::timeout;
+        out.status = limit_status(r, limits);
         if (out.status == RunStatus::timeout) break;  // repeating a timeout only costs the limit again
       } else if (r.solutions.empty()) {
         out.status = RunStatus::unsatisfiable;

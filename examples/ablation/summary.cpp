@@ -103,6 +103,14 @@ std::vector<Summary> summarize(const std::vector<RunRecord>& records, const std:
       for (const RunRecord* r : runs) values.push_back(counter_value(r->stats, c));
       s.counters[static_cast<std::size_t>(c)] = describe(std::move(values));
     }
+    std::vector<double> solutions;
+    std::vector<double> objectives;
+    for (const RunRecord* r : runs) {
+      solutions.push_back(static_cast<double>(r->stats.solutions));
+      if (r->objective) objectives.push_back(static_cast<double>(*r->objective));
+    }
+    s.solutions = describe(std::move(solutions));
+    if (!objectives.empty()) s.objective = describe(std::move(objectives));
     out.push_back(std::move(s));
   }
   return out;

@@ -110,6 +110,9 @@ void write_table(std::ostream& out, const Study& study, const std::vector<Summar
       << (study.limits.timeout_ms == 0 ? std::string("none") : std::to_string(study.limits.timeout_ms) + " ms")
       << ", node limit "
       << (study.limits.node_limit == 0 ? std::string("none") : std::to_string(study.limits.node_limit))
+      << (study.limits.max_solutions == 1 ? std::string()
+          : study.limits.max_solutions == 0 ? std::string(", all solutions")
+                                            : ", at most " + std::to_string(study.limits.max_solutions) + " solutions")
       << "; time = median of " << study.limits.repeat << " run" << (study.limits.repeat == 1 ? "" : "s")
       << " (search only); sorted by " << sort_description(options.sort) << '\n';
 
@@ -133,6 +136,8 @@ void write_table(std::ostream& out, const Study& study, const std::vector<Summar
     for (std::size_t i = begin; i < end; ++i) any_unsat = any_unsat || summaries[i].unsatisfiable != 0;
     columns.push_back({"", "solved", false, {}});
     if (any_unsat) columns.push_back({"", "unsat", false, {}});
+    const std::vector<std::string> extra = extra_columns(study);  // "solutions", "objective": their means
+    for (const std::string& column : extra) columns.push_back({"", column, false, {}});
     struct Stat {
       Counter counter;
       int which;  // 0 mean, 1 median, 2 max
@@ -162,6 +167,10 @@ void write_table(std::ostream& out, const Study& study, const std::vector<Summar
       if (varying.empty()) columns[col++].cells.push_back(c.label());
       columns[col++].cells.push_back(std::to_string(s.solved) + "/" + std::to_string(s.instances));
       if (any_unsat) columns[col++].cells.push_back(std::to_string(s.unsatisfiable));
+      for (const std::string& column : extra) {
+        if (column == "solutions") columns[col++].cells.push_back(number(s.solutions.mean));
+        if (column == "objective") columns[col++].cells.push_back(s.objective ? number(s.objective->mean) : "-");
+      }
       for (const Stat& st : stats) {
         const CounterStats& cs = s.stats(st.counter);
         columns[col++].cells.push_back(number(st.which == 0 ? cs.mean : st.which == 1 ? cs.median : cs.max));

@@ -72,7 +72,8 @@ void describe(Groups& g) {
       ("inference", strings(), inference_help.c_str())
       ("alldiff", strings(), "how all-different is posted: binary (!= between pairs), global (one constraint: "
                              "single values, pigeonhole, hidden singles), matching (one constraint, Regin's matching); "
-                             "default: binary. Queens take binary, global; maps and graphs only binary")
+                             "default: binary. Queens take binary, global; maps and graphs only binary; fzn all three "
+                             "(for fzn_all_different_int)")
       ("ac3", strings(), "AC-3 once before search: off, on (default: off)");
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
@@ -85,6 +86,9 @@ void describe(Groups& g) {
       ("node-limit", po::value<std::string>()->value_name("N"), "stop a run after N assignments (default: none)")
       ("repeat", po::value<std::string>()->value_name("R")->default_value("1"),
        "run each (instance, configuration) R times; the time is the median (counters do not change)")
+      ("max-solutions", po::value<std::string>()->value_name("N")->default_value("1"),
+       "solutions per run: 1 the first, N at most N, 0 all (each one verified; the CSV's solutions column). "
+       "Optimisation instances (fzn: minimize / maximize) run to the proved optimum whatever N is")
       ("jobs,j", po::value<std::string>()->value_name("J")->default_value("1"),
        "runs in parallel (0: one per core); only the times depend on J")
       ("seed", po::value<std::string>()->value_name("S")->default_value("1"),
@@ -179,6 +183,7 @@ nlohmann::ordered_json AblateOptions::to_json() const {
   j["timeout_ms"] = limits.timeout_ms;
   j["node_limit"] = limits.node_limit;
   j["repeat"] = limits.repeat;
+  j["max_solutions"] = limits.max_solutions;
   j["jobs"] = jobs;
   j["seed"] = seed;
   j["sort"] = sort;
@@ -219,7 +224,9 @@ std::string ablate_help() {
          "  csp ablate sudoku top95.txt --var all --val all --inference all --alldiff all --timeout 1000 -j 2 \\\n"
          "      --sort us --csv top95.csv --json top95.json --plot top95.svg\n"
          "  csp ablate queens --n 8,10,12 --var first,mrv --inference none,fc,mac\n"
-         "  csp ablate australia --colors 2,3,4 --var all --inference all\n";
+         "  csp ablate australia --colors 2,3,4 --var all --inference all\n"
+         "  csp ablate fzn a.fzn b.fzn --var first,mrv,dom-wdeg --inference fc,mac --alldiff binary,matching\n"
+         "      (minizinc -c --solver csp model.mzn data.dzn -o a.fzn; docs/minizinc.md)\n";
   return out.str();
 }
 
@@ -305,6 +312,7 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
   const std::uint64_t repeat = parse_count("repeat", vm["repeat"].as<std::string>(), false);
   if (repeat > 1000) throw InputError("--repeat must be at most 1000");
   o.limits.repeat = static_cast<unsigned>(repeat);
+  o.limits.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
   const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
   if (jobs > 1024) throw InputError("--jobs must be at most 1024");
   o.jobs = jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);

@@ -24,7 +24,7 @@ Configuration config(const std::string& var, const std::string& inference, const
 }
 
 TEST(AblationModels, RegistryNamesAndErrors) {
-  EXPECT_EQ(model_names_joined(), "sudoku, queens, australia, usa, graph");
+  EXPECT_EQ(model_names_joined(), "sudoku, queens, australia, usa, graph, fzn");
   EXPECT_EQ(find_model("queens").number_option, "n");
   try {
     find_model("chess");

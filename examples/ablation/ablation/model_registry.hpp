@@ -13,6 +13,7 @@
 #include "csp/core/assignment.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/models/sudoku.hpp"
+#include "csp/search/optimize.hpp"
 
 namespace csp::ablation {
 
@@ -24,6 +25,21 @@ class BuiltInstance {
   virtual const Problem& problem() const = 0;
   /// Why `solution` does not solve the instance, checked by the model's own rules (not by the CSP); "" when it does.
   virtual std::string verify(const Assignment& solution) const = 0;
+
+  /// What an optimisation instance minimises or maximises.
+  struct Objective {
+    VarId variable = 0;
+    Sense sense = Sense::minimize;
+  };
+  /// The objective of an optimisation instance (runs are then branch and bound to the proved optimum,
+  /// csp::optimize); none for a satisfaction instance (the default).
+  virtual std::optional<Objective> objective() const { return std::nullopt; }
+  /// Solutions are told apart by variables 0 .. distinct_variables() - 1 (all of them by default): two solutions
+  /// equal there are one solution of the instance (FlatZinc's auxiliary variables have the last ids).
+  virtual int distinct_variables() const { return problem().variable_count(); }
+  /// Non-empty when building already proved that the instance has no solution (why, e.g. "FILE:LINE: int_le
+  /// cannot hold"): the run is then unsatisfiable without a search.
+  virtual std::string proved_unsatisfiable() const { return ""; }
 };
 
 /// One instance of a model: a puzzle of a file, a board size, a number of colours.
@@ -74,7 +90,7 @@ struct ModelSpec {
   std::function<std::vector<Instance>(const ModelInputs&)> enumerate;
 };
 
-/// The registry: sudoku, queens, australia, usa, graph (DIMACS colouring).
+/// The registry: sudoku, queens, australia, usa, graph (DIMACS colouring), fzn (FlatZinc files).
 const std::vector<ModelSpec>& models();
 /// The model called `name`. Throws InputError listing the valid names.
 const ModelSpec& find_model(const std::string& name);

@@ -60,8 +60,15 @@ InputFile describe_input(const std::string& path, const std::string& content);
 /// counters (assignments, backtracks, constraint_checks, revisions, values_pruned, wipeouts, max_depth, us).
 std::vector<std::string> csv_columns();
 
+/// The columns after the counters that only a study counting solutions or optimising has: "solutions" (the
+/// solutions found, verified and distinct) when --max-solutions is not 1 or some instance optimises, and
+/// "objective" (the best objective value found, empty for a satisfaction instance or none found) when some
+/// instance optimises. Empty for the other studies, whose columns are csv_columns() alone.
+std::vector<std::string> extra_columns(const Study& study);
+
 /// CSV: '#' lines "# key: value" (schema, version, commit, date, command, options as one-line JSON, seed, one
-/// "input" line per file, one "invalid" line per excluded instance), then the column row, then one row per record.
+/// "input" line per file, one "invalid" line per excluded instance), then the column row (csv_columns() then
+/// extra_columns()), then one row per record.
 /// Read it with e.g. pandas.read_csv(path, comment='#').
 void write_csv(std::ostream& out, const Study& study);
 

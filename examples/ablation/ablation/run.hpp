@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "ablation/configuration.hpp"
@@ -33,6 +34,9 @@ struct RunLimits {
   std::uint64_t node_limit = 0;  ///< assignments per run (0: none)
   std::int64_t timeout_ms = 0;   ///< milliseconds per run (0: none)
   unsigned repeat = 1;           ///< runs per (instance, configuration); the time is their median
+  /// Solutions per run of a satisfaction instance: 1 the first, N stop at N, 0 all (optimisation instances run to
+  /// the proved optimum whatever it says).
+  std::uint64_t max_solutions = 1;
 };
 
 /// The record of one (instance, configuration) pair.
@@ -42,13 +46,20 @@ struct RunRecord {
   RunStatus status = RunStatus::error;
   std::string detail;        ///< for wrong and error: why
   /// The counters of the first run (search is deterministic, so every repeat has the same ones); elapsed_us is
-  /// the median search time of the repeats.
+  /// the median search time of the repeats. stats.solutions: the solutions found, each verified, counted once
+  /// (for optimisation: the improving solutions).
   Statistics stats;
+  bool optimisation = false;  ///< the instance minimises or maximises (BuiltInstance::objective)
+  /// Optimisation instances: the objective value of the best solution found (the proved optimum when solved).
+  std::optional<long long> objective;
 };
 
-/// Builds `instance` for `config` and runs backtracking search (first solution) `limits.repeat` times, or once
-/// when the first run hits the time limit. The time is that of `backtracking_search` alone (model construction
-/// and verification excluded). Never throws for a model error: that is an `error` record.
+/// Builds `instance` for `config` and runs backtracking search `limits.repeat` times, or once when the first run
+/// hits the time limit: for the first solution (the default), for `limits.max_solutions` solutions, or, for an
+/// optimisation instance, branch and bound (csp::optimize) to the proved optimum. The time is that of the search
+/// alone (model construction excluded; verification too for the first solution, while it is included when the
+/// run counts solutions or optimises, since each solution is then verified as it is found). A run that stopped at
+/// max_solutions is solved. Never throws for a model error: that is an `error` record.
 RunRecord run_one(const Instance& instance, const Configuration& config, const RunLimits& limits);
 
 }  // namespace csp::ablation

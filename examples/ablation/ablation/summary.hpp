@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,9 @@ struct Summary {
   bool disqualified = false;
   std::int64_t total_us = 0;     ///< sum of the runs' (median) times
   std::array<CounterStats, kCounterCount> counters{};
+  CounterStats solutions;      ///< solutions found per run (RunRecord::stats.solutions)
+  /// The objective values of the runs that found one (optimisation instances); none when no run did.
+  std::optional<CounterStats> objective;
 
   const CounterStats& stats(Counter c) const { return counters[static_cast<std::size_t>(c)]; }
   /// Runs that finished: solved + unsatisfiable.
