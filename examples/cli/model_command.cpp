@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "csp/search/backtracking.hpp"
+#include "algorithm_options.hpp"
 #include "printable.hpp"
 #include "program_options_message.hpp"
 
@@ -34,6 +35,7 @@ po::variables_map parse_command_line(const std::vector<std::string>& args, const
 ModelCommandLine::ModelCommandLine(const SearchDefaults& defaults, std::string positional)
     : positional_name_(std::move(positional)) {
   add_search_options(search, output, defaults);
+  add_algorithm_options(search);
 }
 
 po::variables_map ModelCommandLine::parse(const std::vector<std::string>& args) {
@@ -100,6 +102,7 @@ SolverConfig config_now(const SearchOptions& options) {
 }
 
 SearchResult solve(const Problem& problem, const SearchOptions& options) {
+  if (options.algorithm != "backtracking") return run_algorithm(problem, options);
   return backtracking_search(problem, config_now(options));
 }
 

@@ -11,6 +11,7 @@
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
+#include "algorithm_options.hpp"
 
 namespace po = boost::program_options;
 
@@ -89,6 +90,7 @@ SearchOptions read_search_options(const po::variables_map& vm, const std::vector
   }
   if (vm.count("seed") != 0) o.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
   o.stats = vm["stats"].as<bool>();
+  if (vm.count("algorithm") != 0) read_algorithm_options(vm, o);  // local: the model commands' --algorithm
   return o;
 }
 
