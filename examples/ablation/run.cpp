@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "csp/core/errors.hpp"
+#include "csp/graph/tree_solver.hpp"
 #include "csp/search/backtracking.hpp"
+#include "csp/search/min_conflicts.hpp"
 
 namespace csp::ablation {
 
@@ -32,6 +34,29 @@ RunStatus parse_run_status(const std::string& name) {
 
 bool is_failure(RunStatus s) { return s != RunStatus::solved && s != RunStatus::unsatisfiable; }
 
+namespace {
+
+// The configuration's algorithm on `problem` (Configuration::algorithm). Min-conflicts' gave-up counts as a node
+// limit reached (its max_steps is the node limit, or 100,000); a tree-solver refusal (a cycle, a constraint on three
+// variables) throws ModelError, an error run.
+SearchResult run_algorithm(const Problem& problem, const Configuration& config, const SolverConfig& solver) {
+  if (config.algorithm == "min-conflicts") {
+    MinConflictsConfig local;
+    if (solver.limits.node_limit != 0) local.max_steps = solver.limits.node_limit;
+    local.limits.time_limit = solver.limits.time_limit;
+    return min_conflicts(problem, local);
+  }
+  if (config.algorithm == "tree") return tree_csp_solver(problem, solver.limits);
+  if (config.algorithm == "cutset") {
+    CutsetConfig cutset;
+    cutset.limits.time_limit = solver.limits.time_limit;
+    return cutset_conditioning(problem, cutset).search;
+  }
+  return backtracking_search(problem, solver);
+}
+
+}  // namespace
+
 RunRecord run_one(const Instance& instance, const Configuration& config, const RunLimits& limits) {
   RunRecord out;
   try {
@@ -44,11 +69,14 @@ RunRecord run_one(const Instance& instance, const Configuration& config, const R
     std::vector<std::int64_t> times;
     const unsigned repeat = std::max(1U, limits.repeat);
     for (unsigned k = 0; k < repeat; ++k) {
-      const SearchResult r = backtracking_search(built->problem(), solver);
+      const SearchResult r = run_algorithm(built->problem(), config, solver);
       times.push_back(r.stats.elapsed_us);
       if (k > 0) continue;
       out.stats = r.stats;
-      if (r.status == Status::limit_reached) {
+      if (r.status == Status::gave_up) {  // min-conflicts used its steps
+        out.status = RunStatus::node_limit;
+        out.detail = "gave up after " + std::to_string(r.stats.assignments) + " steps";
+      } else if (r.status == Status::limit_reached) {
         out.status = limits.node_limit != 0 && r.stats.assignments >= limits.node_limit ? RunStatus::node_limit
                                                                                          : RunStatus::timeout;
         if (out.status == RunStatus::timeout) break;  // repeating a timeout only costs the limit again

@@ -69,4 +69,18 @@ run graph australia; expect_code 0 "graph australia"; expect_out '^cycle cutset:
 run graph queens 6; expect_out '^cycle cutset: 4 variables: ' "queens 6: complete graph, cutset of n - 2"
 run graph cryptarithm SEND+MORE=MONEY; expect_out '^cycle cutset: [0-9]+ variables: ' "cryptarithm cutset"
 
+# ---- csp ablate --algorithm LIST: a column only when given -----------------------------------------------------------
+run ablate australia --colors 2,3 --var mrv --inference fc --algorithm backtracking,min-conflicts,cutset --csv "$TMP/a.csv"
+expect_code 0 "ablate --algorithm"
+expect_out '^algorithm +solved' "ablate: an algorithm column"
+expect_out '^cutset +1/2 +1 ' "ablate: cutset solves 3 colours, proves 2 impossible"
+expect_out '^min-conflicts +1/2 +0 .*DISQUALIFIED: 1 node-limit' "ablate: min-conflicts gives up on 2 colours"
+if grep -q '^group,instance,number,var,val,inference,alldiff,ac3,algorithm,status,' "$TMP/a.csv"; then ok; else bad "CSV: algorithm column after ac3"; fi
+run ablate australia --colors 3 --csv "$TMP/b.csv"; expect_code 0 "ablate without --algorithm"
+if grep -q '^group,instance,number,var,val,inference,alldiff,ac3,status,' "$TMP/b.csv"; then ok; else bad "CSV: no algorithm column without --algorithm"; fi
+run ablate australia --colors 3 --algorithm tree; expect_code 1 "ablate tree on a cycle: an error run (exit 1)"
+expect_err 'the constraint graph is not a tree or forest' "ablate tree: the reason"
+run ablate australia --algorithm local; expect_code 2 "ablate unknown algorithm"
+expect_err 'valid: backtracking, min-conflicts, tree, cutset' "ablate unknown algorithm"
+
 finish
