@@ -129,7 +129,7 @@ void read_algorithm_options(const po::variables_map& vm, SearchOptions& o) {
   if (vm.count("walk") != 0) o.local.walk_probability = parse_probability(vm["walk"].as<std::string>());
   if (vm.count("tabu") != 0) o.local.tabu_tenure = parse_count("tabu", vm["tabu"].as<std::string>(), true);
   if (o.local.tabu_tenure > 1000000) throw UsageError("--tabu must be at most 1000000");
-  o.local.weighting = vm["weighting"].as<bool>();
+  o.local.weighting = vm.count("weighting") != 0 && vm["weighting"].as<bool>();
   if (vm.count("restart-after") != 0)
     o.local.restart_after = parse_count("restart-after", vm["restart-after"].as<std::string>(), true);
   o.local.seed = o.seed.value_or(1);

@@ -64,6 +64,11 @@ for bad in 1.5 -0.1 x ""; do
 done
 run queens 8 --algorithm min-conflicts --tabu x; expect_code 2 "--tabu x"; expect_err 'tabu expects a whole number' "--tabu x"
 
+# csp sudoku solves by backtracking only: the others are refused, saying why
+run sudoku --algorithm tree "$PUZZLES/classic.txt"; expect_code 2 "sudoku tree"; expect_err 'its constraint graph has cycles' "sudoku tree"
+run sudoku --algorithm min-conflicts "$PUZZLES/classic.txt"; expect_code 2 "sudoku min-conflicts"; expect_err 'backtracking only' "sudoku min-conflicts"
+run sudoku --algorithm backtracking "$PUZZLES/classic.txt"; expect_code 0 "sudoku backtracking"
+
 # ---- csp graph: the cycle cutset ------------------------------------------------------------------------------------
 run graph australia; expect_code 0 "graph australia"; expect_out '^cycle cutset: 1 variable: SA ' "australia cutset {SA}"
 run graph queens 6; expect_out '^cycle cutset: 4 variables: ' "queens 6: complete graph, cutset of n - 2"
