@@ -59,8 +59,8 @@ void describe(Groups& g) {
                      {SudokuDefaults::variable_ordering, SudokuDefaults::value_ordering, SudokuDefaults::inference, 1,
                       sudoku_inferences()});
   g.search.add_options()
-      ("algorithm", po::value<std::string>()->value_name("NAME")->default_value("backtracking"),
-       "backtracking only here (min-conflicts, tree and cutset: the other model commands; a Sudoku's constraint "
+      ("algorithm", po::value<std::string>()->value_name("NAME"),
+       "backtracking (the default) only here (min-conflicts, tree and cutset: the other model commands; a Sudoku's constraint "
        "graph has cycles, 'csp graph sudoku FILE' shows its cycle cutset)")
       ("jobs,j", po::value<std::string>()->value_name("N")->default_value("1"),
        "solve N puzzles in parallel (0: one per core); output stays in input order");
@@ -144,7 +144,8 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   }
   o.alldiff = read_all_different_mode(vm);
   o.alldiff_name = to_string(o.alldiff);
-  if (const std::string algorithm = vm["algorithm"].as<std::string>(); algorithm != "backtracking") {
+  if (const std::string algorithm = vm.count("algorithm") != 0 ? vm["algorithm"].as<std::string>() : "backtracking";
+      algorithm != "backtracking") {
     if (algorithm == "tree")
       throw UsageError("--algorithm tree does not apply to a Sudoku: its constraint graph has cycles (every row, "
                        "column and box is a clique) and its all-different constraints have more than two variables");
