@@ -7,6 +7,12 @@
 //                             time: with other seeds the book's algorithm can stay in a local minimum)
 //   colouring/200k_steps      2,000 vertices, 6,000 edges, 4 colours, max_steps 200,000: the cost of the steps (the
 //                             book's algorithm stays in a local minimum there and gives up)
+//   variants/MODEL/VARIANT    the variants of MinConflictsConfig (book, walk, tabu, weighting, restarts, all) on the
+//                             3x3 magic square, 1,000 queens, the USA map with 4 colours and the 2,000-vertex
+//                             colouring of colouring/200k_steps (6,000 edges, 4 colours): seeds 1..20, max_steps
+//                             100,000 each; counters solved (of 20), steps (mean over the solved runs),
+//                             max_steps_solved, restarts (mean per run), ms (mean per run).
+//                             The table of docs/ablation.md ("Local search").
 // The time is that of `min_conflicts` alone; building the problem is reported apart (build_ms). Counters per run:
 // steps (stats.assignments), checks (stats.constraint_checks). A case stops with an
 // error when a run ends otherwise than expected or a solution breaks a constraint. Each iteration uses a new seed
@@ -17,6 +23,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -27,6 +34,7 @@
 
 #include "csp/core/problem.hpp"
 #include "csp/models/graph_coloring.hpp"
+#include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/search/min_conflicts.hpp"
 
@@ -124,6 +132,82 @@ void register_colouring() {
   })->Unit(benchmark::kMillisecond);
 }
 
+// The 3x3 magic square of examples/teaching/05_new_puzzle.cpp: 1..9 all different, every line sums to 15.
+csp::Problem magic_square() {
+  csp::Problem p;
+  std::vector<csp::VarId> s;
+  for (const char* name : {"s00", "s01", "s02", "s10", "s11", "s12", "s20", "s21", "s22"})
+    s.push_back(p.add_variable(name, csp::range(1, 9)));
+  p.add_all_different(s, csp::AllDifferentMode::global, "all differ");
+  for (const auto& line : {std::array{0, 1, 2}, std::array{3, 4, 5}, std::array{6, 7, 8}, std::array{0, 3, 6},
+                           std::array{1, 4, 7}, std::array{2, 5, 8}, std::array{0, 4, 8}, std::array{2, 4, 6}})
+    p.add_linear({s[static_cast<std::size_t>(line[0])], s[static_cast<std::size_t>(line[1])],
+                  s[static_cast<std::size_t>(line[2])]},
+                 {1, 1, 1}, csp::LinearOp::eq, 15, "line sums to 15");
+  return p;
+}
+
+void register_variants() {
+  struct Variant {
+    const char* name;
+    double walk;
+    std::uint64_t tabu;
+    bool weighting;
+    std::uint64_t restart_after;
+  };
+  static const Variant kVariants[] = {{"book", 0, 0, false, 0},          {"walk_0.1", 0.1, 0, false, 0},
+                                      {"tabu_5", 0, 5, false, 0},        {"weighting", 0, 0, true, 0},
+                                      {"restart_1000", 0, 0, false, 1000}, {"all", 0.1, 5, true, 1000}};
+  struct Model {
+    const char* name;
+    csp::Problem (*build)();
+  };
+  static const Model kModels[] = {
+      {"magic3", [] { return magic_square(); }},
+      {"queens1000", [] { return csp::models::n_queens(1000, csp::models::QueensFormulation::all_different); }},
+      {"usa4", [] { return csp::models::map_coloring(csp::models::usa(), 4); }},
+      {"colouring2000", [] { return csp::models::graph_coloring(planted_graph(2000, 6000, 4), 4); }}};
+  for (const Model& model : kModels) {
+    for (const Variant& variant : kVariants) {
+      const std::string name = std::string("variants/") + model.name + "/" + variant.name;
+      benchmark::RegisterBenchmark(name.c_str(), [&model, &variant](benchmark::State& state) {
+        const csp::Problem problem = model.build();
+        std::uint64_t solved = 0;
+        std::uint64_t steps = 0;
+        std::uint64_t most = 0;
+        std::uint64_t restarts = 0;
+        double ms = 0;
+        for (auto _ : state) {
+          for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            csp::MinConflictsConfig c;
+            c.seed = seed;
+            c.walk_probability = variant.walk;
+            c.tabu_tenure = variant.tabu;
+            c.weighting = variant.weighting;
+            c.restart_after = variant.restart_after;
+            const csp::MinConflictsResult r = csp::min_conflicts_run(problem, c);
+            ms += static_cast<double>(r.search.stats.elapsed_us) / 1000.0;
+            restarts += r.restarts;
+            if (r.search.status != Status::solved) continue;
+            if (!problem.is_solution(r.search.solutions.front())) {
+              state.SkipWithError("the solution found breaks a constraint");
+              return;
+            }
+            ++solved;
+            steps += r.search.stats.assignments;
+            most = std::max(most, r.search.stats.assignments);
+          }
+        }
+        state.counters["solved"] = static_cast<double>(solved);
+        state.counters["steps"] = solved == 0 ? 0.0 : static_cast<double>(steps) / static_cast<double>(solved);
+        state.counters["max_steps_solved"] = static_cast<double>(most);
+        state.counters["restarts"] = static_cast<double>(restarts) / 20.0;
+        state.counters["ms"] = ms / 20.0;
+      })->Unit(benchmark::kMillisecond)->Iterations(1);
+    }
+  }
+}
+
 /// The sizes of --queens=N,N,... (removed from argv), or the defaults.
 std::vector<int> queens_sizes(int& argc, char** argv) {
   std::vector<int> sizes{1'000, 10'000, 100'000};
@@ -151,6 +235,7 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   register_queens(sizes);
   register_colouring();
+  register_variants();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -18,7 +18,7 @@ std::string trim(const std::string& s) {
   return s.substr(first, last - first + 1);
 }
 
-const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}};
+const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}, {"backtracking"}};
 
 }  // namespace
 
@@ -35,6 +35,7 @@ std::string to_string(Dimension d) {
     case Dimension::inference: return "inference";
     case Dimension::alldiff: return "alldiff";
     case Dimension::ac3: return "ac3";
+    case Dimension::algorithm: return "algorithm";
   }
   return "?";
 }
@@ -46,13 +47,24 @@ std::string Configuration::get(Dimension d) const {
     case Dimension::inference: return inference;
     case Dimension::alldiff: return alldiff;
     case Dimension::ac3: return ac3 ? "on" : "off";
+    case Dimension::algorithm: return algorithm;
   }
   return "?";
 }
 
 std::string Configuration::label() const {
   return std::string(var).append("/").append(val).append("/").append(inference).append("/").append(alldiff).append(
-      ac3 ? "/ac3-on" : "/ac3-off");
+      ac3 ? "/ac3-on" : "/ac3-off").append(algorithm == "backtracking" ? "" : "/" + algorithm);
+}
+
+std::vector<Dimension> shown_dimensions(const std::vector<Configuration>& configs) {
+  std::vector<Dimension> out(std::begin(kDimensions), std::end(kDimensions));
+  for (const Configuration& c : configs)
+    if (c.algorithm != "backtracking") {
+      out.push_back(Dimension::algorithm);
+      break;
+    }
+  return out;
 }
 
 SolverConfig Configuration::solver_config() const {
@@ -92,6 +104,7 @@ std::vector<std::string> valid_values(Dimension d) {
     case Dimension::inference: return inferences().names();
     case Dimension::alldiff: return alldiff_names();
     case Dimension::ac3: return {"off", "on"};
+    case Dimension::algorithm: return {"backtracking", "min-conflicts", "tree", "cutset"};
   }
   return {};
 }
@@ -129,6 +142,7 @@ const std::vector<std::string>& GridSpec::values(Dimension d) const {
     case Dimension::inference: return inference;
     case Dimension::alldiff: return alldiff;
     case Dimension::ac3: return ac3;
+    case Dimension::algorithm: return algorithm;
   }
   return var;
 }
@@ -139,7 +153,7 @@ std::vector<std::string>& GridSpec::values(Dimension d) {
 
 std::vector<Configuration> expand_grid(const GridSpec& spec) {
   std::vector<std::vector<std::string>> lists;
-  for (Dimension d : kDimensions) {
+  for (Dimension d : kGridDimensions) {
     const std::vector<std::string>& given = spec.values(d);
     const std::vector<std::string>& list = given.empty() ? kDefault[static_cast<std::size_t>(d)] : given;
     std::vector<std::string> valid = valid_values(d);
@@ -159,6 +173,7 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     c.inference = lists[2][at[2]];
     c.alldiff = lists[3][at[3]];
     c.ac3 = lists[4][at[4]] == "on";
+    c.algorithm = lists[5][at[5]];
     out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {
@@ -172,7 +187,7 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
 
 std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs) {
   std::vector<Dimension> out;
-  for (Dimension d : kDimensions)
+  for (Dimension d : kGridDimensions)
     for (const Configuration& c : configs)
       if (c.get(d) != configs.front().get(d)) {
         out.push_back(d);

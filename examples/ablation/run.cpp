@@ -7,8 +7,10 @@
 #include <vector>
 
 #include "csp/core/errors.hpp"
+#include "csp/graph/tree_solver.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/search/optimize.hpp"
+#include "csp/search/min_conflicts.hpp"
 
 namespace csp::ablation {
 
@@ -90,6 +92,25 @@ SearchResult search_counting(const BuiltInstance& built, SolverConfig solver, co
   return r;
 }
 
+// The configuration's algorithm on `problem` (Configuration::algorithm). Min-conflicts' gave-up counts as a node
+// limit reached (its max_steps is the node limit, or 100,000); a tree-solver refusal (a cycle, a constraint on three
+// variables) throws ModelError, an error run.
+SearchResult run_algorithm(const Problem& problem, const Configuration& config, const SolverConfig& solver) {
+  if (config.algorithm == "min-conflicts") {
+    MinConflictsConfig local;
+    if (solver.limits.node_limit != 0) local.max_steps = solver.limits.node_limit;
+    local.limits.time_limit = solver.limits.time_limit;
+    return min_conflicts(problem, local);
+  }
+  if (config.algorithm == "tree") return tree_csp_solver(problem, solver.limits);
+  if (config.algorithm == "cutset") {
+    CutsetConfig cutset;
+    cutset.limits.time_limit = solver.limits.time_limit;
+    return cutset_conditioning(problem, cutset).search;
+  }
+  return backtracking_search(problem, solver);
+}
+
 }  // namespace
 
 RunRecord run_one(const Instance& instance, const Configuration& config, const RunLimits& limits) {
@@ -112,16 +133,22 @@ RunRecord run_one(const Instance& instance, const Configuration& config, const R
     const unsigned repeat = std::max(1U, limits.repeat);
     for (unsigned k = 0; k < repeat; ++k) {
       if (counting) {
+        if (config.algorithm != "backtracking")
+          throw Error("counting solutions or optimising needs --algorithm backtracking (" + config.algorithm +
+                      " stops at its first solution)");
         const SearchResult r = search_counting(*built, solver, limits, k == 0, out);
         times.push_back(r.stats.elapsed_us);
         if (k == 0 && out.status == RunStatus::timeout) break;
         continue;
       }
-      const SearchResult r = backtracking_search(built->problem(), solver);
+      const SearchResult r = run_algorithm(built->problem(), config, solver);
       times.push_back(r.stats.elapsed_us);
       if (k > 0) continue;
       out.stats = r.stats;
-      if (r.status == Status::limit_reached) {
+      if (r.status == Status::gave_up) {  // min-conflicts used its steps
+        out.status = RunStatus::node_limit;
+        out.detail = "gave up after " + std::to_string(r.stats.assignments) + " steps";
+      } else if (r.status == Status::limit_reached) {
         out.status = limit_status(r, limits);
         if (out.status == RunStatus::timeout) break;  // repeating a timeout only costs the limit again
       } else if (r.solutions.empty()) {

@@ -74,7 +74,11 @@ void describe(Groups& g) {
                              "single values, pigeonhole, hidden singles), matching (one constraint, Regin's matching); "
                              "default: binary. Queens take binary, global; maps and graphs only binary; fzn all three "
                              "(for fzn_all_different_int)")
-      ("ac3", strings(), "AC-3 once before search: off, on (default: off)");
+      ("ac3", strings(), "AC-3 once before search: off, on (default: off)")
+      ("algorithm", strings(), "backtracking (default; the strategies above), min-conflicts (local search, AIMA Fig. "
+                               "6.8, seed 1, at most --node-limit or 100000 steps: 'gave up' is a node-limit), tree "
+                               "(TREE-CSP-SOLVER; a cycle is an error), cutset (cutset conditioning); a column of its "
+                               "own when not only backtracking");
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
        "sudoku: the box shape of every puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
@@ -174,7 +178,7 @@ nlohmann::ordered_json AblateOptions::to_json() const {
   const ablation::ModelSpec& spec = ablation::find_model(model);
   if (!spec.number_option.empty()) j[spec.number_option] = inputs.numbers;
   const std::vector<ablation::Configuration> configs = ablation::expand_grid(grid);
-  for (Dimension d : ablation::kDimensions) {
+  for (Dimension d : ablation::shown_dimensions(configs)) {
     std::vector<std::string> values;
     for (const ablation::Configuration& c : configs)
       if (std::find(values.begin(), values.end(), c.get(d)) == values.end()) values.push_back(c.get(d));
@@ -287,7 +291,7 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
     }
   }
 
-  for (Dimension d : ablation::kDimensions) {
+  for (Dimension d : ablation::kGridDimensions) {
     const std::string name = ablation::to_string(d);
     if (vm.count(name) == 0) continue;
     const std::string text = join(vm[name].as<std::vector<std::string>>(), ",");

@@ -10,6 +10,7 @@
 #include "csp/search/optimize.hpp"
 #include "csp/models/graph_coloring.hpp"
 #include "csp/models/map_coloring.hpp"
+#include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "run_observers.hpp"
 #include "subcommands.hpp"
@@ -97,6 +98,8 @@ int run_color(const std::vector<std::string>& args) {
     if (least == (colors != 0)) throw UsageError("give either -k K or --least");
     options = read_search_options(vm);
     if (least && options.config.max_solutions != 1) throw UsageError("--least finds one colouring: drop --max-solutions");
+    if (least && options.algorithm != "backtracking")
+      throw UsageError("--least is branch and bound (backtracking): drop --algorithm " + options.algorithm);
     if (has_map) {
       const std::string name = vm["map"].as<std::string>();
       if (name == "australia") instance.map = models::australia();
@@ -128,6 +131,7 @@ int run_color(const std::vector<std::string>& args) {
 
   if (!least) {
     const Problem problem = build(instance, colors);
+    if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("color", why);
     const SearchResult result = solve(problem, options);
     int status = exit_status(result);
     if (result.solutions.empty()) {

@@ -4,6 +4,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/models/cryptarithm.hpp"
+#include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
 
@@ -80,6 +81,7 @@ int run_cryptarithm(const std::vector<std::string>& args) {
     std::cout << models::format_solution(puzzle, a) << '\n';
     return true;
   };
+  if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("cryptarithm", why);
   const SearchResult result = solve(problem, options);
   if (result.solution_count == 0) {
     std::cout << ending(result, options) << '\n';

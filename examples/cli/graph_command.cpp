@@ -8,6 +8,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/graph/constraint_graph.hpp"
+#include "csp/graph/tree_solver.hpp"
 #include "csp/models/cryptarithm.hpp"
 #include "csp/models/graph_coloring.hpp"
 #include "csp/models/map_coloring.hpp"
@@ -124,7 +125,8 @@ int run_graph(const std::vector<std::string>& args) {
       std::cout << "Usage: csp graph MODEL [ARGS] [--dot FILE]\n\n"
                    "Builds a model's constraint graph (vertices: variables; an edge joins two variables that share a\n"
                    "constraint, AIMA 4th ed. §6.1) with Boost.Graph and prints its size, degrees (min, max, mean),\n"
-                   "connected components and whether it is a tree (then the tree-CSP solver applies).\n"
+                   "connected components, whether it is a tree (then the tree-CSP solver applies) and a cycle\n"
+                   "cutset (AIMA §6.5.1: variables whose removal leaves a forest; found greedily, not always the least).\n"
                    "MODEL: "
                 << kModels << ".\n"
                 << help_text(opts)
@@ -176,6 +178,13 @@ int run_graph(const std::vector<std::string>& args) {
       << "degree: min " << lo << ", max " << hi << ", mean " << std::fixed << std::setprecision(2) << mean << '\n'
       << "components: " << graph.component_count() << '\n'
       << "tree: " << (graph.is_tree() ? "yes" : "no") << " (forest: " << (graph.is_forest() ? "yes" : "no") << ")\n";
+  // A cycle cutset (AIMA §6.5.1, found greedily by find_cycle_cutset): its size, then its variables (the first 20).
+  const std::vector<VarId> cutset = find_cycle_cutset(problem);
+  out << "cycle cutset: " << count(cutset.size(), "variable", "variables");
+  for (std::size_t i = 0; i < cutset.size() && i < 20; ++i)
+    out << (i == 0 ? ": " : ", ") << problem.variable(cutset[i]).name();
+  if (cutset.size() > 20) out << ", ...";
+  out << (cutset.empty() ? " (a forest: --algorithm tree applies)\n" : " (--algorithm cutset conditions on them)\n");
   if (dot == "-") {
     graph.write_dot(std::cout);
   } else if (!dot.empty()) {

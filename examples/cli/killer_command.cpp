@@ -7,6 +7,7 @@
 #include "csp/models/killer_sudoku.hpp"
 #include "csp/models/sudoku_format.hpp"
 #include "csp/models/text_input.hpp"
+#include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
 
@@ -95,6 +96,7 @@ int run_killer(const std::vector<std::string>& args) {
   } catch (const ModelError& e) {
     return usage_error("killer", e.what());
   }
+  if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("killer", why);
   const SearchResult result = solve(problem, options);
   if (result.solutions.empty()) {
     std::cout << ending(result, options) << '\n';

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "csp/search/backtracking.hpp"
+#include "algorithm_options.hpp"
 #include "printable.hpp"
 #include "run_observers.hpp"
 #include "program_options_message.hpp"
@@ -35,6 +36,7 @@ po::variables_map parse_command_line(const std::vector<std::string>& args, const
 ModelCommandLine::ModelCommandLine(const SearchDefaults& defaults, std::string positional)
     : positional_name_(std::move(positional)) {
   add_search_options(search, output, defaults);
+  add_algorithm_options(search);
 }
 
 po::variables_map ModelCommandLine::parse(const std::vector<std::string>& args) {
@@ -101,6 +103,7 @@ SolverConfig config_now(const SearchOptions& options) {
 }
 
 SearchResult solve(const Problem& problem, const SearchOptions& options) {
+  if (options.algorithm != "backtracking") return run_algorithm(problem, options);
   SolverConfig config = config_now(options);
   RunObservers observers(options.trace, false, std::cout, options.tree_file, [](Value v) { return std::to_string(v); });
   config.observer = observers.observer();

@@ -8,7 +8,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/models/n_queens.hpp"
-#include "csp/search/min_conflicts.hpp"
+#include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
 
@@ -41,13 +41,6 @@ bool no_queen_attacks(int n, const Assignment& a) {
   return true;
 }
 
-// The search options that min-conflicts has no use for, given explicitly; "" when none.
-std::string backtracking_option_given(const po::variables_map& vm) {
-  for (const char* name : {"var", "val", "inference", "ac3", "max-solutions", "node-limit", "count", "trace", "tree"})
-    if (vm.count(name) != 0 && !vm[name].defaulted()) return name;
-  return "";
-}
-
 // Row n at the top, one column per variable: 'Q' for a queen, '.' for an empty square.
 std::string board(int n, const Assignment& a) {
   std::string out;
@@ -66,20 +59,12 @@ int run_queens(const std::vector<std::string>& args) {
       ("formulation", po::value<std::string>()->value_name("NAME")->default_value("binary"),
        "binary: one no-attack predicate per pair of columns (the textbook's); all-different: three global "
        "all-different constraints (rows, rows + column, rows - column)");
-  cl.model.add_options()
-      ("algorithm", po::value<std::string>()->value_name("NAME")->default_value("backtracking"),
-       "backtracking: the search options below; min-conflicts: local search (AIMA Fig. 6.8) from a greedy start, "
-       "N up to 1,000,000, all-different formulation unless --formulation says otherwise")
-      ("max-steps", po::value<std::string>()->value_name("N"),
-       "min-conflicts: give up after N steps (default 100000)");
   cl.output.add_options()("count", po::bool_switch(), "count all solutions (the same as --max-solutions 0)");
 
   int n = 0;
   models::QueensFormulation formulation{};
   SearchOptions options;
   bool count = false;
-  bool local_search = false;
-  MinConflictsConfig local;
   try {
     const po::variables_map vm = cl.parse(args);
     if (vm.count("help") != 0) {
@@ -101,10 +86,9 @@ int run_queens(const std::vector<std::string>& args) {
       return 0;
     }
     if (vm.count("n") == 0) throw UsageError("give the board size N, e.g. 'csp queens 8'");
-    const std::string algorithm = vm["algorithm"].as<std::string>();
-    if (algorithm != "backtracking" && algorithm != "min-conflicts")
-      throw UsageError("--algorithm: unknown algorithm '" + algorithm + "' (valid: backtracking, min-conflicts)");
-    local_search = algorithm == "min-conflicts";
+    options = read_search_options(vm);  // --algorithm and its flags too (algorithm_options.hpp)
+    const std::string& algorithm = options.algorithm;
+    const bool local_search = algorithm == "min-conflicts";
     const std::uint64_t max_n = local_search ? kMaxQueensMinConflicts : kMaxQueens;
     const std::uint64_t size = parse_count("N", vm["n"].as<std::string>(), false);
     if (size > max_n)
@@ -116,19 +100,8 @@ int run_queens(const std::vector<std::string>& args) {
     } catch (const UnknownNameError& e) {
       throw UsageError(std::string("--formulation: ").append(e.what()));
     }
-    if (local_search) {
-      if (const std::string name = backtracking_option_given(vm); !name.empty())
-        throw UsageError("--" + name + " has no effect with --algorithm min-conflicts");
-      // Scoring a value costs O(1) per all-different constraint but O(n) binary predicates.
-      if (vm["formulation"].defaulted()) formulation = models::QueensFormulation::all_different;
-      if (vm.count("max-steps") != 0) local.max_steps = parse_count("max-steps", vm["max-steps"].as<std::string>(), true);
-      if (vm.count("seed") != 0) local.seed = parse_count("seed", vm["seed"].as<std::string>(), true);  // --seed (search options)
-    } else {
-      for (const char* name : {"max-steps", "seed"})
-        if (vm.count(name) != 0) throw UsageError(std::string("--").append(name).append(" needs --algorithm min-conflicts"));
-    }
-    options = read_search_options(vm);
-    local.limits.time_limit = options.config.limits.time_limit;
+    // Min-conflicts scores a value in O(1) per all-different constraint but O(n) binary predicates.
+    if (local_search && vm["formulation"].defaulted()) formulation = models::QueensFormulation::all_different;
     count = vm["count"].as<bool>();
     if (count) options.config.max_solutions = 0;
   } catch (const UsageError& e) {
@@ -136,7 +109,8 @@ int run_queens(const std::vector<std::string>& args) {
   }
 
   const Problem problem = models::n_queens(n, formulation);
-  const SearchResult result = local_search ? min_conflicts(problem, local) : solve(problem, options);
+  if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("queens", why);
+  const SearchResult result = solve(problem, options);
   for (const Assignment& a : result.solutions) {
     if (!problem.is_solution(a) || !no_queen_attacks(n, a)) {
       std::cerr << "csp queens: internal error: the solver returned a wrong board: " << problem.to_string(a) << '\n';

@@ -12,6 +12,7 @@
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
+#include "algorithm_options.hpp"
 
 namespace po = boost::program_options;
 
@@ -102,6 +103,7 @@ SearchOptions read_search_options(const po::variables_map& vm, const std::vector
     o.tree_file = vm["tree"].as<std::string>();
     if (const std::string why = search_tree_format_error(o.tree_file); !why.empty()) throw UsageError(why);
   }
+  if (vm.count("algorithm") != 0) read_algorithm_options(vm, o);  // local: the model commands' --algorithm
   return o;
 }
 

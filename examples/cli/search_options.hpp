@@ -12,6 +12,7 @@
 #include <boost/program_options/variables_map.hpp>
 
 #include "csp/core/problem.hpp"
+#include "csp/search/min_conflicts.hpp"
 #include "csp/search/solver_config.hpp"
 #include "usage_error.hpp"
 
@@ -53,6 +54,11 @@ struct SearchOptions {
   /// The model inference named by --inference ("" for an engine inference); config.inference then holds its
   /// engine inference.
   std::string model_inference;
+  // local (algorithm_options.hpp; model commands only)
+  /// --algorithm: backtracking (config above), min-conflicts (local), tree or cutset (AIMA §6.5).
+  std::string algorithm = "backtracking";
+  /// --max-steps, --walk, --tabu, --weighting, --restart-after, and --seed (default 1): min-conflicts' options.
+  MinConflictsConfig local;
 };
 
 /// Adds --var, --val, --inference, --ac3, --max-solutions, --node-limit, --timeout and --seed to `search`, and --stats to

@@ -59,6 +59,9 @@ void describe(Groups& g) {
                      {SudokuDefaults::variable_ordering, SudokuDefaults::value_ordering, SudokuDefaults::inference, 1,
                       sudoku_inferences()});
   g.search.add_options()
+      ("algorithm", po::value<std::string>()->value_name("NAME"),
+       "backtracking (the default) only here (min-conflicts, tree and cutset: the other model commands; a Sudoku's constraint "
+       "graph has cycles, 'csp graph sudoku FILE' shows its cycle cutset)")
       ("jobs,j", po::value<std::string>()->value_name("N")->default_value("1"),
        "solve N puzzles in parallel (0: one per core); output stays in input order");
   g.output.add_options()
@@ -137,6 +140,16 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   }
   o.alldiff = read_all_different_mode(vm);
   o.alldiff_name = to_string(o.alldiff);
+  if (const std::string algorithm = vm.count("algorithm") != 0 ? vm["algorithm"].as<std::string>() : "backtracking";
+      algorithm != "backtracking") {
+    if (algorithm == "tree")
+      throw UsageError("--algorithm tree does not apply to a Sudoku: its constraint graph has cycles (every row, "
+                       "column and box is a clique) and its all-different constraints have more than two variables");
+    if (algorithm == "min-conflicts" || algorithm == "cutset")
+      throw UsageError("--algorithm " + algorithm + ": csp sudoku solves by backtracking only (min-conflicts and "
+                       "cutset run on csp queens, color, cryptarithm, zebra and killer)");
+    throw UsageError("--algorithm: unknown algorithm '" + algorithm + "' (valid here: backtracking)");
+  }
   SearchOptions search = read_search_options(vm, sudoku_inferences());
   o.config = std::move(search.config);
   o.techniques_propagator = search.model_inference == "techniques";

@@ -4,6 +4,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/models/zebra.hpp"
+#include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
 
@@ -41,6 +42,7 @@ int run_zebra(const std::vector<std::string>& args) {
   }
 
   const Problem problem = models::zebra(mode);
+  if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("zebra", why);
   const SearchResult result = solve(problem, options);
   if (result.solutions.empty()) {
     std::cout << ending(result, options) << '\n';

@@ -12,13 +12,19 @@
 // Incremental: every constraint has a ConflictCounter told each value change; it reports the scope variables that
 // entered or left a conflict, so the set of conflicted variables is kept up to date in O(degree) per step (plus
 // O(arity) for constraints with the scanning default counter), and a random conflicted variable is drawn in O(1).
+//
+// Variants (MinConflictsConfig; all off by default, and then no extra random number is drawn, so a run is the
+// book's algorithm step for step): random walk (Selman, Kautz & Cohen 1994), tabu (Glover 1989), constraint
+// weighting (breakout, Morris 1993) and restarts.
 #include "csp/search/min_conflicts.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <limits>
 #include <random>
 #include <span>
+#include <stdexcept>
 
 namespace csp {
 
@@ -37,8 +43,9 @@ constexpr ConstraintId kSetupClockEvery = 256;
 
 class MinConflicts {
  public:
-  MinConflicts(const Problem& p, const MinConflictsConfig& cfg, SearchResult& r)
-      : p_(p), cfg_(cfg), r_(r), rng_(cfg.seed), start_(Clock::now()), current_(p) {}
+  MinConflicts(const Problem& p, const MinConflictsConfig& cfg, MinConflictsResult& out)
+      : p_(p), cfg_(cfg), out_(out), r_(out.search), rng_(cfg.seed), start_(Clock::now()), current_(p),
+        tracking_(cfg.tabu_tenure != 0 || cfg.restart_after != 0) {}
 
   void run() {
     r_.status = Status::limit_reached;  // until something else is known
@@ -57,16 +64,10 @@ class MinConflicts {
   bool set_up() {
     const int n = p_.variable_count();
     const ConstraintId m = p_.constraint_count();
-    counters_.reserve(static_cast<std::size_t>(m));
+    if (!make_counters()) return false;
     arc_start_.assign(static_cast<std::size_t>(n) + 1, 0);
-    for (ConstraintId c = 0; c < m; ++c) {
-      if (c % kSetupClockEvery == 0 && out_of_time()) return false;
-      const Constraint& con = p_.constraint(c);
-      std::unique_ptr<ConflictCounter> counter = con.make_conflict_counter(p_);
-      if (!counter) counter = con.Constraint::make_conflict_counter(p_);  // an override declining: the default
-      counters_.push_back(std::move(counter));
-      for (VarId x : con.scope()) ++arc_start_[static_cast<std::size_t>(x) + 1];
-    }
+    for (ConstraintId c = 0; c < m; ++c)
+      for (VarId x : p_.constraint(c).scope()) ++arc_start_[static_cast<std::size_t>(x) + 1];
     for (std::size_t x = 0; x < static_cast<std::size_t>(n); ++x) arc_start_[x + 1] += arc_start_[x];
     arcs_.resize(arc_start_.back());
     std::vector<std::size_t> fill(arc_start_.begin(), arc_start_.end() - 1);
@@ -82,7 +83,38 @@ class MinConflicts {
     }
     conflicted_in_.assign(static_cast<std::size_t>(n), 0);
     where_.assign(static_cast<std::size_t>(n), -1);
+    if (cfg_.weighting) weight_.assign(static_cast<std::size_t>(m), 1);
     return !out_of_time();
+  }
+
+  // One fresh counter per constraint (the empty assignment).
+  bool make_counters() {
+    const ConstraintId m = p_.constraint_count();
+    counters_.clear();
+    counters_.reserve(static_cast<std::size_t>(m));
+    for (ConstraintId c = 0; c < m; ++c) {
+      if (c % kSetupClockEvery == 0 && out_of_time()) return false;
+      const Constraint& con = p_.constraint(c);
+      std::unique_ptr<ConflictCounter> counter = con.make_conflict_counter(p_);
+      if (!counter) counter = con.Constraint::make_conflict_counter(p_);  // an override declining: the default
+      counters_.push_back(std::move(counter));
+    }
+    return true;
+  }
+
+  // Restart: the empty assignment, fresh counters, weights 1, no tabu pair, then a new greedy start.
+  bool restart() {
+    ++out_.restarts;
+    current_ = Assignment(p_);
+    if (!make_counters()) return false;
+    std::fill(conflicted_in_.begin(), conflicted_in_.end(), 0);
+    std::fill(where_.begin(), where_.end(), -1);
+    conflicted_.clear();
+    std::fill(weight_.begin(), weight_.end(), 1);
+    tabu_.clear();
+    total_ = 0;
+    best_total_ = 0;
+    return initial_assignment();
   }
 
   // Givens first, then each variable in turn takes a value with the fewest conflicts with those before it.
@@ -98,7 +130,8 @@ class MinConflicts {
   }
 
   void search() {
-    for (std::uint64_t step = 0;; ++step) {
+    std::uint64_t since_best = 0;  // steps since the least number of conflicts of this start was last lowered
+    for (std::uint64_t step = 0;;) {
       if (conflicted_.empty()) {  // no movable variable in conflict: a solution, unless givens clash
         if (p_.is_solution(current_)) {
           r_.status = Status::solved;
@@ -115,9 +148,67 @@ class MinConflicts {
         return;
       }
       if (out_of_time()) return;  // limit_reached
-      const VarId x = conflicted_[std::uniform_int_distribution<std::size_t>(0, conflicted_.size() - 1)(rng_)];
-      set(x, best_value(x));
+      if (cfg_.restart_after != 0 && since_best >= cfg_.restart_after) {
+        if (!restart()) return;  // out of time
+        since_best = 0;
+        continue;  // the new start may already be a solution
+      }
+      VarId x = conflicted_[std::uniform_int_distribution<std::size_t>(0, conflicted_.size() - 1)(rng_)];
+      Value v = 0;
+      if (cfg_.walk_probability > 0 && std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < cfg_.walk_probability) {
+        v = random_value(x);
+        ++out_.walk_steps;
+      } else {
+        v = best_value(x);
+        if (cfg_.weighting && !improves_) v = breakout(x);
+      }
+      if (tracking_) total_ += delta_;
+      if (cfg_.tabu_tenure != 0) forbid_return(x);
+      set(x, v);
+      ++step;
       ++r_.stats.assignments;
+      if (total_ < best_total_) {
+        best_total_ = total_;
+        since_best = 0;
+      } else {
+        ++since_best;
+      }
+    }
+  }
+
+  // Random walk: a value of x drawn uniformly from its domain (rejection from its value indices; after 64 misses in
+  // a sparse domain, a min-conflicts value instead).
+  Value random_value(VarId x) {
+    const Variable& var = p_.variable(x);
+    const Domain& domain = p_.initial_domain(x);
+    for (int t = 0; t < 64; ++t) {
+      const int i = std::uniform_int_distribution<int>(0, var.size() - 1)(rng_);
+      if (!domain.contains(i)) continue;
+      if (tracking_) delta_ = conflicts_of(x, var.value(i)) - conflicts_of(x, current_.value(x));
+      return var.value(i);
+    }
+    return best_value(x);
+  }
+
+  // The conflicts of x = v with the current values of the others (unweighted), summed over x's constraints.
+  std::int64_t conflicts_of(VarId x, Value v) {
+    std::int64_t sum = 0;
+    for (const Arc& arc : arcs(x)) {
+      ++r_.stats.constraint_checks;
+      sum += counters_[static_cast<std::size_t>(arc.c)]->conflicts(current_, arc.pos, v);
+    }
+    return sum;
+  }
+
+  // Tabu: x is about to leave its value; (x, that value) becomes tabu for tabu_tenure steps. The list holds the
+  // last tabu_tenure moves, oldest first overwritten.
+  void forbid_return(VarId x) {
+    const TabuPair pair{x, p_.variable(x).index_of(current_.value(x)), r_.stats.assignments + 1 + cfg_.tabu_tenure};
+    if (tabu_.size() < cfg_.tabu_tenure) {
+      tabu_.push_back(pair);
+    } else {
+      tabu_[tabu_next_] = pair;
+      tabu_next_ = (tabu_next_ + 1) % tabu_.size();
     }
   }
 
@@ -177,20 +268,50 @@ class MinConflicts {
     return best_value(x);
   }
 
-  // A value of x with the fewest conflicts, ties broken uniformly at random: every constraint on x scores all of
-  // x's values through its counter, then one random draw among the best.
+  // A value of x with the fewest conflicts (weighted with `weighting`), ties broken uniformly at random: every
+  // constraint on x scores all of x's values through its counter, then one random draw among the best. With tabu,
+  // the values tabu for x are skipped unless they beat the least number of conflicts seen (aspiration), or unless
+  // every value is tabu.
   Value best_value(VarId x) {
     const Variable& var = p_.variable(x);
-    counts_.assign(static_cast<std::size_t>(var.size()), 0);
-    for (const Arc& arc : arcs(x)) {
-      ++r_.stats.constraint_checks;
-      counters_[static_cast<std::size_t>(arc.c)]->add_conflicts(current_, arc.pos, var, counts_);
+    const auto d = static_cast<std::size_t>(var.size());
+    counts_.assign(d, 0);
+    if (!cfg_.weighting) {
+      for (const Arc& arc : arcs(x)) {
+        ++r_.stats.constraint_checks;
+        counters_[static_cast<std::size_t>(arc.c)]->add_conflicts(current_, arc.pos, var, counts_);
+      }
+    } else {
+      weighted_.assign(d, 0);
+      for (const Arc& arc : arcs(x)) {
+        ++r_.stats.constraint_checks;
+        raw_.assign(d, 0);
+        counters_[static_cast<std::size_t>(arc.c)]->add_conflicts(current_, arc.pos, var, raw_);
+        const std::int64_t w = weight_[static_cast<std::size_t>(arc.c)];
+        for (std::size_t i = 0; i < d; ++i) {
+          counts_[i] += raw_[i];
+          weighted_[i] += w * raw_[i];
+        }
+      }
     }
+    const auto score = [&](int i) -> std::int64_t {
+      return cfg_.weighting ? weighted_[static_cast<std::size_t>(i)] : counts_[static_cast<std::size_t>(i)];
+    };
+    const bool assigned = current_.is_assigned(x);
+    const int now = assigned && (tracking_ || cfg_.weighting) ? var.index_of(current_.value(x)) : -1;
+    tabu_values(x);
+    const auto allowed = [&](int i) {
+      if (std::find(tabu_now_.begin(), tabu_now_.end(), i) == tabu_now_.end()) return true;
+      return total_ + counts_[static_cast<std::size_t>(i)] - counts_[static_cast<std::size_t>(now)] < best_total_;
+    };
     const Domain& domain = p_.initial_domain(x);
-    int best = INT_MAX;
+    std::int64_t best = std::numeric_limits<std::int64_t>::max();
+    std::int64_t best_any = std::numeric_limits<std::int64_t>::max();
     std::size_t ties = 0;
     domain.for_each([&](int i) {
-      const int c = counts_[static_cast<std::size_t>(i)];
+      const std::int64_t c = score(i);
+      best_any = std::min(best_any, c);
+      if (!tabu_now_.empty() && !allowed(i)) return;
       if (c < best) {
         best = c;
         ties = 1;
@@ -198,15 +319,66 @@ class MinConflicts {
         ++ties;
       }
     });
+    const bool ignore_tabu = ties == 0;  // every value tabu
+    if (ignore_tabu) {
+      best = best_any;
+      domain.for_each([&](int i) { ties += score(i) == best ? 1 : 0; });
+    } else if (best_any < best) {
+      ++out_.tabu_rejections;
+    }
+    improves_ = now >= 0 && best < score(now);
     std::size_t pick = std::uniform_int_distribution<std::size_t>(0, ties - 1)(rng_);
     int chosen = -1;
     for (int i = domain.min(); i >= 0; i = domain.next(i)) {
-      if (counts_[static_cast<std::size_t>(i)] == best && pick-- == 0) {
+      if (score(i) == best && (ignore_tabu || tabu_now_.empty() || allowed(i)) && pick-- == 0) {
         chosen = i;
         break;
       }
     }
+    delta_ = now >= 0 ? counts_[static_cast<std::size_t>(chosen)] - counts_[static_cast<std::size_t>(now)] : 0;
     return var.value(chosen);
+  }
+
+  // The value indices tabu for x now, into tabu_now_.
+  void tabu_values(VarId x) {
+    tabu_now_.clear();
+    for (const TabuPair& t : tabu_)
+      if (t.x == x && t.until > r_.stats.assignments) tabu_now_.push_back(t.index);
+  }
+
+  // Breakout (Morris 1993) when x cannot lower its score: the other conflicted variables are scored in turn (from a
+  // random one on); the first that can lower its own score moves instead (its variable is written to x). When none
+  // can, the assignment is a local minimum of the weighted score: every violated constraint (on a conflicted
+  // variable) weighs one more, and x is scored again with the new weights. Cost: O(conflicted variables) scorings at
+  // a local minimum.
+  Value breakout(VarId& x) {
+    const std::size_t k = conflicted_.size();
+    const std::size_t from = std::uniform_int_distribution<std::size_t>(0, k - 1)(rng_);
+    for (std::size_t j = 0; j < k; ++j) {
+      const VarId y = conflicted_[(from + j) % k];
+      if (y == x) continue;
+      const Value v = best_value(y);
+      if (improves_) {
+        x = y;
+        return v;
+      }
+    }
+    ++out_.weight_increases;
+    ++stamp_;
+    stamped_.resize(weight_.size(), 0);
+    for (const VarId y : conflicted_) {
+      const Value now = current_.value(y);
+      for (const Arc& arc : arcs(y)) {
+        auto& seen = stamped_[static_cast<std::size_t>(arc.c)];
+        if (seen == stamp_) continue;
+        ++r_.stats.constraint_checks;
+        if (counters_[static_cast<std::size_t>(arc.c)]->conflicts(current_, arc.pos, now) > 0) {
+          ++weight_[static_cast<std::size_t>(arc.c)];
+          seen = stamp_;
+        }
+      }
+    }
+    return best_value(x);
   }
 
   // x = v in the current assignment, told to the counters of x's constraints; the conflicted set follows.
@@ -247,8 +419,15 @@ class MinConflicts {
     return cfg_.limits.time_limit.count() != 0 && Clock::now() - start_ >= cfg_.limits.time_limit;
   }
 
+  struct TabuPair {
+    VarId x;
+    int index;           // value index x left
+    std::uint64_t until; // tabu while fewer steps than this were made
+  };
+
   const Problem& p_;
   const MinConflictsConfig& cfg_;
+  MinConflictsResult& out_;
   SearchResult& r_;
   std::mt19937_64 rng_;
   Clock::time_point start_;
@@ -263,14 +442,34 @@ class MinConflicts {
   std::vector<ConflictCounter::Change> changes_;
   std::vector<int> counts_;       // conflicts per value index of the variable being scored
   std::vector<int> free_values_;  // value indices in no conflict (greedy start)
+  // Variants.
+  bool tracking_;                      // tabu or restarts: keep total_ (conflicts relative to the start)
+  std::int64_t total_ = 0;             // unweighted conflicts now, minus those of the start
+  std::int64_t best_total_ = 0;        // the least total_ since the start
+  std::vector<std::int64_t> weight_;   // per constraint (weighting)
+  std::vector<std::int64_t> weighted_; // weighted conflicts per value index (weighting)
+  std::vector<int> raw_;               // one constraint's conflicts per value index (weighting)
+  std::vector<TabuPair> tabu_;         // the last tabu_tenure moves
+  std::size_t tabu_next_ = 0;          // the oldest entry of tabu_ once it is full
+  std::vector<int> tabu_now_;          // value indices tabu for the variable being scored
+  bool improves_ = false;              // the last best_value found a value scoring less than the current one
+  std::int64_t delta_ = 0;             // unweighted conflicts the last value chosen adds (tracking_)
+  std::vector<std::uint64_t> stamped_; // per constraint: the local minimum at which its weight was last raised
+  std::uint64_t stamp_ = 0;
 };
 
 }  // namespace
 
-SearchResult min_conflicts(const Problem& problem, const MinConflictsConfig& config) {
-  SearchResult result;
+MinConflictsResult min_conflicts_run(const Problem& problem, const MinConflictsConfig& config) {
+  if (!(config.walk_probability >= 0.0 && config.walk_probability <= 1.0))
+    throw std::invalid_argument("min_conflicts: walk_probability must be in [0, 1]");
+  MinConflictsResult result;
   MinConflicts(problem, config, result).run();
   return result;
+}
+
+SearchResult min_conflicts(const Problem& problem, const MinConflictsConfig& config) {
+  return min_conflicts_run(problem, config).search;
 }
 
 }  // namespace csp

@@ -22,11 +22,15 @@ class InputError : public std::runtime_error {
 std::string join(const std::vector<std::string>& parts, const std::string& sep = ", ");
 
 /// The dimensions of the grid, in the order they vary (the last one fastest) and are printed.
-enum class Dimension { var, val, inference, alldiff, ac3 };
+enum class Dimension { var, val, inference, alldiff, ac3, algorithm };
+/// The dimensions every study shows (columns of the CSV, keys of the JSON), in that order.
 inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff,
                                             Dimension::ac3};
-
-/// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3".
+// local: --algorithm LIST, a column only when some configuration uses another algorithm than backtracking
+/// Every dimension of the grid: kDimensions, then algorithm.
+inline constexpr Dimension kGridDimensions[] = {Dimension::var,     Dimension::val, Dimension::inference,
+                                                Dimension::alldiff, Dimension::ac3, Dimension::algorithm};
+/// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "algorithm".
 std::string to_string(Dimension d);
 
 /// One point of the grid: a strategy name per dimension.
@@ -36,10 +40,13 @@ struct Configuration {
   std::string inference = "none"; ///< a name from csp::inferences(), or a model inference (model_inferences())
   std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=), "global", "matching"
   bool ac3 = false;               ///< AC-3 once before search
+  /// backtracking (the strategies above), min-conflicts (AIMA Fig. 6.8; seed 1, max_steps = the node limit or
+  /// 100,000), tree (TREE-CSP-SOLVER, Fig. 6.11) or cutset (cutset conditioning, §6.5.1)
+  std::string algorithm = "backtracking";
 
   /// The value of one dimension as text ("on"/"off" for ac3).
   std::string get(Dimension d) const;
-  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated.
+  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated (then "/ALGORITHM" when not backtracking).
   std::string label() const;
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
   /// inference becomes its engine inference (engine_inference); the model posts its propagator when it builds.
@@ -48,6 +55,10 @@ struct Configuration {
   AllDifferentMode alldiff_mode() const;
   friend bool operator==(const Configuration&, const Configuration&) = default;
 };
+
+/// The dimensions shown for a study of `configs`: kDimensions, then algorithm when some configuration's algorithm
+/// is not "backtracking" (so a study without --algorithm has the columns it always had).
+std::vector<Dimension> shown_dimensions(const std::vector<Configuration>& configs);
 
 /// An inference a model implements itself: the engine runs `engine_inference`, and the model posts its own
 /// propagator on the instances it builds. Which models accept which is ModelSpec::model_inferences.
@@ -68,7 +79,7 @@ std::string engine_inference(const std::string& name);
 const std::vector<std::string>& alldiff_names();
 
 /// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,
-/// {"off", "on"} for ac3.
+/// {"off", "on"} for ac3, {"backtracking", "min-conflicts", "tree", "cutset"} for algorithm.
 std::vector<std::string> valid_values(Dimension d);
 
 /// Parses a comma-separated list of the values of dimension `d` (e.g. "first,mrv" or "all"), checked against
@@ -86,6 +97,7 @@ struct GridSpec {
   std::vector<std::string> inference;
   std::vector<std::string> alldiff;
   std::vector<std::string> ac3;  ///< "off" and/or "on"
+  std::vector<std::string> algorithm;  ///< backtracking, min-conflicts, tree, cutset
 
   /// The list of one dimension.
   const std::vector<std::string>& values(Dimension d) const;

@@ -1,0 +1,37 @@
+// --algorithm backtracking|min-conflicts|tree|cutset, and the min-conflicts flags, for every model command (csp
+// queens, color, cryptarithm, zebra, killer): the option group, its checks, and running the algorithm chosen.
+#pragma once
+
+#include <string>
+
+#include <boost/program_options/options_description.hpp>
+#include <boost/program_options/variables_map.hpp>
+
+#include "csp/core/problem.hpp"
+#include "csp/search/search_result.hpp"
+#include "search_options.hpp"
+
+namespace csp::cli {
+
+/// The algorithms --algorithm takes, in --help order.
+inline constexpr const char* kAlgorithms = "backtracking, min-conflicts, tree, cutset";
+
+/// Adds --algorithm, --max-steps, --walk, --tabu, --weighting and --restart-after to `search`.
+void add_algorithm_options(boost::program_options::options_description& search);
+
+/// Reads them into `options` (algorithm, local). Throws UsageError for an unknown algorithm (listing the valid
+/// ones), a bad number, a min-conflicts flag without --algorithm min-conflicts, or a backtracking option (--var,
+/// --val, --inference, --ac3, --max-solutions, --node-limit) given with another algorithm.
+void read_algorithm_options(const boost::program_options::variables_map& vm, SearchOptions& options);
+
+/// Empty when `options.algorithm` applies to `problem`, else why not: min-conflicts, tree and cutset find one
+/// solution (a count, --max-solutions other than 1, is refused); tree takes only constraints of one or two variables
+/// and a constraint graph without a cycle ("the constraint graph has a cycle: X - Y - Z - X; use --algorithm
+/// cutset"). Commands print it as a usage error (exit 2).
+std::string algorithm_refusal(const Problem& problem, const SearchOptions& options);
+
+/// Runs the algorithm chosen on `problem` (--timeout counts from `options.started`): backtracking_search,
+/// min_conflicts_run (result.status gave_up when max_steps ran out), tree_csp_solver or cutset_conditioning.
+SearchResult run_algorithm(const Problem& problem, const SearchOptions& options);
+
+}  // namespace csp::cli
