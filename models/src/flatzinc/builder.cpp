@@ -46,6 +46,7 @@ class Builder {
 
   FlatZincModel build() {
     for (const Declaration& d : model_.declarations) declare(d);
+    merge_equal_variables();
     create_variables();
     resolve_outputs();
     resolve_solve();
@@ -164,6 +165,7 @@ class Builder {
       if (vb.bounded) va.domain = va.bounded ? intersect(va.domain, vb.domain) : vb.domain;
       va.bounded = va.bounded || vb.bounded;
       vb.alias = a;
+      va.introduced = va.introduced && vb.introduced;  // auxiliary only when both were
       if (va.bounded && va.domain.empty()) unsatisfiable(line, "'" + vb.name + "' and '" + va.name + "' share no value");
       return;
     }
@@ -173,6 +175,22 @@ class Builder {
     v.domain = IntSet{};
     v.domain.add(value.value, value.value);
     v.bounded = true;
+  }
+
+  // bool2int(b, i), int_eq(x, y) and bool_eq(x, y) between two variables: one variable (as `var ..: x = y;`), so
+  // no constraint and no second variable for the search to carry. The call stays in the model (it then holds
+  // trivially, and the check still evaluates it). A call whose arguments are malformed is left to its builtin,
+  // which reports it.
+  void merge_equal_variables() {
+    for (const ConstraintItem& item : model_.constraints) {
+      if (item.args.size() != 2 || (item.name != "bool2int" && item.name != "int_eq" && item.name != "bool_eq")) continue;
+      try {
+        const RawTerm a = raw_term(item.args[0]);
+        const RawTerm b = raw_term(item.args[1]);
+        if (a.fvar >= 0 && b.fvar >= 0) bind(b.fvar, a, item.line);
+      } catch (const FlatZincError&) {
+      }
+    }
   }
 
   void unsatisfiable(int line, const std::string& why) {

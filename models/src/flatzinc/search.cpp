@@ -50,8 +50,11 @@ VarId select(SearchContext& ctx, Selection s, VarId begin, VarId end) {
   const int floor = ctx.domains_filtered() ? 1 : 0;  // no variable has fewer values left
   for (VarId x = std::max(begin, ctx.first_unassigned()); x >= 0 && x < end && !store.interrupted(); ++x) {
     if (a.is_assigned(x)) continue;
+    // A single value left (inference fixed it): taking it first never branches, and saves scanning the many
+    // auxiliary variables a FlatZinc model fixes by propagation (rcpsp: 19,000 of them).
+    if (s == Selection::first || (ctx.domains_filtered() && store.domain(x).size() == 1)) return x;
     switch (s) {
-      case Selection::first: return x;
+      case Selection::first: break;
       case Selection::mrv: {
         const long long r = ctx.remaining_values(x);
         if (r < best_count) {
