@@ -195,6 +195,20 @@ TEST(FlatZincModel, EachAnnotationPhaseSelectsAmongItsOwnVariables) {
   EXPECT_EQ(ff[6], "a=1 b=2 z=0");
 }
 
+// bool2int(b, i) and int_eq(x, y) between two variables make one variable (the intersection of the domains); the
+// solutions are the definition's, printed under both names.
+TEST(FlatZincModel, EqualVariablesAreOneVariable) {
+  const fzn::FlatZincModel m = build(
+      "var bool: b :: output_var;\nvar 0..5: i :: output_var;\nvar 1..3: x;\nvar 2..9: y;\n"
+      "constraint bool2int(b, i);\nconstraint int_eq(x, y);\nsolve satisfy;\n");
+  EXPECT_EQ(m.problem.variable_count(), 2);
+  const std::vector<csp::Assignment> all = solutions(m);
+  EXPECT_EQ(all.size(), 4u);  // b in {false, true} x x = y in {2, 3}
+  EXPECT_EQ(m.format(all.front()), "b = false;\ni = 0;\n");
+  EXPECT_EQ(build("var bool: b;\nvar 2..5: i;\nconstraint bool2int(b, i);\nsolve satisfy;\n").unsatisfiable,
+            "t.fzn:3: 'i' and 'b' share no value");
+}
+
 // A reification against constants (int_eq_reif(x, 3, b), int_lin_le_reif with one variable left, ...) is posted as
 // a membership; the solutions are exactly the definition's.
 TEST(FlatZincModel, ReificationsAgainstConstantsKeepTheirMeaning) {
