@@ -12,6 +12,7 @@
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/models/flatzinc/model.hpp"
 #include "csp/models/flatzinc/parser.hpp"
+#include "csp/models/flatzinc/search.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/search/optimize.hpp"
@@ -178,9 +179,9 @@ int run_fzn(const std::vector<std::string>& args) {
     return usage_error("fzn", e.what());
   }
   SolverConfig& config = o.search.config;
-  if (!o.free_search) {
-    if (!o.var_given && !model.search.variable_ordering.empty()) config.variable_ordering = model.search.variable_ordering;
-    if (!o.val_given && !model.search.value_ordering.empty()) config.value_ordering = model.search.value_ordering;
+  if (!o.free_search && !model.search.phases.empty()) {  // each phase of the annotation among its own variables
+    if (!o.var_given) config.variable_ordering = fzn::phased_variable_ordering(model.search, kDefaultVariableOrdering);
+    if (!o.val_given) config.value_ordering = fzn::phased_value_ordering(model.search, kDefaultValueOrdering);
   }
   // Two solutions that differ only in auxiliary variables (model.search_variable_count) are one solution: with
   // such variables the engine enumerates every solution and the copies are skipped here.

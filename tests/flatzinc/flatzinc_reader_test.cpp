@@ -5,6 +5,7 @@
 
 #include "csp/models/flatzinc/model.hpp"
 #include "csp/models/flatzinc/parser.hpp"
+#include "csp/models/flatzinc/search.hpp"
 #include "csp/search/backtracking.hpp"
 
 namespace fzn = csp::models::flatzinc;
@@ -139,6 +140,98 @@ TEST(FlatZincModel, SearchAnnotationOrdersTheVariablesAndNamesTheStrategy) {
   EXPECT_EQ(m.problem.variable(2).name(), "b");
   EXPECT_EQ(m.search.variable_ordering, "mrv");
   EXPECT_EQ(m.search.value_ordering, "max");
+  ASSERT_EQ(m.search.phases.size(), 2u);
+  EXPECT_EQ(m.search.phases[0].begin, 0);
+  EXPECT_EQ(m.search.phases[0].end, 2);
+  EXPECT_EQ(m.search.phases[0].variable_ordering, "mrv");
+  EXPECT_EQ(m.search.phases[0].value_ordering, "max");
+  EXPECT_EQ(m.search.phases[1].begin, 2);
+  EXPECT_EQ(m.search.phases[1].end, 3);
+  EXPECT_EQ(m.search.phases[1].variable_ordering, "first");
+  EXPECT_EQ(m.search.phases[1].value_ordering, "natural");
+}
+
+// Every solution in the order the annotation's phases find them (phased orderings, MAC), as "name=value ..." lines.
+std::vector<std::string> solution_order(const fzn::FlatZincModel& m) {
+  csp::SolverConfig config;
+  config.inference = "mac";
+  config.variable_ordering = fzn::phased_variable_ordering(m.search, "dom-wdeg");
+  config.value_ordering = fzn::phased_value_ordering(m.search, "natural");
+  config.max_solutions = 0;
+  config.keep_solutions = 1000;
+  std::vector<std::string> out;
+  for (const csp::Assignment& a : csp::backtracking_search(m.problem, config).solutions) {
+    EXPECT_EQ(m.verify(a), "");
+    std::string line;
+    for (csp::VarId x = 0; x < m.problem.variable_count(); ++x)
+      line += (x == 0 ? "" : " ") + m.problem.variable(x).name() + "=" + std::to_string(a.value(x));
+    out.push_back(line);
+  }
+  return out;
+}
+
+// MiniZinc's semantics: each int_search selects among its own variables, phase after phase, with its own value
+// choice; a variable no phase names (z, fewer values than any) comes after them, however small its domain.
+TEST(FlatZincModel, EachAnnotationPhaseSelectsAmongItsOwnVariables) {
+  const fzn::FlatZincModel m = build(
+      "var 0..1: z;\nvar 1..2: y;\nvar 1..3: x;\n"
+      "solve :: seq_search([int_search([y], input_order, indomain_min, complete), "
+      "int_search([x], input_order, indomain_max, complete)]) satisfy;\n");
+  const std::vector<std::string> order = solution_order(m);
+  ASSERT_EQ(order.size(), 12u);
+  EXPECT_EQ(order[0], "y=1 x=3 z=0");
+  EXPECT_EQ(order[1], "y=1 x=3 z=1");
+  EXPECT_EQ(order[2], "y=1 x=2 z=0");
+  EXPECT_EQ(order[6], "y=2 x=3 z=0");
+  // first_fail within the phase: b (2 values) before a (3 values); z (unannotated, 2 values) last
+  const fzn::FlatZincModel f = build(
+      "var 0..1: z;\nvar 1..3: a;\nvar 1..2: b;\n"
+      "solve :: int_search([a, b], first_fail, indomain_min, complete) satisfy;\n");
+  const std::vector<std::string> ff = solution_order(f);
+  ASSERT_EQ(ff.size(), 12u);
+  EXPECT_EQ(ff[0], "a=1 b=1 z=0");
+  EXPECT_EQ(ff[1], "a=1 b=1 z=1");
+  EXPECT_EQ(ff[2], "a=2 b=1 z=0");  // b is branched on first: a varies inside b = 1
+  EXPECT_EQ(ff[6], "a=1 b=2 z=0");
+}
+
+// bool2int(b, i) and int_eq(x, y) between two variables make one variable (the intersection of the domains); the
+// solutions are the definition's, printed under both names.
+TEST(FlatZincModel, EqualVariablesAreOneVariable) {
+  const fzn::FlatZincModel m = build(
+      "var bool: b :: output_var;\nvar 0..5: i :: output_var;\nvar 1..3: x;\nvar 2..9: y;\n"
+      "constraint bool2int(b, i);\nconstraint int_eq(x, y);\nsolve satisfy;\n");
+  EXPECT_EQ(m.problem.variable_count(), 2);
+  const std::vector<csp::Assignment> all = solutions(m);
+  EXPECT_EQ(all.size(), 4u);  // b in {false, true} x x = y in {2, 3}
+  EXPECT_EQ(m.format(all.front()), "b = false;\ni = 0;\n");
+  EXPECT_EQ(build("var bool: b;\nvar 2..5: i;\nconstraint bool2int(b, i);\nsolve satisfy;\n").unsatisfiable,
+            "t.fzn:3: 'i' and 'b' share no value");
+}
+
+// A reification against constants (int_eq_reif(x, 3, b), int_lin_le_reif with one variable left, ...) is posted as
+// a membership; the solutions are exactly the definition's.
+TEST(FlatZincModel, ReificationsAgainstConstantsKeepTheirMeaning) {
+  const auto count = [](const std::string& constraint) {
+    return solutions(build("var 1..5: x;\nvar bool: b;\nconstraint " + constraint + ";\nsolve satisfy;\n")).size();
+  };
+  EXPECT_EQ(count("int_eq_reif(x, 3, b)"), 5u);       // b = (x = 3), one solution per x
+  EXPECT_EQ(count("int_ne_reif(3, x, b)"), 5u);
+  EXPECT_EQ(count("int_le_imp(x, 2, b)"), 7u);        // b = 0: 5; b = 1: x in 1..2
+  EXPECT_EQ(count("int_lin_le_reif([2, -1], [x, 4], 2, b)"), 5u);
+  EXPECT_EQ(count("int_lin_eq_imp([1, 1], [x, x], 4, b)"), 6u);  // 2x = 4: b = 1 only with x = 2
+  EXPECT_EQ(count("int_lt_reif(2, 1, b)"), 5u);       // false: b = 0, x free
+  EXPECT_EQ(count("int_lt_imp(2, 1, b)"), 5u);
+  EXPECT_EQ(count("int_le_imp(1, 2, b)"), 10u);       // true: no constraint
+  for (const csp::Assignment& a :
+       solutions(build("var 1..5: x;\nvar bool: b;\nconstraint int_le_reif(3, x, b);\nsolve satisfy;\n")))
+    EXPECT_EQ(a.value(1), a.value(0) >= 3 ? 1 : 0);
+  EXPECT_EQ(build("var 1..5: x;\nconstraint int_eq_reif(x, 3, true);\nconstraint int_eq_reif(x, 4, true);\n"
+                  "solve satisfy;\n").unsatisfiable, "");  // posted; the search proves it
+  EXPECT_EQ(solutions(build("var 1..5: x;\nconstraint int_eq_reif(x, 3, true);\n"
+                            "constraint int_eq_reif(x, 4, true);\nsolve satisfy;\n")).size(), 0u);
+  EXPECT_EQ(build("var bool: b;\nconstraint int_eq_reif(3, 4, true);\nsolve satisfy;\n").unsatisfiable,
+            "t.fzn:2: int_eq_reif cannot hold");
 }
 
 TEST(FlatZincModel, AuxiliaryVariablesComeLast) {

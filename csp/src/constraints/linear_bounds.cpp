@@ -1,6 +1,8 @@
 // Exact bounds reasoning on a weighted sum, in 128-bit arithmetic (Linear, LinearReif).
 #include "linear_bounds.hpp"
 
+#include <algorithm>
+
 namespace csp::detail {
 
 Wide floor_div(Wide a, Wide b) {
@@ -44,15 +46,16 @@ bool holds_value(const Store& store, VarId x, Wide v) {
   return i >= 0 && store.domain(x).contains(i);
 }
 
+// c * v of two ints fits in 64 bits: no 128-bit product per term.
 Wide LinearTerms::term_min(int k) const {
   const Domain& d = store.domain(var_at(k));
-  const Wide c = coefficient(k);
+  const long long c = coefficients[static_cast<std::size_t>(k)];
   return c * store.value(var_at(k), c >= 0 ? d.min() : d.max());
 }
 
 Wide LinearTerms::term_max(int k) const {
   const Domain& d = store.domain(var_at(k));
-  const Wide c = coefficient(k);
+  const long long c = coefficients[static_cast<std::size_t>(k)];
   return c * store.value(var_at(k), c >= 0 ? d.max() : d.min());
 }
 
@@ -60,8 +63,9 @@ bool LinearTerms::narrow(int k, Wide lo, Wide hi) const {
   const VarId x = var_at(k);
   const Wide c = coefficient(k);
   if (c == 0) return (lo <= 0 && 0 <= hi) || wipe_out(k);  // violated whatever x is
-  const Wide vlo = c > 0 ? ceil_div(lo, c) : ceil_div(hi, c);
-  const Wide vhi = c > 0 ? floor_div(hi, c) : floor_div(lo, c);
+  // Unit coefficients (most FlatZinc sums) need no 128-bit division.
+  const Wide vlo = c == 1 ? lo : c == -1 ? -hi : c > 0 ? ceil_div(lo, c) : ceil_div(hi, c);
+  const Wide vhi = c == 1 ? hi : c == -1 ? -lo : c > 0 ? floor_div(hi, c) : floor_div(lo, c);
   const Variable& var = store.problem().variable(x);
   const int first = first_index_at_least(var, vlo);
   if (first > store.domain(x).min() && !store.remove_below(x, first, cause)) return false;
@@ -106,14 +110,30 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
   const int n = size();
   // One pass: the sums of the term bounds, then each position pruned against the others, the sums kept up to
   // date as bounds move. Repeated until a pass changes nothing (a fixpoint of every revise).
+  // Bounds reasoning leaves term k alone when the interval the others allow it, [rhs - (hi - tmax),
+  // rhs - (lo - tmin)] for =, contains [tmin, tmax]: when the slack on each side is at least the term's span.
+  const auto untouched = [op, rhs](Wide lo, Wide hi, Wide span) {
+    switch (op) {
+      case LinearOp::eq: return rhs - lo >= span && hi - rhs >= span;
+      case LinearOp::le: return rhs - lo >= span;
+      case LinearOp::ge: return hi - rhs >= span;
+      case LinearOp::ne: return false;
+    }
+    return false;
+  };
   Wide lo = 0;
   Wide hi = 0;
+  Wide widest = 0;  // the largest span of a term
   int fixed = 0;
   for (int k = 0; k < n; ++k) {
-    lo += term_min(k);
-    hi += term_max(k);
+    const Wide tmin = term_min(k);
+    const Wide tmax = term_max(k);
+    lo += tmin;
+    hi += tmax;
+    widest = std::max(widest, tmax - tmin);
     fixed += store.domain(var_at(k)).is_singleton() ? 1 : 0;
   }
+  if (untouched(lo, hi, widest)) return true;  // no term can lose a value
   for (bool changed = true; changed;) {
     changed = false;
     for (int k = 0; k < n; ++k) {
@@ -122,6 +142,7 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
       const Wide tmin = term_min(k);
       const Wide tmax = term_max(k);
       const bool single = size == 1;
+      if (untouched(lo, hi, tmax - tmin)) continue;
       if (!prune(k, op, rhs, lo - tmin, hi - tmax, fixed - (single ? 1 : 0) == n - 1)) return false;
       if (d.size() == size) continue;
       changed = n > 1;

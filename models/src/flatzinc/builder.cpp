@@ -46,6 +46,7 @@ class Builder {
 
   FlatZincModel build() {
     for (const Declaration& d : model_.declarations) declare(d);
+    merge_equal_variables();
     create_variables();
     resolve_outputs();
     resolve_solve();
@@ -164,6 +165,7 @@ class Builder {
       if (vb.bounded) va.domain = va.bounded ? intersect(va.domain, vb.domain) : vb.domain;
       va.bounded = va.bounded || vb.bounded;
       vb.alias = a;
+      va.introduced = va.introduced && vb.introduced;  // auxiliary only when both were
       if (va.bounded && va.domain.empty()) unsatisfiable(line, "'" + vb.name + "' and '" + va.name + "' share no value");
       return;
     }
@@ -173,6 +175,22 @@ class Builder {
     v.domain = IntSet{};
     v.domain.add(value.value, value.value);
     v.bounded = true;
+  }
+
+  // bool2int(b, i), int_eq(x, y) and bool_eq(x, y) between two variables: one variable (as `var ..: x = y;`), so
+  // no constraint and no second variable for the search to carry. The call stays in the model (it then holds
+  // trivially, and the check still evaluates it). A call whose arguments are malformed is left to its builtin,
+  // which reports it.
+  void merge_equal_variables() {
+    for (const ConstraintItem& item : model_.constraints) {
+      if (item.args.size() != 2 || (item.name != "bool2int" && item.name != "int_eq" && item.name != "bool_eq")) continue;
+      try {
+        const RawTerm a = raw_term(item.args[0]);
+        const RawTerm b = raw_term(item.args[1]);
+        if (a.fvar >= 0 && b.fvar >= 0) bind(b.fvar, a, item.line);
+      } catch (const FlatZincError&) {
+      }
+    }
   }
 
   void unsatisfiable(int line, const std::string& why) {
@@ -247,67 +265,84 @@ class Builder {
   }
   std::vector<std::string> floats_;
 
-  // The variables of the search annotations, in order (int_search, bool_search, seq_search).
-  void annotated_variables(const Expr& a, std::vector<int>& order) const {
+  // One int_search / bool_search of the annotation: where its variables end in the annotated order, and its
+  // variable selection and value choice as MiniZinc names them.
+  struct PhaseMark {
+    std::size_t end = 0;
+    std::string selection, choice;
+  };
+
+  // The variables of the search annotations, in order (int_search, bool_search, seq_search), one mark per phase.
+  void annotated_variables(const Expr& a, std::vector<int>& order, std::vector<PhaseMark>& marks) const {
     if (a.kind != Expr::Kind::call) return;
     if (a.name == "seq_search" && !a.items.empty() && a.items[0].kind == Expr::Kind::array) {
-      for (const Expr& inner : a.items[0].items) annotated_variables(inner, order);
+      for (const Expr& inner : a.items[0].items) annotated_variables(inner, order, marks);
       return;
     }
-    if ((a.name == "int_search" || a.name == "bool_search") && !a.items.empty())
+    if ((a.name == "int_search" || a.name == "bool_search") && !a.items.empty()) {
       for (const RawTerm& t : raw_array(a.items[0]))
         if (t.fvar >= 0) order.push_back(root(t.fvar));
-  }
-
-  // The first int_search / bool_search (depth first through seq_search).
-  static const Expr* first_search(const Expr& a) {
-    if (a.kind != Expr::Kind::call) return nullptr;
-    if (a.name == "seq_search" && !a.items.empty() && a.items[0].kind == Expr::Kind::array) {
-      for (const Expr& inner : a.items[0].items)
-        if (const Expr* s = first_search(inner)) return s;
-      return nullptr;
+      PhaseMark m;
+      m.end = order.size();
+      if (a.items.size() >= 3) {
+        if (a.items[1].kind == Expr::Kind::identifier) m.selection = a.items[1].name;
+        if (a.items[2].kind == Expr::Kind::identifier) m.choice = a.items[2].name;
+      }
+      marks.push_back(std::move(m));
     }
-    if ((a.name == "int_search" || a.name == "bool_search") && a.items.size() >= 3) return &a;
-    return nullptr;
   }
 
-  void map_annotation() {
-    const Expr* s = nullptr;
-    for (const Expr& a : model_.solve.annotations)
-      if ((s = first_search(a)) != nullptr) break;
-    if (s == nullptr) return;
+  // csp's names for a MiniZinc variable selection / value choice ("" when unknown), with a note when csp has no
+  // exact equivalent.
+  std::string map_selection(const std::string& name) {
     static const std::unordered_map<std::string, std::string> variable = {
         {"input_order", "first"},          {"first_fail", "mrv"},        {"dom_w_deg", "dom-wdeg"},
         {"most_constrained", "mrv-degree"}, {"occurrence", "degree"},     {"anti_first_fail", "first"},
         {"smallest", "first"},              {"largest", "first"},         {"max_regret", "mrv"}};
+    const auto it = variable.find(name);
+    if (it == variable.end()) {
+      note("unknown variable selection '" + name + "' ignored");
+      return "";
+    }
+    if (name == "anti_first_fail" || name == "smallest" || name == "largest" || name == "max_regret")
+      note(name + " taken as " + it->second);
+    return it->second;
+  }
+
+  std::string map_choice(const std::string& name) {
     static const std::unordered_map<std::string, std::string> value = {
         {"indomain_min", "natural"},  {"indomain", "natural"},          {"indomain_max", "max"},
         {"indomain_median", "median"}, {"indomain_middle", "median"},   {"indomain_split", "natural"},
         {"indomain_reverse_split", "max"}, {"indomain_random", "natural"}};
-    const std::string var_name = s->items[1].kind == Expr::Kind::identifier ? s->items[1].name : "";
-    const std::string val_name = s->items[2].kind == Expr::Kind::identifier ? s->items[2].name : "";
-    if (const auto it = variable.find(var_name); it != variable.end()) {
-      out_.search.variable_ordering = it->second;
-      if (var_name == "anti_first_fail" || var_name == "smallest" || var_name == "largest" || var_name == "max_regret")
-        out_.search.notes.push_back(var_name + " taken as " + it->second);
-    } else {
-      out_.search.notes.push_back("unknown variable selection '" + var_name + "' ignored");
+    const auto it = value.find(name);
+    if (it == value.end()) {
+      note("unknown value choice '" + name + "' ignored");
+      return "";
     }
-    if (const auto it = value.find(val_name); it != value.end()) {
-      out_.search.value_ordering = it->second;
-      if (val_name == "indomain_split" || val_name == "indomain_reverse_split" || val_name == "indomain_random" ||
-          val_name == "indomain_middle")
-        out_.search.notes.push_back(val_name + " taken as " + it->second);
-    } else {
-      out_.search.notes.push_back("unknown value choice '" + val_name + "' ignored");
-    }
+    if (name == "indomain_split" || name == "indomain_reverse_split" || name == "indomain_random" ||
+        name == "indomain_middle")
+      note(name + " taken as " + it->second);
+    return it->second;
+  }
+
+  void note(const std::string& text) {
+    std::vector<std::string>& notes = out_.search.notes;
+    if (std::find(notes.begin(), notes.end(), text) == notes.end()) notes.push_back(text);
   }
 
   void create_variables() {
     std::vector<int> order;
+    std::vector<PhaseMark> marks;
     if (options_.use_annotations) {
-      for (const Expr& a : model_.solve.annotations) annotated_variables(a, order);
-      map_annotation();
+      for (const Expr& a : model_.solve.annotations) annotated_variables(a, order, marks);
+      for (PhaseMark& m : marks) {  // the names of the first phase are the annotation's (SearchAnnotation)
+        m.selection = map_selection(m.selection);
+        m.choice = map_choice(m.choice);
+      }
+      if (!marks.empty()) {
+        out_.search.variable_ordering = marks.front().selection;
+        out_.search.value_ordering = marks.front().choice;
+      }
     }
     // Then the other variables, the auxiliary ones (introduced, not defined, not output) last: they are not part
     // of what tells two solutions apart.
@@ -334,7 +369,20 @@ class Builder {
     order.insert(order.end(), aux.begin(), aux.end());
     ids_.assign(fvars_.size(), -1);
     out_.problem.reserve(static_cast<int>(fvars_.size()), static_cast<int>(model_.constraints.size()));
-    for (int v : order) {
+    std::size_t next_mark = 0;
+    const auto close_phases = [&](std::size_t position) {  // phases ending before order[position]
+      for (; next_mark < marks.size() && marks[next_mark].end <= position; ++next_mark) {
+        SearchPhase phase;
+        phase.begin = out_.search.phases.empty() ? 0 : out_.search.phases.back().end;
+        phase.end = out_.problem.variable_count();
+        phase.variable_ordering = marks[next_mark].selection;
+        phase.value_ordering = marks[next_mark].choice;
+        out_.search.phases.push_back(std::move(phase));
+      }
+    };
+    for (std::size_t position = 0; position < order.size(); ++position) {
+      close_phases(position);
+      const int v = order[position];
       if (ids_[static_cast<std::size_t>(v)] >= 0) continue;
       const FznVar& f = fvars_[static_cast<std::size_t>(v)];
       if (!f.bounded) fail(f.line, "variable '" + f.name + "' has no bounds (var int): csp needs a finite domain");
@@ -361,6 +409,7 @@ class Builder {
       }
       ids_[static_cast<std::size_t>(v)] = x;
     }
+    close_phases(order.size());
   }
 
   Term term(const RawTerm& t) const {

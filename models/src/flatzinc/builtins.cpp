@@ -341,28 +341,77 @@ std::vector<VarId> variables(Poster& p, const std::vector<Term>& terms) {
   return out;
 }
 
+// Values of a variable's domain for which a reification against a constant is turned into a membership (its
+// values are listed once, at posting).
+constexpr long long kMemberReifValues = 1 << 16;
+
+// b <-> sum(coefficients[i] * terms[i]) OP rhs (or ->), constants folded into rhs and repeated variables merged. A
+// relation left with no variable fixes b (its truth; implication: b = 0 when false); one left with one variable x
+// is b <-> x in {values of x's domain that satisfy it} (MemberReif: domain consistent and cheaper than the
+// general bounds reasoning), up to kMemberReifValues values; the rest is the engine's LinearReif.
+bool post_linear_reif(Poster& p, const std::string& name, const std::vector<Term>& terms,
+                      const std::vector<long long>& coefficients, LinearOp op, long long rhs, const Term& b,
+                      Reification how) {
+  if (terms.size() != coefficients.size())
+    throw ModelError(name + ": " + std::to_string(coefficients.size()) + " coefficients for " +
+                     std::to_string(terms.size()) + " variables");
+  std::map<VarId, long long> merged;
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    if (terms[i].is_var()) merged[terms[i].var] += coefficients[i];
+    else rhs -= coefficients[i] * terms[i].value;
+  }
+  std::erase_if(merged, [](const auto& entry) { return entry.second == 0; });
+  const auto holds = [op](long long lhs, long long r) {
+    switch (op) {
+      case LinearOp::eq: return lhs == r;
+      case LinearOp::ne: return lhs != r;
+      case LinearOp::le: return lhs <= r;
+      case LinearOp::ge: return lhs >= r;
+    }
+    return false;
+  };
+  const VarId r = p.variable(b);
+  if (merged.empty()) {
+    const bool truth = holds(0, rhs);
+    if (how == Reification::implication && truth) return true;
+    return p.restrict(r, [truth](long long v) { return v == (truth ? 1 : 0); });
+  }
+  if (merged.size() == 1 && merged.begin()->first != r) {
+    const auto [x, a] = *merged.begin();
+    const Domain& d = p.problem().initial_domain(x);
+    if (d.size() <= kMemberReifValues) {
+      const Variable& var = p.problem().variable(x);
+      std::vector<Value> values;
+      for (int i = d.min(); i >= 0; i = d.next(i))
+        if (holds(a * static_cast<long long>(var.value(i)), rhs)) values.push_back(var.value(i));
+      p.problem().add_member_reif(x, std::move(values), r, how);
+      return true;
+    }
+  }
+  std::vector<VarId> scope;
+  std::vector<int> coeffs;
+  for (const auto& [x, a] : merged) {
+    if (a < INT_MIN || a > INT_MAX) throw ModelError(name + ": coefficient " + std::to_string(a) + " too large");
+    scope.push_back(x);
+    coeffs.push_back(static_cast<int>(a));
+  }
+  p.problem().add_linear_reif(scope, coeffs, op, rhs, r, how);
+  return true;
+}
+
 // x OP y + rhs  <->  r  (or ->): int_eq_reif, int_le_imp, bool_xor_reif, ...
 Post compare_reif(LinearOp op, long long rhs, Reification how) {
   return [op, rhs, how](Poster& p, const Call& c) {
-    p.problem().add_linear_reif({p.variable(term(c, 0)), p.variable(term(c, 1))}, {1, -1}, op, rhs,
-                                p.variable(term(c, 2)), how);
-    return true;
+    return post_linear_reif(p, c.name, {term(c, 0), term(c, 1)}, {1, -1}, op, rhs, term(c, 2), how);
   };
 }
 
 // sum(as * xs) OP c  <->  r  (or ->): int_lin_*_reif / _imp.
 Post linear_reif(LinearOp op, Reification how) {
   return [op, how](Poster& p, const Call& c) {
-    const std::vector<long long> as = constants(c, 0);
-    std::vector<int> coefficients;
-    for (long long a : as) {
-      if (a < INT_MIN || a > INT_MAX) throw ModelError(c.name + ": coefficient " + std::to_string(a) + " too large");
-      coefficients.push_back(static_cast<int>(a));
-    }
     const Term& rhs = term(c, 2);
     if (rhs.is_var()) throw ModelError(c.name + ": the right-hand side must be a constant");
-    p.problem().add_linear_reif(variables(p, array(c, 1)), coefficients, op, rhs.value, p.variable(term(c, 3)), how);
-    return true;
+    return post_linear_reif(p, c.name, array(c, 1), constants(c, 0), op, rhs.value, term(c, 3), how);
   };
 }
 

@@ -20,8 +20,20 @@ struct OutputItem {
   std::vector<Term> terms;             ///< one for a variable, the elements for an array
 };
 
+/// One int_search / bool_search of the solve annotation (in seq_search order): its variables, which have the
+/// consecutive ids begin .. end - 1 (a variable named by several phases belongs to the first), and its variable
+/// selection and value choice in csp's names ("" when csp has none).
+struct SearchPhase {
+  VarId begin = 0;
+  VarId end = 0;
+  std::string variable_ordering;
+  std::string value_ordering;
+};
+
 /// The search the solve item's annotation asks for, in csp's names (empty when there is no annotation).
 struct SearchAnnotation {
+  /// Every int_search / bool_search, in order; the names below are those of the first.
+  std::vector<SearchPhase> phases;
   std::string variable_ordering;  ///< a csp variable ordering name ("first", "mrv", ...), or ""
   std::string value_ordering;     ///< a csp value ordering name ("natural", "max", ...), or ""
   /// How the annotation was mapped where csp has no exact equivalent, e.g. "indomain_split taken as natural".

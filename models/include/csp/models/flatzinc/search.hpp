@@ -1,0 +1,24 @@
+// The solve item's search annotation as csp orderings, phase by phase, as MiniZinc solvers branch.
+#pragma once
+#include <string>
+
+#include "csp/heuristics/value_ordering.hpp"
+#include "csp/heuristics/variable_ordering.hpp"
+#include "csp/models/flatzinc/model.hpp"
+
+namespace csp::models::flatzinc {
+
+/// The annotation's variable selection (MiniZinc's int_search / bool_search / seq_search semantics): the first
+/// phase with an unassigned variable picks among its own variables only, with its selection (csp's first, mrv,
+/// degree, mrv-degree or dom-wdeg; the phase's variables are consecutive ids, so first is input_order); once every
+/// phase is assigned, `rest` (one of those names) picks among the variables no phase names. A phase without a
+/// selection csp knows uses `rest` too. Throws UnknownNameError when `rest` is not one of those names.
+/// Precondition: `search` comes from build_flatzinc (phases cover consecutive ids from 0) and outlives the run.
+Strategy<VariableOrdering> phased_variable_ordering(const SearchAnnotation& search, const std::string& rest);
+
+/// The value choice of the phase of x (csp's natural, max, median, lcv), `rest` (a registered value ordering) for
+/// a variable of no phase or of a phase without a value choice csp knows. Throws UnknownNameError for an unknown
+/// name.
+Strategy<ValueOrdering> phased_value_ordering(const SearchAnnotation& search, const std::string& rest);
+
+}  // namespace csp::models::flatzinc
