@@ -2,6 +2,7 @@
 #include "ablation/configuration.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
@@ -35,8 +36,16 @@ std::string to_string(Dimension d) {
     case Dimension::inference: return "inference";
     case Dimension::alldiff: return "alldiff";
     case Dimension::ac3: return "ac3";
+    case Dimension::consistency: return "consistency";
+    case Dimension::break_symmetry: return "break-symmetry";
   }
   return "?";
+}
+
+bool Configuration::has(Dimension d) const {
+  if (d == Dimension::consistency) return !consistency.empty();
+  if (d == Dimension::break_symmetry) return !break_symmetry.empty();
+  return true;
 }
 
 std::string Configuration::get(Dimension d) const {
@@ -46,13 +55,18 @@ std::string Configuration::get(Dimension d) const {
     case Dimension::inference: return inference;
     case Dimension::alldiff: return alldiff;
     case Dimension::ac3: return ac3 ? "on" : "off";
+    case Dimension::consistency: return consistency;
+    case Dimension::break_symmetry: return break_symmetry;
   }
   return "?";
 }
 
 std::string Configuration::label() const {
-  return std::string(var).append("/").append(val).append("/").append(inference).append("/").append(alldiff).append(
-      ac3 ? "/ac3-on" : "/ac3-off");
+  std::string out = std::string(var).append("/").append(val).append("/").append(inference).append("/").append(
+      alldiff).append(ac3 ? "/ac3-on" : "/ac3-off");
+  if (!consistency.empty()) out.append("/").append(consistency);
+  if (!break_symmetry.empty()) out.append("/break-symmetry-").append(break_symmetry);
+  return out;
 }
 
 SolverConfig Configuration::solver_config() const {
@@ -60,7 +74,8 @@ SolverConfig Configuration::solver_config() const {
   c.variable_ordering = var;
   c.value_ordering = val;
   c.inference = engine_inference(inference);
-  c.ac3_preprocess = ac3;
+  c.ac3_preprocess = ac3 || consistency == "ac3";
+  c.pc2_preprocess = consistency == "pc2";
   return c;
 }
 
@@ -92,6 +107,8 @@ std::vector<std::string> valid_values(Dimension d) {
     case Dimension::inference: return inferences().names();
     case Dimension::alldiff: return alldiff_names();
     case Dimension::ac3: return {"off", "on"};
+    case Dimension::consistency: return {"none", "ac3", "pc2"};
+    case Dimension::break_symmetry: return {"off", "on"};
   }
   return {};
 }
@@ -129,6 +146,8 @@ const std::vector<std::string>& GridSpec::values(Dimension d) const {
     case Dimension::inference: return inference;
     case Dimension::alldiff: return alldiff;
     case Dimension::ac3: return ac3;
+    case Dimension::consistency: return consistency;
+    case Dimension::break_symmetry: return break_symmetry;
   }
   return var;
 }
@@ -139,14 +158,19 @@ std::vector<std::string>& GridSpec::values(Dimension d) {
 
 std::vector<Configuration> expand_grid(const GridSpec& spec) {
   std::vector<std::vector<std::string>> lists;
-  for (Dimension d : kDimensions) {
+  const std::vector<std::string> absent = {""};  // an optional dimension not in the study
+  std::vector<Dimension> all(std::begin(kDimensions), std::end(kDimensions));
+  all.insert(all.end(), std::begin(kOptionalDimensions), std::end(kOptionalDimensions));
+  for (Dimension d : all) {
     const std::vector<std::string>& given = spec.values(d);
-    const std::vector<std::string>& list = given.empty() ? kDefault[static_cast<std::size_t>(d)] : given;
+    const bool optional = static_cast<std::size_t>(d) >= std::size(kDefault);
+    const std::vector<std::string>& list =
+        !given.empty() ? given : optional ? absent : kDefault[static_cast<std::size_t>(d)];
     std::vector<std::string> valid = valid_values(d);
     if (d == Dimension::inference)
       for (const ModelInference& m : model_inferences()) valid.push_back(m.name);
     for (const std::string& v : list)
-      if (std::find(valid.begin(), valid.end(), v) == valid.end())
+      if (!(optional && given.empty()) && std::find(valid.begin(), valid.end(), v) == valid.end())
         throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " + join(valid, ", ") + ")");
     lists.push_back(list);
   }
@@ -159,6 +183,8 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     c.inference = lists[2][at[2]];
     c.alldiff = lists[3][at[3]];
     c.ac3 = lists[4][at[4]] == "on";
+    c.consistency = lists[5][at[5]];
+    c.break_symmetry = lists[6][at[6]];
     out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {
@@ -170,9 +196,16 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
   }
 }
 
+std::vector<Dimension> study_dimensions(const std::vector<Configuration>& configs) {
+  std::vector<Dimension> out(std::begin(kDimensions), std::end(kDimensions));
+  for (Dimension d : kOptionalDimensions)
+    if (!configs.empty() && configs.front().has(d)) out.push_back(d);
+  return out;
+}
+
 std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs) {
   std::vector<Dimension> out;
-  for (Dimension d : kDimensions)
+  for (Dimension d : study_dimensions(configs))
     for (const Configuration& c : configs)
       if (c.get(d) != configs.front().get(d)) {
         out.push_back(d);

@@ -111,6 +111,7 @@ std::vector<Summary> summarize(const std::vector<RunRecord>& records, const std:
 std::vector<std::string> sort_keys() {
   std::vector<std::string> out = {"config"};
   for (Dimension d : kDimensions) out.push_back(to_string(d));
+  for (Dimension d : kOptionalDimensions) out.push_back(to_string(d));
   out.push_back("solved");
   out.push_back("total");
   for (Counter c : kCounters) out.push_back(to_string(c) + "[.mean|.median|.max]");
@@ -138,7 +139,7 @@ void sort_summaries(std::vector<Summary>& summaries, const std::string& key,
   const bool metric = by_counter || key == "solved" || key == "total";
   // Dimension keys: the position of the value in the dimension's registry order.
   const auto dim_rank = [&](const Summary& s) -> std::size_t {
-    for (Dimension d : kDimensions) {
+    for (Dimension d : study_dimensions(configs)) {
       if (to_string(d) != key) continue;
       const std::vector<std::string> valid = valid_values(d);
       const std::string v = configs.at(s.config).get(d);

@@ -64,6 +64,8 @@ std::string sort_description(const std::string& key) {
   if (key == "total") return "total time, disqualified last";
   for (Dimension d : kDimensions)
     if (to_string(d) == key) return key;
+  for (Dimension d : kOptionalDimensions)
+    if (to_string(d) == key) return key;
   const std::size_t dot = key.find('.');
   return (dot == std::string::npos ? key + " (mean)" : key.substr(0, dot) + " (" + key.substr(dot + 1) + ")") +
          ", disqualified last";
@@ -99,7 +101,7 @@ void write_table(std::ostream& out, const Study& study, const std::vector<Summar
                  const TableOptions& options) {
   const std::vector<Dimension> varying = varying_dimensions(study.configs);
   std::string fixed;
-  for (Dimension d : kDimensions)
+  for (Dimension d : study_dimensions(study.configs))
     if (std::find(varying.begin(), varying.end(), d) == varying.end())
       fixed.append(fixed.empty() ? "" : " ").append(to_string(d)).append("=").append(study.configs.front().get(d));
   out << "csp ablate " << study.model << ": " << study.configs.size() << " configuration"

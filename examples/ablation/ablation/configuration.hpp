@@ -22,11 +22,16 @@ class InputError : public std::runtime_error {
 std::string join(const std::vector<std::string>& parts, const std::string& sep = ", ");
 
 /// The dimensions of the grid, in the order they vary (the last one fastest) and are printed.
-enum class Dimension { var, val, inference, alldiff, ac3 };
+enum class Dimension { var, val, inference, alldiff, ac3, consistency, break_symmetry };
+/// The dimensions every study has (each a column of the CSV, in this order).
 inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff,
                                             Dimension::ac3};
+/// The dimensions a study has only when their option is given (then a column each after kDimensions'):
+/// consistency (none, ac3, pc2) and break-symmetry (off, on; colouring models).
+inline constexpr Dimension kOptionalDimensions[] = {Dimension::consistency, Dimension::break_symmetry};
 
-/// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3".
+/// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "consistency",
+/// "break-symmetry".
 std::string to_string(Dimension d);
 
 /// One point of the grid: a strategy name per dimension.
@@ -36,10 +41,16 @@ struct Configuration {
   std::string inference = "none"; ///< a name from csp::inferences(), or a model inference (model_inferences())
   std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=), "global", "matching"
   bool ac3 = false;               ///< AC-3 once before search
+  std::string consistency;        ///< "" (not in the study), none, ac3 (AC-3 once), pc2 (PC-2 then AC-3)
+  std::string break_symmetry;     ///< "" (not in the study), off, on (value-symmetry breaking of the model)
+
+  /// Whether an optional dimension is part of this configuration (a base dimension always is).
+  bool has(Dimension d) const;
 
   /// The value of one dimension as text ("on"/"off" for ac3).
   std::string get(Dimension d) const;
-  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated.
+  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated (then "/pc2", "/break-symmetry-on" for
+  /// the optional dimensions it has).
   std::string label() const;
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
   /// inference becomes its engine inference (engine_inference); the model posts its propagator when it builds.
@@ -68,7 +79,7 @@ std::string engine_inference(const std::string& name);
 const std::vector<std::string>& alldiff_names();
 
 /// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,
-/// {"off", "on"} for ac3.
+/// {"off", "on"} for ac3 and break-symmetry, {"none", "ac3", "pc2"} for consistency.
 std::vector<std::string> valid_values(Dimension d);
 
 /// Parses a comma-separated list of the values of dimension `d` (e.g. "first,mrv" or "all"), checked against
@@ -86,6 +97,8 @@ struct GridSpec {
   std::vector<std::string> inference;
   std::vector<std::string> alldiff;
   std::vector<std::string> ac3;  ///< "off" and/or "on"
+  std::vector<std::string> consistency;     ///< empty: not in the study
+  std::vector<std::string> break_symmetry;  ///< empty: not in the study
 
   /// The list of one dimension.
   const std::vector<std::string>& values(Dimension d) const;
@@ -99,5 +112,8 @@ std::vector<Configuration> expand_grid(const GridSpec& spec);
 
 /// The dimensions that take more than one value in `configs` (the others are the same for every configuration).
 std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs);
+/// The dimensions of a study: kDimensions, then the optional dimensions its configurations have (the columns of
+/// its CSV, JSON and table). Empty `configs`: kDimensions.
+std::vector<Dimension> study_dimensions(const std::vector<Configuration>& configs);
 
 }  // namespace csp::ablation
