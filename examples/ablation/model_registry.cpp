@@ -287,7 +287,8 @@ class BuiltKiller : public BuiltInstance {
 };
 
 std::vector<Instance> killer_instances(const ModelInputs& inputs) {
-  if (inputs.files.empty()) throw InputError("no Killer Sudoku files given (e.g. csp ablate killer puzzles/killer_4x4.txt)");
+  if (inputs.files.empty())
+    throw InputError("no Killer Sudoku files given (e.g. csp ablate killer puzzles/killer_4x4.txt)");
   std::vector<Instance> out;
   for (std::size_t file = 0; file < inputs.files.size(); ++file) {
     const std::string& path = inputs.files[file];

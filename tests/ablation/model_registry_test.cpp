@@ -118,7 +118,8 @@ void expect_all_verified(const Instance& inst, const Configuration& c, std::uint
 TEST(AblationModels, ZebraHasOneVerifiedSolution) {
   const std::vector<Instance> inst = find_model("zebra").enumerate({});
   ASSERT_EQ(inst.size(), 1U);
-  for (const char* alldiff : {"binary", "global", "matching"}) expect_all_verified(inst[0], config("mrv", "fc", alldiff), 1);
+  for (const char* alldiff : {"binary", "global", "matching"})
+    expect_all_verified(inst[0], config("mrv", "fc", alldiff), 1);
   EXPECT_EQ(run_one(inst[0], config("first", "none"), {}).status, RunStatus::solved);
 }
 

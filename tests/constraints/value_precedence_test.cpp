@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <random>
 #include <set>
@@ -84,7 +85,8 @@ std::uint64_t classes_by_brute_force(const models::Graph& g, int k, std::uint64_
   std::vector<int> colour(static_cast<std::size_t>(g.vertex_count), 0);
   for (;;) {
     bool proper = true;
-    for (const auto& [a, b] : g.edges) proper = proper && colour[static_cast<std::size_t>(a)] != colour[static_cast<std::size_t>(b)];
+    for (const auto& [a, b] : g.edges)
+      proper = proper && colour[static_cast<std::size_t>(a)] != colour[static_cast<std::size_t>(b)];
     if (proper) {
       ++colourings;
       std::vector<int> rename(static_cast<std::size_t>(k), -1);

@@ -26,7 +26,7 @@ namespace {
 Problem random_binary(std::uint32_t seed, int n, int d, int density_percent, int allowed_percent) {
   std::mt19937 rng(seed);
   Problem p;
-  for (int i = 0; i < n; ++i) p.add_variable("x" + std::to_string(i), 0, d - 1);
+  for (int i = 0; i < n; ++i) p.add_variable(std::string("x").append(std::to_string(i)), 0, d - 1);
   for (VarId x = 0; x < n; ++x)
     for (VarId y = x + 1; y < n; ++y) {
       if (static_cast<int>(rng() % 100) >= density_percent) continue;
@@ -198,7 +198,7 @@ TEST(Pc2, RefusesProblemsAboveItsSizeLimit) {
     EXPECT_NE(std::string(e.what()).find("5000 values"), std::string::npos) << e.what();
   }
   Problem many;
-  for (int i = 0; i <= kPc2MaxVariables; ++i) many.add_variable("v" + std::to_string(i), 0, 1);
+  for (int i = 0; i <= kPc2MaxVariables; ++i) many.add_variable(std::string("v").append(std::to_string(i)), 0, 1);
   SolverConfig c;
   c.pc2_preprocess = true;
   EXPECT_THROW((void)backtracking_search(many, c), Error);

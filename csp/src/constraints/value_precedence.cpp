@@ -13,7 +13,8 @@ namespace csp {
 ValuePrecedence::ValuePrecedence(std::vector<VarId> scope, std::vector<Value> values, std::string name)
     : Constraint(std::move(scope), std::move(name)), values_(std::move(values)) {
   if (values_.empty()) throw ModelError("value precedence '" + this->name() + "': no values");
-  for (int p = 0; p < static_cast<int>(values_.size()); ++p) sorted_.emplace_back(values_[static_cast<std::size_t>(p)], p);
+  for (int p = 0; p < static_cast<int>(values_.size()); ++p)
+    sorted_.emplace_back(values_[static_cast<std::size_t>(p)], p);
   std::sort(sorted_.begin(), sorted_.end());
   for (std::size_t i = 1; i < sorted_.size(); ++i)
     if (sorted_[i].first == sorted_[i - 1].first)
@@ -60,19 +61,6 @@ bool ValuePrecedence::is_consistent(const Assignment& a) const {
     bound = std::max(bound, p + 1);
   }
   return true;
-}
-
-int ValuePrecedence::bound_at(const Store& store, int pos, int fixed_pos, int fixed_index) const {
-  const int m = static_cast<int>(values_.size());
-  int bound = 0;
-  for (int k = 0; k < pos && bound < m; ++k) {
-    const std::vector<int>& idx = index_[static_cast<std::size_t>(k)];
-    const Domain& d = store.domain(scope()[static_cast<std::size_t>(k)]);
-    const int i = idx[static_cast<std::size_t>(bound)];
-    // scope[k] may take the largest allowed position: then the next one becomes allowed after it.
-    if (i >= 0 && d.contains(i) && (k != fixed_pos || i == fixed_index)) ++bound;
-  }
-  return bound;
 }
 
 bool ValuePrecedence::prune(Store& store, int pos, int bound) const {
@@ -129,18 +117,30 @@ bool ValuePrecedence::propagate(Store& store) const {
 }
 
 int ValuePrecedence::count_ruled_out(const Store& store, int pos, int index) const {
-  // Values of later unassigned variables above their bound with scope[pos] = index, less those above it now.
+  // Values of later unassigned variables above their bound with scope[pos] = index, less those above it now: both
+  // bounds in one pass (fixing a value only lowers the bounds after it).
+  const int m = static_cast<int>(values_.size());
   int ruled_out = 0;
-  for (int k = pos + 1; k < arity(); ++k) {
-    const VarId x = scope()[static_cast<std::size_t>(k)];
-    if (store.assignment().is_assigned(x)) continue;
-    const int before = bound_at(store, k);
-    const int after = bound_at(store, k, pos, index);
+  int before = 0;
+  int after = 0;
+  for (int k = 0; k < arity() && after < m; ++k) {
     const std::vector<int>& idx = index_[static_cast<std::size_t>(k)];
-    for (int p = after + 1; p <= before && p < static_cast<int>(values_.size()); ++p) {
-      const int i = idx[static_cast<std::size_t>(p)];
-      if (i >= 0 && store.domain(x).contains(i)) ++ruled_out;
-    }
+    const VarId x = scope()[static_cast<std::size_t>(k)];
+    const Domain& d = store.domain(x);
+    if (k > pos && !store.assignment().is_assigned(x))
+      for (int p = after + 1; p <= before && p < m; ++p) {
+        const int i = idx[static_cast<std::size_t>(p)];
+        if (i >= 0 && d.contains(i)) ++ruled_out;
+      }
+    const auto raises = [&](int bound, bool fixed) {
+      if (bound >= m) return false;
+      const int i = idx[static_cast<std::size_t>(bound)];
+      return i >= 0 && d.contains(i) && (!fixed || i == index);
+    };
+    const bool raise_before = raises(before, false);
+    const bool raise_after = raises(after, k == pos);
+    before += raise_before ? 1 : 0;
+    after += raise_after ? 1 : 0;
   }
   return ruled_out;
 }

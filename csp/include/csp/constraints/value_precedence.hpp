@@ -31,9 +31,6 @@ class ValuePrecedence final : public Constraint {
  private:
   /// The list position of v (0-based), or -1 when v is not listed.
   int list_position(Value v) const;
-  /// The largest list position scope[pos] may take, given the domains of the variables before it (and, when
-  /// `fixed_pos` >= 0, scope[fixed_pos] restricted to the value index `fixed_index`).
-  int bound_at(const Store& store, int pos, int fixed_pos = -1, int fixed_index = -1) const;
   /// Removes from scope[pos] the listed values above `bound`. False on a wipe-out.
   bool prune(Store& store, int pos, int bound) const;
 
