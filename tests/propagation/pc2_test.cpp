@@ -96,7 +96,7 @@ TEST(Pc2, ResultIsPathConsistentAndKeepsTheSolutions) {
   // to every third variable (the definition of path consistency, checked here without PC-2's own data).
   int tightened = 0;
   int proved = 0;
-  for (std::uint32_t seed = 1; seed <= 150; ++seed) {
+  for (std::uint32_t seed = 1; seed <= 80; ++seed) {
     const Problem p = random_binary(seed, 5 + static_cast<int>(seed % 3), 3, 60, 55);
     const std::vector<test_support::Tuple> expected = test_support::all_solutions(p);
     const Pc2Result pc = pc2(p);
@@ -130,8 +130,8 @@ TEST(Pc2, ResultIsPathConsistentAndKeepsTheSolutions) {
         }
       }
   }
-  EXPECT_GT(tightened, 50);  // the sample exercises tightening,
-  EXPECT_GT(proved, 5);      // and PC-2 proves some problems inconsistent
+  EXPECT_GT(tightened, 30) << proved;  // the sample exercises tightening,
+  EXPECT_GT(proved, 5) << tightened;   // and PC-2 proves some problems inconsistent
 }
 
 TEST(Pc2, PrunesAtLeastWhatAc3Prunes) {
@@ -173,7 +173,7 @@ TEST(Pc2, SearchWithPc2FindsExactlyTheOraclesSolutions) {
     c.inference = inference;
     c.pc2_preprocess = true;
     c.max_solutions = 0;
-    for (std::uint32_t seed = 1; seed <= 200; ++seed) {
+    for (std::uint32_t seed = 1; seed <= 100; ++seed) {
       const test_support::RandomCsp r = test_support::make_random_csp(seed);
       const std::vector<test_support::Tuple> expected = test_support::all_solutions(r.problem);
       const SearchResult result = backtracking_search(r.problem, c);
