@@ -2,6 +2,7 @@
 #include "ablation/configuration.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
@@ -18,7 +19,7 @@ std::string trim(const std::string& s) {
   return s.substr(first, last - first + 1);
 }
 
-const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}, {"backtracking"}};
+const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}};
 
 }  // namespace
 
@@ -35,9 +36,18 @@ std::string to_string(Dimension d) {
     case Dimension::inference: return "inference";
     case Dimension::alldiff: return "alldiff";
     case Dimension::ac3: return "ac3";
+    case Dimension::consistency: return "consistency";
+    case Dimension::break_symmetry: return "break-symmetry";
     case Dimension::algorithm: return "algorithm";
   }
   return "?";
+}
+
+bool Configuration::has(Dimension d) const {
+  if (d == Dimension::consistency) return !consistency.empty();
+  if (d == Dimension::break_symmetry) return !break_symmetry.empty();
+  if (d == Dimension::algorithm) return !algorithm.empty();
+  return true;
 }
 
 std::string Configuration::get(Dimension d) const {
@@ -47,23 +57,19 @@ std::string Configuration::get(Dimension d) const {
     case Dimension::inference: return inference;
     case Dimension::alldiff: return alldiff;
     case Dimension::ac3: return ac3 ? "on" : "off";
+    case Dimension::consistency: return consistency;
+    case Dimension::break_symmetry: return break_symmetry;
     case Dimension::algorithm: return algorithm;
   }
   return "?";
 }
 
 std::string Configuration::label() const {
-  return std::string(var).append("/").append(val).append("/").append(inference).append("/").append(alldiff).append(
-      ac3 ? "/ac3-on" : "/ac3-off").append(algorithm == "backtracking" ? "" : "/" + algorithm);
-}
-
-std::vector<Dimension> shown_dimensions(const std::vector<Configuration>& configs) {
-  std::vector<Dimension> out(std::begin(kDimensions), std::end(kDimensions));
-  for (const Configuration& c : configs)
-    if (c.algorithm != "backtracking") {
-      out.push_back(Dimension::algorithm);
-      break;
-    }
+  std::string out = std::string(var).append("/").append(val).append("/").append(inference).append("/").append(
+      alldiff).append(ac3 ? "/ac3-on" : "/ac3-off");
+  if (!consistency.empty()) out.append("/").append(consistency);
+  if (!break_symmetry.empty()) out.append("/break-symmetry-").append(break_symmetry);
+  if (!backtracking()) out.append("/").append(algorithm);
   return out;
 }
 
@@ -72,7 +78,8 @@ SolverConfig Configuration::solver_config() const {
   c.variable_ordering = var;
   c.value_ordering = val;
   c.inference = engine_inference(inference);
-  c.ac3_preprocess = ac3;
+  c.ac3_preprocess = ac3 || consistency == "ac3";
+  c.pc2_preprocess = consistency == "pc2";
   return c;
 }
 
@@ -104,6 +111,8 @@ std::vector<std::string> valid_values(Dimension d) {
     case Dimension::inference: return inferences().names();
     case Dimension::alldiff: return alldiff_names();
     case Dimension::ac3: return {"off", "on"};
+    case Dimension::consistency: return {"none", "ac3", "pc2"};
+    case Dimension::break_symmetry: return {"off", "on"};
     case Dimension::algorithm: return {"backtracking", "min-conflicts", "tree", "cutset"};
   }
   return {};
@@ -142,6 +151,8 @@ const std::vector<std::string>& GridSpec::values(Dimension d) const {
     case Dimension::inference: return inference;
     case Dimension::alldiff: return alldiff;
     case Dimension::ac3: return ac3;
+    case Dimension::consistency: return consistency;
+    case Dimension::break_symmetry: return break_symmetry;
     case Dimension::algorithm: return algorithm;
   }
   return var;
@@ -153,14 +164,17 @@ std::vector<std::string>& GridSpec::values(Dimension d) {
 
 std::vector<Configuration> expand_grid(const GridSpec& spec) {
   std::vector<std::vector<std::string>> lists;
+  const std::vector<std::string> absent = {""};  // an optional dimension not in the study
   for (Dimension d : kGridDimensions) {
     const std::vector<std::string>& given = spec.values(d);
-    const std::vector<std::string>& list = given.empty() ? kDefault[static_cast<std::size_t>(d)] : given;
+    const bool optional = static_cast<std::size_t>(d) >= std::size(kDefault);
+    const std::vector<std::string>& list =
+        !given.empty() ? given : optional ? absent : kDefault[static_cast<std::size_t>(d)];
     std::vector<std::string> valid = valid_values(d);
     if (d == Dimension::inference)
       for (const ModelInference& m : model_inferences()) valid.push_back(m.name);
     for (const std::string& v : list)
-      if (std::find(valid.begin(), valid.end(), v) == valid.end())
+      if (!(optional && given.empty()) && std::find(valid.begin(), valid.end(), v) == valid.end())
         throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " + join(valid, ", ") + ")");
     lists.push_back(list);
   }
@@ -173,7 +187,9 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     c.inference = lists[2][at[2]];
     c.alldiff = lists[3][at[3]];
     c.ac3 = lists[4][at[4]] == "on";
-    c.algorithm = lists[5][at[5]];
+    c.consistency = lists[5][at[5]];
+    c.break_symmetry = lists[6][at[6]];
+    c.algorithm = lists[7][at[7]];
     out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {
@@ -185,9 +201,16 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
   }
 }
 
+std::vector<Dimension> study_dimensions(const std::vector<Configuration>& configs) {
+  std::vector<Dimension> out(std::begin(kDimensions), std::end(kDimensions));
+  for (Dimension d : kOptionalDimensions)
+    if (!configs.empty() && configs.front().has(d)) out.push_back(d);
+  return out;
+}
+
 std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs) {
   std::vector<Dimension> out;
-  for (Dimension d : kGridDimensions)
+  for (Dimension d : study_dimensions(configs))
     for (const Configuration& c : configs)
       if (c.get(d) != configs.front().get(d)) {
         out.push_back(d);

@@ -1,4 +1,5 @@
-// The model registry of csp ablate: Sudoku files, n-queens, AIMA's Australia, the USA, DIMACS graph colouring,
+// The model registry of csp ablate: Sudoku files, n-queens, AIMA's Australia, the USA, DIMACS graph colouring, the
+// Zebra puzzle, cryptarithms, Killer Sudoku files,
 // FlatZinc files (flatzinc_instances.cpp).
 #include "ablation/model_registry.hpp"
 
@@ -10,13 +11,16 @@
 #include "ablation/configuration.hpp"
 #include "ablation/flatzinc_instances.hpp"
 #include "csp/core/errors.hpp"
+#include "csp/models/cryptarithm.hpp"
 #include "csp/models/graph_coloring.hpp"
+#include "csp/models/killer_sudoku.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_io.hpp"
 #include "csp/models/sudoku_techniques_constraint.hpp"
 #include "csp/models/text_input.hpp"
+#include "csp/models/zebra.hpp"
 
 namespace csp::ablation {
 
@@ -148,8 +152,8 @@ std::function<std::vector<Instance>(const ModelInputs&)> map_instances(std::stri
       inst.group = name;
       inst.name = std::string("colors=").append(std::to_string(colors));
       inst.number = out.size() + 1;
-      inst.build = [map, graph, colors](const Configuration&) {
-        return std::make_unique<BuiltColoring>(graph, models::map_coloring(*map, colors));
+      inst.build = [map, graph, colors](const Configuration& c) {
+        return std::make_unique<BuiltColoring>(graph, models::map_coloring(*map, colors, c.break_symmetry == "on"));
       };
       out.push_back(std::move(inst));
     }
@@ -175,11 +179,133 @@ std::vector<Instance> graph_instances(const ModelInputs& inputs) {
       inst.group = path;
       inst.name = path + ":colors=" + std::to_string(colors);
       inst.number = ++number;
-      inst.build = [graph, colors](const Configuration&) {
-        return std::make_unique<BuiltColoring>(graph, models::graph_coloring(*graph, colors));
+      inst.build = [graph, colors](const Configuration& c) {
+        return std::make_unique<BuiltColoring>(graph,
+                                               models::graph_coloring(*graph, colors, c.break_symmetry == "on"));
       };
       out.push_back(std::move(inst));
     }
+  }
+  return out;
+}
+
+// ---- the Zebra puzzle ----
+
+class BuiltZebra : public BuiltInstance {
+ public:
+  explicit BuiltZebra(AllDifferentMode mode) : problem_(models::zebra(mode)) {}
+  const Problem& problem() const override { return problem_; }
+  // The rules as posted with pairwise !=, then the puzzle's known answer (it has exactly one solution).
+  std::string verify(const Assignment& a) const override {
+    static const Problem rules = models::zebra(AllDifferentMode::pairwise);
+    if (!rules.is_solution(a)) return "breaks a clue or puts two names of a group in one house";
+    if (models::zebra_nationality_of(rules, a, "Zebra") != "Japanese") return "the zebra's owner is not the Japanese";
+    if (models::zebra_nationality_of(rules, a, "Water") != "Norwegian") return "the water drinker is not the Norwegian";
+    return "";
+  }
+
+ private:
+  Problem problem_;
+};
+
+std::vector<Instance> zebra_instances(const ModelInputs&) {
+  Instance inst;
+  inst.group = "zebra";
+  inst.name = "zebra";
+  inst.number = 1;
+  inst.build = [](const Configuration& c) { return std::make_unique<BuiltZebra>(c.alldiff_mode()); };
+  return {inst};
+}
+
+// ---- cryptarithms ----
+
+class BuiltCryptarithm : public BuiltInstance {
+ public:
+  BuiltCryptarithm(models::Cryptarithm puzzle, AllDifferentMode mode)
+      : puzzle_(std::move(puzzle)), problem_(models::cryptarithm(puzzle_, mode)) {}
+  const Problem& problem() const override { return problem_; }
+  // On the numbers: distinct digits, no leading zero, and the words add up.
+  std::string verify(const Assignment& a) const override {
+    std::string used;
+    for (VarId x = 0; x < a.variable_count(); ++x) {
+      if (!a.is_assigned(x)) return "a letter has no digit";
+      const Value d = a.value(x);
+      if (d < 0 || d > 9) return "a letter has no digit 0-9";
+      if (used.find(static_cast<char>('0' + d)) != std::string::npos) return "two letters share a digit";
+      used.push_back(static_cast<char>('0' + d));
+    }
+    std::vector<std::string> words = puzzle_.addends;
+    words.push_back(puzzle_.sum);
+    for (const std::string& w : words)  // variable ids follow `letters`
+      if (w.size() > 1 && a.value(static_cast<VarId>(puzzle_.letters.find(w[0]))) == 0)
+        return "the word " + w + " starts with 0";
+    long long total = 0;
+    for (const std::string& w : puzzle_.addends) total += models::word_value(puzzle_, w, a);
+    if (total != models::word_value(puzzle_, puzzle_.sum, a)) return "the words do not add up";
+    return "";
+  }
+
+ private:
+  models::Cryptarithm puzzle_;
+  Problem problem_;
+};
+
+std::vector<Instance> cryptarithm_instances(const ModelInputs& inputs) {
+  const std::vector<std::string> texts =
+      inputs.puzzles.empty() ? std::vector<std::string>{"SEND+MORE=MONEY"} : inputs.puzzles;
+  std::vector<Instance> out;
+  for (const std::string& text : texts) {
+    Instance inst;
+    inst.group = "cryptarithm";
+    inst.name = text;
+    inst.number = out.size() + 1;
+    try {
+      auto puzzle = std::make_shared<const models::Cryptarithm>(models::parse_cryptarithm(text));
+      inst.build = [puzzle](const Configuration& c) {
+        return std::make_unique<BuiltCryptarithm>(*puzzle, c.alldiff_mode());
+      };
+    } catch (const Error& e) {
+      throw InputError(std::string("--puzzle '").append(text).append("': ").append(e.what()));
+    }
+    out.push_back(std::move(inst));
+  }
+  return out;
+}
+
+// ---- Killer Sudoku ----
+
+class BuiltKiller : public BuiltInstance {
+ public:
+  BuiltKiller(std::shared_ptr<const models::KillerSudoku> puzzle, AllDifferentMode mode)
+      : puzzle_(std::move(puzzle)), problem_(models::killer_sudoku(*puzzle_, mode)) {}
+  const Problem& problem() const override { return problem_; }
+  std::string verify(const Assignment& a) const override {
+    return models::check_killer_solution(*puzzle_, models::to_grid(*puzzle_, a));
+  }
+
+ private:
+  std::shared_ptr<const models::KillerSudoku> puzzle_;
+  Problem problem_;
+};
+
+std::vector<Instance> killer_instances(const ModelInputs& inputs) {
+  if (inputs.files.empty())
+    throw InputError("no Killer Sudoku files given (e.g. csp ablate killer puzzles/killer_4x4.txt)");
+  std::vector<Instance> out;
+  for (std::size_t file = 0; file < inputs.files.size(); ++file) {
+    const std::string& path = inputs.files[file];
+    std::shared_ptr<const models::KillerSudoku> puzzle;
+    try {
+      puzzle = std::make_shared<const models::KillerSudoku>(models::parse_killer_sudoku(input_text(inputs, file)));
+    } catch (const Error& e) {
+      throw InputError(path + ": " + e.what());
+    }
+    Instance inst;
+    inst.group = path;
+    inst.name = path;
+    inst.number = 1;
+    inst.build = [puzzle](const Configuration& c) { return std::make_unique<BuiltKiller>(puzzle, c.alldiff_mode()); };
+    out.push_back(std::move(inst));
   }
   return out;
 }
@@ -199,6 +325,14 @@ std::vector<ModelSpec> make_models() {
   out.push_back({"graph", "graph colouring of DIMACS .col files, one instance per file and number of colours", true,
                  "colors", "numbers of colours (required), e.g. 4,5", {}, 1, 10000, false, {"binary"}, {},
                  graph_instances});
+  for (ModelSpec& m : out) m.value_symmetry = m.name == "australia" || m.name == "usa" || m.name == "graph";
+  out.push_back({"zebra", "the Zebra puzzle (one instance; exactly one solution)", false, "", "", {}, 1, 0, false,
+                 alldiff_names(), {}, zebra_instances});
+  out.push_back({"cryptarithm", "cryptarithms given with --puzzle LIST (default SEND+MORE=MONEY)", false, "", "", {},
+                 1, 0, false, alldiff_names(), {}, cryptarithm_instances});
+  out.back().takes_puzzles = true;
+  out.push_back({"killer", "Killer Sudoku files (csp killer's format), one instance per file", true, "", "", {}, 1,
+                 0, false, alldiff_names(), {}, killer_instances});
   out.push_back({"fzn", "FlatZinc files, one instance per file (minimize / maximize: to the optimum)", true, "",
                  "", {}, 1, 0, false, alldiff_names(), {}, flatzinc_instances});
   return out;

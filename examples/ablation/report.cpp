@@ -62,7 +62,7 @@ std::vector<std::string> row_values(const Study& study, const RunRecord& r) {
   const Instance& inst = study.instances.at(r.instance);
   const Configuration& c = study.configs.at(r.config);
   std::vector<std::string> out = {inst.group, inst.name, std::to_string(inst.number)};
-  for (Dimension d : shown_dimensions(study.configs)) out.push_back(c.get(d));
+  for (Dimension d : study_dimensions(study.configs)) out.push_back(c.get(d));
   out.push_back(to_string(r.status));
   out.push_back(r.detail);
   for (Counter k : kCounters)
@@ -145,11 +145,9 @@ InputFile describe_input(const std::string& path, const std::string& content) {
   return f;
 }
 
-std::vector<std::string> csv_columns() { return csv_columns({}); }
-
 std::vector<std::string> csv_columns(const std::vector<Configuration>& configs) {
   std::vector<std::string> out = {"group", "instance", "number"};
-  for (Dimension d : shown_dimensions(configs)) out.push_back(to_string(d));
+  for (Dimension d : study_dimensions(configs)) out.push_back(to_string(d));
   out.push_back("status");
   out.push_back("detail");
   for (Counter c : kCounters) out.push_back(to_string(c));
@@ -202,7 +200,7 @@ nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& s
     row["group"] = inst.group;
     row["instance"] = inst.name;
     row["number"] = inst.number;
-    for (Dimension d : shown_dimensions(study.configs)) row[to_string(d)] = c.get(d);
+    for (Dimension d : study_dimensions(study.configs)) row[to_string(d)] = c.get(d);
     row["status"] = to_string(r.status);
     row["detail"] = r.detail;
     for (Counter k : kCounters) row[to_string(k)] = static_cast<std::int64_t>(counter_value(r.stats, k));
@@ -217,7 +215,7 @@ nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& s
     const Configuration& c = study.configs.at(s.config);
     nlohmann::ordered_json row;
     row["group"] = s.group;
-    for (Dimension d : shown_dimensions(study.configs)) row[to_string(d)] = c.get(d);
+    for (Dimension d : study_dimensions(study.configs)) row[to_string(d)] = c.get(d);
     row["instances"] = s.instances;
     row["solved"] = s.solved;
     row["unsatisfiable"] = s.unsatisfiable;

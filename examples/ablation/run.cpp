@@ -133,7 +133,7 @@ RunRecord run_one(const Instance& instance, const Configuration& config, const R
     const unsigned repeat = std::max(1U, limits.repeat);
     for (unsigned k = 0; k < repeat; ++k) {
       if (counting) {
-        if (config.algorithm != "backtracking")
+        if (!config.backtracking())
           throw Error("counting solutions or optimising needs --algorithm backtracking (" + config.algorithm +
                       " stops at its first solution)");
         const SearchResult r = search_counting(*built, solver, limits, k == 0, out);

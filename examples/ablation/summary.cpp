@@ -146,7 +146,7 @@ void sort_summaries(std::vector<Summary>& summaries, const std::string& key,
   const bool metric = by_counter || key == "solved" || key == "total";
   // Dimension keys: the position of the value in the dimension's registry order.
   const auto dim_rank = [&](const Summary& s) -> std::size_t {
-    for (Dimension d : kGridDimensions) {
+    for (Dimension d : study_dimensions(configs)) {
       if (to_string(d) != key) continue;
       const std::vector<std::string> valid = valid_values(d);
       const std::string v = configs.at(s.config).get(d);

@@ -78,13 +78,19 @@ void describe(Groups& g) {
       ("algorithm", strings(), "backtracking (default; the strategies above), min-conflicts (local search, AIMA Fig. "
                                "6.8, seed 1, at most --node-limit or 100000 steps: 'gave up' is a node-limit), tree "
                                "(TREE-CSP-SOLVER; a cycle is an error), cutset (cutset conditioning); a column of its "
-                               "own when not only backtracking");
+                               "own when not only backtracking")
+      ("consistency", strings(), "consistency before search: none, ac3 (AC-3 once), pc2 (PC-2 on the binary "
+                                 "constraints, then AC-3); a column only when given; not with --ac3")
+      ("break-symmetry", strings(), "australia, usa, graph: colours interchangeable (value precedence): off, on; a "
+                                    "column only when given");
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
        "sudoku: the box shape of every puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
       ("n", po::value<std::string>()->value_name("LIST"), "queens: board sizes, e.g. 8,10,12 (default: 8, at most 1000)")
       ("colors", po::value<std::string>()->value_name("LIST"),
-       "australia, usa, graph: numbers of colours, e.g. 3,4 (default: 3 for australia, 4 for usa; required for graph)");
+       "australia, usa, graph: numbers of colours, e.g. 3,4 (default: 3 for australia, 4 for usa; required for graph)")
+      ("puzzle", po::value<std::string>()->value_name("LIST"),
+       "cryptarithm: puzzles, e.g. SEND+MORE=MONEY,TWO+TWO=FOUR (default: SEND+MORE=MONEY)");
   g.run.add_options()
       ("timeout", po::value<std::string>()->value_name("MS"), "stop a run after MS milliseconds (default: none)")
       ("node-limit", po::value<std::string>()->value_name("N"), "stop a run after N assignments (default: none)")
@@ -177,8 +183,9 @@ nlohmann::ordered_json AblateOptions::to_json() const {
   if (inputs.box) j["box"] = models::to_string(*inputs.box);
   const ablation::ModelSpec& spec = ablation::find_model(model);
   if (!spec.number_option.empty()) j[spec.number_option] = inputs.numbers;
+  if (spec.takes_puzzles) j["puzzle"] = inputs.puzzles;
   const std::vector<ablation::Configuration> configs = ablation::expand_grid(grid);
-  for (Dimension d : ablation::shown_dimensions(configs)) {
+  for (Dimension d : ablation::study_dimensions(configs)) {
     std::vector<std::string> values;
     for (const ablation::Configuration& c : configs)
       if (std::find(values.begin(), values.end(), c.get(d)) == values.end()) values.push_back(c.get(d));
@@ -214,6 +221,7 @@ std::string ablate_help() {
     std::string usage = m.name;
     if (m.takes_files) usage += " FILE...";
     if (!m.number_option.empty()) usage += " --" + m.number_option + " LIST";
+    if (m.takes_puzzles) usage += " [--puzzle LIST]";
     out << "  " << usage << std::string(usage.size() < 30 ? 30 - usage.size() : 1, ' ') << m.summary << '\n';
   }
   out << g.visible << '\n'
@@ -229,6 +237,10 @@ std::string ablate_help() {
          "      --sort us --csv top95.csv --json top95.json --plot top95.svg\n"
          "  csp ablate queens --n 8,10,12 --var first,mrv --inference none,fc,mac\n"
          "  csp ablate australia --colors 2,3,4 --var all --inference all\n"
+         "  csp ablate australia --colors 3 --break-symmetry off,on --consistency none,ac3,pc2\n"
+         "  csp ablate zebra --var first,mrv --inference none,fc,mac --alldiff binary,global\n"
+         "  csp ablate cryptarithm --puzzle SEND+MORE=MONEY,TWO+TWO=FOUR --inference fc,mac --alldiff all\n"
+         "  csp ablate killer puzzles/killer_4x4.txt --var mrv --inference fc,mac --alldiff global,matching\n"
          "  csp ablate fzn a.fzn b.fzn --var first,mrv,dom-wdeg --inference fc,mac --alldiff binary,matching\n"
          "      (minizinc -c --solver csp model.mzn data.dzn -o a.fzn; docs/minizinc.md)\n";
   return out.str();
@@ -268,6 +280,21 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
     if (spec.number_option != option)
       throw InputError(std::string("--") + option + " does not apply to " + o.model);
   }
+  if (vm.count("puzzle") != 0) {
+    if (!spec.takes_puzzles) throw InputError("--puzzle does not apply to " + o.model + " (only to cryptarithm)");
+    const std::string text = vm["puzzle"].as<std::string>();
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      const std::size_t comma = std::min(text.find(',', start), text.size());
+      std::string item = text.substr(start, comma - start);
+      start = comma + 1;
+      item.erase(0, item.find_first_not_of(" \t"));
+      item.erase(item.find_last_not_of(" \t") + 1);
+      if (!item.empty() && std::find(o.inputs.puzzles.begin(), o.inputs.puzzles.end(), item) == o.inputs.puzzles.end())
+        o.inputs.puzzles.push_back(item);
+    }
+    if (o.inputs.puzzles.empty()) throw InputError("--puzzle: empty list");
+  }
   if (vm.count("box") != 0) {
     if (!spec.takes_box) throw InputError("--box does not apply to " + o.model + " (only to sudoku)");
     try {
@@ -291,6 +318,10 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
     }
   }
 
+  if (vm.count("ac3") != 0 && vm.count("consistency") != 0)
+    throw InputError("--ac3 and --consistency both set AC-3: give --consistency none,ac3,... alone");
+  if (vm.count("break-symmetry") != 0 && !spec.value_symmetry)
+    throw InputError("--break-symmetry does not apply to " + o.model + " (only to australia, usa, graph)");
   for (Dimension d : ablation::kGridDimensions) {
     const std::string name = ablation::to_string(d);
     if (vm.count(name) == 0) continue;

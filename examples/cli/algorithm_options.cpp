@@ -19,8 +19,8 @@ namespace csp::cli {
 namespace {
 
 constexpr const char* kLocalFlags[] = {"max-steps", "walk", "tabu", "weighting", "restart-after"};
-constexpr const char* kBacktrackingFlags[] = {"var", "val", "inference", "ac3", "max-solutions", "node-limit",
-                                              "trace", "tree"};
+constexpr const char* kBacktrackingFlags[] = {"var",   "val",        "inference",  "ac3",  "consistency",
+                                              "max-solutions", "node-limit", "trace", "tree"};
 
 bool given(const po::variables_map& vm, const char* name) {
   if (vm.count(name) == 0 || vm[name].defaulted()) return false;

@@ -5,6 +5,7 @@
 #include <system_error>
 #include <vector>
 
+#include "csp/propagation/pc2.hpp"
 #include "output.hpp"
 #include "plugin_loader.hpp"
 #include "printable.hpp"
@@ -69,6 +70,8 @@ int run_guarded(const Subcommand& c, const std::vector<std::string>& args) {
     }
     return c.run(rest);
   } catch (const csp::cli::OutputError& e) {
+    std::cerr << who << csp::cli::printable(e.what()) << '\n';
+  } catch (const csp::Pc2TooLargeError& e) {  // --consistency pc2 on a problem above PC-2's limits
     std::cerr << who << csp::cli::printable(e.what()) << '\n';
   } catch (const std::bad_alloc&) {
     std::cerr << who << "out of memory (the input or the options ask for more than this machine gives)\n";

@@ -15,29 +15,6 @@ namespace po = boost::program_options;
 
 namespace csp::cli {
 
-namespace {
-
-// Why `grid` breaks a rule (a unit that is not a permutation, a cage whose digits repeat or miss the sum), or "".
-// Checked directly on the grid, independently of the CSP.
-std::string broken_rule(const models::KillerSudoku& puzzle, const models::SudokuGrid& grid) {
-  models::SudokuGrid empty{grid.box, std::vector<int>(grid.cells.size(), 0)};
-  if (std::string why = models::check_solution(empty, grid); !why.empty()) return why;
-  for (const models::Cage& cage : puzzle.cages) {
-    int sum = 0;
-    std::vector<bool> seen(static_cast<std::size_t>(grid.size()) + 1, false);
-    for (int cell : cage.cells) {
-      const int d = grid.cells[static_cast<std::size_t>(cell)];
-      if (seen[static_cast<std::size_t>(d)]) return std::string("cage '").append(1, cage.label).append("' repeats a digit");
-      seen[static_cast<std::size_t>(d)] = true;
-      sum += d;
-    }
-    if (sum != cage.sum) return std::string("cage '").append(1, cage.label).append("' does not add up");
-  }
-  return "";
-}
-
-}  // namespace
-
 int run_killer(const std::vector<std::string>& args) {
   SearchDefaults defaults;
   defaults.inference = "mac";
@@ -102,7 +79,7 @@ int run_killer(const std::vector<std::string>& args) {
     std::cout << ending(result, options) << '\n';
   } else {
     const models::SudokuGrid grid = models::to_grid(puzzle, result.solutions.front());
-    if (const std::string why = broken_rule(puzzle, grid); !why.empty() || !problem.is_solution(result.solutions.front())) {
+    if (const std::string why = models::check_killer_solution(puzzle, grid); !why.empty() || !problem.is_solution(result.solutions.front())) {
       std::cerr << "csp killer: internal error: wrong solution (" << why << ")\n";
       return 1;
     }

@@ -51,6 +51,11 @@ void add_search_options(po::options_description& search, po::options_description
       ("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments")
       ("timeout", po::value<std::string>()->value_name("MS"), "give up MS milliseconds after the command started (reading and building the model included)")
       ("seed", po::value<std::string>()->value_name("N"), "seed of the random choices (local search; default 1)");
+  // pc2sym
+  search.add_options()
+      ("consistency", po::value<std::string>()->value_name("NAME"),
+       "consistency before search: none, ac3 (the same as --ac3), pc2 (PC-2 on the binary constraints, then AC-3; "
+       "at most 1024 variables and n*n*d*d up to 2^24)");
   output.add_options()
       ("stats", po::bool_switch(), "print the search statistics")
       ("trace", po::bool_switch(),
@@ -86,6 +91,16 @@ SearchOptions read_search_options(const po::variables_map& vm, const std::vector
     }
   }
   o.config.ac3_preprocess = vm["ac3"].as<bool>();
+  // pc2sym
+  if (vm.count("consistency") != 0) {
+    const std::string level = vm["consistency"].as<std::string>();
+    if (level != "none" && level != "ac3" && level != "pc2")
+      throw UsageError("--consistency: unknown level '" + level + "' (valid: none, ac3, pc2)");
+    if (level == "none" && o.config.ac3_preprocess)
+      throw UsageError("--ac3 and --consistency none contradict each other");
+    o.config.ac3_preprocess = o.config.ac3_preprocess || level == "ac3";
+    o.config.pc2_preprocess = level == "pc2";
+  }
   o.config.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
   o.config.keep_solutions = 1;
   if (vm.count("node-limit") != 0)

@@ -61,7 +61,8 @@ struct SearchOptions {
   MinConflictsConfig local;
 };
 
-/// Adds --var, --val, --inference, --ac3, --max-solutions, --node-limit, --timeout and --seed to `search`, and --stats to
+/// Adds --var, --val, --inference, --ac3, --consistency, --max-solutions, --node-limit, --timeout and --seed to
+/// `search`, and --stats to
 /// `output` (which may be the same group). The strategy helps list the registered names.
 void add_search_options(boost::program_options::options_description& search,
                         boost::program_options::options_description& output, const SearchDefaults& defaults);

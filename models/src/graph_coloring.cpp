@@ -128,12 +128,13 @@ Graph graph_of(const Map& map) {
   return g;
 }
 
-Problem graph_coloring(const Graph& graph, int colors) {
+Problem graph_coloring(const Graph& graph, int colors, bool break_symmetry) {
   if (colors < 1) throw ModelError("graph_coloring: need at least one colour, got " + std::to_string(colors));
   Problem p;
   for (int v = 0; v < graph.vertex_count; ++v)
     p.add_variable(std::string("v").append(std::to_string(v + 1)), 0, colors - 1);
   for (const auto& [a, b] : graph.edges) p.add_not_equal(a, b);
+  if (break_symmetry) break_color_symmetry(p, colors);
   return p;
 }
 

@@ -158,6 +158,23 @@ Problem killer_sudoku(const KillerSudoku& puzzle, AllDifferentMode mode) {
   return p;
 }
 
+std::string check_killer_solution(const KillerSudoku& puzzle, const SudokuGrid& grid) {
+  const SudokuGrid empty{grid.box, std::vector<int>(grid.cells.size(), 0)};
+  if (std::string why = check_solution(empty, grid); !why.empty()) return why;
+  for (const Cage& cage : puzzle.cages) {
+    int sum = 0;
+    std::vector<bool> seen(static_cast<std::size_t>(grid.size()) + 1, false);
+    for (const int cell : cage.cells) {
+      const int d = grid.cells[static_cast<std::size_t>(cell)];
+      if (seen[static_cast<std::size_t>(d)]) return std::string("cage '").append(1, cage.label).append("' repeats a digit");
+      seen[static_cast<std::size_t>(d)] = true;
+      sum += d;
+    }
+    if (sum != cage.sum) return std::string("cage '").append(1, cage.label).append("' does not add up");
+  }
+  return "";
+}
+
 SudokuGrid to_grid(const KillerSudoku& puzzle, const Assignment& a) {
   SudokuGrid g{puzzle.box, std::vector<int>(static_cast<std::size_t>(a.variable_count()), 0)};
   for (VarId x = 0; x < a.variable_count(); ++x)

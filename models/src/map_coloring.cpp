@@ -44,12 +44,22 @@ Map usa() {
   return map;
 }
 
-Problem map_coloring(const Map& map, int colors) {
+Problem map_coloring(const Map& map, int colors, bool break_symmetry) {
   if (colors < 1) throw ModelError("map_coloring: need at least one colour, got " + std::to_string(colors));
   Problem p;
   for (const std::string& r : map.regions) p.add_variable(r, 0, colors - 1);
   for (const auto& [a, b] : map.borders) p.add_not_equal(p.find(a), p.find(b));
+  if (break_symmetry) break_color_symmetry(p, colors);
   return p;
+}
+
+void break_color_symmetry(Problem& p, int colors) {
+  if (p.variable_count() == 0) return;
+  std::vector<VarId> scope;
+  for (VarId x = 0; x < p.variable_count(); ++x) scope.push_back(x);
+  std::vector<Value> order;
+  for (Value c = 0; c < colors; ++c) order.push_back(c);
+  p.add_value_precedence(std::move(scope), std::move(order), "colour-precedence");
 }
 
 std::string color_name(Value v) {

@@ -9,6 +9,7 @@
 
 #include "ablation/configuration.hpp"
 #include "ablation/run.hpp"
+#include "csp/search/backtracking.hpp"
 
 namespace csp::ablation {
 namespace {
@@ -24,7 +25,7 @@ Configuration config(const std::string& var, const std::string& inference, const
 }
 
 TEST(AblationModels, RegistryNamesAndErrors) {
-  EXPECT_EQ(model_names_joined(), "sudoku, queens, australia, usa, graph, fzn");
+  EXPECT_EQ(model_names_joined(), "sudoku, queens, australia, usa, graph, zebra, cryptarithm, killer, fzn");
   EXPECT_EQ(find_model("queens").number_option, "n");
   try {
     find_model("chess");
@@ -95,6 +96,72 @@ TEST(AblationModels, SudokuFilesMarkInvalidPuzzlesAndRejectUnreadableFiles) {
   EXPECT_THROW(find_model("sudoku").enumerate({{path}, {}}), InputError);
   EXPECT_THROW(find_model("sudoku").enumerate({{}, {}}), InputError);
   EXPECT_THROW(find_model("sudoku").enumerate({{::testing::TempDir()}, {}}), InputError);
+}
+
+// pc2sym: every solution of an instance (counted by the engine), each checked by the model's own verify, and a
+// broken solution rejected.
+void expect_all_verified(const Instance& inst, const Configuration& c, std::uint64_t count) {
+  const std::unique_ptr<BuiltInstance> built = inst.build(c);
+  SolverConfig solver = c.solver_config();
+  solver.variable_ordering = "mrv";
+  solver.inference = "fc";
+  solver.max_solutions = 0;
+  const SearchResult r = backtracking_search(built->problem(), solver);
+  EXPECT_EQ(r.solution_count, count) << inst.name << " " << c.label();
+  for (const Assignment& a : r.solutions) EXPECT_EQ(built->verify(a), "") << inst.name;
+  if (r.solutions.empty()) return;
+  Assignment wrong = r.solutions.front();
+  wrong.assign(0, wrong.value(1));  // two variables of one all-different group, or a cell and its row neighbour
+  EXPECT_NE(built->verify(wrong), "") << inst.name;
+}
+
+TEST(AblationModels, ZebraHasOneVerifiedSolution) {
+  const std::vector<Instance> inst = find_model("zebra").enumerate({});
+  ASSERT_EQ(inst.size(), 1U);
+  for (const char* alldiff : {"binary", "global", "matching"})
+    expect_all_verified(inst[0], config("mrv", "fc", alldiff), 1);
+  EXPECT_EQ(run_one(inst[0], config("first", "none"), {}).status, RunStatus::solved);
+}
+
+TEST(AblationModels, CryptarithmsFromPuzzleList) {
+  ModelInputs in;
+  EXPECT_EQ(find_model("cryptarithm").enumerate(in).front().name, "SEND+MORE=MONEY");  // the default
+  in.puzzles = {"SEND+MORE=MONEY", "TWO+TWO=FOUR"};
+  const std::vector<Instance> inst = find_model("cryptarithm").enumerate(in);
+  ASSERT_EQ(inst.size(), 2U);
+  expect_all_verified(inst[0], config("mrv", "fc", "global"), 1);  // 9567 + 1085 = 10652
+  expect_all_verified(inst[1], config("mrv", "fc", "binary"), 7);  // csp cryptarithm TWO+TWO=FOUR --all
+  in.puzzles = {"SEND+more=MONEY"};
+  EXPECT_THROW(find_model("cryptarithm").enumerate(in), InputError);
+}
+
+TEST(AblationModels, KillerFileHasItsKnownSolution) {
+  // puzzles/killer_4x4.txt: one solution (csp killer puzzles/killer_4x4.txt --max-solutions 2).
+  ModelInputs in;
+  in.files = {"killer_4x4.txt"};
+  in.contents = {"box 2x2\nabcc\nabbd\naeed\nffed\na 7 b 9 c 5\nd 6 e 8 f 5\n"};
+  const std::vector<Instance> inst = find_model("killer").enumerate(in);
+  ASSERT_EQ(inst.size(), 1U);
+  for (const char* alldiff : {"binary", "global", "matching"})
+    expect_all_verified(inst[0], config("mrv", "fc", alldiff), 1);
+  in.contents = {"box 2x2\nabcc\n"};
+  EXPECT_THROW(find_model("killer").enumerate(in), InputError);
+}
+
+TEST(AblationModels, ColouringsBreakSymmetryOnlyWhenAsked) {
+  EXPECT_TRUE(find_model("australia").value_symmetry);
+  EXPECT_FALSE(find_model("queens").value_symmetry);
+  const std::vector<Instance> inst = find_model("australia").enumerate({{}, {3}});
+  Configuration c = config("mrv", "fc");
+  expect_all_verified(inst[0], c, 18);
+  c.break_symmetry = "off";
+  expect_all_verified(inst[0], c, 18);
+  c.break_symmetry = "on";
+  expect_all_verified(inst[0], c, 3);
+  c.consistency = "pc2";
+  expect_all_verified(inst[0], c, 3);
+  EXPECT_TRUE(c.solver_config().pc2_preprocess);
+  EXPECT_EQ(c.label(), "mrv/natural/fc/binary/ac3-off/pc2/break-symmetry-on");
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "csp/constraints/not_equal.hpp"
 #include "csp/constraints/reified.hpp"
 #include "csp/constraints/table.hpp"
+#include "csp/constraints/value_precedence.hpp"
 #include "csp/core/errors.hpp"
 
 namespace csp {
@@ -316,6 +317,12 @@ const Constraint& Problem::add_table(std::vector<VarId> scope, std::vector<std::
   name = or_default(std::move(name), "table");
   check_scope(scope, name);
   return add_constraint(std::make_unique<Table>(std::move(scope), std::move(allowed), std::move(name)));
+}
+
+const Constraint& Problem::add_value_precedence(std::vector<VarId> scope, std::vector<Value> values, std::string name) {
+  name = or_default(std::move(name), "value-precedence");
+  check_scope(scope, name);
+  return add_constraint(std::make_unique<ValuePrecedence>(std::move(scope), std::move(values), std::move(name)));
 }
 
 const Constraint& Problem::add_predicate(std::vector<VarId> scope, std::function<bool(std::span<const Value>)> pred,

@@ -29,6 +29,7 @@
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/ac3.hpp"
 #include "csp/propagation/inference.hpp"
+#include "csp/propagation/pc2.hpp"
 #include "csp/search/search_observer.hpp"
 #include "backtracking_hook.hpp"
 
@@ -120,7 +121,7 @@ class Backtracker {
       a.assign(x, store_.value(x, d.min()));
       if (!store_.tick()) return false;
     }
-    if (config_.ac3_preprocess && !ac3(store_).consistent) return false;
+    if ((config_.ac3_preprocess || config_.pc2_preprocess) && !ac3(store_).consistent) return false;
     return infer_(ctx_, -1);
   }
 
@@ -301,21 +302,46 @@ class Backtracker {
   std::vector<int> order_stack_;  // the materialised value orders of the nodes on the current path
 };
 
+// PC-2 before the search when asked (config.pc2_preprocess): the search runs on the transformed problem, which has
+// the same variables and solutions. PC-2's work is counted in the run's statistics and elapsed time.
+SearchResult run_search(const Problem& problem, const SolverConfig& config, const detail::SearchHooks* hooks) {
+  config.validate();
+  SearchResult result;
+  if (!config.pc2_preprocess) {
+    Backtracker(problem, config, result, hooks).run();
+    return result;
+  }
+  const Clock::time_point start = Clock::now();
+  const Pc2Result pc = pc2(problem);
+  const auto pc2_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
+  Statistics pc2_stats;
+  pc2_stats.revisions = pc.path_revisions;
+  pc2_stats.constraint_checks = pc.constraint_checks;
+  pc2_stats.values_pruned = pc.values_pruned;
+  if (!pc.consistent) {
+    ++pc2_stats.wipeouts;
+    ++pc2_stats.failures;  // the root is a dead end, as when AC-3 or the root inference fails
+    pc2_stats.elapsed_us = pc2_us;
+    result.stats = pc2_stats;
+    result.status = Status::unsatisfiable;
+    result.complete = true;
+    return result;
+  }
+  Backtracker(pc.problem, config, result, hooks).run();
+  result.stats += pc2_stats;
+  result.stats.elapsed_us += pc2_us;
+  return result;
+}
+
 }  // namespace
 
 SearchResult backtracking_search(const Problem& problem, const SolverConfig& config) {
-  config.validate();
-  SearchResult result;
-  Backtracker(problem, config, result).run();
-  return result;
+  return run_search(problem, config, nullptr);
 }
 
 SearchResult detail::backtracking_search(const Problem& problem, const SolverConfig& config,
                                          const SearchHooks& hooks) {
-  config.validate();
-  SearchResult result;
-  Backtracker(problem, config, result, &hooks).run();
-  return result;
+  return run_search(problem, config, &hooks);
 }
 
 }  // namespace csp

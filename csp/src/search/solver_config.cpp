@@ -19,7 +19,8 @@ void SolverConfig::validate() const {
 
 std::string to_string(const SolverConfig& c) {
   return "var=" + c.variable_ordering.name() + " val=" + c.value_ordering.name() + " inference=" + c.inference +
-         " ac3=" + (c.ac3_preprocess ? "on" : "off") + " max_solutions=" + std::to_string(c.max_solutions);
+         " ac3=" + (c.ac3_preprocess ? "on" : "off") + (c.pc2_preprocess ? " pc2=on" : "") +
+         " max_solutions=" + std::to_string(c.max_solutions);
 }
 
 }  // namespace csp

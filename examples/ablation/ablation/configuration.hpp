@@ -22,15 +22,23 @@ class InputError : public std::runtime_error {
 std::string join(const std::vector<std::string>& parts, const std::string& sep = ", ");
 
 /// The dimensions of the grid, in the order they vary (the last one fastest) and are printed.
-enum class Dimension { var, val, inference, alldiff, ac3, algorithm };
-/// The dimensions every study shows (columns of the CSV, keys of the JSON), in that order.
+enum class Dimension { var, val, inference, alldiff, ac3, consistency, break_symmetry, algorithm };
+/// The dimensions every study has (each a column of the CSV, in this order).
 inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff,
                                             Dimension::ac3};
-// local: --algorithm LIST, a column only when some configuration uses another algorithm than backtracking
-/// Every dimension of the grid: kDimensions, then algorithm.
-inline constexpr Dimension kGridDimensions[] = {Dimension::var,     Dimension::val, Dimension::inference,
-                                                Dimension::alldiff, Dimension::ac3, Dimension::algorithm};
-/// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "algorithm".
+/// The dimensions a study has only when their option is given (then a column each after kDimensions'):
+/// consistency (none, ac3, pc2), break-symmetry (off, on; colouring models) and algorithm (backtracking,
+/// min-conflicts, tree, cutset).
+inline constexpr Dimension kOptionalDimensions[] = {Dimension::consistency, Dimension::break_symmetry,
+                                                    Dimension::algorithm};
+/// Every dimension of the grid: kDimensions, then kOptionalDimensions.
+inline constexpr Dimension kGridDimensions[] = {Dimension::var,         Dimension::val,
+                                                Dimension::inference,   Dimension::alldiff,
+                                                Dimension::ac3,         Dimension::consistency,
+                                                Dimension::break_symmetry, Dimension::algorithm};
+
+/// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "consistency",
+/// "break-symmetry", "algorithm".
 std::string to_string(Dimension d);
 
 /// One point of the grid: a strategy name per dimension.
@@ -40,13 +48,22 @@ struct Configuration {
   std::string inference = "none"; ///< a name from csp::inferences(), or a model inference (model_inferences())
   std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=), "global", "matching"
   bool ac3 = false;               ///< AC-3 once before search
-  /// backtracking (the strategies above), min-conflicts (AIMA Fig. 6.8; seed 1, max_steps = the node limit or
-  /// 100,000), tree (TREE-CSP-SOLVER, Fig. 6.11) or cutset (cutset conditioning, §6.5.1)
-  std::string algorithm = "backtracking";
+  std::string consistency;        ///< "" (not in the study), none, ac3 (AC-3 once), pc2 (PC-2 then AC-3)
+  std::string break_symmetry;     ///< "" (not in the study), off, on (value-symmetry breaking of the model)
+  /// "" (not in the study: backtracking), backtracking (the strategies above), min-conflicts (AIMA Fig. 6.8; seed 1,
+  /// max_steps = the node limit or 100,000), tree (TREE-CSP-SOLVER, Fig. 6.11) or cutset (cutset conditioning,
+  /// §6.5.1)
+  std::string algorithm;
+
+  /// Whether an optional dimension is part of this configuration (a base dimension always is).
+  bool has(Dimension d) const;
+  /// True when the run is a backtracking search (algorithm absent or "backtracking").
+  bool backtracking() const { return algorithm.empty() || algorithm == "backtracking"; }
 
   /// The value of one dimension as text ("on"/"off" for ac3).
   std::string get(Dimension d) const;
-  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated (then "/ALGORITHM" when not backtracking).
+  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated (then "/pc2", "/break-symmetry-on",
+  /// "/min-conflicts" for the optional dimensions it has).
   std::string label() const;
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
   /// inference becomes its engine inference (engine_inference); the model posts its propagator when it builds.
@@ -55,10 +72,6 @@ struct Configuration {
   AllDifferentMode alldiff_mode() const;
   friend bool operator==(const Configuration&, const Configuration&) = default;
 };
-
-/// The dimensions shown for a study of `configs`: kDimensions, then algorithm when some configuration's algorithm
-/// is not "backtracking" (so a study without --algorithm has the columns it always had).
-std::vector<Dimension> shown_dimensions(const std::vector<Configuration>& configs);
 
 /// An inference a model implements itself: the engine runs `engine_inference`, and the model posts its own
 /// propagator on the instances it builds. Which models accept which is ModelSpec::model_inferences.
@@ -79,7 +92,8 @@ std::string engine_inference(const std::string& name);
 const std::vector<std::string>& alldiff_names();
 
 /// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,
-/// {"off", "on"} for ac3, {"backtracking", "min-conflicts", "tree", "cutset"} for algorithm.
+/// {"off", "on"} for ac3 and break-symmetry, {"none", "ac3", "pc2"} for consistency, {"backtracking",
+/// "min-conflicts", "tree", "cutset"} for algorithm.
 std::vector<std::string> valid_values(Dimension d);
 
 /// Parses a comma-separated list of the values of dimension `d` (e.g. "first,mrv" or "all"), checked against
@@ -97,7 +111,9 @@ struct GridSpec {
   std::vector<std::string> inference;
   std::vector<std::string> alldiff;
   std::vector<std::string> ac3;  ///< "off" and/or "on"
-  std::vector<std::string> algorithm;  ///< backtracking, min-conflicts, tree, cutset
+  std::vector<std::string> consistency;     ///< empty: not in the study
+  std::vector<std::string> break_symmetry;  ///< empty: not in the study
+  std::vector<std::string> algorithm;       ///< empty: not in the study (backtracking)
 
   /// The list of one dimension.
   const std::vector<std::string>& values(Dimension d) const;
@@ -111,5 +127,8 @@ std::vector<Configuration> expand_grid(const GridSpec& spec);
 
 /// The dimensions that take more than one value in `configs` (the others are the same for every configuration).
 std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs);
+/// The dimensions of a study: kDimensions, then the optional dimensions its configurations have (the columns of
+/// its CSV, JSON and table). Empty `configs`: kDimensions.
+std::vector<Dimension> study_dimensions(const std::vector<Configuration>& configs);
 
 }  // namespace csp::ablation

@@ -65,6 +65,7 @@ struct ModelInputs {
   std::optional<models::BoxShape> box = std::nullopt;  ///< --box: every Sudoku puzzle's box shape (csp sudoku --box)
   /// The bytes of each file when already read (parallel to `files`; empty: the enumerator opens the file itself).
   std::vector<std::string> contents = {};
+  std::vector<std::string> puzzles = {};  ///< --puzzle: cryptarithms as text ("SEND+MORE=MONEY"); empty: the default
 };
 
 /// Reads `path` once through the shared input layer (csp/models/text_input.hpp), at most kMaxStudyFileBytes.
@@ -88,9 +89,14 @@ struct ModelSpec {
   std::vector<std::string> model_inferences;
   /// The instances, in a fixed order (group by group). Throws InputError for an unreadable or empty file.
   std::function<std::vector<Instance>(const ModelInputs&)> enumerate;
+  /// The model has interchangeable values it can break the symmetry of (Configuration::break_symmetry; colourings).
+  bool value_symmetry = false;
+  /// Instances are texts given with --puzzle LIST (cryptarithm), not files.
+  bool takes_puzzles = false;
 };
 
-/// The registry: sudoku, queens, australia, usa, graph (DIMACS colouring), fzn (FlatZinc files).
+/// The registry: sudoku, queens, australia, usa, graph (DIMACS colouring), zebra, cryptarithm, killer, fzn (FlatZinc
+/// files).
 const std::vector<ModelSpec>& models();
 /// The model called `name`. Throws InputError listing the valid names.
 const ModelSpec& find_model(const std::string& name);

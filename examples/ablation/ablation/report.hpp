@@ -56,12 +56,10 @@ InputFile describe_input(const std::string& path);
 /// The InputFile of `path` whose bytes were already read into `content` (the file is opened only once).
 InputFile describe_input(const std::string& path, const std::string& content);
 
-/// The CSV columns, in order: group, instance, number, var, val, inference, alldiff, ac3, status, detail, then the
-/// counters (assignments, backtracks, constraint_checks, revisions, values_pruned, wipeouts, max_depth, us).
-std::vector<std::string> csv_columns();
-/// The CSV columns of a study of `configs`: those of csv_columns(), with "algorithm" after "ac3" when some
-/// configuration uses another algorithm than backtracking (shown_dimensions).
-std::vector<std::string> csv_columns(const std::vector<Configuration>& configs);
+/// The CSV columns, in order: group, instance, number, var, val, inference, alldiff, ac3, then consistency,
+/// break-symmetry and algorithm when `configs` have them (study_dimensions), status, detail, then the counters
+/// (assignments, backtracks, constraint_checks, revisions, values_pruned, wipeouts, max_depth, us).
+std::vector<std::string> csv_columns(const std::vector<Configuration>& configs = {});
 
 /// The columns after the counters that only a study counting solutions or optimising has: "solutions" (the
 /// solutions found, verified and distinct) when --max-solutions is not 1 or some instance optimises, and

@@ -118,6 +118,12 @@ class Problem {
   /// The scope must take one of the `allowed` tuples (each of the scope's arity). Throws ModelError on a tuple of
   /// the wrong length or with a value outside a variable's values.
   const Constraint& add_table(std::vector<VarId> scope, std::vector<std::vector<Value>> allowed, std::string name = "");
+  /// Value-symmetry breaking (AIMA §6.5): declares `values` interchangeable along `scope` and keeps one solution
+  /// per renaming of them: values[0] is the first listed value to appear in scope order, and each variable takes
+  /// values[i+1] only if an earlier one took values[i] (`ValuePrecedence`, csp/constraints/value_precedence.hpp).
+  /// Post it only when every constraint treats the values alike (a colouring's colours). Throws ModelError on an
+  /// empty or repeated value list or a bad scope.
+  const Constraint& add_value_precedence(std::vector<VarId> scope, std::vector<Value> values, std::string name = "");
   /// pred(values in scope order) must hold; n-ary. Propagation enumerates supports (exponential in arity).
   const Constraint& add_predicate(std::vector<VarId> scope, std::function<bool(std::span<const Value>)> pred,
                                   std::string name = "");

@@ -28,6 +28,12 @@ struct SolverConfig {
   Strategy<ValueOrdering> value_ordering = "natural";
   std::string inference = "none";           ///< a name from inferences(): none, fc, mac
   bool ac3_preprocess = false;              ///< run AC-3 on every arc once before search
+  // pc2sym
+  /// Run PC-2 (csp/propagation/pc2.hpp, AIMA §6.2.3) on the binary constraints once before search, then AC-3: the
+  /// search runs on the problem with PC-2's pruned domains and tightened relations. PC-2's pair revisions count as
+  /// `revisions`, its pair tests as `constraint_checks`, the values it removes as `values_pruned`. The search
+  /// throws Pc2TooLargeError when the problem is above PC-2's size limits (kPc2MaxVariables, kPc2MaxPairs).
+  bool pc2_preprocess = false;
 
   /// Stop after this many solutions; 0 = find (count) all. 1 finds one; 2 tells a unique solution from several.
   std::uint64_t max_solutions = 1;

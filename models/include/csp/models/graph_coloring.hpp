@@ -39,8 +39,9 @@ Graph read_dimacs_file(const std::string& path);
 Graph graph_of(const Map& map);
 
 /// One variable per vertex, named "v1".."vN" as in the file (variable id = vertex index), values 0..colors-1,
-/// and a NotEqual per edge. Throws csp::ModelError when colors < 1.
-Problem graph_coloring(const Graph& graph, int colors);
+/// and a NotEqual per edge; with `break_symmetry`, the colours interchangeable (`break_color_symmetry`). Throws
+/// csp::ModelError when colors < 1.
+Problem graph_coloring(const Graph& graph, int colors, bool break_symmetry = false);
 
 /// The least number of colours (the chromatic number) as an optimisation problem for `csp::minimize`.
 struct LeastColoring {

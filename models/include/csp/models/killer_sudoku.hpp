@@ -52,4 +52,8 @@ Problem killer_sudoku(const KillerSudoku& puzzle, AllDifferentMode mode = AllDif
 /// The solved grid of a complete assignment of `killer_sudoku(puzzle)`.
 SudokuGrid to_grid(const KillerSudoku& puzzle, const Assignment& a);
 
+/// Why `grid` breaks a rule of `puzzle` (a row, column or box that is not a permutation, a cage whose digits repeat
+/// or miss its sum), or "" when it solves it. Checked on the grid, independently of the CSP.
+std::string check_killer_solution(const KillerSudoku& puzzle, const SudokuGrid& grid);
+
 }  // namespace csp::models
