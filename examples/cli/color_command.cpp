@@ -96,6 +96,7 @@ int run_color(const std::vector<std::string>& args) {
     if (least == (colors != 0)) throw UsageError("give either -k K or --least");
     options = read_search_options(vm);
     if (least && options.config.max_solutions != 1) throw UsageError("--least finds one colouring: drop --max-solutions");
+    if (least && options.config.backjumping != "none") throw UsageError("--least (branch and bound) does not take --backjump cbj");
     if (has_map) {
       const std::string name = vm["map"].as<std::string>();
       if (name == "australia") instance.map = models::australia();

@@ -43,7 +43,7 @@ bool no_queen_attacks(int n, const Assignment& a) {
 
 // The search options that min-conflicts has no use for, given explicitly; "" when none.
 std::string backtracking_option_given(const po::variables_map& vm) {
-  for (const char* name : {"var", "val", "inference", "ac3", "max-solutions", "node-limit", "count"})
+  for (const char* name : {"var", "val", "inference", "ac3", "max-solutions", "node-limit", "count", "backjump", "learning"})
     if (vm.count(name) != 0 && !vm[name].defaulted()) return name;
   return "";
 }
