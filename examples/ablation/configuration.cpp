@@ -2,6 +2,8 @@
 #include "ablation/configuration.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <string>
 
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
@@ -18,7 +20,7 @@ std::string trim(const std::string& s) {
   return s.substr(first, last - first + 1);
 }
 
-const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}};
+const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}, {"none"}, {"0"}};
 
 }  // namespace
 
@@ -35,6 +37,8 @@ std::string to_string(Dimension d) {
     case Dimension::inference: return "inference";
     case Dimension::alldiff: return "alldiff";
     case Dimension::ac3: return "ac3";
+    case Dimension::backjump: return "backjump";
+    case Dimension::learning: return "learning";
   }
   return "?";
 }
@@ -46,13 +50,18 @@ std::string Configuration::get(Dimension d) const {
     case Dimension::inference: return inference;
     case Dimension::alldiff: return alldiff;
     case Dimension::ac3: return ac3 ? "on" : "off";
+    case Dimension::backjump: return backjump;
+    case Dimension::learning: return std::to_string(learning);
   }
   return "?";
 }
 
 std::string Configuration::label() const {
-  return std::string(var).append("/").append(val).append("/").append(inference).append("/").append(alldiff).append(
-      ac3 ? "/ac3-on" : "/ac3-off");
+  std::string out = std::string(var).append("/").append(val).append("/").append(inference).append("/").append(
+      alldiff).append(ac3 ? "/ac3-on" : "/ac3-off");
+  for (const Dimension d : optional)
+    out.append(d == Dimension::backjump ? "/" + backjump : "/learning-" + std::to_string(learning));
+  return out;
 }
 
 SolverConfig Configuration::solver_config() const {
@@ -61,6 +70,8 @@ SolverConfig Configuration::solver_config() const {
   c.value_ordering = val;
   c.inference = engine_inference(inference);
   c.ac3_preprocess = ac3;
+  c.backjumping = backjump;
+  c.learning = learning;
   return c;
 }
 
@@ -92,6 +103,8 @@ std::vector<std::string> valid_values(Dimension d) {
     case Dimension::inference: return inferences().names();
     case Dimension::alldiff: return alldiff_names();
     case Dimension::ac3: return {"off", "on"};
+    case Dimension::backjump: return {"none", "cbj"};
+    case Dimension::learning: return {};
   }
   return {};
 }
@@ -129,6 +142,8 @@ const std::vector<std::string>& GridSpec::values(Dimension d) const {
     case Dimension::inference: return inference;
     case Dimension::alldiff: return alldiff;
     case Dimension::ac3: return ac3;
+    case Dimension::backjump: return backjump;
+    case Dimension::learning: return learning;
   }
   return var;
 }
@@ -139,15 +154,22 @@ std::vector<std::string>& GridSpec::values(Dimension d) {
 
 std::vector<Configuration> expand_grid(const GridSpec& spec) {
   std::vector<std::vector<std::string>> lists;
-  for (Dimension d : kDimensions) {
+  std::vector<Dimension> optional;
+  for (Dimension d : kOptionalDimensions)
+    if (!spec.values(d).empty()) optional.push_back(d);
+  for (Dimension d : {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff, Dimension::ac3,
+                      Dimension::backjump, Dimension::learning}) {
     const std::vector<std::string>& given = spec.values(d);
     const std::vector<std::string>& list = given.empty() ? kDefault[static_cast<std::size_t>(d)] : given;
     std::vector<std::string> valid = valid_values(d);
     if (d == Dimension::inference)
       for (const ModelInference& m : model_inferences()) valid.push_back(m.name);
-    for (const std::string& v : list)
-      if (std::find(valid.begin(), valid.end(), v) == valid.end())
-        throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " + join(valid, ", ") + ")");
+    for (const std::string& v : list) {
+      const bool number = !v.empty() && v.size() < 10 && v.find_first_not_of("0123456789") == std::string::npos;
+      if (d == Dimension::learning ? !number : std::find(valid.begin(), valid.end(), v) == valid.end())
+        throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " +
+                         (d == Dimension::learning ? std::string("a whole number below 10^9") : join(valid, ", ")) + ")");
+    }
     lists.push_back(list);
   }
   std::vector<Configuration> out;
@@ -159,20 +181,37 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     c.inference = lists[2][at[2]];
     c.alldiff = lists[3][at[3]];
     c.ac3 = lists[4][at[4]] == "on";
-    out.push_back(c);
+    c.backjump = lists[5][at[5]];
+    c.learning = static_cast<std::size_t>(std::stoul(lists[6][at[6]]));
+    c.optional = optional;
+    const std::string engine = engine_inference(c.inference);
+    const bool refused = (c.backjump == "cbj" && engine != "none" && engine != "fc") ||
+                         (c.learning != 0 && c.backjump != "cbj");
+    if (!refused) out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {
       --k;
       if (++at[k] < lists[k].size()) break;
       at[k] = 0;
-      if (k == 0) return out;
+      if (k == 0) {
+        if (out.empty())
+          throw InputError("no configuration left: --backjump cbj works with --inference none or fc, and "
+                           "--learning above 0 needs --backjump cbj");
+        return out;
+      }
     }
   }
 }
 
+std::vector<Dimension> dimensions_of(const std::vector<Configuration>& configs) {
+  std::vector<Dimension> out(std::begin(kDimensions), std::end(kDimensions));
+  if (!configs.empty()) out.insert(out.end(), configs.front().optional.begin(), configs.front().optional.end());
+  return out;
+}
+
 std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs) {
   std::vector<Dimension> out;
-  for (Dimension d : kDimensions)
+  for (Dimension d : dimensions_of(configs))
     for (const Configuration& c : configs)
       if (c.get(d) != configs.front().get(d)) {
         out.push_back(d);

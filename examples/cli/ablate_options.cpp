@@ -73,7 +73,11 @@ void describe(Groups& g) {
       ("alldiff", strings(), "how all-different is posted: binary (!= between pairs), global (one constraint: "
                              "single values, pigeonhole, hidden singles), matching (one constraint, Regin's matching); "
                              "default: binary. Queens take binary, global; maps and graphs only binary")
-      ("ac3", strings(), "AC-3 once before search: off, on (default: off)");
+      ("ac3", strings(), "AC-3 once before search: off, on (default: off)")
+      ("backjump", strings(), "backjumping: none, cbj (conflict-directed; runs only with inference none and fc); a "
+                              "column only when given")
+      ("learning", strings(), "with cbj: the largest nogood recorded, whole numbers, 0 = off (default: 0); a column "
+                              "only when given");
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
        "sudoku: the box shape of every puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
@@ -160,6 +164,26 @@ std::vector<std::string> parse_inferences(const std::string& text, const ablatio
   return ablation::parse_list(Dimension::inference, text, valid);
 }
 
+// --learning: whole numbers (duplicates dropped, in the order given).
+std::vector<std::string> parse_learning(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string item = text.substr(start, comma - start);
+    start = comma + 1;
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (item.empty()) continue;
+    const std::uint64_t n = parse_count("learning", item, true, " (the largest nogood recorded; 0 = off)");
+    if (n >= 1000000000) throw InputError("--learning: " + item + " is more than 999999999");
+    const std::string canonical = std::to_string(n);
+    if (std::find(out.begin(), out.end(), canonical) == out.end()) out.push_back(canonical);
+  }
+  if (out.empty()) throw InputError("--learning: empty list (give whole numbers, e.g. 0,10)");
+  return out;
+}
+
 }  // namespace
 
 nlohmann::ordered_json AblateOptions::to_json() const {
@@ -170,7 +194,7 @@ nlohmann::ordered_json AblateOptions::to_json() const {
   const ablation::ModelSpec& spec = ablation::find_model(model);
   if (!spec.number_option.empty()) j[spec.number_option] = inputs.numbers;
   const std::vector<ablation::Configuration> configs = ablation::expand_grid(grid);
-  for (Dimension d : ablation::kDimensions) {
+  for (Dimension d : ablation::dimensions_of(configs)) {
     std::vector<std::string> values;
     for (const ablation::Configuration& c : configs)
       if (std::find(values.begin(), values.end(), c.get(d)) == values.end()) values.push_back(c.get(d));
@@ -280,11 +304,14 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
     }
   }
 
-  for (Dimension d : ablation::kDimensions) {
+  for (Dimension d : {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff, Dimension::ac3,
+                      Dimension::backjump, Dimension::learning}) {
     const std::string name = ablation::to_string(d);
     if (vm.count(name) == 0) continue;
     const std::string text = join(vm[name].as<std::vector<std::string>>(), ",");
-    if (d == Dimension::alldiff) {
+    if (d == Dimension::learning) {
+      o.grid.values(d) = parse_learning(text);
+    } else if (d == Dimension::alldiff) {
       o.grid.values(d) = ablation::parse_list(d, text, spec.alldiff_modes);
     } else if (d == Dimension::inference) {
       o.grid.values(d) = parse_inferences(text, spec);

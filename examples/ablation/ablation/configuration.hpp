@@ -22,9 +22,13 @@ class InputError : public std::runtime_error {
 std::string join(const std::vector<std::string>& parts, const std::string& sep = ", ");
 
 /// The dimensions of the grid, in the order they vary (the last one fastest) and are printed.
-enum class Dimension { var, val, inference, alldiff, ac3 };
+enum class Dimension { var, val, inference, alldiff, ac3, backjump, learning };
+/// The dimensions every study has (a column each in every table, CSV and JSON).
 inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff,
                                             Dimension::ac3};
+/// The dimensions a study has only when their option is given (then a column each, after kDimensions):
+/// backjump (none, cbj) and learning (the largest nogood, 0 = off).
+inline constexpr Dimension kOptionalDimensions[] = {Dimension::backjump, Dimension::learning};
 
 /// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3".
 std::string to_string(Dimension d);
@@ -36,10 +40,15 @@ struct Configuration {
   std::string inference = "none"; ///< a name from csp::inferences(), or a model inference (model_inferences())
   std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=), "global", "matching"
   bool ac3 = false;               ///< AC-3 once before search
+  std::string backjump = "none";  ///< SolverConfig::backjumping: "none" or "cbj"
+  std::size_t learning = 0;       ///< SolverConfig::learning
+  /// The optional dimensions given to the grid (kOptionalDimensions order): they join the label and the columns.
+  std::vector<Dimension> optional;
 
   /// The value of one dimension as text ("on"/"off" for ac3).
   std::string get(Dimension d) const;
-  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated.
+  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated (then "/cbj", "/learning-10" for the
+  /// optional dimensions given).
   std::string label() const;
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
   /// inference becomes its engine inference (engine_inference); the model posts its propagator when it builds.
@@ -68,7 +77,7 @@ std::string engine_inference(const std::string& name);
 const std::vector<std::string>& alldiff_names();
 
 /// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,
-/// {"off", "on"} for ac3.
+/// {"off", "on"} for ac3, {"none", "cbj"} for backjump; learning takes any whole number (its list is empty here).
 std::vector<std::string> valid_values(Dimension d);
 
 /// Parses a comma-separated list of the values of dimension `d` (e.g. "first,mrv" or "all"), checked against
@@ -86,16 +95,22 @@ struct GridSpec {
   std::vector<std::string> inference;
   std::vector<std::string> alldiff;
   std::vector<std::string> ac3;  ///< "off" and/or "on"
+  std::vector<std::string> backjump;  ///< "none" and/or "cbj"; empty = not a dimension of the study
+  std::vector<std::string> learning;  ///< whole numbers as text; empty = not a dimension of the study
 
   /// The list of one dimension.
   const std::vector<std::string>& values(Dimension d) const;
   std::vector<std::string>& values(Dimension d);
 };
 
-/// The cross product of the lists, in "odometer" order: var varies slowest, ac3 fastest. Empty lists take the
-/// default. Throws InputError for a value a dimension does not know (model inferences are known to inference;
+/// The cross product of the lists, in "odometer" order: var varies slowest, learning fastest. Empty lists take the
+/// default. Combinations the engine refuses are left out: cbj with an inference other than none and fc, and learning
+/// above 0 without cbj (InputError when nothing is left). Throws InputError for a value a dimension does not know (model inferences are known to inference;
 /// whether a model accepts one is checked by csp ablate's options).
 std::vector<Configuration> expand_grid(const GridSpec& spec);
+
+/// The dimensions of a study: kDimensions, then the optional ones its grid was given (those of configs.front()).
+std::vector<Dimension> dimensions_of(const std::vector<Configuration>& configs);
 
 /// The dimensions that take more than one value in `configs` (the others are the same for every configuration).
 std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs);

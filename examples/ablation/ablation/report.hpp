@@ -56,9 +56,10 @@ InputFile describe_input(const std::string& path);
 /// The InputFile of `path` whose bytes were already read into `content` (the file is opened only once).
 InputFile describe_input(const std::string& path, const std::string& content);
 
-/// The CSV columns, in order: group, instance, number, var, val, inference, alldiff, ac3, status, detail, then the
+/// The CSV columns, in order: group, instance, number, var, val, inference, alldiff, ac3, the optional dimensions of
+/// `configs` (backjump, learning: only when the grid was given them), status, detail, then the
 /// counters (assignments, backtracks, constraint_checks, revisions, values_pruned, wipeouts, max_depth, us).
-std::vector<std::string> csv_columns();
+std::vector<std::string> csv_columns(const std::vector<Configuration>& configs = {});
 
 /// CSV: '#' lines "# key: value" (schema, version, commit, date, command, options as one-line JSON, seed, one
 /// "input" line per file, one "invalid" line per excluded instance), then the column row, then one row per record.
