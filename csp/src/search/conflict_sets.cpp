@@ -13,7 +13,7 @@ bool NogoodStore::add(const std::vector<Literal>& literals) {
   const auto n = static_cast<std::uint32_t>(size());
   for (const Literal& l : literals) {
     literals_.push_back(l);
-    by_var_[static_cast<std::size_t>(l.var)].push_back(n);
+    by_literal_[key(l.var, l.index)].push_back(n);
   }
   start_.push_back(literals_.size());
   return true;
@@ -29,7 +29,6 @@ Backjumping::Backjumping(Store& store, bool forward_checking, std::size_t learni
   chronological_.assign(n + 1, 0);
   pruner_mark_.assign(n + 1, 0);
   if (fc_) pruners_.resize(n);
-  if (learning_ != 0) nogoods_.resize_variables(n);
 }
 
 void Backjumping::add(std::vector<int>& set, int level) {
@@ -78,13 +77,11 @@ void Backjumping::rejected_by(const Constraint& c, VarId x, int depth) {
 bool Backjumping::nogoods_allow(VarId x, int i, int depth) {
   if (learning_ == 0) return true;
   const Assignment& a = store_.assignment();
-  for (const std::uint32_t n : nogoods_.of(x)) {
+  for (const std::uint32_t n : nogoods_.of(x, i)) {
     ++store_.stats().constraint_checks;
     bool violated = true;
-    for (const auto* l = nogoods_.begin(n); l != nogoods_.end(n) && violated; ++l) {
-      if (l->var == x) violated = l->index == i;
-      else violated = a.is_assigned(l->var) && store_.domain(l->var).min() == l->index;
-    }
+    for (const auto* l = nogoods_.begin(n); l != nogoods_.end(n) && violated; ++l)
+      if (l->var != x) violated = a.is_assigned(l->var) && store_.domain(l->var).min() == l->index;
     if (!violated) continue;
     std::vector<int>& conf = conf_[static_cast<std::size_t>(depth)];
     for (const auto* l = nogoods_.begin(n); l != nogoods_.end(n); ++l)
@@ -158,14 +155,14 @@ bool Backjumping::forward_check(VarId x, int depth) {
 bool Backjumping::nogood_propagation(VarId x, int depth) {
   const Assignment& a = store_.assignment();
   const int i = store_.domain(x).min();
-  for (const std::uint32_t n : nogoods_.of(x)) {
+  for (const std::uint32_t n : nogoods_.of(x, i)) {
     ++store_.stats().constraint_checks;
     VarId open = -1;
     int open_index = -1;
     bool holds = true;  // every literal seen so far holds (or is the one open literal)
     for (const auto* l = nogoods_.begin(n); l != nogoods_.end(n) && holds; ++l) {
       if (l->var == x) {
-        holds = l->index == i;
+        continue;
       } else if (a.is_assigned(l->var)) {
         holds = store_.domain(l->var).min() == l->index;
       } else if (open < 0 && store_.domain(l->var).contains(l->index)) {

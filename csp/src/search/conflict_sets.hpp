@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "csp/core/store.hpp"
@@ -12,7 +13,7 @@
 namespace csp::detail {
 
 /// Learned nogoods: each a set of assignments {x1 = v1, ..., xk = vk} that no solution extends ("not all of
-/// them"), kept in one flat store and watched per variable (not one Constraint object per nogood).
+/// them"), kept in one flat store and indexed by each of their assignments (not one Constraint object per nogood).
 class NogoodStore {
  public:
   /// At most this many nogoods are kept; later ones are not recorded (memory stays below ~ 100 MB at size 10).
@@ -25,17 +26,23 @@ class NogoodStore {
   /// Records a nogood (size >= 1). False when the store is full.
   bool add(const std::vector<Literal>& literals);
   std::size_t size() const { return start_.size() - 1; }
-  /// The nogoods that mention x.
-  const std::vector<std::uint32_t>& of(VarId x) const { return by_var_[static_cast<std::size_t>(x)]; }
+  /// The nogoods that hold x = value index i (empty when none).
+  const std::vector<std::uint32_t>& of(VarId x, int i) const {
+    const auto at = by_literal_.find(key(x, i));
+    return at == by_literal_.end() ? none_ : at->second;
+  }
   /// Nogood n's literals: [begin(n), end(n)).
   const Literal* begin(std::uint32_t n) const { return literals_.data() + start_[n]; }
   const Literal* end(std::uint32_t n) const { return literals_.data() + start_[n + 1]; }
-  void resize_variables(std::size_t n) { by_var_.resize(n); }
 
  private:
   std::vector<Literal> literals_;
   std::vector<std::size_t> start_{0};  // nogood n: literals_[start_[n], start_[n + 1])
-  std::vector<std::vector<std::uint32_t>> by_var_;
+  static std::uint64_t key(VarId x, int i) {
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) << 32U) | static_cast<std::uint32_t>(i);
+  }
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_literal_;
+  std::vector<std::uint32_t> none_;
 };
 
 /// The bookkeeping of CBJ for one run, driven by the backtracker. Search levels are decision depths (1 for the
