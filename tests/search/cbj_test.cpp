@@ -200,7 +200,7 @@ TEST(Cbj, SameCountsAsPlainBacktrackingNearThePhaseTransition) {
   std::uint64_t backjumps = 0;
   std::uint64_t nogoods = 0;
   std::uint64_t solutions = 0;
-  for (std::uint32_t seed = 1; seed <= 20; ++seed) {
+  for (std::uint32_t seed = 1; seed <= 10; ++seed) {
     const Problem p = phase_transition_csp(seed, 14, 4, 30, 6);
     std::uint64_t count = 0;
     for (const std::string var : {"first", "mrv"}) {
