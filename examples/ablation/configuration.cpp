@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <string>
 
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
@@ -19,7 +20,7 @@ std::string trim(const std::string& s) {
   return s.substr(first, last - first + 1);
 }
 
-const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}};
+const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}, {"none"}, {"0"}};
 
 }  // namespace
 
@@ -39,6 +40,8 @@ std::string to_string(Dimension d) {
     case Dimension::consistency: return "consistency";
     case Dimension::break_symmetry: return "break-symmetry";
     case Dimension::algorithm: return "algorithm";
+    case Dimension::backjump: return "backjump";
+    case Dimension::learning: return "learning";
   }
   return "?";
 }
@@ -47,6 +50,8 @@ bool Configuration::has(Dimension d) const {
   if (d == Dimension::consistency) return !consistency.empty();
   if (d == Dimension::break_symmetry) return !break_symmetry.empty();
   if (d == Dimension::algorithm) return !algorithm.empty();
+  if (d == Dimension::backjump) return !backjump.empty();
+  if (d == Dimension::learning) return !learning.empty();
   return true;
 }
 
@@ -60,6 +65,8 @@ std::string Configuration::get(Dimension d) const {
     case Dimension::consistency: return consistency;
     case Dimension::break_symmetry: return break_symmetry;
     case Dimension::algorithm: return algorithm;
+    case Dimension::backjump: return backjump;
+    case Dimension::learning: return learning;
   }
   return "?";
 }
@@ -70,6 +77,8 @@ std::string Configuration::label() const {
   if (!consistency.empty()) out.append("/").append(consistency);
   if (!break_symmetry.empty()) out.append("/break-symmetry-").append(break_symmetry);
   if (!backtracking()) out.append("/").append(algorithm);
+  if (!backjump.empty()) out.append("/").append(backjump);
+  if (!learning.empty()) out.append("/learning-").append(learning);
   return out;
 }
 
@@ -80,6 +89,8 @@ SolverConfig Configuration::solver_config() const {
   c.inference = engine_inference(inference);
   c.ac3_preprocess = ac3 || consistency == "ac3";
   c.pc2_preprocess = consistency == "pc2";
+  c.backjumping = backjump.empty() ? "none" : backjump;
+  c.learning = learning.empty() ? 0 : static_cast<std::size_t>(std::stoul(learning));
   return c;
 }
 
@@ -114,6 +125,8 @@ std::vector<std::string> valid_values(Dimension d) {
     case Dimension::consistency: return {"none", "ac3", "pc2"};
     case Dimension::break_symmetry: return {"off", "on"};
     case Dimension::algorithm: return {"backtracking", "min-conflicts", "tree", "cutset"};
+    case Dimension::backjump: return {"none", "cbj"};
+    case Dimension::learning: return {};
   }
   return {};
 }
@@ -154,6 +167,8 @@ const std::vector<std::string>& GridSpec::values(Dimension d) const {
     case Dimension::consistency: return consistency;
     case Dimension::break_symmetry: return break_symmetry;
     case Dimension::algorithm: return algorithm;
+    case Dimension::backjump: return backjump;
+    case Dimension::learning: return learning;
   }
   return var;
 }
@@ -173,9 +188,13 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     std::vector<std::string> valid = valid_values(d);
     if (d == Dimension::inference)
       for (const ModelInference& m : model_inferences()) valid.push_back(m.name);
-    for (const std::string& v : list)
-      if (!(optional && given.empty()) && std::find(valid.begin(), valid.end(), v) == valid.end())
-        throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " + join(valid, ", ") + ")");
+    for (const std::string& v : list) {
+      if (optional && given.empty()) continue;
+      const bool number = !v.empty() && v.size() < 10 && v.find_first_not_of("0123456789") == std::string::npos;
+      if (d == Dimension::learning ? !number : std::find(valid.begin(), valid.end(), v) == valid.end())
+        throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " +
+                         (d == Dimension::learning ? std::string("a whole number below 10^9") : join(valid, ", ")) + ")");
+    }
     lists.push_back(list);
   }
   std::vector<Configuration> out;
@@ -190,13 +209,24 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     c.consistency = lists[5][at[5]];
     c.break_symmetry = lists[6][at[6]];
     c.algorithm = lists[7][at[7]];
-    out.push_back(c);
+    c.backjump = lists[8][at[8]];
+    c.learning = lists[9][at[9]];
+    // Combinations the engine refuses (cbj with MAC, learning without cbj) are left out of the grid.
+    const std::string engine = engine_inference(c.inference);
+    const bool refused = (c.backjump == "cbj" && engine != "none" && engine != "fc") ||
+                         (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj");
+    if (!refused) out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {
       --k;
       if (++at[k] < lists[k].size()) break;
       at[k] = 0;
-      if (k == 0) return out;
+      if (k == 0) {
+        if (out.empty())
+          throw InputError("no configuration left: --backjump cbj works with --inference none or fc, and "
+                           "--learning above 0 needs --backjump cbj");
+        return out;
+      }
     }
   }
 }

@@ -82,7 +82,11 @@ void describe(Groups& g) {
       ("consistency", strings(), "consistency before search: none, ac3 (AC-3 once), pc2 (PC-2 on the binary "
                                  "constraints, then AC-3); a column only when given; not with --ac3")
       ("break-symmetry", strings(), "australia, usa, graph: colours interchangeable (value precedence): off, on; a "
-                                    "column only when given");
+                                    "column only when given")
+      ("backjump", strings(), "backjumping: none, cbj (conflict-directed; runs only with inference none and fc); a "
+                              "column only when given")
+      ("learning", strings(), "with cbj: the largest nogood recorded, whole numbers, 0 = off (default: 0); a column "
+                              "only when given");
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
        "sudoku: the box shape of every puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
@@ -172,6 +176,26 @@ std::vector<std::string> parse_inferences(const std::string& text, const ablatio
     }
   }
   return ablation::parse_list(Dimension::inference, text, valid);
+}
+
+// --learning: whole numbers (duplicates dropped, in the order given).
+std::vector<std::string> parse_learning(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string item = text.substr(start, comma - start);
+    start = comma + 1;
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (item.empty()) continue;
+    const std::uint64_t n = parse_count("learning", item, true, " (the largest nogood recorded; 0 = off)");
+    if (n >= 1000000000) throw InputError("--learning: " + item + " is more than 999999999");
+    const std::string canonical = std::to_string(n);
+    if (std::find(out.begin(), out.end(), canonical) == out.end()) out.push_back(canonical);
+  }
+  if (out.empty()) throw InputError("--learning: empty list (give whole numbers, e.g. 0,10)");
+  return out;
 }
 
 }  // namespace
@@ -326,7 +350,9 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
     const std::string name = ablation::to_string(d);
     if (vm.count(name) == 0) continue;
     const std::string text = join(vm[name].as<std::vector<std::string>>(), ",");
-    if (d == Dimension::alldiff) {
+    if (d == Dimension::learning) {
+      o.grid.values(d) = parse_learning(text);
+    } else if (d == Dimension::alldiff) {
       o.grid.values(d) = ablation::parse_list(d, text, spec.alldiff_modes);
     } else if (d == Dimension::inference) {
       o.grid.values(d) = parse_inferences(text, spec);

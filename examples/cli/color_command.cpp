@@ -112,6 +112,7 @@ int run_color(const std::vector<std::string>& args) {
     if (least && options.config.max_solutions != 1) throw UsageError("--least finds one colouring: drop --max-solutions");
     if (least && options.algorithm != "backtracking")
       throw UsageError("--least is branch and bound (backtracking): drop --algorithm " + options.algorithm);
+    if (least && options.config.backjumping != "none") throw UsageError("--least (branch and bound) does not take --backjump cbj");
     if (has_map) {
       const std::string name = vm["map"].as<std::string>();
       if (name == "australia") instance.map = models::australia();

@@ -51,6 +51,12 @@ void add_search_options(po::options_description& search, po::options_description
       ("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments")
       ("timeout", po::value<std::string>()->value_name("MS"), "give up MS milliseconds after the command started (reading and building the model included)")
       ("seed", po::value<std::string>()->value_name("N"), "seed of the random choices (local search; default 1)");
+  // cbj
+  search.add_options()
+      ("backjump", po::value<std::string>()->value_name("NAME")->default_value("none"),
+       "backjumping: none (chronological) or cbj (conflict-directed, AIMA 6.3.3; with --inference none or fc)")
+      ("learning", po::value<std::string>()->value_name("N")->default_value("0"),
+       "with --backjump cbj: record nogoods of at most N variables on dead ends (0: off)");
   // pc2sym
   search.add_options()
       ("consistency", po::value<std::string>()->value_name("NAME"),
@@ -65,6 +71,26 @@ void add_search_options(po::options_description& search, po::options_description
        "write the search tree of the run to FILE.dot (Graphviz), FILE.json or FILE.svg (when built with Graphviz): "
        "each decision, what its inference removed, wipe-outs and solutions; the first 2000 nodes");
 }
+
+namespace {
+
+// cbj: --backjump and --learning, checked against the inference (after the model inference became its engine one).
+void read_backjumping(const po::variables_map& vm, SearchOptions& o) {
+  try {
+    o.config.backjumping = parse_backjumping(vm["backjump"].as<std::string>());
+  } catch (const UnknownNameError& e) {
+    throw UsageError(std::string("--backjump: ").append(e.what()));
+  }
+  o.config.learning = static_cast<std::size_t>(parse_count("learning", vm["learning"].as<std::string>(), true));
+  if (o.config.backjumping == "cbj" && o.config.inference != "none" && o.config.inference != "fc")
+    throw UsageError("--backjump cbj works with --inference none or fc, not '" +
+                     (o.model_inference.empty() ? o.config.inference : o.model_inference) +
+                     "' (MAC's conflict sets are not kept)");
+  if (o.config.learning != 0 && o.config.backjumping != "cbj")
+    throw UsageError("--learning needs --backjump cbj (nogoods are recorded at its dead ends)");
+}
+
+}  // namespace
 
 SearchOptions read_search_options(const po::variables_map& vm, const std::vector<ModelInference>& model_inferences) {
   SearchOptions o;
@@ -119,6 +145,7 @@ SearchOptions read_search_options(const po::variables_map& vm, const std::vector
     if (const std::string why = search_tree_format_error(o.tree_file); !why.empty()) throw UsageError(why);
   }
   if (vm.count("algorithm") != 0) read_algorithm_options(vm, o);  // local: the model commands' --algorithm
+  read_backjumping(vm, o);
   return o;
 }
 

@@ -17,11 +17,16 @@
 // filters domains (fc, mac) the consistency test is implied by the filtering, so it is skipped. The recursion is
 // unrolled onto an explicit stack of frames (one per decision on the current path), so the depth of the search is
 // bounded by memory, not by the call stack: a million variables is a million frames of a few words each.
+//
+// With SolverConfig::backjumping "cbj" (AIMA §6.3.3) a node whose values are all tried backs up to the deepest level
+// of its conflict set instead of its parent (conflict_sets.hpp keeps the sets; the calls into it are the `cbj_`
+// lines below, and `backjump`).
 #include "csp/search/backtracking.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "csp/core/store.hpp"
@@ -32,6 +37,7 @@
 #include "csp/propagation/pc2.hpp"
 #include "csp/search/search_observer.hpp"
 #include "backtracking_hook.hpp"
+#include "conflict_sets.hpp"
 
 namespace csp {
 
@@ -72,6 +78,10 @@ class Backtracker {
         bound_(hooks != nullptr && hooks->bound ? &hooks->bound : nullptr),
         descending_(hooks != nullptr ? hooks->descending : -1) {
     if (config.limits.time_limit.count() != 0) store_.set_deadline(start_ + config.limits.time_limit);
+    if (config.backjumping == "cbj") {
+      if (bound_ != nullptr) throw Error("backjumping 'cbj' does not work with branch and bound (optimisation)");
+      cbj_ = std::make_unique<detail::Backjumping>(store_, config.inference == "fc", config.learning);
+    }
   }
 
   void run() {
@@ -134,6 +144,7 @@ class Backtracker {
 
   Outcome solution_found() {
     const Assignment& a = store_.assignment();
+    if (cbj_) cbj_->solution(static_cast<int>(frames_.size()));
     ++result_.solution_count;
     ++result_.stats.solutions;
     if (config_.keeps(result_.solution_count)) result_.solutions.push_back(a);
@@ -165,6 +176,7 @@ class Backtracker {
       f.end = order_stack_.size();
     }
     frames_.push_back(f);
+    if (cbj_) cbj_->open(static_cast<int>(frames_.size()));
     return Outcome::go_on;
   }
 
@@ -229,7 +241,30 @@ class Backtracker {
     store_.set_depth(depth - 1);
     store_.assignment().unassign(f.x);
     ctx_.note_unassigned(f.x);
+    if (cbj_) cbj_->retract(f.x, depth);
     f.trying = false;
+  }
+
+  // CBJ: every value of the node on top (at `depth`) was tried: back up to the level its conflict set names,
+  // retracting the values of the levels jumped over (the target's own value is retracted by the loop).
+  void backjump(int depth) {
+    const int target = cbj_->dead_end(frames_.back().x, depth);
+    if (target < depth - 1) ++result_.stats.backjumps;
+    order_stack_.resize(frames_.back().base);
+    frames_.pop_back();
+    while (static_cast<int>(frames_.size()) > target) {
+      Frame& g = frames_.back();
+      if (g.trying) retract(g, static_cast<int>(frames_.size()));
+      order_stack_.resize(g.base);
+      frames_.pop_back();
+    }
+  }
+
+  // Inference after x = value index i at `depth` (already in the store): CBJ with fc runs its own forward check,
+  // which records who pruned what.
+  bool infer(VarId x, int depth) {
+    if (cbj_ && ctx_.domains_filtered()) return cbj_->forward_check(x, depth);
+    return infer_(ctx_, x);
   }
 
   // The loop of Fig. 6.5 for the frame on top of the stack; a successful inference opens the child's frame.
@@ -250,6 +285,10 @@ class Backtracker {
       const int i = bounded ? next_value(f) : -1;
       if (i < 0) {  // every value tried: back to the parent, which then retracts its own value
         if (!f.assigned_any) ++s.failures;  // no value consistent with the assignment: a dead end (inference none)
+        if (cbj_) {
+          backjump(depth);
+          continue;
+        }
         order_stack_.resize(f.base);
         frames_.pop_back();
         continue;
@@ -259,8 +298,10 @@ class Backtracker {
         const Constraint* violated = ctx_.violated_constraint(f.x, i);
         if (violated != nullptr) {
           if (config_.observer != nullptr) config_.observer->on_reject(store_, f.x, store_.value(f.x, i), *violated, depth);
+          if (cbj_) cbj_->rejected_by(*violated, f.x, depth);
           continue;
         }
+        if (cbj_ && !cbj_->nogoods_allow(f.x, i, depth)) continue;
       }
       if (limit_hit()) return;
       f.mark = store_.mark();
@@ -273,7 +314,8 @@ class Backtracker {
       store_.set_depth(depth);
       if (config_.observer != nullptr) config_.observer->on_assign(store_, f.x, f.value, depth);
       ctx_.set_decision_shrank_domain(!store_.domain(f.x).is_singleton());
-      if (store_.assign(f.x, i, nullptr) && infer_(ctx_, f.x)) {
+      if (cbj_) cbj_->assign(f.x, i, depth);
+      if (store_.assign(f.x, i, nullptr) && infer(f.x, depth)) {
         if (open_node() == Outcome::stop) return;  // the run ends here: no need to undo
       } else if (store_.interrupted()) {
         stopped_by_limit_ = true;  // cut short by the deadline: not a dead end, so no backtrack is counted
@@ -300,6 +342,7 @@ class Backtracker {
   std::vector<int> scratch_;      // filled by the value ordering
   std::vector<int> sorted_;       // scratch_ sorted, to find an index given twice
   std::vector<int> order_stack_;  // the materialised value orders of the nodes on the current path
+  std::unique_ptr<detail::Backjumping> cbj_;  // null unless config.backjumping is "cbj"
 };
 
 // PC-2 before the search when asked (config.pc2_preprocess): the search runs on the transformed problem, which has

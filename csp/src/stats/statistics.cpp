@@ -17,14 +17,19 @@ Statistics& Statistics::operator+=(const Statistics& o) {
   solutions += o.solutions;
   max_depth = std::max(max_depth, o.max_depth);
   elapsed_us += o.elapsed_us;
+  backjumps += o.backjumps;
+  nogoods += o.nogoods;
   return *this;
 }
 
 std::ostream& operator<<(std::ostream& os, const Statistics& s) {
-  return os << "assignments=" << s.assignments << " backtracks=" << s.backtracks << " failures=" << s.failures
+  os << "assignments=" << s.assignments << " backtracks=" << s.backtracks << " failures=" << s.failures
             << " constraint_checks=" << s.constraint_checks << " revisions=" << s.revisions
             << " values_pruned=" << s.values_pruned << " wipeouts=" << s.wipeouts << " solutions=" << s.solutions
             << " max_depth=" << s.max_depth << " elapsed_us=" << s.elapsed_us;
+  if (s.backjumps != 0) os << " backjumps=" << s.backjumps;
+  if (s.nogoods != 0) os << " nogoods=" << s.nogoods;
+  return os;
 }
 
 }  // namespace csp

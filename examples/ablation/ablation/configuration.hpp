@@ -22,23 +22,22 @@ class InputError : public std::runtime_error {
 std::string join(const std::vector<std::string>& parts, const std::string& sep = ", ");
 
 /// The dimensions of the grid, in the order they vary (the last one fastest) and are printed.
-enum class Dimension { var, val, inference, alldiff, ac3, consistency, break_symmetry, algorithm };
+enum class Dimension { var, val, inference, alldiff, ac3, consistency, break_symmetry, algorithm, backjump, learning };
 /// The dimensions every study has (each a column of the CSV, in this order).
 inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff,
                                             Dimension::ac3};
 /// The dimensions a study has only when their option is given (then a column each after kDimensions'):
-/// consistency (none, ac3, pc2), break-symmetry (off, on; colouring models) and algorithm (backtracking,
-/// min-conflicts, tree, cutset).
+/// consistency (none, ac3, pc2), break-symmetry (off, on; colouring models), algorithm (backtracking,
+/// min-conflicts, tree, cutset), backjump (none, cbj) and learning (the largest nogood, 0 = off).
 inline constexpr Dimension kOptionalDimensions[] = {Dimension::consistency, Dimension::break_symmetry,
-                                                    Dimension::algorithm};
+                                                    Dimension::algorithm, Dimension::backjump, Dimension::learning};
 /// Every dimension of the grid: kDimensions, then kOptionalDimensions.
-inline constexpr Dimension kGridDimensions[] = {Dimension::var,         Dimension::val,
-                                                Dimension::inference,   Dimension::alldiff,
-                                                Dimension::ac3,         Dimension::consistency,
-                                                Dimension::break_symmetry, Dimension::algorithm};
+inline constexpr Dimension kGridDimensions[] = {
+    Dimension::var,         Dimension::val,            Dimension::inference, Dimension::alldiff,  Dimension::ac3,
+    Dimension::consistency, Dimension::break_symmetry, Dimension::algorithm, Dimension::backjump, Dimension::learning};
 
 /// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "consistency",
-/// "break-symmetry", "algorithm".
+/// "break-symmetry", "algorithm", "backjump", "learning".
 std::string to_string(Dimension d);
 
 /// One point of the grid: a strategy name per dimension.
@@ -54,6 +53,8 @@ struct Configuration {
   /// max_steps = the node limit or 100,000), tree (TREE-CSP-SOLVER, Fig. 6.11) or cutset (cutset conditioning,
   /// §6.5.1)
   std::string algorithm;
+  std::string backjump;  ///< "" (not in the study: none), none or cbj (SolverConfig::backjumping)
+  std::string learning;  ///< "" (not in the study: 0), or the largest nogood as a whole number (SolverConfig::learning)
 
   /// Whether an optional dimension is part of this configuration (a base dimension always is).
   bool has(Dimension d) const;
@@ -63,7 +64,7 @@ struct Configuration {
   /// The value of one dimension as text ("on"/"off" for ac3).
   std::string get(Dimension d) const;
   /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated (then "/pc2", "/break-symmetry-on",
-  /// "/min-conflicts" for the optional dimensions it has).
+  /// "/min-conflicts", "/cbj", "/learning-10" for the optional dimensions it has).
   std::string label() const;
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
   /// inference becomes its engine inference (engine_inference); the model posts its propagator when it builds.
@@ -93,7 +94,8 @@ const std::vector<std::string>& alldiff_names();
 
 /// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,
 /// {"off", "on"} for ac3 and break-symmetry, {"none", "ac3", "pc2"} for consistency, {"backtracking",
-/// "min-conflicts", "tree", "cutset"} for algorithm.
+/// "min-conflicts", "tree", "cutset"} for algorithm, {"none", "cbj"} for backjump; learning takes any whole number
+/// (its list is empty here).
 std::vector<std::string> valid_values(Dimension d);
 
 /// Parses a comma-separated list of the values of dimension `d` (e.g. "first,mrv" or "all"), checked against
@@ -114,14 +116,17 @@ struct GridSpec {
   std::vector<std::string> consistency;     ///< empty: not in the study
   std::vector<std::string> break_symmetry;  ///< empty: not in the study
   std::vector<std::string> algorithm;       ///< empty: not in the study (backtracking)
+  std::vector<std::string> backjump;        ///< "none" and/or "cbj"; empty: not in the study
+  std::vector<std::string> learning;        ///< whole numbers as text; empty: not in the study
 
   /// The list of one dimension.
   const std::vector<std::string>& values(Dimension d) const;
   std::vector<std::string>& values(Dimension d);
 };
 
-/// The cross product of the lists, in "odometer" order: var varies slowest, ac3 fastest. Empty lists take the
-/// default. Throws InputError for a value a dimension does not know (model inferences are known to inference;
+/// The cross product of the lists, in "odometer" order: var varies slowest, learning fastest. Empty lists take the
+/// default. Combinations the engine refuses are left out: cbj with an inference other than none and fc, and learning
+/// above 0 without cbj (InputError when nothing is left). Throws InputError for a value a dimension does not know (model inferences are known to inference;
 /// whether a model accepts one is checked by csp ablate's options).
 std::vector<Configuration> expand_grid(const GridSpec& spec);
 

@@ -56,8 +56,8 @@ InputFile describe_input(const std::string& path);
 /// The InputFile of `path` whose bytes were already read into `content` (the file is opened only once).
 InputFile describe_input(const std::string& path, const std::string& content);
 
-/// The CSV columns, in order: group, instance, number, var, val, inference, alldiff, ac3, then consistency,
-/// break-symmetry and algorithm when `configs` have them (study_dimensions), status, detail, then the counters
+/// The CSV columns, in order: group, instance, number, var, val, inference, alldiff, ac3, then the optional
+/// dimensions `configs` have (consistency, break-symmetry, algorithm, backjump, learning: study_dimensions), status, detail, then the counters
 /// (assignments, backtracks, constraint_checks, revisions, values_pruned, wipeouts, max_depth, us).
 std::vector<std::string> csv_columns(const std::vector<Configuration>& configs = {});
 

@@ -13,7 +13,9 @@ namespace csp {
 /// - each node: SELECT-UNASSIGNED-VARIABLE (config.variable_ordering), ORDER-DOMAIN-VALUES (config.value_ordering);
 ///   with inference "none" a value is tried only if consistent with the assignment; then INFERENCE
 ///   (config.inference); a failure undoes the trail to the mark set before the value.
-/// Finds one solution, counts or enumerates them (config.max_solutions), within config.limits.
+/// Finds one solution, counts or enumerates them (config.max_solutions), within config.limits. With
+/// config.backjumping "cbj" a dead end jumps back to the deepest variable of its conflict set (AIMA §6.3.3), and
+/// config.learning records nogoods there; counts stay exact.
 /// Throws UnknownNameError for an unregistered strategy name, and Error (naming the strategy and the bad value)
 /// when a variable ordering returns an assigned or unknown variable, or -1 while variables are unassigned, or a
 /// value ordering returns an index twice or an index not in the variable's current domain. Thread-safe for distinct runs on one Problem.

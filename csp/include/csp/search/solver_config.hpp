@@ -35,6 +35,17 @@ struct SolverConfig {
   /// throws Pc2TooLargeError when the problem is above PC-2's size limits (kPc2MaxVariables, kPc2MaxPairs).
   bool pc2_preprocess = false;
 
+  // cbj
+  /// "none" (chronological backtracking, Fig. 6.5) or "cbj": conflict-directed backjumping (AIMA §6.3.3), with
+  /// inference none (conflict sets from the constraints that reject values) or fc (forward checking supplies the
+  /// conflict sets, Prosser's FC-CBJ); validate() refuses it with mac (MAC's conflict sets are not kept) and with
+  /// any other inference. Counts of all solutions stay exact: after a solution the search backs up chronologically.
+  std::string backjumping = "none";
+  /// Constraint learning (AIMA §6.3.3), with backjumping "cbj" only: at each dead end whose conflict set has at most
+  /// this many variables, the assignment of those variables is recorded as a nogood and checked (inference none)
+  /// or propagated as a unit rule (fc) in the rest of the run. 0 = off. At most 2^20 nogoods are kept per run.
+  std::size_t learning = 0;
+
   /// Stop after this many solutions; 0 = find (count) all. 1 finds one; 2 tells a unique solution from several.
   std::uint64_t max_solutions = 1;
   /// Keep at most this many solutions in the result (the rest are only counted). Unset (the default) keeps every
@@ -50,19 +61,23 @@ struct SolverConfig {
   /// complete = false: the count is no longer exact.
   std::function<bool(const Assignment&)> on_solution;
 
-  /// Throws UnknownNameError (listing the valid names) when a strategy name is not registered.
+  /// Throws UnknownNameError (listing the valid names) when a strategy name is not registered, and Error for an
+  /// unknown backjumping, cbj with an inference other than none and fc, or learning without cbj.
   void validate() const;
   /// Whether a run keeps its n-th solution (1-based): n <= keep_solutions, or always when it is unset.
   bool keeps(std::uint64_t n) const { return !keep_solutions || n <= *keep_solutions; }
 };
 
 /// "var=mrv val=natural inference=mac ac3=off max_solutions=1" (the strategy part of a config, for reports); a
-/// callable ordering appears under the name given with it ("custom" by default).
+/// callable ordering appears under the name given with it ("custom" by default). " backjump=cbj" and
+/// " learning=N" follow only when they are not the defaults.
 std::string to_string(const SolverConfig& config);
 
 /// Canonical names, checked against the registries (throw UnknownNameError listing the valid names).
 std::string parse_variable_ordering(const std::string& name);
 std::string parse_value_ordering(const std::string& name);
 std::string parse_inference(const std::string& name);
+/// "none" or "cbj"; throws UnknownNameError listing them for any other name.
+std::string parse_backjumping(const std::string& name);
 
 }  // namespace csp

@@ -33,6 +33,9 @@ namespace csp {
 /// - solutions: complete consistent assignments found.
 /// - max_depth: the largest number of search decisions on one path.
 /// - elapsed_us: wall-clock time of the run, in microseconds.
+/// - backjumps: with conflict-directed backjumping (SolverConfig::backjumping "cbj"), dead ends whose jump skipped
+///   at least one level (each skipped level's value is retracted and counted in backtracks too).
+/// - nogoods: nogoods recorded by learning (SolverConfig::learning).
 struct Statistics {
   std::uint64_t assignments = 0;
   std::uint64_t backtracks = 0;
@@ -44,12 +47,15 @@ struct Statistics {
   std::uint64_t solutions = 0;
   std::uint64_t max_depth = 0;
   std::int64_t elapsed_us = 0;
+  std::uint64_t backjumps = 0;
+  std::uint64_t nogoods = 0;
 
   /// Adds every counter; max_depth becomes the maximum of both.
   Statistics& operator+=(const Statistics& other);
 };
 
-/// One line, `name=value` pairs separated by spaces, e.g. "assignments=48 backtracks=12 ...".
+/// One line, `name=value` pairs separated by spaces, e.g. "assignments=48 backtracks=12 ...". backjumps and
+/// nogoods are printed after elapsed_us, each only when it is not 0.
 std::ostream& operator<<(std::ostream& os, const Statistics& s);
 
 /// Limits that stop a search early (0 = no limit). A run stopped by one reports `Status::limit_reached`.
