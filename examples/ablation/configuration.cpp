@@ -20,7 +20,7 @@ std::string trim(const std::string& s) {
   return s.substr(first, last - first + 1);
 }
 
-const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}, {"none"}, {"0"}};
+const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}};  // kDimensions' defaults
 
 }  // namespace
 
