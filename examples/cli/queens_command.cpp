@@ -43,7 +43,8 @@ bool no_queen_attacks(int n, const Assignment& a) {
 
 // The search options that min-conflicts has no use for, given explicitly; "" when none.
 std::string backtracking_option_given(const po::variables_map& vm) {
-  for (const char* name : {"var", "val", "inference", "ac3", "max-solutions", "node-limit", "count"})
+  for (const char* name : {"var", "val", "inference", "ac3", "max-solutions", "node-limit", "count", "restarts",
+                           "restart-base", "restart-factor"})
     if (vm.count(name) != 0 && !vm[name].defaulted()) return name;
   return "";
 }
@@ -124,8 +125,7 @@ int run_queens(const std::vector<std::string>& args) {
       if (vm.count("max-steps") != 0) local.max_steps = parse_count("max-steps", vm["max-steps"].as<std::string>(), true);
       if (vm.count("seed") != 0) local.seed = parse_count("seed", vm["seed"].as<std::string>(), true);  // --seed (search options)
     } else {
-      for (const char* name : {"max-steps", "seed"})
-        if (vm.count(name) != 0) throw UsageError(std::string("--").append(name).append(" needs --algorithm min-conflicts"));
+      if (vm.count("max-steps") != 0) throw UsageError("--max-steps needs --algorithm min-conflicts");
     }
     options = read_search_options(vm);
     local.limits.time_limit = options.config.limits.time_limit;

@@ -31,7 +31,7 @@ std::string unknown_name_error_of(F&& f) {
 
 TEST(SolverConfig, BuiltInNamesAreStable) {
   EXPECT_THAT(variable_orderings().names(), ::testing::IsSupersetOf({"first", "mrv", "degree", "mrv-degree", "dom-wdeg"}));
-  EXPECT_THAT(value_orderings().names(), ElementsAre("natural", "lcv", "max", "median"));
+  EXPECT_THAT(value_orderings().names(), ElementsAre("natural", "lcv", "max", "median", "random"));
   EXPECT_THAT(inferences().names(), ElementsAre("none", "fc", "mac"));
   EXPECT_EQ(parse_variable_ordering("mrv-degree"), "mrv-degree");
   EXPECT_EQ(parse_value_ordering("lcv"), "lcv");

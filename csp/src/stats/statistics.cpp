@@ -17,14 +17,17 @@ Statistics& Statistics::operator+=(const Statistics& o) {
   solutions += o.solutions;
   max_depth = std::max(max_depth, o.max_depth);
   elapsed_us += o.elapsed_us;
+  restarts += o.restarts;
   return *this;
 }
 
 std::ostream& operator<<(std::ostream& os, const Statistics& s) {
-  return os << "assignments=" << s.assignments << " backtracks=" << s.backtracks << " failures=" << s.failures
+  os << "assignments=" << s.assignments << " backtracks=" << s.backtracks << " failures=" << s.failures
             << " constraint_checks=" << s.constraint_checks << " revisions=" << s.revisions
             << " values_pruned=" << s.values_pruned << " wipeouts=" << s.wipeouts << " solutions=" << s.solutions
             << " max_depth=" << s.max_depth << " elapsed_us=" << s.elapsed_us;
+  if (s.restarts != 0) os << " restarts=" << s.restarts;
+  return os;
 }
 
 }  // namespace csp

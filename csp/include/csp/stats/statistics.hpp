@@ -33,6 +33,8 @@ namespace csp {
 /// - solutions: complete consistent assignments found.
 /// - max_depth: the largest number of search decisions on one path.
 /// - elapsed_us: wall-clock time of the run, in microseconds.
+/// - restarts: times search stopped at its failure cutoff, undid to the root and started again
+///   (SolverConfig::restarts); failures, assignments and backtracks count every run.
 struct Statistics {
   std::uint64_t assignments = 0;
   std::uint64_t backtracks = 0;
@@ -44,12 +46,14 @@ struct Statistics {
   std::uint64_t solutions = 0;
   std::uint64_t max_depth = 0;
   std::int64_t elapsed_us = 0;
+  std::uint64_t restarts = 0;
 
   /// Adds every counter; max_depth becomes the maximum of both.
   Statistics& operator+=(const Statistics& other);
 };
 
-/// One line, `name=value` pairs separated by spaces, e.g. "assignments=48 backtracks=12 ...".
+/// One line, `name=value` pairs separated by spaces, e.g. "assignments=48 backtracks=12 ..."; counters added after
+/// elapsed_us (restarts) are printed only when non-zero.
 std::ostream& operator<<(std::ostream& os, const Statistics& s);
 
 /// Limits that stop a search early (0 = no limit). A run stopped by one reports `Status::limit_reached`.
