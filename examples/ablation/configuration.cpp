@@ -6,6 +6,9 @@
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
+#include "csp/search/restarts.hpp"
+
+#include <charconv>
 
 namespace csp::ablation {
 
@@ -18,7 +21,7 @@ std::string trim(const std::string& s) {
   return s.substr(first, last - first + 1);
 }
 
-const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}};
+const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}, {"none"}, {"0"}};
 
 }  // namespace
 
@@ -35,8 +38,23 @@ std::string to_string(Dimension d) {
     case Dimension::inference: return "inference";
     case Dimension::alldiff: return "alldiff";
     case Dimension::ac3: return "ac3";
+    case Dimension::restarts: return "restarts";
+    case Dimension::seed: return "seed";
   }
   return "?";
+}
+
+bool is_optional(Dimension d) { return d == Dimension::restarts || d == Dimension::seed; }
+
+std::vector<Dimension> shown_dimensions(const std::vector<Configuration>& configs) {
+  std::vector<Dimension> out;
+  const Configuration defaults;
+  for (Dimension d : kDimensions) {
+    bool shown = !is_optional(d);
+    for (const Configuration& c : configs) shown = shown || c.get(d) != defaults.get(d);
+    if (shown) out.push_back(d);
+  }
+  return out;
 }
 
 std::string Configuration::get(Dimension d) const {
@@ -46,13 +64,16 @@ std::string Configuration::get(Dimension d) const {
     case Dimension::inference: return inference;
     case Dimension::alldiff: return alldiff;
     case Dimension::ac3: return ac3 ? "on" : "off";
+    case Dimension::restarts: return restarts;
+    case Dimension::seed: return std::to_string(seed);
   }
   return "?";
 }
 
 std::string Configuration::label() const {
   return std::string(var).append("/").append(val).append("/").append(inference).append("/").append(alldiff).append(
-      ac3 ? "/ac3-on" : "/ac3-off");
+      ac3 ? "/ac3-on" : "/ac3-off") + (restarts == "none" ? "" : "/" + restarts) +
+         (seed == 0 ? "" : "/seed-" + std::to_string(seed));
 }
 
 SolverConfig Configuration::solver_config() const {
@@ -61,6 +82,8 @@ SolverConfig Configuration::solver_config() const {
   c.value_ordering = val;
   c.inference = engine_inference(inference);
   c.ac3_preprocess = ac3;
+  c.restarts = restarts;
+  c.seed = seed;
   return c;
 }
 
@@ -92,6 +115,8 @@ std::vector<std::string> valid_values(Dimension d) {
     case Dimension::inference: return inferences().names();
     case Dimension::alldiff: return alldiff_names();
     case Dimension::ac3: return {"off", "on"};
+    case Dimension::restarts: return restart_strategies().names();
+    case Dimension::seed: return {"0"};
   }
   return {};
 }
@@ -122,6 +147,25 @@ std::vector<std::string> parse_list(Dimension d, const std::string& text) {
   return parse_list(d, text, valid_values(d));
 }
 
+std::vector<std::string> parse_seeds(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = trim(text.substr(start, comma - start));
+    start = comma + 1;
+    if (item.empty()) continue;
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (ec != std::errc() || end != item.data() + item.size())
+      throw InputError("--seed expects whole numbers separated by commas (0: ties by order), got '" + item + "'");
+    const std::string canonical = std::to_string(v);
+    if (std::find(out.begin(), out.end(), canonical) == out.end()) out.push_back(canonical);
+  }
+  if (out.empty()) throw InputError("--seed: empty list (whole numbers, e.g. 1,2,3)");
+  return out;
+}
+
 const std::vector<std::string>& GridSpec::values(Dimension d) const {
   switch (d) {
     case Dimension::var: return var;
@@ -129,6 +173,8 @@ const std::vector<std::string>& GridSpec::values(Dimension d) const {
     case Dimension::inference: return inference;
     case Dimension::alldiff: return alldiff;
     case Dimension::ac3: return ac3;
+    case Dimension::restarts: return restarts;
+    case Dimension::seed: return seed;
   }
   return var;
 }
@@ -145,6 +191,11 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     std::vector<std::string> valid = valid_values(d);
     if (d == Dimension::inference)
       for (const ModelInference& m : model_inferences()) valid.push_back(m.name);
+    if (d == Dimension::seed) {
+      (void)parse_seeds(join(list, ","));
+      lists.push_back(list);
+      continue;
+    }
     for (const std::string& v : list)
       if (std::find(valid.begin(), valid.end(), v) == valid.end())
         throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " + join(valid, ", ") + ")");
@@ -159,6 +210,8 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     c.inference = lists[2][at[2]];
     c.alldiff = lists[3][at[3]];
     c.ac3 = lists[4][at[4]] == "on";
+    c.restarts = lists[5][at[5]];
+    c.seed = std::stoull(lists[6][at[6]]);
     out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {

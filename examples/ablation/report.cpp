@@ -61,7 +61,7 @@ std::vector<std::string> row_values(const Study& study, const RunRecord& r) {
   const Instance& inst = study.instances.at(r.instance);
   const Configuration& c = study.configs.at(r.config);
   std::vector<std::string> out = {inst.group, inst.name, std::to_string(inst.number)};
-  for (Dimension d : kDimensions) out.push_back(c.get(d));
+  for (Dimension d : shown_dimensions(study.configs)) out.push_back(c.get(d));
   out.push_back(to_string(r.status));
   out.push_back(r.detail);
   for (Counter k : kCounters)
@@ -136,9 +136,11 @@ InputFile describe_input(const std::string& path, const std::string& content) {
   return f;
 }
 
-std::vector<std::string> csv_columns() {
+std::vector<std::string> csv_columns() { return csv_columns(Study{}); }
+
+std::vector<std::string> csv_columns(const Study& study) {
   std::vector<std::string> out = {"group", "instance", "number"};
-  for (Dimension d : kDimensions) out.push_back(to_string(d));
+  for (Dimension d : shown_dimensions(study.configs)) out.push_back(to_string(d));
   out.push_back("status");
   out.push_back("detail");
   for (Counter c : kCounters) out.push_back(to_string(c));
@@ -159,7 +161,7 @@ void write_csv(std::ostream& out, const Study& study) {
   for (const InputFile& f : h.inputs)
     out << "# input: " << one_line(f.path) << " bytes=" << f.bytes << " fnv1a64=" << f.fnv1a64 << '\n';
   for (const auto& [name, reason] : h.invalid) out << "# invalid: " << one_line(name) << ": " << one_line(reason) << '\n';
-  const std::vector<std::string> columns = csv_columns();
+  const std::vector<std::string> columns = csv_columns(study);
   for (std::size_t i = 0; i < columns.size(); ++i) out << (i == 0 ? "" : ",") << columns[i];
   out << '\n';
   for (const RunRecord& r : study.records) {
@@ -174,6 +176,7 @@ nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& s
   j["schema"] = kSchema;
   j["header"] = header_json(study);
   j["rows"] = nlohmann::ordered_json::array();
+  const std::vector<Dimension> dims = shown_dimensions(study.configs);
   for (const RunRecord& r : study.records) {
     const Instance& inst = study.instances.at(r.instance);
     const Configuration& c = study.configs.at(r.config);
@@ -181,7 +184,7 @@ nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& s
     row["group"] = inst.group;
     row["instance"] = inst.name;
     row["number"] = inst.number;
-    for (Dimension d : kDimensions) row[to_string(d)] = c.get(d);
+    for (Dimension d : dims) row[to_string(d)] = c.get(d);
     row["status"] = to_string(r.status);
     row["detail"] = r.detail;
     for (Counter k : kCounters) row[to_string(k)] = static_cast<std::int64_t>(counter_value(r.stats, k));
@@ -192,7 +195,7 @@ nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& s
     const Configuration& c = study.configs.at(s.config);
     nlohmann::ordered_json row;
     row["group"] = s.group;
-    for (Dimension d : kDimensions) row[to_string(d)] = c.get(d);
+    for (Dimension d : dims) row[to_string(d)] = c.get(d);
     row["instances"] = s.instances;
     row["solved"] = s.solved;
     row["unsatisfiable"] = s.unsatisfiable;

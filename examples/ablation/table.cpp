@@ -99,7 +99,7 @@ void write_table(std::ostream& out, const Study& study, const std::vector<Summar
                  const TableOptions& options) {
   const std::vector<Dimension> varying = varying_dimensions(study.configs);
   std::string fixed;
-  for (Dimension d : kDimensions)
+  for (Dimension d : shown_dimensions(study.configs))
     if (std::find(varying.begin(), varying.end(), d) == varying.end())
       fixed.append(fixed.empty() ? "" : " ").append(to_string(d)).append("=").append(study.configs.front().get(d));
   out << "csp ablate " << study.model << ": " << study.configs.size() << " configuration"

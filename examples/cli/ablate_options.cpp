@@ -65,6 +65,8 @@ void describe(Groups& g) {
     return "order of the table rows: config (grid order), a dimension (var, val, ...), solved, total (time), or a "
            "counter (" + join(counters) + ") with an optional .mean (default), .median or .max";
   }();
+  static const std::string restarts_help =
+      list(Dimension::restarts, "restart strategies", "none") + "; restart base 100, geometric factor 1.5";
   const auto strings = [] { return po::value<std::vector<std::string>>()->composing()->value_name("LIST"); };
   g.grid.add_options()
       ("var", strings(), var_help.c_str())
@@ -73,7 +75,10 @@ void describe(Groups& g) {
       ("alldiff", strings(), "how all-different is posted: binary (!= between pairs), global (one constraint: "
                              "single values, pigeonhole, hidden singles), matching (one constraint, Regin's matching); "
                              "default: binary. Queens take binary, global; maps and graphs only binary")
-      ("ac3", strings(), "AC-3 once before search: off, on (default: off)");
+      ("ac3", strings(), "AC-3 once before search: off, on (default: off)")
+      ("restarts", strings(), restarts_help.c_str())
+      ("seed", strings(), "search seeds, whole numbers: random tie-breaking of the orderings (0: ties by order; "
+                          "default: 0); a column of the CSV when given");
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
        "sudoku: the box shape of every puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
@@ -87,8 +92,9 @@ void describe(Groups& g) {
        "run each (instance, configuration) R times; the time is the median (counters do not change)")
       ("jobs,j", po::value<std::string>()->value_name("J")->default_value("1"),
        "runs in parallel (0: one per core); only the times depend on J")
-      ("seed", po::value<std::string>()->value_name("S")->default_value("1"),
-       "shuffle the order of the runs with seed S (0: instance by instance); only the times depend on it");
+      ("shuffle-seed", po::value<std::string>()->value_name("S")->default_value("1"),
+       "shuffle the order of the runs with seed S (0: instance by instance); only the times depend on it "
+       "(the header's 'seed')");
   g.output.add_options()
       ("sort", po::value<std::string>()->value_name("COLUMN")->default_value("config"), sort_help.c_str())
       ("wide", po::bool_switch(), "table: mean, median and max of every counter")
@@ -171,6 +177,7 @@ nlohmann::ordered_json AblateOptions::to_json() const {
   if (!spec.number_option.empty()) j[spec.number_option] = inputs.numbers;
   const std::vector<ablation::Configuration> configs = ablation::expand_grid(grid);
   for (Dimension d : ablation::kDimensions) {
+    if (ablation::is_optional(d) && grid.values(d).empty()) continue;  // options JSON: only when given
     std::vector<std::string> values;
     for (const ablation::Configuration& c : configs)
       if (std::find(values.begin(), values.end(), c.get(d)) == values.end()) values.push_back(c.get(d));
@@ -180,7 +187,7 @@ nlohmann::ordered_json AblateOptions::to_json() const {
   j["node_limit"] = limits.node_limit;
   j["repeat"] = limits.repeat;
   j["jobs"] = jobs;
-  j["seed"] = seed;
+  j["shuffle_seed"] = seed;
   j["sort"] = sort;
   j["wide"] = wide;
   j["csv"] = csv;
@@ -288,6 +295,8 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
       o.grid.values(d) = ablation::parse_list(d, text, spec.alldiff_modes);
     } else if (d == Dimension::inference) {
       o.grid.values(d) = parse_inferences(text, spec);
+    } else if (d == Dimension::seed) {
+      o.grid.values(d) = ablation::parse_seeds(text);
     } else {
       o.grid.values(d) = ablation::parse_list(d, text);
     }
@@ -308,7 +317,7 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
   const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
   if (jobs > 1024) throw InputError("--jobs must be at most 1024");
   o.jobs = jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
-  o.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
+  o.seed = parse_count("shuffle-seed", vm["shuffle-seed"].as<std::string>(), true);
   o.sort = vm["sort"].as<std::string>();
   ablation::check_sort_key(o.sort);
   o.wide = vm["wide"].as<bool>();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -21,12 +22,17 @@ class InputError : public std::runtime_error {
 /// "a, b, c": the parts joined with `sep` (for messages and help).
 std::string join(const std::vector<std::string>& parts, const std::string& sep = ", ");
 
-/// The dimensions of the grid, in the order they vary (the last one fastest) and are printed.
-enum class Dimension { var, val, inference, alldiff, ac3 };
-inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff,
-                                            Dimension::ac3};
+/// The dimensions of the grid, in the order they vary (the last one fastest) and are printed. restarts and seed
+/// are optional: printed (CSV / JSON columns, table) only when some configuration sets them (shown_dimensions).
+enum class Dimension { var, val, inference, alldiff, ac3, restarts, seed };
+inline constexpr Dimension kDimensions[] = {Dimension::var,     Dimension::val,      Dimension::inference,
+                                            Dimension::alldiff, Dimension::ac3,      Dimension::restarts,
+                                            Dimension::seed};
 
-/// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3".
+/// Whether a dimension is printed only when some configuration gives it a value other than its default.
+bool is_optional(Dimension d);
+
+/// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "restarts", "seed".
 std::string to_string(Dimension d);
 
 /// One point of the grid: a strategy name per dimension.
@@ -36,10 +42,13 @@ struct Configuration {
   std::string inference = "none"; ///< a name from csp::inferences(), or a model inference (model_inferences())
   std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=), "global", "matching"
   bool ac3 = false;               ///< AC-3 once before search
+  std::string restarts = "none";  ///< a name from csp::restart_strategies() (SolverConfig::restarts)
+  std::uint64_t seed = 0;         ///< SolverConfig::seed: 0 ties by order, else seeded random tie-breaking
 
   /// The value of one dimension as text ("on"/"off" for ac3).
   std::string get(Dimension d) const;
-  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated.
+  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated; "/luby" and "/seed-3" follow only when
+  /// restarts or seed are not the default.
   std::string label() const;
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
   /// inference becomes its engine inference (engine_inference); the model posts its propagator when it builds.
@@ -67,8 +76,8 @@ std::string engine_inference(const std::string& name);
 /// "binary", "global", "matching": the names of AllDifferentMode (csp::to_string), in that order.
 const std::vector<std::string>& alldiff_names();
 
-/// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,
-/// {"off", "on"} for ac3.
+/// The valid values of a dimension: the registry names for var, val, inference and restarts, alldiff_names() for
+/// alldiff, {"off", "on"} for ac3, {"0"} for seed (any whole number is a seed: parse_seeds).
 std::vector<std::string> valid_values(Dimension d);
 
 /// Parses a comma-separated list of the values of dimension `d` (e.g. "first,mrv" or "all"), checked against
@@ -77,6 +86,8 @@ std::vector<std::string> valid_values(Dimension d);
 std::vector<std::string> parse_list(Dimension d, const std::string& text, const std::vector<std::string>& valid);
 /// parse_list with valid_values(d).
 std::vector<std::string> parse_list(Dimension d, const std::string& text);
+/// --seed LIST: comma-separated whole numbers (duplicates dropped). Throws InputError for anything else.
+std::vector<std::string> parse_seeds(const std::string& text);
 
 /// The values chosen per dimension. An empty list means the default, the textbook baseline of SolverConfig
 /// (first, natural, none) with binary all-different and AC-3 off.
@@ -86,6 +97,8 @@ struct GridSpec {
   std::vector<std::string> inference;
   std::vector<std::string> alldiff;
   std::vector<std::string> ac3;  ///< "off" and/or "on"
+  std::vector<std::string> restarts;
+  std::vector<std::string> seed;  ///< whole numbers, as text
 
   /// The list of one dimension.
   const std::vector<std::string>& values(Dimension d) const;
@@ -96,6 +109,10 @@ struct GridSpec {
 /// default. Throws InputError for a value a dimension does not know (model inferences are known to inference;
 /// whether a model accepts one is checked by csp ablate's options).
 std::vector<Configuration> expand_grid(const GridSpec& spec);
+
+/// The dimensions printed for `configs`: every dimension but an optional one (is_optional) that has its default
+/// value in every configuration.
+std::vector<Dimension> shown_dimensions(const std::vector<Configuration>& configs);
 
 /// The dimensions that take more than one value in `configs` (the others are the same for every configuration).
 std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs);

@@ -31,7 +31,7 @@ struct StudyHeader {
   std::string date;                   ///< UTC start time, ISO 8601
   std::vector<std::string> command;   ///< the command line, "csp" "ablate" ...
   nlohmann::ordered_json options;     ///< every option as parsed, defaults included
-  std::uint64_t seed = 0;             ///< the seed of the run order
+  std::uint64_t seed = 0;             ///< the seed of the run order (--shuffle-seed; key "seed" in the header)
   std::vector<InputFile> inputs;
   std::vector<std::pair<std::string, std::string>> invalid;  ///< (instance, reason) for each excluded instance
 };
@@ -59,6 +59,8 @@ InputFile describe_input(const std::string& path, const std::string& content);
 /// The CSV columns, in order: group, instance, number, var, val, inference, alldiff, ac3, status, detail, then the
 /// counters (assignments, backtracks, constraint_checks, revisions, values_pruned, wipeouts, max_depth, us).
 std::vector<std::string> csv_columns();
+/// The CSV columns of `study`: the same, with restarts and seed after ac3 when some configuration sets them.
+std::vector<std::string> csv_columns(const Study& study);
 
 /// CSV: '#' lines "# key: value" (schema, version, commit, date, command, options as one-line JSON, seed, one
 /// "input" line per file, one "invalid" line per excluded instance), then the column row, then one row per record.
