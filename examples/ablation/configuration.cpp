@@ -2,12 +2,17 @@
 #include "ablation/configuration.hpp"
 
 #include <algorithm>
+#include <system_error>
+#include <cstdint>
 #include <iterator>
 #include <string>
 
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
+#include "csp/search/restarts.hpp"
+
+#include <charconv>
 
 namespace csp::ablation {
 
@@ -42,6 +47,8 @@ std::string to_string(Dimension d) {
     case Dimension::algorithm: return "algorithm";
     case Dimension::backjump: return "backjump";
     case Dimension::learning: return "learning";
+    case Dimension::restarts: return "restarts";
+    case Dimension::seed: return "seed";
   }
   return "?";
 }
@@ -52,6 +59,8 @@ bool Configuration::has(Dimension d) const {
   if (d == Dimension::algorithm) return !algorithm.empty();
   if (d == Dimension::backjump) return !backjump.empty();
   if (d == Dimension::learning) return !learning.empty();
+  if (d == Dimension::restarts) return !restarts.empty();
+  if (d == Dimension::seed) return !seed.empty();
   return true;
 }
 
@@ -67,6 +76,8 @@ std::string Configuration::get(Dimension d) const {
     case Dimension::algorithm: return algorithm;
     case Dimension::backjump: return backjump;
     case Dimension::learning: return learning;
+    case Dimension::restarts: return restarts;
+    case Dimension::seed: return seed;
   }
   return "?";
 }
@@ -79,6 +90,8 @@ std::string Configuration::label() const {
   if (!backtracking()) out.append("/").append(algorithm);
   if (!backjump.empty()) out.append("/").append(backjump);
   if (!learning.empty()) out.append("/learning-").append(learning);
+  if (!restarts.empty()) out.append("/").append(restarts);
+  if (!seed.empty()) out.append("/seed-").append(seed);
   return out;
 }
 
@@ -91,6 +104,8 @@ SolverConfig Configuration::solver_config() const {
   c.pc2_preprocess = consistency == "pc2";
   c.backjumping = backjump.empty() ? "none" : backjump;
   c.learning = learning.empty() ? 0 : static_cast<std::size_t>(std::stoul(learning));
+  c.restarts = restarts.empty() ? "none" : restarts;
+  c.seed = seed.empty() ? 0 : static_cast<std::uint64_t>(std::stoull(seed));
   return c;
 }
 
@@ -127,6 +142,8 @@ std::vector<std::string> valid_values(Dimension d) {
     case Dimension::algorithm: return {"backtracking", "min-conflicts", "tree", "cutset"};
     case Dimension::backjump: return {"none", "cbj"};
     case Dimension::learning: return {};
+    case Dimension::restarts: return restart_strategies().names();
+    case Dimension::seed: return {};
   }
   return {};
 }
@@ -157,6 +174,44 @@ std::vector<std::string> parse_list(Dimension d, const std::string& text) {
   return parse_list(d, text, valid_values(d));
 }
 
+std::vector<std::string> parse_seeds(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = trim(text.substr(start, comma - start));
+    start = comma + 1;
+    if (item.empty()) continue;
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (ec != std::errc() || end != item.data() + item.size())
+      throw InputError("--seed expects whole numbers separated by commas (0: ties by order), got '" + item + "'");
+    const std::string canonical = std::to_string(v);
+    if (std::find(out.begin(), out.end(), canonical) == out.end()) out.push_back(canonical);
+  }
+  if (out.empty()) throw InputError("--seed: empty list (whole numbers, e.g. 1,2,3)");
+  return out;
+}
+
+std::vector<std::string> parse_seeds(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = trim(text.substr(start, comma - start));
+    start = comma + 1;
+    if (item.empty()) continue;
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (ec != std::errc() || end != item.data() + item.size())
+      throw InputError("--seed expects whole numbers separated by commas (0: ties by order), got '" + item + "'");
+    const std::string canonical = std::to_string(v);
+    if (std::find(out.begin(), out.end(), canonical) == out.end()) out.push_back(canonical);
+  }
+  if (out.empty()) throw InputError("--seed: empty list (whole numbers, e.g. 1,2,3)");
+  return out;
+}
+
 const std::vector<std::string>& GridSpec::values(Dimension d) const {
   switch (d) {
     case Dimension::var: return var;
@@ -169,6 +224,8 @@ const std::vector<std::string>& GridSpec::values(Dimension d) const {
     case Dimension::algorithm: return algorithm;
     case Dimension::backjump: return backjump;
     case Dimension::learning: return learning;
+    case Dimension::restarts: return restarts;
+    case Dimension::seed: return seed;
   }
   return var;
 }
@@ -190,6 +247,10 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
       for (const ModelInference& m : model_inferences()) valid.push_back(m.name);
     for (const std::string& v : list) {
       if (optional && given.empty()) continue;
+      if (d == Dimension::seed) {
+        (void)parse_seeds(v);  // any whole number
+        continue;
+      }
       const bool number = !v.empty() && v.size() < 10 && v.find_first_not_of("0123456789") == std::string::npos;
       if (d == Dimension::learning ? !number : std::find(valid.begin(), valid.end(), v) == valid.end())
         throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " +
@@ -211,10 +272,14 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     c.algorithm = lists[7][at[7]];
     c.backjump = lists[8][at[8]];
     c.learning = lists[9][at[9]];
+    c.restarts = lists[10][at[10]];
+    c.seed = lists[11][at[11]];
     // Combinations the engine refuses (cbj with MAC, learning without cbj) are left out of the grid.
     const std::string engine = engine_inference(c.inference);
+    const bool restarting = !c.restarts.empty() && c.restarts != "none";
     const bool refused = (c.backjump == "cbj" && engine != "none" && engine != "fc") ||
-                         (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj");
+                         (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj") ||
+                         (c.backjump == "cbj" && restarting);
     if (!refused) out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {
@@ -223,8 +288,8 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
       at[k] = 0;
       if (k == 0) {
         if (out.empty())
-          throw InputError("no configuration left: --backjump cbj works with --inference none or fc, and "
-                           "--learning above 0 needs --backjump cbj");
+          throw InputError("no configuration left: --backjump cbj works with --inference none or fc and without "
+                           "restarts, and --learning above 0 needs --backjump cbj");
         return out;
       }
     }

@@ -65,6 +65,8 @@ void describe(Groups& g) {
     return "order of the table rows: config (grid order), a dimension (var, val, ...), solved, total (time), or a "
            "counter (" + join(counters) + ") with an optional .mean (default), .median or .max";
   }();
+  static const std::string restarts_help =
+      list(Dimension::restarts, "restart strategies", "none") + "; restart base 100, geometric factor 1.5";
   const auto strings = [] { return po::value<std::vector<std::string>>()->composing()->value_name("LIST"); };
   g.grid.add_options()
       ("var", strings(), var_help.c_str())
@@ -86,7 +88,10 @@ void describe(Groups& g) {
       ("backjump", strings(), "backjumping: none, cbj (conflict-directed; runs only with inference none and fc); a "
                               "column only when given")
       ("learning", strings(), "with cbj: the largest nogood recorded, whole numbers, 0 = off (default: 0); a column "
-                              "only when given");
+                              "only when given")
+      ("restarts", strings(), restarts_help.c_str())
+      ("seed", strings(), "search seeds, whole numbers: random tie-breaking of the orderings (0: ties by order; "
+                          "default: 0); a column of the CSV when given");
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
        "sudoku: the box shape of every puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
@@ -105,8 +110,9 @@ void describe(Groups& g) {
        "Optimisation instances (fzn: minimize / maximize) run to the proved optimum whatever N is")
       ("jobs,j", po::value<std::string>()->value_name("J")->default_value("1"),
        "runs in parallel (0: one per core); only the times depend on J")
-      ("seed", po::value<std::string>()->value_name("S")->default_value("1"),
-       "shuffle the order of the runs with seed S (0: instance by instance); only the times depend on it");
+      ("shuffle-seed", po::value<std::string>()->value_name("S")->default_value("1"),
+       "shuffle the order of the runs with seed S (0: instance by instance); only the times depend on it "
+       "(the header's 'seed')");
   g.output.add_options()
       ("sort", po::value<std::string>()->value_name("COLUMN")->default_value("config"), sort_help.c_str())
       ("wide", po::bool_switch(), "table: mean, median and max of every counter")
@@ -220,7 +226,7 @@ nlohmann::ordered_json AblateOptions::to_json() const {
   j["repeat"] = limits.repeat;
   j["max_solutions"] = limits.max_solutions;
   j["jobs"] = jobs;
-  j["seed"] = seed;
+  j["shuffle_seed"] = seed;
   j["sort"] = sort;
   j["wide"] = wide;
   j["csv"] = csv;
@@ -356,6 +362,8 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
       o.grid.values(d) = ablation::parse_list(d, text, spec.alldiff_modes);
     } else if (d == Dimension::inference) {
       o.grid.values(d) = parse_inferences(text, spec);
+    } else if (d == Dimension::seed) {
+      o.grid.values(d) = ablation::parse_seeds(text);
     } else {
       o.grid.values(d) = ablation::parse_list(d, text);
     }
@@ -377,7 +385,7 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
   const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
   if (jobs > 1024) throw InputError("--jobs must be at most 1024");
   o.jobs = jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
-  o.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
+  o.seed = parse_count("shuffle-seed", vm["shuffle-seed"].as<std::string>(), true);
   o.sort = vm["sort"].as<std::string>();
   ablation::check_sort_key(o.sort);
   o.wide = vm["wide"].as<bool>();

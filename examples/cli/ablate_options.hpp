@@ -22,7 +22,7 @@ struct AblateOptions {
   ablation::GridSpec grid;        ///< the lists per dimension, parsed ("all" expanded); empty = default
   ablation::RunLimits limits;     ///< timeout, node limit, repeat
   unsigned jobs = 1;              ///< runs in parallel
-  std::uint64_t seed = 1;         ///< the seed of the run order (0: instance by instance, in grid order)
+  std::uint64_t seed = 1;         ///< --shuffle-seed: the seed of the run order (0: instance by instance, in grid order)
   std::string sort = "config";    ///< the --sort key
   bool wide = false;              ///< every counter's mean, median and max in the table
   std::string csv;                ///< --csv FILE ("" = none)

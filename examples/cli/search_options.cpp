@@ -13,6 +13,7 @@
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
 #include "algorithm_options.hpp"
+#include "csp/search/restarts.hpp"
 
 namespace po = boost::program_options;
 
@@ -26,6 +27,25 @@ std::string strategy(Parse parse, const std::string& option, const std::string& 
     return parse(name);
   } catch (const UnknownNameError& e) {
     throw UsageError(std::string("--").append(option).append(": ").append(e.what()));
+  }
+}
+
+// --restarts, --restart-base, --restart-factor into config (the base and factor only with a strategy that uses them).
+void read_restart_options(const po::variables_map& vm, SolverConfig& config) {
+  config.restarts = strategy(parse_restarts, "restarts", vm["restarts"].as<std::string>());
+  if (vm.count("restart-base") != 0) {
+    if (config.restarts == "none") throw UsageError("--restart-base needs --restarts luby or geometric");
+    config.restart_base = parse_count("restart-base", vm["restart-base"].as<std::string>(), false);
+  }
+  if (vm.count("restart-factor") != 0) {
+    if (config.restarts != "geometric") throw UsageError("--restart-factor needs --restarts geometric");
+    const std::string& text = vm["restart-factor"].as<std::string>();
+    double f = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), f);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+      throw UsageError("--restart-factor expects a number, got '" + text + "'");
+    if (!(f > 1.0) || f > 1000.0) throw UsageError("--restart-factor must be above 1 and at most 1000, got '" + text + "'");
+    config.restart_factor = f;
   }
 }
 
@@ -50,7 +70,17 @@ void add_search_options(po::options_description& search, po::options_description
        "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all")
       ("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments")
       ("timeout", po::value<std::string>()->value_name("MS"), "give up MS milliseconds after the command started (reading and building the model included)")
-      ("seed", po::value<std::string>()->value_name("N"), "seed of the random choices (local search; default 1)");
+      ("seed", po::value<std::string>()->value_name("N"),
+       "seed of the random choices: random tie-breaking of the variable and value orderings and --val random "
+       "(0, the default: ties by order); local search: its random choices (default 1)");
+  // restarts
+  const std::string restarts_help = "restart strategy: " + restart_strategies().names_joined() +
+                                    " (restart at a failure cutoff; use with --seed or --var dom-wdeg)";
+  search.add_options()
+      ("restarts", po::value<std::string>()->value_name("NAME")->default_value("none"), restarts_help.c_str())
+      ("restart-base", po::value<std::string>()->value_name("N"),
+       "failures before the first restart (Luby unit, first geometric cutoff; default 100)")
+      ("restart-factor", po::value<std::string>()->value_name("F"), "growth of the geometric cutoff, above 1 (default 1.5)");
   // cbj
   search.add_options()
       ("backjump", po::value<std::string>()->value_name("NAME")->default_value("none"),
@@ -138,6 +168,8 @@ SearchOptions read_search_options(const po::variables_map& vm, const std::vector
     o.config.limits.time_limit = std::chrono::milliseconds(o.timeout_ms);
   }
   if (vm.count("seed") != 0) o.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
+  if (o.seed) o.config.seed = *o.seed;
+  read_restart_options(vm, o.config);
   o.stats = vm["stats"].as<bool>();
   o.trace = vm["trace"].as<bool>();
   if (vm.count("tree") != 0) {

@@ -1,5 +1,5 @@
 // The search options shared by the csp subcommands (--var, --val, --inference, --ac3, --max-solutions,
-// --node-limit, --timeout, --stats): one Boost.Program_options group, read back into a SolverConfig.
+// --node-limit, --timeout, --seed, --restarts, --restart-base, --restart-factor, --stats): one Boost.Program_options group, read back into a SolverConfig.
 #pragma once
 
 #include <chrono>
@@ -49,7 +49,7 @@ struct SearchOptions {
   bool trace = false;
   /// --tree FILE: write the search tree (.dot, .json, .svg); "" when not given.
   std::string tree_file;
-  /// --seed: the seed of the random choices, when given.
+  /// --seed: the seed of the random choices, when given (also in config.seed: random tie-breaking in backtracking).
   std::optional<std::uint64_t> seed;
   /// The model inference named by --inference ("" for an engine inference); config.inference then holds its
   /// engine inference.
@@ -61,14 +61,16 @@ struct SearchOptions {
   MinConflictsConfig local;
 };
 
-/// Adds --var, --val, --inference, --ac3, --consistency, --max-solutions, --node-limit, --timeout and --seed to
-/// `search`, and --stats to
+/// Adds --var, --val, --inference, --ac3, --consistency, --max-solutions, --node-limit, --timeout, --seed,
+/// --restarts, --restart-base, --restart-factor, --backjump and --learning to `search`, and --stats, --trace and
+/// --tree to
 /// `output` (which may be the same group). The strategy helps list the registered names.
 void add_search_options(boost::program_options::options_description& search,
                         boost::program_options::options_description& output, const SearchDefaults& defaults);
 
 /// Reads the options added by `add_search_options`; `model_inferences` are the command's own (as given to
-/// add_search_options). Throws UsageError for an unknown strategy name (listing the valid names) or a bad number.
+/// add_search_options). Throws UsageError for an unknown strategy name (listing the valid names), a bad number, or
+/// --restart-base / --restart-factor without a restart strategy that uses them.
 SearchOptions read_search_options(const boost::program_options::variables_map& vm,
                                   const std::vector<ModelInference>& model_inferences = {});
 

@@ -183,7 +183,8 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
     // json; an option that would silently do nothing is refused.
     const char* mode = o.explain ? "--explain" : "--grade";
     for (const char* name : {"var", "val", "inference", "ac3", "consistency", "alldiff", "max-solutions", "jobs",
-                             "trace", "tree", "stats", "backjump", "learning"})
+                             "trace", "tree", "stats", "backjump", "learning", "seed", "restarts", "restart-base",
+                             "restart-factor"})
       if (given(name))
         throw UsageError(std::string("--").append(name).append(" cannot be combined with ").append(mode).append(
             ": it has no effect there (the human solver takes --techniques, --box, --node-limit, --timeout and "

@@ -33,11 +33,22 @@ fi
 
 # ---- results do not depend on --jobs (nor on the run order): all but the time column --------------------------------
 strip_us() { csv_rows "$1" | cut -d, -f1-17; }
-run ablate queens --n 4,5,6,7,8 --var all --inference all --val all --jobs 1 --seed 0 --csv "$TMP/j1.csv"
+run ablate queens --n 4,5,6,7,8 --var all --inference all --val all --jobs 1 --shuffle-seed 0 --csv "$TMP/j1.csv"
 expect_code 0 "jobs 1"
-run ablate queens --n 4,5,6,7,8 --var all --inference all --val all --jobs 2 --seed 7 --csv "$TMP/j2.csv"
+run ablate queens --n 4,5,6,7,8 --var all --inference all --val all --jobs 2 --shuffle-seed 7 --csv "$TMP/j2.csv"
 expect_code 0 "jobs 2"
 if [[ -n "$(strip_us "$TMP/j1.csv")" && "$(strip_us "$TMP/j1.csv")" == "$(strip_us "$TMP/j2.csv")" ]]; then ok; else bad "jobs 1 vs 2 differ"; fi
+
+# ---- restarts and search seeds: two more dimensions, columns only when given ----------------------------------------
+run ablate queens --n 10 --var mrv --inference fc --restarts none,luby --seed 0,1,2 --csv "$TMP/r.csv"
+expect_code 0 "restarts x seeds grid"
+expect_eq "$(csv_rows "$TMP/r.csv" | wc -l)" 6 "restarts x seeds CSV rows (2 x 3)"
+expect_eq "$(grep -v '^#' "$TMP/r.csv" | head -1 | cut -d, -f1-10)" "group,instance,number,var,val,inference,alldiff,ac3,restarts,seed" \
+  "restarts and seed columns after ac3"
+expect_eq "$(csv_rows "$TMP/r.csv" | cut -d, -f9,10,11 | sort | tr '\n' ' ')" \
+  "luby,0,solved luby,1,solved luby,2,solved none,0,solved none,1,solved none,2,solved " "every configuration solves"
+run ablate queens --seed 1,x; expect_code 2 "bad seed"; expect_err 'whole numbers' "bad seed message"
+run ablate queens --restarts sometimes; expect_code 2 "bad restarts"; expect_err 'valid: none, luby, geometric' "restarts names"
 
 # ---- maps: unsatisfiable is a finished run, not a failure ----------------------------------------------------------
 run ablate australia --colors 2,3 --var mrv --inference fc

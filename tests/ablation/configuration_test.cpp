@@ -7,6 +7,7 @@
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
+#include "csp/search/restarts.hpp"
 
 namespace csp::ablation {
 namespace {
@@ -96,15 +97,35 @@ TEST(AblationExpandGrid, AllEverywhereIsTheFullProduct) {
   GridSpec spec;
   for (Dimension d : kDimensions) spec.values(d) = parse_list(d, "all");
   const std::size_t expected = variable_orderings().names().size() * value_orderings().names().size() *
-                               inferences().names().size() * 3 * 2;
+                               inferences().names().size() * 3 * 2 * restart_strategies().names().size();
   const std::vector<Configuration> grid = expand_grid(spec);
   EXPECT_EQ(grid.size(), expected);
-  EXPECT_EQ(varying_dimensions(grid).size(), 5U);
+  EXPECT_EQ(varying_dimensions(grid).size(), 6U);  // every dimension but seed ("all" seeds is the default, 0)
+}
+
+TEST(AblationExpandGrid, RestartsAndSeedsAreOptionalDimensions) {
+  GridSpec spec;
+  spec.var = {"mrv"};
+  const std::vector<Configuration> plain = expand_grid(spec);
+  EXPECT_EQ(shown_dimensions(plain).size(), 5U);  // restarts and seed are not printed when nobody sets them
+  EXPECT_EQ(plain[0].label(), "mrv/natural/none/binary/ac3-off");
+  spec.restarts = {"none", "luby"};
+  spec.seed = parse_seeds("0, 7,7");
+  const std::vector<Configuration> grid = expand_grid(spec);
+  ASSERT_EQ(grid.size(), 4U);
+  EXPECT_THAT(shown_dimensions(grid), ElementsAre(Dimension::var, Dimension::val, Dimension::inference,
+                                                  Dimension::alldiff, Dimension::ac3, Dimension::restarts,
+                                                  Dimension::seed));
+  EXPECT_EQ(grid[3].label(), "mrv/natural/none/binary/ac3-off/luby/seed-7");
+  EXPECT_EQ(grid[3].solver_config().restarts, "luby");
+  EXPECT_EQ(grid[3].solver_config().seed, 7U);
+  EXPECT_THROW(parse_seeds("1,x"), InputError);
+  EXPECT_THROW(parse_seeds(","), InputError);
 }
 
 TEST(AblationExpandGrid, RejectsUnknownValuesAndNamesTheVaryingDimensions) {
   GridSpec spec;
-  spec.val = {"natural", "random"};
+  spec.val = {"natural", "sideways"};
   EXPECT_THROW(expand_grid(spec), InputError);
   spec.val = {"natural", "lcv"};
   spec.alldiff = {"global"};

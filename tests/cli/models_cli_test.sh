@@ -52,6 +52,17 @@ run queens 8 --max-steps 10; expect_code 2 "--max-steps without min-conflicts"; 
 run queens 8 --algorithm tabu; expect_code 2 "unknown algorithm"; expect_err "valid: backtracking, min-conflicts" "unknown algorithm"
 run queens 1001; expect_code 2 "queens 1001 backtracking"; expect_err 'at most 1000 with --algorithm backtracking' "queens 1001"
 run queens 1000001 --algorithm min-conflicts; expect_code 2 "queens 1000001"; expect_err 'at most 1000000' "queens 1000001"
+# backtracking with --seed (random tie-breaking) and restarts
+run queens 8 --seed 3; expect_code 0 "queens 8 --seed"; expect_count '^(\. |Q ){7}(\.|Q)$' 8 "queens 8 --seed: a board"
+run queens 40 --restarts luby --restart-base 1 --seed 3 --stats; expect_code 0 "queens 40 restarts"
+expect_out ' restarts=[1-9][0-9]*$' "queens 40 restarts: the statistic"
+run queens 8 --count --restarts geometric --restart-base 1 --seed 2; expect_out '^92 solutions$' "count with restarts"
+run queens 8 --restart-base 5; expect_code 2 "--restart-base alone"; expect_err 'needs --restarts luby or geometric' "--restart-base"
+run queens 8 --restarts luby --restart-factor 2; expect_code 2 "--restart-factor with luby"
+run queens 8 --restarts geometric --restart-factor 1; expect_code 2 "--restart-factor 1"; expect_err 'above 1' "factor 1"
+run queens 8 --restarts often; expect_code 2 "unknown restarts"; expect_err 'valid: none, luby, geometric' "restarts names"
+run queens 8 --algorithm min-conflicts --restarts luby; expect_code 2 "min-conflicts --restarts"
+run color --map australia -k 3 --var dom-wdeg --restarts luby --seed 4; expect_code 0 "color with restarts"
 
 # ---- color ---------------------------------------------------------------------------------------------------------
 run color --map australia -k 3; expect_code 0 "australia -k 3"; expect_out '^SA = (red|green|blue)$' "australia colours"

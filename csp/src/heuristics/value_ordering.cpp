@@ -31,6 +31,13 @@ void median_order(SearchContext& ctx, VarId x, std::vector<int>& order) {
   }
 }
 
+void random_order(SearchContext& ctx, VarId x, std::vector<int>& order) {
+  order.clear();
+  ctx.store().domain(x).for_each([&](int i) { order.push_back(i); });
+  for (std::size_t k = order.size(); k > 1; --k)
+    std::swap(order[k - 1], order[static_cast<std::size_t>(ctx.uniform(k))]);
+}
+
 void lcv(SearchContext& ctx, VarId x, std::vector<int>& order) {
   const Store& store = ctx.store();
   const Problem& p = ctx.problem();
@@ -44,6 +51,13 @@ void lcv(SearchContext& ctx, VarId x, std::vector<int>& order) {
     scored.emplace_back(ruled_out, i);
   });
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  if (ctx.random_ties()) {  // shuffle each run of equal scores (Fisher-Yates with the run's own draws)
+    for (std::size_t begin = 0, end = 0; begin < scored.size(); begin = end) {
+      while (end < scored.size() && scored[end].first == scored[begin].first) ++end;
+      for (std::size_t k = end - begin; k > 1; --k)
+        std::swap(scored[begin + k - 1], scored[begin + static_cast<std::size_t>(ctx.uniform(k))]);
+    }
+  }
   order.clear();
   for (const auto& s : scored) order.push_back(s.second);
 }
@@ -55,6 +69,7 @@ Registry<ValueOrdering>& value_orderings() {
     r.add("lcv", "least-constraining value first", lcv);
     r.add("max", "descending values (MiniZinc's indomain_max)", descending_order);
     r.add("median", "the median value first, then outwards (MiniZinc's indomain_median)", median_order);
+    r.add("random", "a random order, drawn from --seed (MiniZinc's indomain_random)", random_order);
     return r;
   }();
   return registry;

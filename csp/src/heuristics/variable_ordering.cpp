@@ -2,28 +2,36 @@
 #include "csp/heuristics/variable_ordering.hpp"
 
 #include <climits>
+#include <cstdint>
 
 namespace csp {
 
 // Every scan starts at ctx.first_unassigned(): the variables below it are assigned, so a deep path does not
 // rescan its assigned prefix at each node. Scans that count legal values (inference "none") stop early once the
-// store's deadline has passed (search then ends with limit_reached and ignores the choice).
+// store's deadline has passed (search then ends with limit_reached and ignores the choice). With a seed
+// (SearchContext::random_ties) a tie goes to a uniformly random one of the equally good variables (reservoir
+// sampling over the scan), instead of the smallest id.
 
 VarId first_unassigned(SearchContext& ctx) { return ctx.first_unassigned(); }
 
 VarId mrv(SearchContext& ctx) {
   const Assignment& a = ctx.assignment();
+  const bool random = ctx.random_ties();
   if (ctx.domains_filtered()) {  // the common case, on the domains directly: no per-variable call
     const std::vector<Domain>& domains = ctx.store().domains();
     // 64-bit counts: an assigned variable must rank after any domain, also one of Domain::kMaxCapacity = INT_MAX values.
     VarId best = -1;
     long long best_count = LLONG_MAX;
+    std::uint64_t ties = 1;  // equally good candidates seen (random tie-breaking)
     for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count(); ++x) {
       const long long r = a.is_assigned(x) ? LLONG_MAX : domains[static_cast<std::size_t>(x)].size();
       if (r < best_count) {
         best = x;
         best_count = r;
-        if (r <= 1) break;  // nothing beats one value (a wiped-out domain has already failed)
+        ties = 1;
+        if (r <= 1 && !random) break;  // nothing beats one value (a wiped-out domain has already failed)
+      } else if (random && r == best_count && r != LLONG_MAX && ctx.take_tie(++ties)) {
+        best = x;
       }
     }
     return best;
@@ -33,6 +41,7 @@ VarId mrv(SearchContext& ctx) {
   const int floor = ctx.domains_filtered() ? 1 : 0;
   VarId best = -1;
   int best_count = 0;
+  std::uint64_t ties = 1;
   const Store& store = ctx.store();
   for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count() && !store.interrupted(); ++x) {
     if (a.is_assigned(x)) continue;
@@ -40,7 +49,10 @@ VarId mrv(SearchContext& ctx) {
     if (best < 0 || r < best_count) {
       best = x;
       best_count = r;
-      if (r <= floor) break;
+      ties = 1;
+      if (r <= floor && (!random || r == 0)) break;  // 0: a dead end, taken at once
+    } else if (random && r == best_count && ctx.take_tie(++ties)) {
+      best = x;
     }
   }
   return best;
@@ -48,14 +60,19 @@ VarId mrv(SearchContext& ctx) {
 
 VarId degree(SearchContext& ctx) {
   const Assignment& a = ctx.assignment();
+  const bool random = ctx.random_ties();
   VarId best = -1;
   int best_degree = -1;
+  std::uint64_t ties = 1;
   for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count(); ++x) {
     if (a.is_assigned(x)) continue;
     const int d = ctx.dynamic_degree(x);
     if (d > best_degree) {
       best = x;
       best_degree = d;
+      ties = 1;
+    } else if (random && d == best_degree && ctx.take_tie(++ties)) {
+      best = x;
     }
   }
   return best;
@@ -63,9 +80,11 @@ VarId degree(SearchContext& ctx) {
 
 VarId mrv_degree(SearchContext& ctx) {
   const Assignment& a = ctx.assignment();
+  const bool random = ctx.random_ties();
   VarId best = -1;
   int best_count = 0;
   int best_degree = -1;  // computed lazily, only when a tie needs it
+  std::uint64_t ties = 1;
   const Store& store = ctx.store();
   for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count() && !store.interrupted(); ++x) {
     if (a.is_assigned(x)) continue;
@@ -74,13 +93,18 @@ VarId mrv_degree(SearchContext& ctx) {
     if (best >= 0 && r == best_count) {
       if (best_degree < 0) best_degree = ctx.dynamic_degree(best);
       const int d = ctx.dynamic_degree(x);
-      if (d <= best_degree) continue;
+      if (d < best_degree) continue;
+      if (d == best_degree) {  // a tie on both measures
+        if (random && ctx.take_tie(++ties)) best = x;
+        continue;
+      }
       best_degree = d;
     } else {
       best_degree = -1;
     }
     best = x;
     best_count = r;
+    ties = 1;
   }
   return best;
 }
@@ -101,9 +125,11 @@ VarId dom_wdeg(SearchContext& ctx) {
     }
     live[static_cast<std::size_t>(c)] = static_cast<char>(unassigned >= 2);
   }
+  const bool random = ctx.random_ties();
   VarId best = -1;
   long long best_dom = 0;
   long long best_w = 1;
+  std::uint64_t ties = 1;
   const Store& store = ctx.store();
   for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count() && !store.interrupted(); ++x) {
     if (a.is_assigned(x)) continue;
@@ -116,6 +142,9 @@ VarId dom_wdeg(SearchContext& ctx) {
       best = x;
       best_dom = dom;
       best_w = w;
+      ties = 1;
+    } else if (random && dom * best_w == best_dom * w && ctx.take_tie(++ties)) {
+      best = x;
     }
   }
   return best;

@@ -35,6 +35,7 @@
 #include "csp/propagation/ac3.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/propagation/pc2.hpp"
+#include "csp/search/restarts.hpp"
 #include "csp/search/search_observer.hpp"
 #include "backtracking_hook.hpp"
 #include "conflict_sets.hpp"
@@ -76,17 +77,19 @@ class Backtracker {
         infer_(inferences().get(config.inference).fn),
         ctx_(store_, config.inference != "none"),
         bound_(hooks != nullptr && hooks->bound ? &hooks->bound : nullptr),
-        descending_(hooks != nullptr ? hooks->descending : -1) {
+        descending_(hooks != nullptr ? hooks->descending : -1),
+        restart_schedule_(restart_strategies().get(config.restarts).fn) {
     if (config.limits.time_limit.count() != 0) store_.set_deadline(start_ + config.limits.time_limit);
     if (config.backjumping == "cbj") {
       if (bound_ != nullptr) throw Error("backjumping 'cbj' does not work with branch and bound (optimisation)");
       cbj_ = std::make_unique<detail::Backjumping>(store_, config.inference == "fc", config.learning);
     }
+    ctx_.set_seed(config.seed);
   }
 
   void run() {
     if (root()) {
-      search();
+      search_with_restarts();
     } else if (store_.interrupted()) {
       stopped_by_limit_ = true;  // the root inference was cut short: nothing is proved
     } else {
@@ -273,6 +276,7 @@ class Backtracker {
     Statistics& s = result_.stats;
     if (open_node() == Outcome::stop) return;
     while (!frames_.empty()) {
+      if (restart_due()) return;  // search_with_restarts undoes the path and starts the next run
       Frame& f = frames_.back();
       const int depth = static_cast<int>(frames_.size());  // the decision depth of x = value
       if (f.trying) retract(f, depth);
@@ -326,6 +330,41 @@ class Backtracker {
     }
   }
 
+  // ---- Restarts (SolverConfig::restarts): a layer around search(). Each run is search() from the root with a
+  // failure cutoff from the restart schedule; at the cutoff search() returns with restart_pending_ set, the path is
+  // undone to the root (the store keeps its dom/wdeg weights and the random stream goes on), and the next run
+  // starts with the next cutoff. Cutoffs grow without bound, so some run is complete. Once a solution is found
+  // no more restarts happen: the earlier runs found none, so the last run's tree counts every solution once.
+
+  void search_with_restarts() {
+    for (std::uint64_t k = 0;; ++k) {
+      run_failures_start_ = result_.stats.failures;
+      run_cutoff_ = restart_schedule_(config_, k);
+      restart_pending_ = false;
+      search();
+      if (!restart_pending_) return;
+      undo_to_root();
+      ++result_.stats.restarts;
+    }
+  }
+
+  // Has the current run met its failure cutoff (and found no solution yet)?
+  bool restart_due() {
+    if (result_.solution_count != 0 || result_.stats.failures - run_failures_start_ < run_cutoff_) return false;
+    restart_pending_ = true;
+    return true;
+  }
+
+  // Retracts every value on the current path, deepest first (each one a backtrack, as the observer sees it).
+  void undo_to_root() {
+    for (std::size_t depth = frames_.size(); depth >= 1; --depth) {
+      Frame& f = frames_[depth - 1];
+      if (f.trying) retract(f, static_cast<int>(depth));
+    }
+    frames_.clear();
+    order_stack_.clear();
+  }
+
   const SolverConfig& config_;
   SearchResult& result_;
   Clock::time_point start_;
@@ -343,6 +382,11 @@ class Backtracker {
   std::vector<int> sorted_;       // scratch_ sorted, to find an index given twice
   std::vector<int> order_stack_;  // the materialised value orders of the nodes on the current path
   std::unique_ptr<detail::Backjumping> cbj_;  // null unless config.backjumping is "cbj"
+  // restarts
+  const RestartSchedule& restart_schedule_;
+  std::uint64_t run_cutoff_ = 0;          // failures the current run may meet before it restarts
+  std::uint64_t run_failures_start_ = 0;  // stats.failures when the current run started
+  bool restart_pending_ = false;          // search() returned at the cutoff, not at the end of the tree
 };
 
 // PC-2 before the search when asked (config.pc2_preprocess): the search runs on the transformed problem, which has

@@ -5,12 +5,17 @@
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
+#include "csp/search/restarts.hpp"
+
+#include <cmath>
+#include <sstream>
 
 namespace csp {
 
 std::string parse_variable_ordering(const std::string& name) { return variable_orderings().get(name).name; }
 std::string parse_value_ordering(const std::string& name) { return value_orderings().get(name).name; }
 std::string parse_inference(const std::string& name) { return inferences().get(name).name; }
+std::string parse_restarts(const std::string& name) { return restart_strategies().get(name).name; }
 
 std::string parse_backjumping(const std::string& name) {
   if (name == "none" || name == "cbj") return name;
@@ -28,14 +33,40 @@ void SolverConfig::validate() const {
   if (learning != 0 && backjumping != "cbj")
     throw Error("learning " + std::to_string(learning) + " needs backjumping 'cbj' (nogoods are recorded on its "
                 "backjumps)");
+  parse_restarts(restarts);
+  if (restarts != "none" && restart_base == 0) throw Error("restart_base must be at least 1 (failures before the first restart)");
+  if (restarts == "geometric" && !(restart_factor > 1.0 && std::isfinite(restart_factor)))
+    throw Error("restart_factor must be a finite number above 1 (the growth of the geometric cutoff)");
+  if (backjumping == "cbj" && restarts != "none")
+    throw Error("backjumping 'cbj' does not work with restarts (its conflict sets are not kept across a restart): "
+                "choose one");
 }
+
+namespace {
+
+// The restart fields that differ from the defaults (so reports of runs without them do not change).
+std::string restarts_part(const SolverConfig& c) {
+  const SolverConfig defaults;
+  std::string out;
+  if (c.restarts != defaults.restarts) out += " restarts=" + c.restarts;
+  if (c.restart_base != defaults.restart_base) out += " restart_base=" + std::to_string(c.restart_base);
+  if (c.restart_factor != defaults.restart_factor) {
+    std::ostringstream f;
+    f << c.restart_factor;
+    out += " restart_factor=" + f.str();
+  }
+  if (c.seed != defaults.seed) out += " seed=" + std::to_string(c.seed);
+  return out;
+}
+
+}  // namespace
 
 std::string to_string(const SolverConfig& c) {
   return "var=" + c.variable_ordering.name() + " val=" + c.value_ordering.name() + " inference=" + c.inference +
          " ac3=" + (c.ac3_preprocess ? "on" : "off") + (c.pc2_preprocess ? " pc2=on" : "") +
          " max_solutions=" + std::to_string(c.max_solutions) +
          (c.backjumping != "none" ? " backjump=" + c.backjumping : "") +
-         (c.learning != 0 ? " learning=" + std::to_string(c.learning) : "");
+         (c.learning != 0 ? " learning=" + std::to_string(c.learning) : "") + restarts_part(c);
 }
 
 }  // namespace csp

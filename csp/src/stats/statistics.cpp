@@ -19,6 +19,7 @@ Statistics& Statistics::operator+=(const Statistics& o) {
   elapsed_us += o.elapsed_us;
   backjumps += o.backjumps;
   nogoods += o.nogoods;
+  restarts += o.restarts;
   return *this;
 }
 
@@ -29,6 +30,7 @@ std::ostream& operator<<(std::ostream& os, const Statistics& s) {
             << " max_depth=" << s.max_depth << " elapsed_us=" << s.elapsed_us;
   if (s.backjumps != 0) os << " backjumps=" << s.backjumps;
   if (s.nogoods != 0) os << " nogoods=" << s.nogoods;
+  if (s.restarts != 0) os << " restarts=" << s.restarts;
   return os;
 }
 

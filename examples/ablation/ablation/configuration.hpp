@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -22,22 +23,28 @@ class InputError : public std::runtime_error {
 std::string join(const std::vector<std::string>& parts, const std::string& sep = ", ");
 
 /// The dimensions of the grid, in the order they vary (the last one fastest) and are printed.
-enum class Dimension { var, val, inference, alldiff, ac3, consistency, break_symmetry, algorithm, backjump, learning };
+enum class Dimension {
+  var, val, inference, alldiff, ac3, consistency, break_symmetry, algorithm, backjump, learning, restarts, seed
+};
 /// The dimensions every study has (each a column of the CSV, in this order).
 inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff,
                                             Dimension::ac3};
 /// The dimensions a study has only when their option is given (then a column each after kDimensions'):
 /// consistency (none, ac3, pc2), break-symmetry (off, on; colouring models), algorithm (backtracking,
-/// min-conflicts, tree, cutset), backjump (none, cbj) and learning (the largest nogood, 0 = off).
+/// min-conflicts, tree, cutset), backjump (none, cbj), learning (the largest nogood, 0 = off), restarts (none, luby,
+/// geometric) and seed (whole numbers; 0 = ties by order).
 inline constexpr Dimension kOptionalDimensions[] = {Dimension::consistency, Dimension::break_symmetry,
-                                                    Dimension::algorithm, Dimension::backjump, Dimension::learning};
+                                                    Dimension::algorithm,   Dimension::backjump,
+                                                    Dimension::learning,    Dimension::restarts,
+                                                    Dimension::seed};
 /// Every dimension of the grid: kDimensions, then kOptionalDimensions.
 inline constexpr Dimension kGridDimensions[] = {
     Dimension::var,         Dimension::val,            Dimension::inference, Dimension::alldiff,  Dimension::ac3,
-    Dimension::consistency, Dimension::break_symmetry, Dimension::algorithm, Dimension::backjump, Dimension::learning};
+    Dimension::consistency, Dimension::break_symmetry, Dimension::algorithm, Dimension::backjump, Dimension::learning,
+    Dimension::restarts,    Dimension::seed};
 
 /// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "consistency",
-/// "break-symmetry", "algorithm", "backjump", "learning".
+/// "break-symmetry", "algorithm", "backjump", "learning", "restarts", "seed".
 std::string to_string(Dimension d);
 
 /// One point of the grid: a strategy name per dimension.
@@ -55,6 +62,8 @@ struct Configuration {
   std::string algorithm;
   std::string backjump;  ///< "" (not in the study: none), none or cbj (SolverConfig::backjumping)
   std::string learning;  ///< "" (not in the study: 0), or the largest nogood as a whole number (SolverConfig::learning)
+  std::string restarts;  ///< "" (not in the study: none), or a name from csp::restart_strategies()
+  std::string seed;      ///< "" (not in the study: 0), or SolverConfig::seed as a whole number (0: ties by order)
 
   /// Whether an optional dimension is part of this configuration (a base dimension always is).
   bool has(Dimension d) const;
@@ -64,7 +73,7 @@ struct Configuration {
   /// The value of one dimension as text ("on"/"off" for ac3).
   std::string get(Dimension d) const;
   /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated (then "/pc2", "/break-symmetry-on",
-  /// "/min-conflicts", "/cbj", "/learning-10" for the optional dimensions it has).
+  /// "/min-conflicts", "/cbj", "/learning-10", "/luby", "/seed-3" for the optional dimensions it has).
   std::string label() const;
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
   /// inference becomes its engine inference (engine_inference); the model posts its propagator when it builds.
@@ -94,8 +103,8 @@ const std::vector<std::string>& alldiff_names();
 
 /// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,
 /// {"off", "on"} for ac3 and break-symmetry, {"none", "ac3", "pc2"} for consistency, {"backtracking",
-/// "min-conflicts", "tree", "cutset"} for algorithm, {"none", "cbj"} for backjump; learning takes any whole number
-/// (its list is empty here).
+/// "min-conflicts", "tree", "cutset"} for algorithm, {"none", "cbj"} for backjump, the registry names for restarts;
+/// learning and seed take any whole number (their lists are empty here).
 std::vector<std::string> valid_values(Dimension d);
 
 /// Parses a comma-separated list of the values of dimension `d` (e.g. "first,mrv" or "all"), checked against
@@ -104,6 +113,10 @@ std::vector<std::string> valid_values(Dimension d);
 std::vector<std::string> parse_list(Dimension d, const std::string& text, const std::vector<std::string>& valid);
 /// parse_list with valid_values(d).
 std::vector<std::string> parse_list(Dimension d, const std::string& text);
+/// --seed LIST: comma-separated whole numbers (duplicates dropped). Throws InputError for anything else.
+std::vector<std::string> parse_seeds(const std::string& text);
+/// --seed LIST: comma-separated whole numbers (duplicates dropped). Throws InputError for anything else.
+std::vector<std::string> parse_seeds(const std::string& text);
 
 /// The values chosen per dimension. An empty list means the default, the textbook baseline of SolverConfig
 /// (first, natural, none) with binary all-different and AC-3 off.
@@ -118,6 +131,8 @@ struct GridSpec {
   std::vector<std::string> algorithm;       ///< empty: not in the study (backtracking)
   std::vector<std::string> backjump;        ///< "none" and/or "cbj"; empty: not in the study
   std::vector<std::string> learning;        ///< whole numbers as text; empty: not in the study
+  std::vector<std::string> restarts;        ///< names from csp::restart_strategies(); empty: not in the study
+  std::vector<std::string> seed;            ///< whole numbers as text; empty: not in the study
 
   /// The list of one dimension.
   const std::vector<std::string>& values(Dimension d) const;
@@ -129,6 +144,10 @@ struct GridSpec {
 /// above 0 without cbj (InputError when nothing is left). Throws InputError for a value a dimension does not know (model inferences are known to inference;
 /// whether a model accepts one is checked by csp ablate's options).
 std::vector<Configuration> expand_grid(const GridSpec& spec);
+
+/// The dimensions printed for `configs`: every dimension but an optional one (is_optional) that has its default
+/// value in every configuration.
+std::vector<Dimension> shown_dimensions(const std::vector<Configuration>& configs);
 
 /// The dimensions that take more than one value in `configs` (the others are the same for every configuration).
 std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs);

@@ -31,7 +31,7 @@ struct StudyHeader {
   std::string date;                   ///< UTC start time, ISO 8601
   std::vector<std::string> command;   ///< the command line, "csp" "ablate" ...
   nlohmann::ordered_json options;     ///< every option as parsed, defaults included
-  std::uint64_t seed = 0;             ///< the seed of the run order
+  std::uint64_t seed = 0;             ///< the seed of the run order (--shuffle-seed; key "seed" in the header)
   std::vector<InputFile> inputs;
   std::vector<std::pair<std::string, std::string>> invalid;  ///< (instance, reason) for each excluded instance
 };

@@ -17,7 +17,8 @@ using ValueOrdering = std::function<void(SearchContext&, VarId x, std::vector<in
 /// Ascending values.
 void natural_order(SearchContext& ctx, VarId x, std::vector<int>& order);
 /// Least-constraining value (AIMA §6.3.1): fewest values ruled out in the current domains of unassigned
-/// neighbours first (ties keep ascending order). Uses `Constraint::count_ruled_out`.
+/// neighbours first (ties keep ascending order with seed 0, and are shuffled with another seed). Uses
+/// `Constraint::count_ruled_out`.
 void lcv(SearchContext& ctx, VarId x, std::vector<int>& order);
 
 /// Descending values (MiniZinc's indomain_max).
@@ -26,7 +27,11 @@ void descending_order(SearchContext& ctx, VarId x, std::vector<int>& order);
 /// above and below it (MiniZinc's indomain_median / indomain_middle).
 void median_order(SearchContext& ctx, VarId x, std::vector<int>& order);
 
-/// The registry: "natural", "lcv", "max", "median" built in.
+/// A uniformly random order of x's current domain (Fisher-Yates), drawn from the run's seed (SolverConfig::seed;
+/// seed 0 is a fixed stream too, so every run is reproducible). MiniZinc's indomain_random.
+void random_order(SearchContext& ctx, VarId x, std::vector<int>& order);
+
+/// The registry: "natural", "lcv", "max", "median", "random" built in.
 Registry<ValueOrdering>& value_orderings();
 
 }  // namespace csp

@@ -9,7 +9,9 @@
 namespace csp {
 
 /// Picks the next variable to assign: an unassigned variable, or -1 when every variable is assigned. Search checks
-/// the answer and throws Error naming the ordering and the bad id otherwise.
+/// the answer and throws Error naming the ordering and the bad id otherwise. The tie rules below ("ties go to the
+/// smallest id") hold with seed 0; with another seed (SolverConfig::seed) mrv, degree, mrv-degree and dom-wdeg
+/// pick uniformly at random among the equally good variables (first stays the static order).
 using VariableOrdering = std::function<VarId(SearchContext&)>;
 
 /// Static order: the unassigned variable with the smallest id.

@@ -1,6 +1,9 @@
 // SearchContext: what a heuristic or an inference sees of a running backtracking search.
 #pragma once
 
+#include <cstdint>
+#include <random>
+
 #include "csp/core/store.hpp"
 
 namespace csp {
@@ -46,6 +49,27 @@ class SearchContext {
   /// The degree heuristic's measure: the number of constraints on x that involve another unassigned variable.
   int dynamic_degree(VarId x) const;
 
+  /// Seeds the run's random choices (SolverConfig::seed, set by search): 0 keeps the orderings' deterministic tie
+  /// rules; any other seed breaks ties between equally good variables or values at random.
+  void set_seed(std::uint64_t seed) {
+    seed_ = seed;
+    rng_.seed(seed);
+  }
+  /// Whether ties are broken at random (a seed other than 0 was set).
+  bool random_ties() const { return seed_ != 0; }
+  /// A uniform draw in [0, n) for n >= 1 from the run's std::mt19937_64 (rejection sampling, so the same
+  /// sequence on every platform, unlike std::uniform_int_distribution).
+  std::uint64_t uniform(std::uint64_t n) {
+    const std::uint64_t threshold = (0 - n) % n;  // 2^64 mod n: draws below it would favour small results
+    for (;;) {
+      const std::uint64_t r = rng_();
+      if (r >= threshold) return r % n;
+    }
+  }
+  /// Reservoir sampling over ties: call for the k-th equally good candidate seen (k >= 2); true with probability
+  /// 1/k, when it should replace the one kept. Each of k candidates is then kept with probability 1/k.
+  bool take_tie(std::uint64_t k) { return uniform(k) == 0; }
+
  private:
   int count_legal_values(VarId x);
 
@@ -53,6 +77,8 @@ class SearchContext {
   bool filtered_;
   bool decision_shrank_domain_ = true;
   VarId first_free_ = 0;  // every variable with a smaller id is assigned
+  std::uint64_t seed_ = 0;
+  std::mt19937_64 rng_{0};
 };
 
 }  // namespace csp

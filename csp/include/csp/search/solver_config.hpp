@@ -61,8 +61,24 @@ struct SolverConfig {
   /// complete = false: the count is no longer exact.
   std::function<bool(const Assignment&)> on_solution;
 
+  // restarts
+  /// Restart strategy, a name from restart_strategies() (csp/search/restarts.hpp): "none", "luby" (cutoffs restart_base * 1, 1, 2, 1, 1, 2,
+  /// 4, ..., Luby, Sinclair & Zuckerman 1993) or "geometric" (restart_base * restart_factor^k, Walsh 1999). A run
+  /// stops after its cutoff in failures (dead ends), undoes to the root and starts again with the next cutoff;
+  /// dom/wdeg weights are kept across restarts. The cutoffs grow without bound, so search stays complete. After
+  /// the first solution no more restarts happen: the rest of a count (max_solutions != 1) is the remaining tree of
+  /// that run, so counts stay exact. Without seed or dom-wdeg every run repeats the same tree.
+  std::string restarts = "none";
+  std::uint64_t restart_base = 100;  ///< failures before the first restart (the Luby unit, the geometric first cutoff); >= 1
+  double restart_factor = 1.5;       ///< geometric growth of the cutoff; > 1
+  /// 0: ties broken by order (deterministic, the documented tie rules); otherwise seeded random tie-breaking among
+  /// equally good variables (mrv, degree, mrv-degree, dom-wdeg) and values (lcv), and the seed of the "random"
+  /// value ordering. The same seed gives the same search on every platform (std::mt19937_64, own uniform draw).
+  std::uint64_t seed = 0;
+
   /// Throws UnknownNameError (listing the valid names) when a strategy name is not registered, and Error for an
-  /// unknown backjumping, cbj with an inference other than none and fc, or learning without cbj.
+  /// unknown backjumping, cbj with an inference other than none and fc, learning without cbj, cbj with restarts,
+  /// restart_base 0 or restart_factor not above 1 (with restarts).
   void validate() const;
   /// Whether a run keeps its n-th solution (1-based): n <= keep_solutions, or always when it is unset.
   bool keeps(std::uint64_t n) const { return !keep_solutions || n <= *keep_solutions; }
@@ -79,5 +95,7 @@ std::string parse_value_ordering(const std::string& name);
 std::string parse_inference(const std::string& name);
 /// "none" or "cbj"; throws UnknownNameError listing them for any other name.
 std::string parse_backjumping(const std::string& name);
+/// A name from restart_strategies() ("none", "luby", "geometric"); throws UnknownNameError listing them otherwise.
+std::string parse_restarts(const std::string& name);
 
 }  // namespace csp

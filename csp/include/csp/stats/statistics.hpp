@@ -36,6 +36,8 @@ namespace csp {
 /// - backjumps: with conflict-directed backjumping (SolverConfig::backjumping "cbj"), dead ends whose jump skipped
 ///   at least one level (each skipped level's value is retracted and counted in backtracks too).
 /// - nogoods: nogoods recorded by learning (SolverConfig::learning).
+/// - restarts: times search stopped at its failure cutoff, undid to the root and started again
+///   (SolverConfig::restarts); failures, assignments and backtracks count every run.
 struct Statistics {
   std::uint64_t assignments = 0;
   std::uint64_t backtracks = 0;
@@ -49,13 +51,14 @@ struct Statistics {
   std::int64_t elapsed_us = 0;
   std::uint64_t backjumps = 0;
   std::uint64_t nogoods = 0;
+  std::uint64_t restarts = 0;
 
   /// Adds every counter; max_depth becomes the maximum of both.
   Statistics& operator+=(const Statistics& other);
 };
 
-/// One line, `name=value` pairs separated by spaces, e.g. "assignments=48 backtracks=12 ...". backjumps and
-/// nogoods are printed after elapsed_us, each only when it is not 0.
+/// One line, `name=value` pairs separated by spaces, e.g. "assignments=48 backtracks=12 ...". The counters after
+/// elapsed_us (backjumps, nogoods, restarts) are printed each only when it is not 0.
 std::ostream& operator<<(std::ostream& os, const Statistics& s);
 
 /// Limits that stop a search early (0 = no limit). A run stopped by one reports `Status::limit_reached`.
