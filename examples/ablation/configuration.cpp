@@ -193,25 +193,6 @@ std::vector<std::string> parse_seeds(const std::string& text) {
   return out;
 }
 
-std::vector<std::string> parse_seeds(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string item = trim(text.substr(start, comma - start));
-    start = comma + 1;
-    if (item.empty()) continue;
-    std::uint64_t v = 0;
-    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-    if (ec != std::errc() || end != item.data() + item.size())
-      throw InputError("--seed expects whole numbers separated by commas (0: ties by order), got '" + item + "'");
-    const std::string canonical = std::to_string(v);
-    if (std::find(out.begin(), out.end(), canonical) == out.end()) out.push_back(canonical);
-  }
-  if (out.empty()) throw InputError("--seed: empty list (whole numbers, e.g. 1,2,3)");
-  return out;
-}
-
 const std::vector<std::string>& GridSpec::values(Dimension d) const {
   switch (d) {
     case Dimension::var: return var;

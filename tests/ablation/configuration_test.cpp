@@ -107,15 +107,15 @@ TEST(AblationExpandGrid, RestartsAndSeedsAreOptionalDimensions) {
   GridSpec spec;
   spec.var = {"mrv"};
   const std::vector<Configuration> plain = expand_grid(spec);
-  EXPECT_EQ(shown_dimensions(plain).size(), 5U);  // restarts and seed are not printed when nobody sets them
+  EXPECT_EQ(study_dimensions(plain).size(), 5U);  // restarts and seed are not printed when nobody sets them
   EXPECT_EQ(plain[0].label(), "mrv/natural/none/binary/ac3-off");
   spec.restarts = {"none", "luby"};
   spec.seed = parse_seeds("0, 7,7");
   const std::vector<Configuration> grid = expand_grid(spec);
   ASSERT_EQ(grid.size(), 4U);
-  EXPECT_THAT(shown_dimensions(grid), ElementsAre(Dimension::var, Dimension::val, Dimension::inference,
-                                                  Dimension::alldiff, Dimension::ac3, Dimension::restarts,
-                                                  Dimension::seed));
+  EXPECT_THAT(study_dimensions(grid), ElementsAre(Dimension::var, Dimension::val, Dimension::inference,
+                                                 Dimension::alldiff, Dimension::ac3, Dimension::restarts,
+                                                 Dimension::seed));
   EXPECT_EQ(grid[3].label(), "mrv/natural/none/binary/ac3-off/luby/seed-7");
   EXPECT_EQ(grid[3].solver_config().restarts, "luby");
   EXPECT_EQ(grid[3].solver_config().seed, 7U);

@@ -115,8 +115,6 @@ std::vector<std::string> parse_list(Dimension d, const std::string& text, const 
 std::vector<std::string> parse_list(Dimension d, const std::string& text);
 /// --seed LIST: comma-separated whole numbers (duplicates dropped). Throws InputError for anything else.
 std::vector<std::string> parse_seeds(const std::string& text);
-/// --seed LIST: comma-separated whole numbers (duplicates dropped). Throws InputError for anything else.
-std::vector<std::string> parse_seeds(const std::string& text);
 
 /// The values chosen per dimension. An empty list means the default, the textbook baseline of SolverConfig
 /// (first, natural, none) with binary all-different and AC-3 off.
@@ -139,15 +137,12 @@ struct GridSpec {
   std::vector<std::string>& values(Dimension d);
 };
 
-/// The cross product of the lists, in "odometer" order: var varies slowest, learning fastest. Empty lists take the
-/// default. Combinations the engine refuses are left out: cbj with an inference other than none and fc, and learning
-/// above 0 without cbj (InputError when nothing is left). Throws InputError for a value a dimension does not know (model inferences are known to inference;
-/// whether a model accepts one is checked by csp ablate's options).
+/// The cross product of the lists, in "odometer" order (kGridDimensions: var varies slowest, seed fastest). An empty
+/// base list takes the default, an empty optional one leaves the dimension out. Combinations the engine refuses are
+/// left out: cbj with an inference other than none and fc or with restarts, and learning above 0 without cbj
+/// (InputError when nothing is left). Throws InputError for a value a dimension does not know (model inferences are
+/// known to inference; whether a model accepts one is checked by csp ablate's options).
 std::vector<Configuration> expand_grid(const GridSpec& spec);
-
-/// The dimensions printed for `configs`: every dimension but an optional one (is_optional) that has its default
-/// value in every configuration.
-std::vector<Dimension> shown_dimensions(const std::vector<Configuration>& configs);
 
 /// The dimensions that take more than one value in `configs` (the others are the same for every configuration).
 std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& configs);
