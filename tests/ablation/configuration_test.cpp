@@ -96,11 +96,12 @@ TEST(AblationExpandGrid, IsTheCrossProductWithVarSlowestAndAc3Fastest) {
 TEST(AblationExpandGrid, AllEverywhereIsTheFullProduct) {
   GridSpec spec;
   for (Dimension d : kDimensions) spec.values(d) = parse_list(d, "all");
+  spec.restarts = parse_list(Dimension::restarts, "all");  // an optional dimension: "all" its registered names
   const std::size_t expected = variable_orderings().names().size() * value_orderings().names().size() *
                                inferences().names().size() * 3 * 2 * restart_strategies().names().size();
   const std::vector<Configuration> grid = expand_grid(spec);
   EXPECT_EQ(grid.size(), expected);
-  EXPECT_EQ(varying_dimensions(grid).size(), 6U);  // every dimension but seed ("all" seeds is the default, 0)
+  EXPECT_EQ(varying_dimensions(grid).size(), 6U);  // the five base dimensions and restarts
 }
 
 TEST(AblationExpandGrid, RestartsAndSeedsAreOptionalDimensions) {
