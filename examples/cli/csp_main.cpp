@@ -5,6 +5,7 @@
 #include <system_error>
 #include <vector>
 
+#include "mpi_session.hpp"
 #include "output.hpp"
 #include "printable.hpp"
 #include "subcommands.hpp"
@@ -72,6 +73,7 @@ int run_guarded(const Subcommand& c, const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  csp::cli::start_mpi(argc, argv);  // only under mpirun, with CSP_WITH_MPI (docs/scale.md)
   csp::cli::StandardOutput standard_output;  // every write checked; reported once at the end
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
