@@ -1,7 +1,9 @@
 // MPI start-up (Boost.MPI) when csp runs under a launcher; one process of one rank otherwise.
 #include "mpi_session.hpp"
 
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 #include <iostream>
 #include <memory>
 
@@ -61,7 +63,11 @@ void mpi_abort(int status) {
   finish_standard_output();
   std::cerr.flush();
 #ifdef CSP_WITH_MPI
-  if (environment()) environment()->abort(status);
+  if (environment()) {
+    // mpirun forwards the ranks' output: a moment for the last lines to get through before its own abort message.
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    environment()->abort(status);
+  }
 #endif
   std::_Exit(status);
 }
