@@ -43,7 +43,7 @@ std::string pack_record(const models::PuzzleRecord& r) {
   w.put<char>(r.grid ? 1 : 0);
   if (r.grid) {
     w.put(r.grid->box.rows).put(r.grid->box.cols).put<std::uint64_t>(r.grid->cells.size());
-    for (int c : r.grid->cells) w.put(c);
+    for (int c : r.grid->cells) w.put(static_cast<std::uint8_t>(c));  // 0..32: one byte a cell
   }
   return w.take();
 }
@@ -61,7 +61,7 @@ models::PuzzleRecord unpack_record(const std::string& bytes) {
     g.box.rows = in.get<int>();
     g.box.cols = in.get<int>();
     g.cells.resize(static_cast<std::size_t>(in.get<std::uint64_t>()));
-    for (int& c : g.cells) c = in.get<int>();
+    for (int& c : g.cells) c = in.get<std::uint8_t>();
     r.grid = std::move(g);
   }
   return r;
