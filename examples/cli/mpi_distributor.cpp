@@ -25,6 +25,9 @@ using Clock = std::chrono::steady_clock;
 
 enum Tag : int { kChunk = 1, kResults = 2, kStop = 3, kError = 4 };
 
+// Chunks a rank may hold beyond the one it computes: enough that it never waits for rank 0 between chunks.
+constexpr int kAhead = 3;
+
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 // Receives the message `status` announced (a probe's answer) as bytes.
@@ -85,8 +88,8 @@ MpiDistributor::MpiDistributor(unsigned jobs, std::size_t chunk, std::size_t win
       work_(std::move(work)),
       sink_(std::move(sink)),
       outstanding_(static_cast<std::size_t>(mpi_size()), 0) {
-  // Room for two chunks per rank in flight and as many waiting behind a slow one.
-  window_ = std::max(window, chunk_ * (4 * static_cast<std::size_t>(mpi_size()) + 2));
+  // Room for kAhead + 1 chunks per rank in flight and as many waiting behind a slow one.
+  window_ = std::max(window, chunk_ * (2 * (kAhead + 1) * static_cast<std::size_t>(mpi_size()) + 2));
   local_ = std::thread([this] { local_worker(); });
 }
 
@@ -132,8 +135,9 @@ void MpiDistributor::local_worker() {
 void MpiDistributor::submit(std::string item) {
   if (poll_) poll_();
   current_.push_back(std::move(item));
-  if (current_.size() >= chunk_) dispatch_chunk();
-  progress();
+  if (current_.size() < chunk_) return;
+  dispatch_chunk();
+  progress();  // once a chunk: a probe can cost a time slice on a busy machine (Open MPI yields when oversubscribed)
 }
 
 void MpiDistributor::dispatch_chunk() {
@@ -142,8 +146,12 @@ void MpiDistributor::dispatch_chunk() {
   // Wait for a rank with room, and for room in the window.
   auto nap = std::chrono::microseconds(20);
   for (;;) {
-    const auto best = std::min_element(outstanding_.begin(), outstanding_.end());
-    if (*best < 2 && next_seq_ + n - next_out_ <= window_) {
+    // The other ranks first (up to kAhead chunks each): rank 0's main thread may be slow to come back to them
+    // (it also reads and writes), while its own worker thread is served at once; it takes a chunk only when every
+    // other rank has its fill.
+    const auto remote = std::min_element(outstanding_.begin() + 1, outstanding_.end());
+    const auto best = remote != outstanding_.end() && *remote < kAhead ? remote : outstanding_.begin();
+    if (*best < kAhead && next_seq_ + n - next_out_ <= window_) {
       const auto rank = static_cast<int>(best - outstanding_.begin());
       const std::uint64_t first = next_seq_;
       next_seq_ += n;

@@ -32,8 +32,8 @@ struct MpiTraffic {
   std::uint64_t items = 0;        ///< items computed by this rank (rank 0: by its worker thread)
 };
 
-/// Rank 0's side. Items are handed out in chunks of `chunk` items; each rank gets at most two chunks ahead of its
-/// results, so a rank that draws a slow item delays only its own chunk while the others keep drawing (no idle ranks
+/// Rank 0's side. Items are handed out in chunks of `chunk` items; each rank gets at most three chunks ahead of its
+/// results (the other ranks are served before rank 0's own worker thread), so a rank that draws a slow item delays only its own chunk while the others keep drawing (no idle ranks
 /// behind a heavy tail); at most `window` items wait on rank 0 for an earlier result, so memory stays bounded.
 /// `jobs` threads work inside each rank (OrderedPool), rank 0 included (one worker thread of its own: its main thread
 /// reads, sends, receives and writes).
