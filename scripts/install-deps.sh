@@ -5,10 +5,13 @@
 #   minizinc (with its Gecode back end) is in the default set, for the tests of csp as a MiniZinc solver; csp
 #   builds without it.
 #   --fuzz adds clang and its libFuzzer runtime (scripts/fuzz.sh).
+#   Boost.MPI and Open MPI are in the default set: csp then builds with CSP_WITH_MPI (csp sudoku / ablate /
+#   sudoku-generate over mpirun ranks, docs/scale.md) and the suite runs its MPI tests; csp builds without them.
 set -euo pipefail
 packages=(cmake g++ make ccache libboost-graph-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev pkgconf libcairo2-dev
           minizinc    # tests only (flatzinc.minizinc_corpus runs minizinc --solver csp); csp builds without it
-          libgraphviz-dev)  # csp --tree FILE.svg (optional: without it --tree writes .dot and .json)
+          libgraphviz-dev   # csp --tree FILE.svg (optional: without it --tree writes .dot and .json)
+          libboost-mpi-dev openmpi-bin libopenmpi-dev)  # CSP_WITH_MPI (optional, docs/scale.md)
 for flag in "$@"; do
   case "$flag" in
     --bench) packages+=(libgecode-dev) ;;

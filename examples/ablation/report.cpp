@@ -162,7 +162,7 @@ std::vector<std::string> extra_columns(const Study& study) {
   return out;
 }
 
-void write_csv(std::ostream& out, const Study& study) {
+void write_csv_header(std::ostream& out, const Study& study) {
   const StudyHeader& h = study.header;
   out << "# schema: " << kSchema << '\n'
       << "# program: csp ablate\n"
@@ -180,11 +180,17 @@ void write_csv(std::ostream& out, const Study& study) {
   for (const std::string& column : extra_columns(study)) columns.push_back(column);
   for (std::size_t i = 0; i < columns.size(); ++i) out << (i == 0 ? "" : ",") << columns[i];
   out << '\n';
-  for (const RunRecord& r : study.records) {
-    const std::vector<std::string> values = row_values(study, r);
-    for (std::size_t i = 0; i < values.size(); ++i) out << (i == 0 ? "" : ",") << csv_field(values[i]);
-    out << '\n';
-  }
+}
+
+void write_csv_row(std::ostream& out, const Study& study, const RunRecord& r) {
+  const std::vector<std::string> values = row_values(study, r);
+  for (std::size_t i = 0; i < values.size(); ++i) out << (i == 0 ? "" : ",") << csv_field(values[i]);
+  out << '\n';
+}
+
+void write_csv(std::ostream& out, const Study& study) {
+  write_csv_header(out, study);
+  for (const RunRecord& r : study.records) write_csv_row(out, study, r);
 }
 
 nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& summaries) {

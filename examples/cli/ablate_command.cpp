@@ -1,12 +1,18 @@
 // `csp ablate`: runs a grid of configurations on a model's instances, prints the table, writes CSV / JSON / SVG.
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <csignal>
+#include <cstring>
 #include <ctime>
 #include <cstdlib>
+#include <filesystem>
+#include <set>
 #include <optional>
 #include <iostream>
 #include <numeric>
 #include <random>
+#include <sstream>
 
 #include "ablate_options.hpp"
 #include "ablate_progress.hpp"
@@ -15,6 +21,11 @@
 #include "ablation/report.hpp"
 #include "ablation/summary.hpp"
 #include "interrupt.hpp"
+#ifdef CSP_WITH_MPI
+#include "mpi_commands.hpp"
+#include "mpi_distributor.hpp"
+#endif
+#include "mpi_session.hpp"
 #include "ordered_pool.hpp"
 #include "output.hpp"
 #include "subcommands.hpp"
@@ -47,6 +58,27 @@ void shuffle(std::vector<Work>& work, std::uint64_t seed) {
   for (std::size_t i = work.size(); i > 1; --i) std::swap(work[i - 1], work[rng() % i]);
 }
 
+// The bytes of the --csv file of an earlier run ("" when there is none yet: --resume then starts the study).
+std::string read_previous_csv(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return "";
+  return ablation::read_study_file(path);
+}
+
+// CSP_TEST_ABLATE_STOP_AFTER=K (tests only): the run stops as at SIGTERM once K new rows are written.
+std::size_t test_stop_after() {
+  const char* text = std::getenv("CSP_TEST_ABLATE_STOP_AFTER");
+  if (text == nullptr || *text == '\0') return 0;
+  return static_cast<std::size_t>(std::strtoull(text, nullptr, 10));
+}
+
+// Replaces `path` by `from` (written and closed) in one step, so that the --csv file is never half written.
+void replace_file(const std::string& from, const std::string& path) {
+  std::error_code ec;
+  std::filesystem::rename(from, path, ec);
+  if (ec) throw OutputError("--csv: cannot rename '" + from + "' to '" + path + "': " + ec.message());
+}
+
 int run(const std::vector<std::string>& args) {
   const std::optional<AblateOptions> parsed = parse_ablate_options(args);
   if (!parsed) return 0;
@@ -64,12 +96,25 @@ int run(const std::vector<std::string>& args) {
   study.header.command.insert(study.header.command.end(), args.begin(), args.end());
   study.header.options = o.to_json();
   study.header.seed = o.seed;
-  // Each file is read once (a FIFO too): the bytes are hashed for the header and parsed from memory.
+  // Each file is read once (a FIFO too): the bytes are hashed for the header and parsed from memory. Under MPI
+  // only rank 0 reads, and sends the bytes to the other ranks.
   ablation::ModelInputs inputs = o.inputs;
-  for (const std::string& f : inputs.files) {
-    inputs.contents.push_back(ablation::read_study_file(f));
-    study.header.inputs.push_back(ablation::describe_input(f, inputs.contents.back()));
+  std::string read_error;
+  if (mpi_rank() == 0) {
+    try {
+      for (const std::string& f : inputs.files) {
+        inputs.contents.push_back(ablation::read_study_file(f));
+        study.header.inputs.push_back(ablation::describe_input(f, inputs.contents.back()));
+      }
+    } catch (const InputError& e) {
+      if (!mpi_active()) throw;
+      read_error = e.what();
+    }
   }
+#ifdef CSP_WITH_MPI
+  if (mpi_active()) broadcast_inputs(inputs.contents, read_error);
+#endif
+  if (!read_error.empty()) throw InputError(read_error);
   study.instances = spec.enumerate(inputs);
   inputs.contents.clear();
 
@@ -79,56 +124,126 @@ int run(const std::vector<std::string>& args) {
     if (inst.valid()) {
       valid.push_back(i);
     } else {
-      std::cerr << "csp ablate: " << inst.name << ": invalid, excluded: " << inst.error << '\n';
+      if (mpi_rank() == 0) std::cerr << "csp ablate: " << inst.name << ": invalid, excluded: " << inst.error << '\n';
       study.header.invalid.emplace_back(inst.name, inst.error);
     }
   }
   if (valid.empty()) throw InputError("no valid instance to run");
 
-  // Output files are created now, so that a bad path fails before the study runs rather than after.
+  const auto run_work = [&](const Work& w) {
+    ablation::RunRecord r = ablation::run_one(study.instances[w.instance], study.configs[w.config], o.limits);
+    r.instance = w.instance;
+    r.config = w.config;
+    return r;
+  };
+#ifdef CSP_WITH_MPI
+  // Ranks 1..N-1 run what rank 0 sends: "instance config" indices into the study every rank enumerated alike.
+  const MpiWork mpi_work = [&](std::string& item) {
+    Work w{};
+    std::istringstream(item) >> w.instance >> w.config;
+    return pack_run_record(run_work(w));
+  };
+  if (mpi_rank() != 0) return mpi_serve(o.jobs, mpi_work);
+#endif
+
+  // --resume: the rows of the --csv file of an interrupted run (its header must match this run's).
+  std::vector<ablation::RunRecord> records;
+  if (o.resume) {
+    const std::string previous = read_previous_csv(o.csv);
+    if (!previous.empty()) records = ablation::read_csv_rows(o.csv, previous, study);
+  }
+  const std::size_t resumed = records.size();
+
+  // Output files are created now, so that a bad path fails before the study runs rather than after. The CSV gets
+  // its header and every row as it finishes (flushed), so that a killed study can go on with --resume; at the end
+  // it is rewritten in (instance, configuration) order.
   std::optional<OutputFile> csv;
   std::optional<OutputFile> json;
-  if (!o.csv.empty()) csv.emplace("--csv", o.csv);
+  const std::string csv_part = o.csv + ".part";
+  if (!o.csv.empty()) {
+    // Resuming, the rows kept are written to FILE.part, which then replaces FILE: never a moment without them.
+    csv.emplace("--csv", o.resume ? csv_part : o.csv);
+    ablation::write_csv_header(csv->stream(), study);
+    for (const ablation::RunRecord& r : records) ablation::write_csv_row(csv->stream(), study, r);
+    csv->stream().flush();
+    if (o.resume) replace_file(csv_part, o.csv);  // the open file is now FILE: rows are appended to it
+  }
   if (!o.json.empty()) json.emplace("--json", o.json);
   if (!o.plot.empty()) OutputFile("--plot", o.plot).close();
 
+  std::set<std::pair<std::size_t, std::size_t>> done;
+  for (const ablation::RunRecord& r : records) done.insert({r.instance, r.config});
   std::vector<Work> work;
   for (std::size_t i : valid)
     for (std::size_t c = 0; c < study.configs.size(); ++c) work.push_back({i, c});
   shuffle(work, o.seed);
+  if (!done.empty())
+    work.erase(std::remove_if(work.begin(), work.end(),
+                              [&](const Work& w) { return done.count({w.instance, w.config}) != 0; }),
+               work.end());
 
   const auto start = std::chrono::steady_clock::now();
   std::size_t threads_used = 1;
-  std::vector<ablation::RunRecord> records;
-  records.reserve(work.size());
+  records.reserve(records.size() + work.size());
   {
     ProgressBar progress(work.size());
-    OrderedPool<Work, ablation::RunRecord> pool(
-        o.jobs, std::min<std::size_t>(work.size(), std::max<std::size_t>(1024, 64 * std::size_t{o.jobs})),
-        [&](Work& w) {
-          ablation::RunRecord r = ablation::run_one(study.instances[w.instance], study.configs[w.config], o.limits);
-          r.instance = w.instance;
-          r.config = w.config;
-          return r;
-        },
-        [&](ablation::RunRecord& r) {
-          records.push_back(std::move(r));
-          progress.tick();
-        });
-    if (!pool.start_failure().empty()) std::cerr << "csp ablate: " << pool.start_failure() << '\n';
-    threads_used = std::max<std::size_t>(1, pool.threads());
+    const std::size_t stop_after = test_stop_after();
+    std::size_t new_rows = 0;
+    const auto sink = [&](ablation::RunRecord& r) {
+      if (csv) {
+        ablation::write_csv_row(csv->stream(), study, r);
+        csv->stream().flush();
+      }
+      records.push_back(std::move(r));
+      progress.tick();
+      if (++new_rows == stop_after) std::raise(SIGTERM);
+    };
     catch_interrupts();
-    pool.set_poll(check_interrupt);
     try {
-      for (const Work& w : work) pool.submit(w);
-      pool.finish();
+#ifdef CSP_WITH_MPI
+      if (mpi_active()) {
+        const std::size_t chunk = 16 * static_cast<std::size_t>(o.jobs);
+        MpiDistributor distributor(o.jobs, chunk, 0, mpi_work,
+                                   [&](std::string& bytes) {
+                                     ablation::RunRecord r = unpack_run_record(bytes);
+                                     sink(r);
+                                   });
+        threads_used = static_cast<std::size_t>(mpi_size()) * o.jobs;
+        distributor.set_poll(check_interrupt);
+        try {
+          for (const Work& w : work) distributor.submit(std::to_string(w.instance) + ' ' + std::to_string(w.config));
+          distributor.finish();
+        } catch (const Interrupted&) {
+          throw;
+        } catch (const std::exception& e) {
+          std::cerr << "csp ablate: " << e.what() << '\n';
+          mpi_abort(2);
+        }
+      } else
+#endif
+      {
+        OrderedPool<Work, ablation::RunRecord> pool(
+            o.jobs, std::min<std::size_t>(work.size(), std::max<std::size_t>(1024, 64 * std::size_t{o.jobs})),
+            run_work, sink);
+        if (!pool.start_failure().empty()) std::cerr << "csp ablate: " << pool.start_failure() << '\n';
+        threads_used = std::max<std::size_t>(1, pool.threads());
+        pool.set_poll(check_interrupt);
+        for (const Work& w : work) pool.submit(w);
+        pool.finish();
+      }
     } catch (const Interrupted& e) {
       // No table from a part of the grid: it would compare configurations on different instances.
       progress.finish();
-      std::cerr << "csp ablate: interrupted by " << e.signal_name() << " after " << records.size() << " of "
-                << work.size() << " runs; no table or output file written\n";
+      std::cerr << "csp ablate: interrupted by " << e.signal_name() << " after " << records.size() - resumed
+                << " of " << work.size() << " runs; no table written";
+      if (csv) {
+        const bool flushed = static_cast<bool>(csv->stream().flush());
+        std::cerr << (flushed ? "; " : "; could not write all of ") << o.csv << " holds the " << records.size()
+                  << " runs done: continue with --resume";
+      }
+      std::cerr << '\n';
       std::cerr.flush();
-      std::_Exit(e.exit_status());  // the worker threads may be inside a long search: do not wait for them
+      mpi_abort(e.exit_status());  // the worker threads may be inside a long search: do not wait for them
     }
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -143,8 +258,11 @@ int run(const std::vector<std::string>& args) {
   std::cout.flush();
 
   if (csv) {
-    ablation::write_csv(csv->stream(), study);
     csv->close();  // throws OutputError naming --csv and the file when a write or the close failed
+    OutputFile sorted("--csv", csv_part);
+    ablation::write_csv(sorted.stream(), study);
+    sorted.close();
+    replace_file(csv_part, o.csv);
   }
   if (json) {
     ablation::write_json(json->stream(), study, summaries);
@@ -163,7 +281,9 @@ int run(const std::vector<std::string>& args) {
   std::snprintf(wall_text, sizeof wall_text, "%.1f", wall);
   if (standard_output_failed()) throw OutputError(finish_standard_output());
   std::cerr << "csp ablate: " << study.records.size() << " runs (" << valid.size() << " instances x "
-            << study.configs.size() << " configurations) in " << wall_text << " s on " << threads_used << " thread"
+            << study.configs.size() << " configurations";
+  if (resumed != 0) std::cerr << ", " << resumed << " of them resumed from " << o.csv;
+  std::cerr << ") in " << wall_text << " s on " << threads_used << " thread"
             << (threads_used == 1 ? "" : "s") << '\n';
   return failures == 0 ? 0 : 1;
 }
@@ -174,6 +294,7 @@ int run_ablate(const std::vector<std::string>& args) {
   try {
     return run(args);
   } catch (const InputError& e) {
+    if (mpi_rank() != 0) return 2;  // every rank parses the same command line: rank 0 says what is wrong
     std::cerr << "csp ablate: " << e.what() << "\nRun 'csp ablate --help' for usage.\n";
     return 2;
   }

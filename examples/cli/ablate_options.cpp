@@ -117,6 +117,7 @@ void describe(Groups& g) {
       ("sort", po::value<std::string>()->value_name("COLUMN")->default_value("config"), sort_help.c_str())
       ("wide", po::bool_switch(), "table: mean, median and max of every counter")
       ("csv", po::value<std::string>()->value_name("FILE"), "one row per (instance, configuration), after '#' header lines")
+      ("resume", po::bool_switch(), "continue the study in the --csv FILE of an interrupted run: skip its rows")
       ("json", po::value<std::string>()->value_name("FILE"), "header, one row per (instance, configuration), summary")
       ("plot", po::value<std::string>()->value_name("FILE.svg"),
        "chart: per configuration the distribution over the instances, log scale, one panel per file")
@@ -391,6 +392,8 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
   o.wide = vm["wide"].as<bool>();
   if (vm.count("csv") != 0) o.csv = vm["csv"].as<std::string>();
   if (vm.count("json") != 0) o.json = vm["json"].as<std::string>();
+  o.resume = vm["resume"].as<bool>();
+  if (o.resume && o.csv.empty()) throw InputError("--resume continues the study of a --csv FILE: give --csv");
   if (vm.count("plot") != 0) o.plot = vm["plot"].as<std::string>();
   o.plot_metric = ablation::parse_plot_metric(vm["plot-metric"].as<std::string>());
   for (const std::string* path : {&o.csv, &o.json, &o.plot})

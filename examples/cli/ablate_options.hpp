@@ -26,6 +26,8 @@ struct AblateOptions {
   std::string sort = "config";    ///< the --sort key
   bool wide = false;              ///< every counter's mean, median and max in the table
   std::string csv;                ///< --csv FILE ("" = none)
+  /// --resume: keep the rows of --csv FILE (same header but date, command and jobs), run only the missing ones
+  bool resume = false;
   std::string json;               ///< --json FILE
   std::string plot;               ///< --plot FILE.svg
   ablation::PlotMetric plot_metric = ablation::PlotMetric::assignments;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "csp/propagation/pc2.hpp"
+#include "mpi_session.hpp"
 #include "output.hpp"
 #include "plugin_loader.hpp"
 #include "printable.hpp"
@@ -87,6 +88,7 @@ int run_guarded(const Subcommand& c, const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  csp::cli::start_mpi(argc, argv);  // only under mpirun, with CSP_WITH_MPI (docs/scale.md)
   csp::cli::StandardOutput standard_output;  // every write checked; reported once at the end
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {

@@ -7,6 +7,10 @@
 #include "csp/models/sudoku_format.hpp"
 #include "csp/models/sudoku_generator.hpp"
 #include "model_command.hpp"
+#ifdef CSP_WITH_MPI
+#include "mpi_commands.hpp"
+#endif
+#include "mpi_session.hpp"
 #include "program_options_message.hpp"
 #include "subcommands.hpp"
 
@@ -17,6 +21,7 @@ namespace {
 namespace po = boost::program_options;
 
 int usage_error(const std::string& message) {
+  if (mpi_rank() != 0) return 2;  // every rank parses the same command line: rank 0 says what is wrong
   std::cerr << "csp sudoku-generate: " << message << "\nRun 'csp sudoku-generate --help' for usage.\n";
   return 2;
 }
@@ -62,7 +67,11 @@ int run_sudoku_generate(const std::vector<std::string>& args) {
     const models::Symmetry symmetry = models::parse_symmetry(vm["symmetry"].as<std::string>());
     // A shape the reader would not guess from the cell count (3x2 for 6x6, any 10x10, ...) is written first as a
     // comment the reader understands, so that the puzzles keep their shape on a round trip (csp sudoku FILE).
-    if (models::default_box(box.size()) != box) std::cout << "# box " << models::to_string(box) << '\n';
+    if (models::default_box(box.size()) != box && mpi_rank() == 0)
+      std::cout << "# box " << models::to_string(box) << '\n';
+#ifdef CSP_WITH_MPI
+    if (mpi_active()) return run_generate_mpi(box, count, seed, symmetry);
+#endif
     for (std::uint64_t i = 0; i < count; ++i)
       std::cout << models::to_line(models::generate_sudoku(box, seed + i, symmetry)) << '\n' << std::flush;
     return 0;

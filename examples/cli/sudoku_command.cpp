@@ -7,6 +7,10 @@
 #include "bundled_puzzles.hpp"
 #include "explain_command.hpp"
 #include "interrupt.hpp"
+#ifdef CSP_WITH_MPI
+#include "mpi_commands.hpp"
+#endif
+#include "mpi_session.hpp"
 #include "ordered_pool.hpp"
 #include "output.hpp"
 #include "printable.hpp"
@@ -23,6 +27,7 @@ namespace {
 constexpr const char* kBundledFile = "classic.txt";
 
 int usage_error(const std::string& message) {
+  if (mpi_rank() != 0) return 2;  // every rank parses the same command line: rank 0 says what is wrong
   std::cerr << "csp sudoku: " << printable(message) << "\nRun 'csp sudoku --help' for usage.\n";
   return 2;
 }
@@ -51,7 +56,13 @@ int run_sudoku(const std::vector<std::string>& args) {
   }
   // Files are opened one by one as the batch goes (puzzle_files.hpp): an unreadable file (or one without a puzzle)
   // is reported on standard error and skipped, the other files are solved, and the exit status is 2 at the end.
-  if (options.explain || options.grade) return run_explain(files, options);
+  if (options.explain || options.grade) return mpi_rank() == 0 ? run_explain(files, options) : 0;  // one rank
+#ifdef CSP_WITH_MPI
+  if (mpi_active()) {
+    if (options.trace) return usage_error("--trace prints every step of one search: run it without mpirun");
+    return run_sudoku_mpi(files, options);
+  }
+#endif
 
   catch_interrupts();
   const auto start = std::chrono::steady_clock::now();

@@ -1,0 +1,220 @@
+// Reading back the CSV of an interrupted study (csp ablate --resume): header check, then the rows already run.
+#include <charconv>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "ablation/report.hpp"
+
+namespace csp::ablation {
+
+namespace {
+
+// Options that do not change a run's result: they may differ between a study and its resumption.
+const std::set<std::string> kFreeOptions = {"jobs", "csv", "json", "plot", "plot_metric", "sort", "wide"};
+// Header lines that say when and how a study was started, not what it computes.
+const std::set<std::string> kFreeKeys = {"date", "command"};
+
+struct HeaderLine {
+  std::size_t line = 0;
+  std::string key;
+  std::string value;
+};
+
+HeaderLine split_header(std::size_t line, const std::string& text) {
+  HeaderLine h;
+  h.line = line;
+  const std::size_t colon = text.find(": ");
+  h.key = text.substr(2, colon == std::string::npos ? std::string::npos : colon - 2);
+  if (colon != std::string::npos) h.value = text.substr(colon + 2);
+  return h;
+}
+
+std::string clip(const std::string& s) { return s.size() <= 60 ? s : s.substr(0, 57) + "..."; }
+
+// "node_limit is 1000 in the file, 2000 now; ..." for the options that differ (the free ones left out).
+std::string option_differences(const std::string& file_text, const std::string& now_text) {
+  const auto file = nlohmann::ordered_json::parse(file_text, nullptr, false);
+  const auto now = nlohmann::ordered_json::parse(now_text, nullptr, false);
+  if (file.is_discarded() || !file.is_object()) return "the options line is not a JSON object";
+  std::string out;
+  const auto add = [&](const std::string& key, const std::string& was, const std::string& is) {
+    out.append(out.empty() ? "" : "; ").append(key).append(" is ").append(clip(was)).append(" in the file, ")
+        .append(clip(is)).append(" now");
+  };
+  for (const auto& [key, value] : now.items()) {
+    if (kFreeOptions.count(key) != 0) continue;
+    if (!file.contains(key)) add(key, "absent", value.dump());
+    else if (file[key] != value) add(key, file[key].dump(), value.dump());
+  }
+  for (const auto& [key, value] : file.items())
+    if (kFreeOptions.count(key) == 0 && !now.contains(key)) add(key, value.dump(), "absent");
+  return out;
+}
+
+// Splits CSV records (RFC 4180 quoting, as write_csv_row writes) from `text` starting at `at`; a record may span
+// lines inside quotes. Returns false at the end; `complete` is false for a last record without its line end.
+bool next_record(const std::string& text, std::size_t& at, std::vector<std::string>& fields, bool& complete) {
+  if (at >= text.size()) return false;
+  fields.assign(1, std::string());
+  bool quoted = false;
+  complete = false;
+  while (at < text.size()) {
+    const char c = text[at++];
+    if (quoted) {
+      if (c == '"' && at < text.size() && text[at] == '"') {
+        fields.back() += '"';
+        ++at;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        fields.back() += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else if (c == '\n') {
+      complete = true;
+      return true;
+    } else {
+      fields.back() += c;
+    }
+  }
+  return true;
+}
+
+void set_counter(Statistics& s, Counter c, std::int64_t v) {
+  const auto u = static_cast<std::uint64_t>(v);
+  switch (c) {
+    case Counter::assignments: s.assignments = u; break;
+    case Counter::backtracks: s.backtracks = u; break;
+    case Counter::constraint_checks: s.constraint_checks = u; break;
+    case Counter::revisions: s.revisions = u; break;
+    case Counter::values_pruned: s.values_pruned = u; break;
+    case Counter::wipeouts: s.wipeouts = u; break;
+    case Counter::max_depth: s.max_depth = u; break;
+    case Counter::us: s.elapsed_us = v; break;
+  }
+}
+
+std::string config_key(const std::vector<std::string>& values) {
+  std::string key;
+  for (const std::string& v : values) key.append(v).append(1, '\x1f');
+  return key;
+}
+
+}  // namespace
+
+std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string& text, const Study& study) {
+  std::ostringstream expected_text;
+  write_csv_header(expected_text, study);
+  std::vector<HeaderLine> expected;
+  std::string column_row;
+  {
+    std::istringstream in(expected_text.str());
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind("# ", 0) == 0) expected.push_back(split_header(0, line));
+      else column_row = line;
+    }
+  }
+  // The '#' lines of the file, then its column row.
+  std::vector<HeaderLine> found;
+  std::size_t at = 0;
+  std::size_t line_no = 0;
+  std::string file_columns;
+  bool have_columns = false;
+  while (at < text.size()) {
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) break;  // a header cut short: treated as no header
+    std::string line = text.substr(at, end - at);
+    at = end + 1;
+    ++line_no;
+    if (line.rfind("# ", 0) == 0) {
+      found.push_back(split_header(line_no, line));
+      continue;
+    }
+    file_columns = line;
+    have_columns = true;
+    break;
+  }
+  const auto where = [&](std::size_t line) { return name + ":" + std::to_string(line) + ": "; };
+  if (!have_columns)
+    throw InputError(name + ": no CSV header of csp ablate (its '#' lines and column row); --resume needs the --csv "
+                            "file of an interrupted run of this study");
+  std::size_t j = 0;
+  for (const HeaderLine& want : expected) {
+    if (kFreeKeys.count(want.key) != 0) continue;
+    while (j < found.size() && kFreeKeys.count(found[j].key) != 0) ++j;
+    if (j >= found.size() || found[j].key != want.key)
+      throw InputError(where(j < found.size() ? found[j].line : line_no) + "header line '" + want.key +
+                       "' expected here (this file is from another study)");
+    const HeaderLine& got = found[j++];
+    if (got.value == want.value) continue;
+    if (want.key == "options") {
+      const std::string diff = option_differences(got.value, want.value);
+      if (diff.empty()) continue;
+      throw InputError(where(got.line) + "options differ from this run: " + diff);
+    }
+    throw InputError(where(got.line) + want.key + " differs from this run: '" + clip(got.value) +
+                     "' in the file, '" + clip(want.value) + "' now" +
+                     (want.key == "input" ? " (the input file changed)" : ""));
+  }
+  while (j < found.size() && kFreeKeys.count(found[j].key) != 0) ++j;
+  if (j < found.size()) throw InputError(where(found[j].line) + "header line '" + found[j].key + "' not in this run");
+  if (file_columns != column_row)
+    throw InputError(where(line_no) + "the columns differ from this run's: '" + clip(file_columns) + "'");
+
+  // Rows: instance name and configuration values -> indices.
+  std::map<std::string, std::size_t> instance_of;
+  for (std::size_t i = 0; i < study.instances.size(); ++i)
+    if (study.instances[i].valid()) instance_of.emplace(study.instances[i].name, i);
+  std::map<std::string, std::size_t> config_of;
+  for (std::size_t c = 0; c < study.configs.size(); ++c) {
+    std::vector<std::string> values;
+    for (Dimension d : kDimensions) values.push_back(study.configs[c].get(d));
+    config_of.emplace(config_key(values), c);
+  }
+  const std::size_t dims = std::size(kDimensions);
+  const std::size_t width = 3 + dims + 2 + kCounterCount;
+  std::vector<RunRecord> out;
+  std::set<std::pair<std::size_t, std::size_t>> seen;
+  std::vector<std::string> fields;
+  bool complete = false;
+  while (next_record(text, at, fields, complete)) {
+    const std::size_t row_line = ++line_no;
+    for (std::size_t k = 0; k + 1 < fields.size(); ++k)
+      line_no += static_cast<std::size_t>(std::count(fields[k].begin(), fields[k].end(), '\n'));
+    if (!complete) break;  // the last row, cut short when the run was killed: it is run again
+    if (fields.size() != width)
+      throw InputError(where(row_line) + std::to_string(fields.size()) + " fields, expected " + std::to_string(width));
+    const auto inst = instance_of.find(fields[1]);
+    if (inst == instance_of.end())
+      throw InputError(where(row_line) + "instance '" + clip(fields[1]) + "' is not in this study");
+    const auto conf = config_of.find(config_key({fields.begin() + 3, fields.begin() + 3 + static_cast<long>(dims)}));
+    if (conf == config_of.end()) throw InputError(where(row_line) + "the configuration is not in this study's grid");
+    RunRecord r;
+    r.instance = inst->second;
+    r.config = conf->second;
+    try {
+      r.status = parse_run_status(fields[3 + dims]);
+    } catch (const InputError& e) {
+      throw InputError(where(row_line) + e.what());
+    }
+    r.detail = fields[4 + dims];
+    for (std::size_t k = 0; k < kCounterCount; ++k) {
+      const std::string& f = fields[5 + dims + k];
+      std::int64_t v = 0;
+      const auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
+      if (ec != std::errc() || p != f.data() + f.size() || v < 0)
+        throw InputError(where(row_line) + to_string(kCounters[k]) + ": expected a whole number, got '" + clip(f) +
+                         "'");
+      set_counter(r.stats, kCounters[k], v);
+    }
+    if (seen.insert({r.instance, r.config}).second) out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace csp::ablation
