@@ -100,6 +100,7 @@ SearchResult run_algorithm(const Problem& problem, const Configuration& config, 
     MinConflictsConfig local;
     if (solver.limits.node_limit != 0) local.max_steps = solver.limits.node_limit;
     local.limits.time_limit = solver.limits.time_limit;
+    if (solver.seed != 0) local.seed = solver.seed;  // --seed LIST; 0 (ties by order in backtracking) keeps seed 1
     return min_conflicts(problem, local);
   }
   if (config.algorithm == "tree") return tree_csp_solver(problem, solver.limits);

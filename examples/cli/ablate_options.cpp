@@ -78,7 +78,7 @@ void describe(Groups& g) {
                              "(for fzn_all_different_int)")
       ("ac3", strings(), "AC-3 once before search: off, on (default: off)")
       ("algorithm", strings(), "backtracking (default; the strategies above), min-conflicts (local search, AIMA Fig. "
-                               "6.8, seed 1, at most --node-limit or 100000 steps: 'gave up' is a node-limit), tree "
+                               "6.8, seeded by --seed or 1, at most --node-limit or 100000 steps: 'gave up' is a node-limit), tree "
                                "(TREE-CSP-SOLVER; a cycle is an error), cutset (cutset conditioning); a column of its "
                                "own when not only backtracking")
       ("consistency", strings(), "consistency before search: none, ac3 (AC-3 once), pc2 (PC-2 on the binary "

@@ -91,7 +91,7 @@ int run_color(const std::vector<std::string>& args) {
                    "  csp color --map australia -k 3               AIMA Fig. 6.1\n"
                    "  csp color --map australia -k 3 --max-solutions 0 --break-symmetry   3 colourings (18 without)\n"
                    "  csp color --map usa --least --stats           4 colours; 3 proved impossible\n"
-                   "  csp color ../shared/graphs/myciel3.col --least\n"
+                   "  csp color myciel3.col --least\n"
                    "  csp color queen5_5.col -k 5 --var dom-wdeg --inference mac\n";
       return 0;
     }

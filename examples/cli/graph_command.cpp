@@ -134,7 +134,7 @@ int run_graph(const std::vector<std::string>& args) {
                    "Examples:\n"
                    "  csp graph queens 8 --dot queens8.dot && dot -Tsvg queens8.dot > queens8.svg\n"
                    "  csp graph australia --dot -\n"
-                   "  csp graph ../shared/graphs/myciel3.col\n"
+                   "  csp graph myciel3.col\n"
                    "  csp graph sudoku puzzles/classic.txt       the first puzzle's graph (20 neighbours per cell)\n"
                    "  csp graph sudoku --box 3x2 six.txt         a 6x6 puzzle with boxes of 3 rows and 2 columns\n";
       return 0;

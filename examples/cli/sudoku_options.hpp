@@ -19,7 +19,7 @@ namespace csp::cli {
 
 /// The default strategy of `csp sudoku`, kept here and only here (--help shows it). Chosen by measurement
 /// (bench/README.md): MRV + MAC with Régin's matching. The cheaper "global" rules are up to 1.4x faster on
-/// average on the 17-clue and forum-hardest samples but have heavy tails (BH-08 in ../shared/cases: 1.2 million
+/// average on the 17-clue and forum-hardest samples but have heavy tails (reference case BH-08: 1.2 million
 /// nodes to find a second solution, against 84 with matching); matching is also faster on top95.
 struct SudokuDefaults {
   static constexpr const char* variable_ordering = "mrv";

@@ -56,9 +56,9 @@ struct Configuration {
   bool ac3 = false;               ///< AC-3 once before search
   std::string consistency;        ///< "" (not in the study), none, ac3 (AC-3 once), pc2 (PC-2 then AC-3)
   std::string break_symmetry;     ///< "" (not in the study), off, on (value-symmetry breaking of the model)
-  /// "" (not in the study: backtracking), backtracking (the strategies above), min-conflicts (AIMA Fig. 6.8; seed 1,
-  /// max_steps = the node limit or 100,000), tree (TREE-CSP-SOLVER, Fig. 6.11) or cutset (cutset conditioning,
-  /// §6.5.1)
+  /// "" (not in the study: backtracking), backtracking (the strategies above), min-conflicts (AIMA Fig. 6.8; seeded
+  /// by the seed dimension, else 1; max_steps = the node limit or 100,000), tree (TREE-CSP-SOLVER, Fig. 6.11) or
+  /// cutset (cutset conditioning, §6.5.1)
   std::string algorithm;
   std::string backjump;  ///< "" (not in the study: none), none or cbj (SolverConfig::backjumping)
   std::string learning;  ///< "" (not in the study: 0), or the largest nogood as a whole number (SolverConfig::learning)
