@@ -174,14 +174,21 @@ std::vector<std::string> parse_list(Dimension d, const std::string& text) {
   return parse_list(d, text, valid_values(d));
 }
 
-std::vector<std::string> parse_seeds(const std::string& text) {
+std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> out;
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string item = trim(text.substr(start, comma - start));
+    std::string item = trim(text.substr(start, comma - start));
     start = comma + 1;
-    if (item.empty()) continue;
+    if (!item.empty() && std::find(out.begin(), out.end(), item) == out.end()) out.push_back(std::move(item));
+  }
+  return out;
+}
+
+std::vector<std::string> parse_seeds(const std::string& text) {
+  std::vector<std::string> out;
+  for (const std::string& item : split_list(text)) {
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
     if (ec != std::errc() || end != item.data() + item.size())

@@ -188,14 +188,7 @@ std::vector<std::string> parse_inferences(const std::string& text, const ablatio
 // --learning: whole numbers (duplicates dropped, in the order given).
 std::vector<std::string> parse_learning(const std::string& text) {
   std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    std::string item = text.substr(start, comma - start);
-    start = comma + 1;
-    item.erase(0, item.find_first_not_of(" \t"));
-    item.erase(item.find_last_not_of(" \t") + 1);
-    if (item.empty()) continue;
+  for (const std::string& item : ablation::split_list(text)) {
     const std::uint64_t n = parse_count("learning", item, true, " (the largest nogood recorded; 0 = off)");
     if (n >= 1000000000) throw InputError("--learning: " + item + " is more than 999999999");
     const std::string canonical = std::to_string(n);
@@ -313,17 +306,7 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
   }
   if (vm.count("puzzle") != 0) {
     if (!spec.takes_puzzles) throw InputError("--puzzle does not apply to " + o.model + " (only to cryptarithm)");
-    const std::string text = vm["puzzle"].as<std::string>();
-    std::size_t start = 0;
-    while (start <= text.size()) {
-      const std::size_t comma = std::min(text.find(',', start), text.size());
-      std::string item = text.substr(start, comma - start);
-      start = comma + 1;
-      item.erase(0, item.find_first_not_of(" \t"));
-      item.erase(item.find_last_not_of(" \t") + 1);
-      if (!item.empty() && std::find(o.inputs.puzzles.begin(), o.inputs.puzzles.end(), item) == o.inputs.puzzles.end())
-        o.inputs.puzzles.push_back(item);
-    }
+    o.inputs.puzzles = ablation::split_list(vm["puzzle"].as<std::string>());
     if (o.inputs.puzzles.empty()) throw InputError("--puzzle: empty list");
   }
   if (vm.count("box") != 0) {

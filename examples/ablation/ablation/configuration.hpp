@@ -113,6 +113,8 @@ std::vector<std::string> valid_values(Dimension d);
 std::vector<std::string> parse_list(Dimension d, const std::string& text, const std::vector<std::string>& valid);
 /// parse_list with valid_values(d).
 std::vector<std::string> parse_list(Dimension d, const std::string& text);
+/// The items of a comma-separated list, trimmed of spaces and tabs, empty ones and repeats dropped, in order.
+std::vector<std::string> split_list(const std::string& text);
 /// --seed LIST: comma-separated whole numbers (duplicates dropped). Throws InputError for anything else.
 std::vector<std::string> parse_seeds(const std::string& text);
 
