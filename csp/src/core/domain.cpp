@@ -193,7 +193,9 @@ bool Domain::assign(int i) {
     return true;
   }
   if (size() == 1) return false;
-  return remove_below(i) | remove_above(i);
+  const bool below = remove_below(i);  // both sides must run: no short-circuit
+  const bool above = remove_above(i);
+  return below || above;
 }
 
 bool Domain::remove_below(int i) {

@@ -177,7 +177,9 @@ class PathConsistency {
   // whose compositions went through the variable. False on a wipe-out.
   bool process_removals() {
     while (!removals_.empty()) {
-      const auto [x, a] = removals_.front();
+      // Two plain variables, not a structured binding: clang before 16 cannot capture a binding in the lambda below.
+      const VarId x = removals_.front().first;
+      const int a = removals_.front().second;
       removals_.pop_front();
       const std::vector<VarId>& nb = neighbours_[static_cast<std::size_t>(x)];
       for (const VarId j : nb) {
