@@ -302,4 +302,23 @@ std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& conf
   return out;
 }
 
+SeedPools pool_over_seeds(const std::vector<Configuration>& configs) {
+  std::vector<Dimension> dims = varying_dimensions(configs);
+  dims.erase(std::remove(dims.begin(), dims.end(), Dimension::seed), dims.end());
+  SeedPools pools;
+  for (const Configuration& c : configs) {
+    std::string name;
+    if (dims.empty()) {
+      Configuration unseeded = c;
+      unseeded.seed.clear();
+      name = unseeded.label();
+    }
+    for (Dimension d : dims) name.append(name.empty() ? "" : "/").append(c.get(d));
+    const auto it = std::find(pools.names.begin(), pools.names.end(), name);
+    pools.pool_of.push_back(static_cast<std::size_t>(it - pools.names.begin()));
+    if (it == pools.names.end()) pools.names.push_back(name);
+  }
+  return pools;
+}
+
 }  // namespace csp::ablation

@@ -1,5 +1,7 @@
-// The chart of an ablation, drawn with cairo's SVG surface: strip + box plots on a log axis, one panel per group.
+// The box chart of an ablation, drawn with cairo's SVG surface: strip + box plots on a log axis, one panel per group
+// (the line charts are plot_lines.cpp).
 #include "ablation/plot.hpp"
+#include "ablation/plot_curves.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +9,8 @@
 
 #if CSP_HAVE_CAIRO
 #include <cairo-svg.h>
-#include <cairo.h>
-#include <fontconfig/fontconfig.h>
+
+#include "plot_painter.hpp"
 #endif
 
 namespace csp::ablation {
@@ -25,7 +27,7 @@ PlotMetric parse_plot_metric(const std::string& name) {
 
 bool plot_available() { return false; }
 
-void write_plot(const std::string&, const Study&, const std::vector<Summary>&, PlotMetric) {
+void write_plot(const std::string&, const Study&, const std::vector<Summary>&, PlotMetric, PlotKind) {
   throw InputError("--plot: this csp was built without cairo (install libcairo2-dev and reconfigure)");
 }
 
@@ -35,19 +37,17 @@ bool plot_available() { return true; }
 
 namespace {
 
-struct Rgb {
-  double r, g, b;
-};
-
-// Colour-blind-safe palette (Okabe-Ito), one colour per group.
-constexpr Rgb kPalette[] = {{0.00, 0.45, 0.70}, {0.90, 0.62, 0.00}, {0.00, 0.62, 0.45}, {0.80, 0.47, 0.65},
-                            {0.34, 0.71, 0.91}, {0.84, 0.37, 0.00}, {0.35, 0.35, 0.35}};
-constexpr Rgb kFailure = {0.80, 0.10, 0.10};
+using painting::base_name;
+using painting::FontCacheReset;
+using painting::kFailure;
+using painting::kPalette;
+using painting::Painter;
+using painting::Rgb;
+using painting::tick_label;
 
 constexpr double kPanelWidth = 340;
 constexpr double kGap = 18;
 constexpr double kMargin = 16;
-constexpr const char* kFont = "DejaVu Sans";
 
 struct Point {
   double value;
@@ -71,85 +71,11 @@ double jitter(std::size_t instance) {
   return static_cast<double>(h % 2001) / 1000.0 - 1.0;
 }
 
-std::string tick_label(int decade, PlotMetric metric) {
-  if (metric == PlotMetric::time) {
-    static const char* units[] = {"1 us", "10 us", "100 us", "1 ms", "10 ms", "100 ms", "1 s", "10 s", "100 s"};
-    if (decade >= 0 && decade < 9) return units[decade];
-    return std::string("1e").append(std::to_string(decade)).append(" us");
-  }
-  static const char* counts[] = {"1", "10", "100", "1k", "10k", "100k", "1M", "10M", "100M", "1G"};
-  if (decade >= 0 && decade < 10) return counts[decade];
-  return std::string("1e").append(std::to_string(decade));
-}
-
-std::string base_name(const std::string& path) {
-  const std::size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-// Frees cairo's and fontconfig's process-wide font caches when a chart is done (both re-initialise on next use),
-// so that a leak checker (CI runs AddressSanitizer) sees no memory held at exit, also after an error.
-struct FontCacheReset {
-  FontCacheReset() = default;
-  FontCacheReset(const FontCacheReset&) = delete;
-  FontCacheReset& operator=(const FontCacheReset&) = delete;
-  ~FontCacheReset() {
-    cairo_debug_reset_static_data();
-    FcFini();
-  }
-};
-
-class Painter {
- public:
-  explicit Painter(cairo_t* cr) : cr_(cr) {}
-  void color(Rgb c, double alpha = 1) { cairo_set_source_rgba(cr_, c.r, c.g, c.b, alpha); }
-  void font(double size, bool bold = false) {
-    cairo_select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr_, size);
-  }
-  double width(const std::string& s) {
-    cairo_text_extents_t e;
-    cairo_text_extents(cr_, s.c_str(), &e);
-    return e.x_advance;
-  }
-  // align: 0 left, 0.5 centre, 1 right; y is the baseline.
-  void text(const std::string& s, double x, double y, double align = 0) {
-    cairo_move_to(cr_, x - align * width(s), y);
-    cairo_show_text(cr_, s.c_str());
-  }
-  void line(double x0, double y0, double x1, double y1, double w) {
-    cairo_set_line_width(cr_, w);
-    cairo_move_to(cr_, x0, y0);
-    cairo_line_to(cr_, x1, y1);
-    cairo_stroke(cr_);
-  }
-  void fill_rect(double x, double y, double w, double h) {
-    cairo_rectangle(cr_, x, y, w, h);
-    cairo_fill(cr_);
-  }
-  void stroke_rect(double x, double y, double w, double h, double lw) {
-    cairo_set_line_width(cr_, lw);
-    cairo_rectangle(cr_, x, y, w, h);
-    cairo_stroke(cr_);
-  }
-  void dot(double x, double y, double r) {
-    cairo_new_sub_path(cr_);
-    cairo_arc(cr_, x, y, r, 0, 2 * M_PI);
-    cairo_fill(cr_);
-  }
-  void cross(double x, double y, double r, double w) {
-    line(x - r, y - r, x + r, y + r, w);
-    line(x - r, y + r, x + r, y - r, w);
-  }
-
- private:
-  cairo_t* cr_;
-};
-
 }  // namespace
 
 void write_plot(const std::string& path, const Study& study, const std::vector<Summary>& summaries,
-                PlotMetric metric) {
+                PlotMetric metric, PlotKind kind) {
+  if (kind != PlotKind::box) return write_line_plot(path, study, metric, kind);
   const FontCacheReset reset_font_caches;  // declared first: runs after every cairo object is gone
   // Groups in order, rows (configurations) in the first group's summary order.
   std::vector<std::string> groups;
@@ -170,8 +96,7 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
   double hi = 1;
   for (const RunRecord& r : study.records) {
     const std::size_t g = group_index.at(study.instances.at(r.instance).group);
-    const double v = metric == PlotMetric::assignments ? static_cast<double>(r.stats.assignments) + 1
-                                                       : std::max<double>(1, static_cast<double>(r.stats.elapsed_us));
+    const double v = metric_value(r, metric);
     points[{g, r.config}].push_back({v, is_failure(r.status), r.instance});
     lo = std::min(lo, v);
     hi = std::max(hi, v);
@@ -316,7 +241,7 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
     p.stroke_rect(px, top, kPanelWidth, rows_h, 0.8);
     p.font(11);
     p.color({0.2, 0.2, 0.2});
-    p.text(metric == PlotMetric::assignments ? "search calls = assignments + 1" : "search time (median of repeats)",
+    p.text(painting::metric_axis_title(metric),
            px + kPanelWidth / 2, top + rows_h + 34, 0.5);
 
     for (std::size_t r = 0; r < rows.size(); ++r) {

@@ -245,7 +245,8 @@ nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& s
   return j;
 }
 
-void write_json(std::ostream& out, const Study& study, const std::vector<Summary>& summaries) {
+void write_json(std::ostream& out, const Study& study, const std::vector<Summary>& summaries,
+                const nlohmann::ordered_json& comparison) {
   const nlohmann::ordered_json j = to_json(study, summaries);
   out << "{\n\"schema\": " << dump(j["schema"]) << ",\n\"header\": " << dump(j["header"], 1) << ",\n\"rows\": [";
   for (const char* key : {"rows", "summary"}) {
@@ -256,7 +257,9 @@ void write_json(std::ostream& out, const Study& study, const std::vector<Summary
       first = false;
     }
   }
-  out << "]\n}\n";
+  out << "]";
+  if (!comparison.is_null()) out << ",\n\"comparison\": " << dump(comparison, 1);
+  out << "\n}\n";
 }
 
 }  // namespace csp::ablation

@@ -11,7 +11,8 @@ namespace csp::ablation {
 namespace {
 
 // Options that do not change a run's result: they may differ between a study and its resumption.
-const std::set<std::string> kFreeOptions = {"jobs", "csv", "json", "plot", "plot_metric", "sort", "wide"};
+const std::set<std::string> kFreeOptions = {"jobs", "csv", "json", "plot", "plot_metric", "plot_kind", "sort", "wide",
+                                           "compare"};
 // Header lines that say when and how a study was started, not what it computes.
 const std::set<std::string> kFreeKeys = {"date", "command"};
 

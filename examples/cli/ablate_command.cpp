@@ -1,4 +1,5 @@
-// `csp ablate`: runs a grid of configurations on a model's instances, prints the table, writes CSV / JSON / SVG.
+// `csp ablate`: runs a grid of configurations on a model's instances, prints the table (and a paired comparison),
+// writes CSV / JSON / SVG.
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -17,6 +18,7 @@
 #include "ablate_options.hpp"
 #include "ablate_progress.hpp"
 #include "ablation/build_info.hpp"
+#include "ablation/paired.hpp"
 #include "ablation/plot.hpp"
 #include "ablation/report.hpp"
 #include "ablation/summary.hpp"
@@ -89,6 +91,8 @@ int run(const std::vector<std::string>& args) {
   study.model = o.model;
   study.limits = o.limits;
   study.configs = ablation::expand_grid(o.grid);
+  // --compare names two configurations of this grid: checked before anything runs (exit 2 naming the valid ones).
+  if (!o.compare_a.empty()) ablation::compared_configs(study.configs, o.compare_a, o.compare_b);
   study.header.version = ablation::program_version();
   study.header.commit = ablation::git_commit();
   study.header.date = utc_now();
@@ -255,6 +259,12 @@ int run(const std::vector<std::string>& args) {
   std::vector<ablation::Summary> summaries = ablation::summarize(study.records, study.instances, study.configs.size());
   ablation::sort_summaries(summaries, o.sort, study.configs);
   ablation::write_table(std::cout, study, summaries, {o.sort, o.wide});
+  std::optional<ablation::PairedComparison> comparison;
+  if (!o.compare_a.empty()) {
+    comparison = ablation::compare_configurations(study, o.compare_a, o.compare_b, o.plot_metric, o.seed);
+    std::cout << '\n';
+    ablation::write_comparison(std::cout, *comparison);
+  }
   std::cout.flush();
 
   if (csv) {
@@ -265,10 +275,11 @@ int run(const std::vector<std::string>& args) {
     replace_file(csv_part, o.csv);
   }
   if (json) {
-    ablation::write_json(json->stream(), study, summaries);
+    ablation::write_json(json->stream(), study, summaries,
+                         comparison ? ablation::comparison_to_json(*comparison) : nlohmann::ordered_json());
     json->close();
   }
-  if (!o.plot.empty()) ablation::write_plot(o.plot, study, summaries, o.plot_metric);
+  if (!o.plot.empty()) ablation::write_plot(o.plot, study, summaries, o.plot_metric, o.plot_kind);
 
   std::size_t failures = 0;
   for (const ablation::RunRecord& r : study.records) {

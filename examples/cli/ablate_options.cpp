@@ -122,7 +122,18 @@ void describe(Groups& g) {
       ("plot", po::value<std::string>()->value_name("FILE.svg"),
        "chart: per configuration the distribution over the instances, log scale, one panel per file")
       ("plot-metric", po::value<std::string>()->value_name("METRIC")->default_value("assignments"),
-       "what the chart shows: assignments (search calls = assignments + 1) or time")
+       "the cost the chart shows and --compare compares: assignments (search calls = assignments + 1) or time")
+      ("plot-kind", po::value<std::string>()->value_name("KIND")->default_value("box"),
+       "the chart: box (per configuration the distribution over the instances), cactus (per configuration, seeds "
+       "pooled, its finished runs sorted by cost: x runs finished, y cost, log), survival (per configuration, seeds "
+       "pooled, the share of runs not finished within a cost, log x: the run-length distribution; runs stopped by "
+       "a limit never finish)")
+      ("compare", po::value<std::string>()->value_name("A,B"),
+       "after the table: paired comparison of configurations A and B, named by the values of the table's columns "
+       "'/'-separated without the seed (e.g. mrv,dom-wdeg; pairs per instance and seed) or with it (mrv/1,mrv/2; "
+       "pairs per instance): A's wins / losses / ties (lower cost wins; a run stopped by a limit loses to one that "
+       "finished), geometric mean of cost A/B over the pairs both finished, 95% bootstrap CI (10000 resamples of "
+       "the pairs, seeded by --shuffle-seed); also the 'comparison' object of --json")
       ("help,h", "print this help");
   g.hidden.add_options()("args", po::value<std::vector<std::string>>());
   g.visible.add(g.grid).add(g.model).add(g.run).add(g.output);
@@ -227,6 +238,8 @@ nlohmann::ordered_json AblateOptions::to_json() const {
   j["json"] = json;
   j["plot"] = plot;
   j["plot_metric"] = ablation::to_string(plot_metric);
+  j["plot_kind"] = ablation::to_string(plot_kind);
+  j["compare"] = compare_a.empty() ? "" : compare_a + "," + compare_b;
   return j;
 }
 
@@ -259,6 +272,8 @@ std::string ablate_help() {
          "  csp ablate sudoku top95.txt hardest.txt --var mrv --inference all --alldiff global --timeout 5000\n"
          "  csp ablate sudoku top95.txt --var all --val all --inference all --alldiff all --timeout 1000 -j 2 \\\n"
          "      --sort us --csv top95.csv --json top95.json --plot top95.svg\n"
+         "  csp ablate queens --n 20,30,40 --var mrv,dom-wdeg --inference fc --seed 1,2,3,4,5 \\\n"
+         "      --compare mrv,dom-wdeg --plot-kind survival --plot queens.svg\n"
          "  csp ablate queens --n 8,10,12 --var first,mrv --inference none,fc,mac\n"
          "  csp ablate australia --colors 2,3,4 --var all --inference all\n"
          "  csp ablate australia --colors 3 --break-symmetry off,on --consistency none,ac3,pc2\n"
@@ -379,6 +394,18 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
   if (o.resume && o.csv.empty()) throw InputError("--resume continues the study of a --csv FILE: give --csv");
   if (vm.count("plot") != 0) o.plot = vm["plot"].as<std::string>();
   o.plot_metric = ablation::parse_plot_metric(vm["plot-metric"].as<std::string>());
+  o.plot_kind = ablation::parse_plot_kind(vm["plot-kind"].as<std::string>());
+  if (vm.count("compare") != 0) {
+    const std::string text = vm["compare"].as<std::string>();
+    const std::size_t comma = text.find(',');
+    if (comma != std::string::npos) {
+      o.compare_a = text.substr(0, comma);
+      o.compare_b = text.substr(comma + 1);
+    }
+    if (comma == std::string::npos || o.compare_a.empty() || o.compare_b.empty() ||
+        o.compare_b.find(',') != std::string::npos)
+      throw InputError("--compare expects two configurations A,B (e.g. mrv,dom-wdeg), got '" + text + "'");
+  }
   for (const std::string* path : {&o.csv, &o.json, &o.plot})
     if (vm.count(path == &o.csv ? "csv" : path == &o.json ? "json" : "plot") != 0 && path->empty())
       throw InputError("an output file name is empty");

@@ -30,7 +30,12 @@ struct AblateOptions {
   bool resume = false;
   std::string json;               ///< --json FILE
   std::string plot;               ///< --plot FILE.svg
+  /// What the chart shows and the cost --compare compares: assignments + 1 or time.
   ablation::PlotMetric plot_metric = ablation::PlotMetric::assignments;
+  ablation::PlotKind plot_kind = ablation::PlotKind::box;  ///< --plot-kind
+  /// --compare A,B: the names of two configurations (ablation::compared_configs); both empty when not given
+  std::string compare_a;
+  std::string compare_b;
 
   /// Every option as parsed, defaults included (the "options" of the CSV / JSON header).
   nlohmann::ordered_json to_json() const;

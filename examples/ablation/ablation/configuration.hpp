@@ -152,4 +152,15 @@ std::vector<Dimension> varying_dimensions(const std::vector<Configuration>& conf
 /// its CSV, JSON and table). Empty `configs`: kDimensions.
 std::vector<Dimension> study_dimensions(const std::vector<Configuration>& configs);
 
+/// The configurations of a study pooled over the search seed: run-length distributions (--plot-kind cactus,
+/// survival) and paired comparisons (--compare) take the runs of every seed of a configuration together.
+struct SeedPools {
+  /// One name per pool, in grid order: the values of the dimensions that vary but seed, '/'-separated, as the
+  /// table's columns ("mrv", "mrv/luby"); label() without its seed part when no other dimension varies.
+  std::vector<std::string> names;
+  std::vector<std::size_t> pool_of;  ///< per configuration (index into `configs`), the index of its pool
+};
+/// The pools of `configs` (without a seed dimension every configuration is a pool of its own).
+SeedPools pool_over_seeds(const std::vector<Configuration>& configs);
+
 }  // namespace csp::ablation

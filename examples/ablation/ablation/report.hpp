@@ -88,8 +88,10 @@ std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string&
 /// JSON: {"schema", "header": {...}, "rows": [one object per record, keys = csv_columns()], "summary": [one object
 /// per (group, configuration) with every counter's mean / median / max]}.
 nlohmann::ordered_json to_json(const Study& study, const std::vector<Summary>& summaries);
-/// Writes to_json() with the header indented and each row and summary on one line.
-void write_json(std::ostream& out, const Study& study, const std::vector<Summary>& summaries);
+/// Writes to_json() with the header indented and each row and summary on one line; then, when `comparison` is not
+/// null, it as a "comparison" object (csp ablate --compare: ablation/paired.hpp).
+void write_json(std::ostream& out, const Study& study, const std::vector<Summary>& summaries,
+                const nlohmann::ordered_json& comparison = nullptr);
 
 /// What the table shows.
 struct TableOptions {
