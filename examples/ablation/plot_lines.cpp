@@ -50,10 +50,11 @@ std::string number_label(double v) {
   return text;
 }
 
-// The decades [lo, hi] (10^lo .. 10^hi) that hold every finished cost of `curves`; 1 .. 10 when there is none.
-std::pair<int, int> cost_decades(const std::vector<Curve>& curves, PlotKind kind) {
-  double lo = 1e300;
-  double hi = 0;
+// The decades [lo, hi] (10^lo .. 10^hi) that hold every finished cost of `curves` and `limit` (0: none); 1 .. 10
+// when there is none.
+std::pair<int, int> cost_decades(const std::vector<Curve>& curves, PlotKind kind, double limit) {
+  double lo = limit > 0 ? limit : 1e300;
+  double hi = limit;
   for (const Curve& c : curves)
     for (const CurvePoint& pt : c.points) {
       const double v = kind == PlotKind::cactus ? pt.y : pt.x;
@@ -78,10 +79,6 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
   for (const Curve& c : curves)
     if (std::find(groups.begin(), groups.end(), c.group) == groups.end()) groups.push_back(c.group);
   const SeedPools pools = pool_over_seeds(study.configs);
-  const std::pair<int, int> decade_range = cost_decades(curves, kind);  // no structured binding: lambdas use it
-  const int dlo = decade_range.first;
-  const int dhi = decade_range.second;
-  const double decades = static_cast<double>(dhi - dlo);
 
   bool seeds = false;
   for (const Configuration& c : study.configs) seeds = seeds || c.seed != study.configs.front().seed;
@@ -91,13 +88,18 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
   std::string how = cactus ? "per configuration its finished runs sorted by cost; runs stopped by a limit are left out"
                            : "per configuration the share of runs not finished within a cost (1 - empirical CDF); "
                              "runs stopped by a limit never finish";
-  if (seeds) how.append("; seeds pooled");
+  std::string how2 = seeds ? "seeds pooled: one line per configuration over all its seeds" : "";
   if (study.limits.node_limit != 0 || study.limits.timeout_ms != 0) {
-    how.append("; limits per run: ");
-    if (study.limits.node_limit != 0) how.append(std::to_string(study.limits.node_limit)).append(" assignments");
-    if (study.limits.node_limit != 0 && study.limits.timeout_ms != 0) how.append(", ");
-    if (study.limits.timeout_ms != 0) how.append(std::to_string(study.limits.timeout_ms)).append(" ms");
+    how2.append(how2.empty() ? "" : "; ").append("limits per run: ");
+    if (study.limits.node_limit != 0) how2.append(std::to_string(study.limits.node_limit)).append(" assignments");
+    if (study.limits.node_limit != 0 && study.limits.timeout_ms != 0) how2.append(", ");
+    if (study.limits.timeout_ms != 0) how2.append(std::to_string(study.limits.timeout_ms)).append(" ms");
   }
+  // The limit on the cost axis (dashed, red) when the metric has one: node limit + 1 search calls, or the timeout.
+  double limit = 0;
+  if (metric == PlotMetric::assignments && study.limits.node_limit != 0)
+    limit = static_cast<double>(study.limits.node_limit) + 1;
+  if (metric == PlotMetric::time && study.limits.timeout_ms != 0) limit = 1000.0 * static_cast<double>(study.limits.timeout_ms);
   // Legend entries: the pool names, with finished / runs when there is one group.
   std::vector<std::string> legend(pools.names.size());
   for (const Curve& c : curves) {
@@ -106,6 +108,11 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
       legend[c.pool].append("  (").append(std::to_string(c.finished)).append("/").append(std::to_string(c.runs)).append(
           " finished)");
   }
+
+  const std::pair<int, int> decade_range = cost_decades(curves, kind, limit);  // no structured binding: lambdas use it
+  const int dlo = decade_range.first;
+  const int dhi = decade_range.second;
+  const double decades = static_cast<double>(dhi - dlo);
 
   const double panel_step = kAxisRoom + kPanelWidth + kGap;
   double width = kMargin + panel_step * static_cast<double>(groups.size()) - kGap + kMargin;
@@ -118,6 +125,7 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
     width = std::max(width, 2 * kMargin + p.width(title));
     p.font(11);
     width = std::max(width, 2 * kMargin + p.width(how));
+    width = std::max(width, 2 * kMargin + p.width(how2));
     for (std::size_t i = 0; i < legend.size(); ++i) legend_w[i] = 30 + p.width(legend[i]) + 22;
     cairo_destroy(cr);
     cairo_surface_destroy(scratch);
@@ -135,7 +143,7 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
     legend_at[i] = {lx, legend_rows - 1};
     lx += legend_w[i];
   }
-  const double top = 80;
+  const double top = 94;
   const double legend_top = top + kPanelHeight + 58;
   const double height = legend_top + 18 * legend_rows + kMargin;
 
@@ -154,6 +162,7 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
   p.font(11);
   p.color({0.3, 0.3, 0.3});
   p.text(how, kMargin, 42);
+  p.text(how2, kMargin, 57);
 
   const auto style = [&](std::size_t pool) {
     p.color(painting::kPalette[pool % painting::kPaletteSize], 0.95);
@@ -224,6 +233,16 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
     p.text(cactus ? "runs finished" : metric_title, px + kPanelWidth / 2, top + kPanelHeight + 34, 0.5);
     p.vertical_text(cactus ? metric_title : "runs not finished", px - kAxisRoom + 12, top + kPanelHeight / 2);
 
+    if (limit > 0) {
+      p.color(painting::kFailure, 0.8);
+      p.dash(4);
+      if (cactus) p.line(px, y_of(limit), px + kPanelWidth, y_of(limit), 1.2);
+      else p.line(x_of(limit), top, x_of(limit), top + kPanelHeight, 1.2);
+      p.dash(0);
+      p.font(10);
+      if (cactus) p.text("limit", px + kPanelWidth - 4, y_of(limit) - 4, 1);
+      else p.text("limit", x_of(limit) - 4, top + 12, 1);
+    }
     // The curves, clipped to the panel (a line on an edge stays whole).
     p.clip(px - 3, top - 3, kPanelWidth + 6, kPanelHeight + 6);
     for (const Curve& c : curves) {
