@@ -95,11 +95,15 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
     if (study.limits.node_limit != 0 && study.limits.timeout_ms != 0) how2.append(", ");
     if (study.limits.timeout_ms != 0) how2.append(std::to_string(study.limits.timeout_ms)).append(" ms");
   }
-  // The limit on the cost axis (dashed, red) when the metric has one: node limit + 1 search calls, or the timeout.
+  // The limit on the cost axis (dashed, red) when the metric has one: node limit + 1 search calls, or the timeout
+  // (a stopped run's cost is at least about that).
   double limit = 0;
   if (metric == PlotMetric::assignments && study.limits.node_limit != 0)
     limit = static_cast<double>(study.limits.node_limit) + 1;
   if (metric == PlotMetric::time && study.limits.timeout_ms != 0) limit = 1000.0 * static_cast<double>(study.limits.timeout_ms);
+  // The axis reaches the limit only when some run stopped (else the limit would squeeze the curves to one side).
+  bool stopped = false;
+  for (const Curve& c : curves) stopped = stopped || c.finished < c.runs;
   // Legend entries: the pool names, with finished / runs when there is one group.
   std::vector<std::string> legend(pools.names.size());
   for (const Curve& c : curves) {
@@ -109,7 +113,7 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
           " finished)");
   }
 
-  const std::pair<int, int> decade_range = cost_decades(curves, kind, limit);  // no structured binding: lambdas use it
+  const std::pair<int, int> decade_range = cost_decades(curves, kind, stopped ? limit : 0);  // no structured binding: lambdas use it
   const int dlo = decade_range.first;
   const int dhi = decade_range.second;
   const double decades = static_cast<double>(dhi - dlo);
@@ -233,7 +237,7 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
     p.text(cactus ? "runs finished" : metric_title, px + kPanelWidth / 2, top + kPanelHeight + 34, 0.5);
     p.vertical_text(cactus ? metric_title : "runs not finished", px - kAxisRoom + 12, top + kPanelHeight / 2);
 
-    if (limit > 0) {
+    if (limit > 0 && std::log10(limit) >= dlo && std::log10(limit) <= dhi) {
       p.color(painting::kFailure, 0.8);
       p.dash(4);
       if (cactus) p.line(px, y_of(limit), px + kPanelWidth, y_of(limit), 1.2);
