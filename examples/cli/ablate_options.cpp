@@ -120,7 +120,7 @@ void describe(Groups& g) {
       ("resume", po::bool_switch(), "continue the study in the --csv FILE of an interrupted run: skip its rows")
       ("json", po::value<std::string>()->value_name("FILE"), "header, one row per (instance, configuration), summary")
       ("plot", po::value<std::string>()->value_name("FILE.svg"),
-       "chart: per configuration the distribution over the instances, log scale, one panel per file")
+       "chart (cairo SVG) of the kind --plot-kind, one panel per file")
       ("plot-metric", po::value<std::string>()->value_name("METRIC")->default_value("assignments"),
        "the cost the chart shows and --compare compares: assignments (search calls = assignments + 1) or time")
       ("plot-kind", po::value<std::string>()->value_name("KIND")->default_value("box"),
