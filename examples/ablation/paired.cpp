@@ -121,6 +121,8 @@ ComparedConfigs compared_configs(const std::vector<Configuration>& configs, cons
   };
   const auto pooled = [&](const std::string& name) { return index_in(pools.names, name) < pools.names.size(); };
   const auto single = [&](const std::string& name) { return seeds && index_in(seeded, name) < seeded.size(); };
+  if (configs.size() < 2)
+    throw InputError("--compare needs two configurations, and this grid has one (give a list, e.g. --var mrv,dom-wdeg)");
   for (const std::string* name : {&a, &b}) {
     if (pooled(*name) || single(*name)) continue;
     std::string valid = join(pools.names, ", ");
@@ -180,9 +182,10 @@ void write_comparison(std::ostream& out, const PairedComparison& c) {
   out << "paired comparison of A = " << c.a << " with B = " << c.b << ", "
       << (c.metric == PlotMetric::assignments ? "search calls (assignments + 1)" : "search time (us)") << ", per "
       << (c.pooled_seeds ? "instance and seed" : "instance") << ":\n";
-  out << "  " << c.pairs << " pairs: A wins " << c.wins << ", loses " << c.losses << ", ties " << c.ties
+  const auto pairs = [](std::size_t n) { return std::to_string(n) + (n == 1 ? " pair" : " pairs"); };
+  out << "  " << pairs(c.pairs) << ": A wins " << c.wins << ", loses " << c.losses << ", ties " << c.ties
       << ", neither finished " << c.neither << '\n';
-  out << "  cost A/B, geometric mean over the " << c.both_finished << " pairs both finished: ";
+  out << "  cost A/B, geometric mean over the " << pairs(c.both_finished) << " both finished: ";
   if (!c.geometric_mean) {
     out << "none\n";
     return;

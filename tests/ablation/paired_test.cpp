@@ -145,6 +145,13 @@ TEST(AblationPaired, BadNamesAreInputErrorsListingTheValidOnes) {
   EXPECT_THROW(compared_configs(s.configs, "mrv", "mrv"), InputError);
   EXPECT_THROW(compared_configs(s.configs, "mrv", "dom-wdeg/1"), InputError);
   EXPECT_THROW(compared_configs(s.configs, "mrv/3", "dom-wdeg/1"), InputError);
+  // A grid of one configuration has nothing to compare.
+  try {
+    compared_configs({Configuration{}}, "a", "b");
+    FAIL() << "one configuration accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("this grid has one"), std::string::npos) << e.what();
+  }
 }
 
 TEST(AblationPaired, TextAndJson) {
@@ -173,7 +180,9 @@ TEST(AblationPaired, TextAndJson) {
   EXPECT_TRUE(comparison_to_json(none)["geometric_mean"].is_null());
   std::ostringstream none_text;
   write_comparison(none_text, none);
-  EXPECT_NE(none_text.str().find("both finished: none"), std::string::npos) << none_text.str();
+  EXPECT_NE(none_text.str().find("  1 pair: A wins 0, loses 0, ties 0, neither finished 1\n"), std::string::npos)
+      << none_text.str();
+  EXPECT_NE(none_text.str().find("over the 0 pairs both finished: none"), std::string::npos) << none_text.str();
 }
 
 }  // namespace
