@@ -104,7 +104,7 @@ class Painter {
       cairo_set_dash(cr_, pattern, 2, 0);
     }
   }
-  // A polyline through the points (x[i], y[i]), i < n.
+  // A polyline through `points`, (x, y) pairs in page units.
   template <class Points>
   void polyline(const Points& points, double w) {
     bool first = true;
