@@ -41,9 +41,9 @@ HumanSolveResult human_solve(const SudokuGrid& puzzle, const HumanSolverOptions&
   CandidateGrid g(puzzle);
   const bool wants_uniqueness = std::any_of(options.techniques.begin(), options.techniques.end(),
                                             [](Technique t) { return assumes_unique_solution(t); });
-  if (options.uniqueness == Uniqueness::assume) {
+  if (options.uniqueness == UniquenessPolicy::assume) {
     result.uniqueness_assumed = true;
-  } else if (options.uniqueness == Uniqueness::check && wants_uniqueness) {
+  } else if (options.uniqueness == UniquenessPolicy::check && wants_uniqueness) {
     const Sudoku model(puzzle, AllDifferentMode::matching);
     const SearchResult r = backtracking_search(model.problem(), search_config(2, options.search_limits));
     if (r.status != Status::limit_reached || r.solution_count >= 2) result.solutions_counted = r.solution_count;
@@ -107,7 +107,7 @@ Grade grade_puzzle(const SudokuGrid& puzzle, const HumanSolverOptions& options) 
   grade.limit_reached = r.status == Status::limit_reached && r.solution_count < 2;
   if (grade.solutions == 1 && !grade.limit_reached) {
     HumanSolverOptions unique = options;
-    if (unique.uniqueness == Uniqueness::check) unique.uniqueness = Uniqueness::assume;
+    if (unique.uniqueness == UniquenessPolicy::check) unique.uniqueness = UniquenessPolicy::assume;
     grade.solve = human_solve(puzzle, unique);
   }
   return grade;

@@ -147,7 +147,7 @@ TEST(HumanSolver, UniqueRectangleOnlyWhenTheSolutionIsUnique) {
   EXPECT_EQ(*checked.solutions_counted, 2U);
   EXPECT_TRUE(checked.steps.empty());
   // Assumed against the facts, the step removes r2c4's digit of both solutions: why `check` skips it here.
-  options.uniqueness = Uniqueness::assume;
+  options.uniqueness = UniquenessPolicy::assume;
   const HumanSolveResult assumed = human_solve(puzzle, options);
   EXPECT_TRUE(assumed.uniqueness_assumed);
   ASSERT_FALSE(assumed.steps.empty());
@@ -170,11 +170,11 @@ TEST(HumanSolver, SolutionsAreCountedOnlyForUniquenessTechniques) {
   const HumanSolveResult checked = human_solve(puzzle, options);
   EXPECT_TRUE(checked.uniqueness_assumed);
   EXPECT_EQ(checked.solutions_counted, std::optional<std::uint64_t>(1));
-  options.uniqueness = Uniqueness::never;
+  options.uniqueness = UniquenessPolicy::never;
   const HumanSolveResult never = human_solve(puzzle, options);
   EXPECT_FALSE(never.uniqueness_assumed);
   EXPECT_FALSE(never.solutions_counted);
-  options.uniqueness = Uniqueness::check;
+  options.uniqueness = UniquenessPolicy::check;
   options.techniques = {Technique::naked_single, Technique::hidden_single};
   EXPECT_FALSE(human_solve(puzzle, options).solutions_counted) << "no uniqueness technique listed: no count";
   const Grade g = grade_puzzle(puzzle);

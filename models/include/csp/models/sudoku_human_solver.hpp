@@ -12,8 +12,9 @@
 
 namespace csp::models {
 
-/// When the techniques that assume one solution (unique-rectangle, assumes_unique_solution) may be used.
-enum class Uniqueness {
+/// When the techniques that assume one solution (unique-rectangle, assumes_unique_solution) may be used. (Not
+/// Uniqueness of sudoku_generator.hpp, which is the answer of a uniqueness check.)
+enum class UniquenessPolicy {
   check,   ///< count the solutions first (up to 2, by search) and use them only when there is exactly one
   assume,  ///< use them: the caller knows the puzzle has exactly one solution (grade_puzzle, after its count)
   never,   ///< never use them
@@ -30,7 +31,7 @@ struct HumanSolverOptions {
   /// Whether `techniques` that assume one solution are used. With `check` the count is made only when such a
   /// technique is listed; when it finds none or several solutions, or hits a search limit, they are skipped, so a
   /// step log never rests on a uniqueness the puzzle does not have.
-  Uniqueness uniqueness = Uniqueness::check;
+  UniquenessPolicy uniqueness = UniquenessPolicy::check;
 };
 
 /// How the human solver ended.
