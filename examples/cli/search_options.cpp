@@ -73,7 +73,9 @@ void add_search_options(po::options_description& search, po::options_description
        "seed of the random choices: random tie-breaking of the variable and value orderings and --val random "
        "(0, the default: ties by order); local search: its random choices (default 1)");
   add_engine_options(search);
-  output.add_options()("stats", po::bool_switch(), "print the search statistics");
+  output.add_options()("stats", po::bool_switch(),
+                       "print the search statistics (--algorithm min-conflicts, cutset: and a line of their own "
+                       "counters)");
   add_observer_options(output,
                        "print every assignment, prune and wipe-out (with its constraint), value rejected by the "
                        "consistency check (--inference none) and backtrack, one line each (csp sudoku --format json: "

@@ -93,7 +93,8 @@ run fzn "$FZN/queens6.fzn" --consistency pc2 -a -s; expect_code 0 "fzn pc2"; exp
 run fzn "$FZN/queens6.fzn" --trace
 expect_code 0 "fzn --trace"
 expect_no_out '^(assign|prune|backtrack|wipeout)' "--trace keeps stdout for MiniZinc"
-[[ -s $TMP/err ]] && ok || bad "--trace writes to stderr"
+expect_err '^assign q1 = 1  \(depth 1\)$' "--trace: the first decision on stderr"
+expect_err '^  prune q[0-9] = [0-9]  by int_' "--trace: prunes with their constraint on stderr"
 grep -q '^----------$' "$TMP/out" && [[ $(grep -vc '^\(----------\|==========\|.* = .*;\)$' "$TMP/out") -eq 0 ]] \
   && ok || bad "--trace: stdout holds only the MiniZinc output"
 run fzn "$FZN/queens6.fzn" --tree "$TMP/t.json"; expect_code 0 "fzn --tree"
