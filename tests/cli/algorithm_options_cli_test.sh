@@ -24,6 +24,14 @@ expect_code 0 "queens min-conflicts"
 expect_out '^min-conflicts: steps=[0-9]+ restarts=0 walk_moves=0 tabu_rejections=0 weight_increases=0$' \
   "min-conflicts counters (the book's algorithm: no variant counts)"
 expect_eq "$(value min-conflicts: steps)" "$(value statistics: assignments)" "steps = assignments"
+# Every model command prints it (gave up or solved: the counters are there either way).
+for args in "color --map usa -k 4" "cryptarithm SEND+MORE=MONEY --max-steps 300" "zebra --max-steps 300" \
+    "killer $PUZZLES/killer_4x4.txt"; do
+  # shellcheck disable=SC2086
+  run $args --algorithm min-conflicts --stats
+  expect_out '^min-conflicts: steps=[0-9]+ restarts=[0-9]+ walk_moves=[0-9]+ tabu_rejections=[0-9]+ weight_increases=[0-9]+$' \
+    "$args: min-conflicts counters"
+done
 run queens 30 --algorithm min-conflicts --walk 0.5 --seed 2 --stats
 expect_code 0 "queens walk"
 w=$(value min-conflicts: walk_moves); s=$(value min-conflicts: steps)
