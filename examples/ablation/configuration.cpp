@@ -5,6 +5,7 @@
 #include <system_error>
 #include <cstdint>
 #include <iterator>
+#include <limits>
 #include <string>
 
 #include "csp/heuristics/value_ordering.hpp"
@@ -49,6 +50,10 @@ std::string to_string(Dimension d) {
     case Dimension::learning: return "learning";
     case Dimension::restarts: return "restarts";
     case Dimension::seed: return "seed";
+    case Dimension::walk: return "walk";
+    case Dimension::tabu: return "tabu";
+    case Dimension::weighting: return "weighting";
+    case Dimension::restart_after: return "restart-after";
   }
   return "?";
 }
@@ -61,6 +66,10 @@ bool Configuration::has(Dimension d) const {
   if (d == Dimension::learning) return !learning.empty();
   if (d == Dimension::restarts) return !restarts.empty();
   if (d == Dimension::seed) return !seed.empty();
+  if (d == Dimension::walk) return !walk.empty();
+  if (d == Dimension::tabu) return !tabu.empty();
+  if (d == Dimension::weighting) return !weighting.empty();
+  if (d == Dimension::restart_after) return !restart_after.empty();
   return true;
 }
 
@@ -78,6 +87,10 @@ std::string Configuration::get(Dimension d) const {
     case Dimension::learning: return learning;
     case Dimension::restarts: return restarts;
     case Dimension::seed: return seed;
+    case Dimension::walk: return walk;
+    case Dimension::tabu: return tabu;
+    case Dimension::weighting: return weighting;
+    case Dimension::restart_after: return restart_after;
   }
   return "?";
 }
@@ -92,6 +105,8 @@ std::string Configuration::label() const {
   if (!learning.empty()) out.append("/learning-").append(learning);
   if (!restarts.empty()) out.append("/").append(restarts);
   if (!seed.empty()) out.append("/seed-").append(seed);
+  for (Dimension d : kLocalSearchDimensions)
+    if (const std::string v = get(d); !v.empty() && v != "-") out.append("/").append(to_string(d)).append("-").append(v);
   return out;
 }
 
@@ -106,6 +121,8 @@ SolverConfig Configuration::solver_config() const {
   c.learning = learning.empty() ? 0 : static_cast<std::size_t>(std::stoul(learning));
   c.restarts = restarts.empty() ? "none" : restarts;
   c.seed = seed.empty() ? 0 : static_cast<std::uint64_t>(std::stoull(seed));
+  if (c.restarts != "none") c.restart_base = restart_base;
+  if (c.restarts == "geometric") c.restart_factor = restart_factor;
   return c;
 }
 
@@ -144,6 +161,10 @@ std::vector<std::string> valid_values(Dimension d) {
     case Dimension::learning: return {};
     case Dimension::restarts: return restart_strategies().names();
     case Dimension::seed: return {};
+    case Dimension::walk: return {};
+    case Dimension::tabu: return {};
+    case Dimension::weighting: return {"off", "on"};
+    case Dimension::restart_after: return {};
   }
   return {};
 }
@@ -200,6 +221,36 @@ std::vector<std::string> parse_seeds(const std::string& text) {
   return out;
 }
 
+std::vector<std::string> parse_probabilities(Dimension d, const std::string& text) {
+  const std::string option = "--" + to_string(d);
+  std::vector<std::string> out;
+  for (const std::string& item : split_list(text)) {
+    double p = 0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), p);
+    if (ec != std::errc() || end != item.data() + item.size() || !(p >= 0.0 && p <= 1.0))
+      throw InputError(option + " expects probabilities from 0 to 1 separated by commas, got '" + item + "'");
+    out.push_back(item);  // split_list dropped the repeats
+  }
+  if (out.empty()) throw InputError(option + ": empty list (probabilities from 0 to 1, e.g. 0,0.1,0.3)");
+  return out;
+}
+
+std::vector<std::string> parse_whole_numbers(Dimension d, const std::string& text, std::uint64_t max) {
+  const std::string option = "--" + to_string(d);
+  std::vector<std::string> out;
+  for (const std::string& item : split_list(text)) {
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (ec != std::errc() || end != item.data() + item.size() || v > max)
+      throw InputError(option + " expects whole numbers from 0 to " + std::to_string(max) +
+                       " separated by commas, got '" + item + "'");
+    const std::string canonical = std::to_string(v);
+    if (std::find(out.begin(), out.end(), canonical) == out.end()) out.push_back(canonical);
+  }
+  if (out.empty()) throw InputError(option + ": empty list (whole numbers, e.g. 0,10)");
+  return out;
+}
+
 const std::vector<std::string>& GridSpec::values(Dimension d) const {
   switch (d) {
     case Dimension::var: return var;
@@ -214,6 +265,10 @@ const std::vector<std::string>& GridSpec::values(Dimension d) const {
     case Dimension::learning: return learning;
     case Dimension::restarts: return restarts;
     case Dimension::seed: return seed;
+    case Dimension::walk: return walk;
+    case Dimension::tabu: return tabu;
+    case Dimension::weighting: return weighting;
+    case Dimension::restart_after: return restart_after;
   }
   return var;
 }
@@ -239,12 +294,28 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
         (void)parse_seeds(v);  // any whole number
         continue;
       }
+      if (d == Dimension::walk) {
+        (void)parse_probabilities(d, v);
+        continue;
+      }
+      if (d == Dimension::tabu || d == Dimension::restart_after) {
+        (void)parse_whole_numbers(d, v, std::numeric_limits<std::uint64_t>::max());
+        continue;
+      }
       const bool number = !v.empty() && v.size() < 10 && v.find_first_not_of("0123456789") == std::string::npos;
       if (d == Dimension::learning ? !number : std::find(valid.begin(), valid.end(), v) == valid.end())
         throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " +
                          (d == Dimension::learning ? std::string("a whole number below 10^9") : join(valid, ", ")) + ")");
     }
     lists.push_back(list);
+  }
+  bool local_given = false;  // a min-conflicts dimension is in the study: it needs a min-conflicts configuration
+  for (Dimension d : kLocalSearchDimensions) local_given = local_given || !spec.values(d).empty();
+  if (local_given && std::find(spec.algorithm.begin(), spec.algorithm.end(), "min-conflicts") == spec.algorithm.end()) {
+    std::vector<std::string> given;
+    for (Dimension d : kLocalSearchDimensions)
+      if (!spec.values(d).empty()) given.push_back("--" + to_string(d));
+    throw InputError(join(given, ", ") + " vary min-conflicts (local search) only: add min-conflicts to --algorithm");
   }
   std::vector<Configuration> out;
   std::vector<std::size_t> at(lists.size(), 0);  // the odometer
@@ -262,13 +333,28 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     c.learning = lists[9][at[9]];
     c.restarts = lists[10][at[10]];
     c.seed = lists[11][at[11]];
+    c.walk = lists[12][at[12]];
+    c.tabu = lists[13][at[13]];
+    c.weighting = lists[14][at[14]];
+    c.restart_after = lists[15][at[15]];
+    c.restart_base = spec.restart_base;
+    c.restart_factor = spec.restart_factor;
+    // The min-conflicts dimensions do not apply to the other algorithms: one configuration, "-" for them.
+    bool repeated = false;
+    if (local_given && c.algorithm != "min-conflicts") {
+      for (std::size_t k = 12; k < 16; ++k) repeated = repeated || at[k] != 0;
+      if (!spec.walk.empty()) c.walk = "-";
+      if (!spec.tabu.empty()) c.tabu = "-";
+      if (!spec.weighting.empty()) c.weighting = "-";
+      if (!spec.restart_after.empty()) c.restart_after = "-";
+    }
     // Combinations the engine refuses (cbj with MAC, learning without cbj) are left out of the grid.
     const std::string engine = engine_inference(c.inference);
     const bool restarting = !c.restarts.empty() && c.restarts != "none";
     const bool refused = (c.backjump == "cbj" && engine != "none" && engine != "fc") ||
                          (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj") ||
                          (c.backjump == "cbj" && restarting);
-    if (!refused) out.push_back(c);
+    if (!refused && !repeated) out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {
       --k;

@@ -90,10 +90,14 @@ void set_counter(Statistics& s, Counter c, std::int64_t v) {
   switch (c) {
     case Counter::assignments: s.assignments = u; break;
     case Counter::backtracks: s.backtracks = u; break;
+    case Counter::failures: s.failures = u; break;
     case Counter::constraint_checks: s.constraint_checks = u; break;
     case Counter::revisions: s.revisions = u; break;
     case Counter::values_pruned: s.values_pruned = u; break;
     case Counter::wipeouts: s.wipeouts = u; break;
+    case Counter::backjumps: s.backjumps = u; break;
+    case Counter::nogoods: s.nogoods = u; break;
+    case Counter::restarts: s.restarts = u; break;
     case Counter::max_depth: s.max_depth = u; break;
     case Counter::us: s.elapsed_us = v; break;
   }
@@ -171,14 +175,17 @@ std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string&
   std::map<std::string, std::size_t> instance_of;
   for (std::size_t i = 0; i < study.instances.size(); ++i)
     if (study.instances[i].valid()) instance_of.emplace(study.instances[i].name, i);
+  // A configuration is known by the values of every dimension of the study (the optional ones it has included).
+  const std::vector<Dimension> dimensions = study_dimensions(study.configs);
   std::map<std::string, std::size_t> config_of;
   for (std::size_t c = 0; c < study.configs.size(); ++c) {
     std::vector<std::string> values;
-    for (Dimension d : kDimensions) values.push_back(study.configs[c].get(d));
+    for (Dimension d : dimensions) values.push_back(study.configs[c].get(d));
     config_of.emplace(config_key(values), c);
   }
-  const std::size_t dims = std::size(kDimensions);
-  const std::size_t width = 3 + dims + 2 + kCounterCount;
+  const std::size_t dims = dimensions.size();
+  const std::vector<std::string> extra = extra_columns(study);  // solutions, objective: after the counters
+  const std::size_t width = 3 + dims + 2 + kCounterCount + extra.size();
   std::vector<RunRecord> out;
   std::set<std::pair<std::size_t, std::size_t>> seen;
   std::vector<std::string> fields;
@@ -212,6 +219,22 @@ std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string&
         throw InputError(where(row_line) + to_string(kCounters[k]) + ": expected a whole number, got '" + clip(f) +
                          "'");
       set_counter(r.stats, kCounters[k], v);
+    }
+    for (std::size_t k = 0; k < extra.size(); ++k) {
+      const std::string& f = fields[5 + dims + kCounterCount + k];
+      std::int64_t v = 0;
+      const auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
+      const bool number = !f.empty() && ec == std::errc() && p == f.data() + f.size();
+      if (extra[k] == "objective") {  // empty: a satisfaction instance, or no solution found
+        if (number) r.objective = v;
+        if (number) r.optimisation = true;
+        if (!number && !f.empty())
+          throw InputError(where(row_line) + "objective: expected a whole number or nothing, got '" + clip(f) + "'");
+      } else {
+        if (!number || v < 0)
+          throw InputError(where(row_line) + extra[k] + ": expected a whole number, got '" + clip(f) + "'");
+        r.stats.solutions = static_cast<std::uint64_t>(v);
+      }
     }
     if (seen.insert({r.instance, r.config}).second) out.push_back(std::move(r));
   }

@@ -2,8 +2,10 @@
 #include "ablation/run.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "csp/core/errors.hpp"
@@ -92,8 +94,9 @@ SearchResult search_counting(const BuiltInstance& built, SolverConfig solver, co
   return r;
 }
 
-// The configuration's algorithm on `problem` (Configuration::algorithm). Min-conflicts' gave-up counts as a node
-// limit reached (its max_steps is the node limit, or 100,000); a tree-solver refusal (a cycle, a constraint on three
+// The configuration's algorithm on `problem` (Configuration::algorithm). Min-conflicts (with the configuration's
+// walk, tabu, weighting, restart-after) gave-up counts as a node limit reached (its max_steps is the node limit, or
+// 100,000); a tree-solver refusal (a cycle, a constraint on three
 // variables) throws ModelError, an error run.
 SearchResult run_algorithm(const Problem& problem, const Configuration& config, const SolverConfig& solver) {
   if (config.algorithm == "min-conflicts") {
@@ -101,7 +104,13 @@ SearchResult run_algorithm(const Problem& problem, const Configuration& config, 
     if (solver.limits.node_limit != 0) local.max_steps = solver.limits.node_limit;
     local.limits.time_limit = solver.limits.time_limit;
     if (solver.seed != 0) local.seed = solver.seed;  // --seed LIST; 0 (ties by order in backtracking) keeps seed 1
-    return min_conflicts(problem, local);
+    // --walk, --tabu, --weighting, --restart-after LIST ("" when not in the study: the book's algorithm)
+    if (!config.walk.empty())  // checked by parse_probabilities; from_chars: no locale
+      std::from_chars(config.walk.data(), config.walk.data() + config.walk.size(), local.walk_probability);
+    if (!config.tabu.empty()) local.tabu_tenure = std::stoull(config.tabu);
+    local.weighting = config.weighting == "on";
+    if (!config.restart_after.empty()) local.restart_after = std::stoull(config.restart_after);
+    return min_conflicts(problem, local);  // its restarts are in stats.restarts
   }
   if (config.algorithm == "tree") return tree_csp_solver(problem, solver.limits);
   if (config.algorithm == "cutset") {

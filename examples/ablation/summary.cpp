@@ -33,10 +33,14 @@ std::string to_string(Counter c) {
   switch (c) {
     case Counter::assignments: return "assignments";
     case Counter::backtracks: return "backtracks";
+    case Counter::failures: return "failures";
     case Counter::constraint_checks: return "constraint_checks";
     case Counter::revisions: return "revisions";
     case Counter::values_pruned: return "values_pruned";
     case Counter::wipeouts: return "wipeouts";
+    case Counter::backjumps: return "backjumps";
+    case Counter::nogoods: return "nogoods";
+    case Counter::restarts: return "restarts";
     case Counter::max_depth: return "max_depth";
     case Counter::us: return "us";
   }
@@ -47,10 +51,14 @@ double counter_value(const Statistics& s, Counter c) {
   switch (c) {
     case Counter::assignments: return static_cast<double>(s.assignments);
     case Counter::backtracks: return static_cast<double>(s.backtracks);
+    case Counter::failures: return static_cast<double>(s.failures);
     case Counter::constraint_checks: return static_cast<double>(s.constraint_checks);
     case Counter::revisions: return static_cast<double>(s.revisions);
     case Counter::values_pruned: return static_cast<double>(s.values_pruned);
     case Counter::wipeouts: return static_cast<double>(s.wipeouts);
+    case Counter::backjumps: return static_cast<double>(s.backjumps);
+    case Counter::nogoods: return static_cast<double>(s.nogoods);
+    case Counter::restarts: return static_cast<double>(s.restarts);
     case Counter::max_depth: return static_cast<double>(s.max_depth);
     case Counter::us: return static_cast<double>(s.elapsed_us);
   }

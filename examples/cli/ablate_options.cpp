@@ -66,7 +66,7 @@ void describe(Groups& g) {
            "counter (" + join(counters) + ") with an optional .mean (default), .median or .max";
   }();
   static const std::string restarts_help =
-      list(Dimension::restarts, "restart strategies", "none") + "; restart base 100, geometric factor 1.5";
+      list(Dimension::restarts, "restart strategies", "none") + "; a column only when given";
   const auto strings = [] { return po::value<std::vector<std::string>>()->composing()->value_name("LIST"); };
   g.grid.add_options()
       ("var", strings(), var_help.c_str())
@@ -90,8 +90,19 @@ void describe(Groups& g) {
       ("learning", strings(), "with cbj: the largest nogood recorded, whole numbers, 0 = off (default: 0); a column "
                               "only when given")
       ("restarts", strings(), restarts_help.c_str())
+      ("restart-base", po::value<std::string>()->value_name("N"),
+       "with --restarts luby or geometric: failures before the first restart, for every configuration (default: 100)")
+      ("restart-factor", po::value<std::string>()->value_name("F"),
+       "with --restarts geometric: growth of the cutoff, above 1, for every configuration (default: 1.5)")
       ("seed", strings(), "search seeds, whole numbers: random tie-breaking of the orderings (0: ties by order; "
-                          "default: 0); a column of the CSV when given");
+                          "default: 0); a column of the CSV when given")
+      ("walk", strings(), "min-conflicts only: random-walk probabilities from 0 to 1 (default: 0); a column when "
+                          "given, '-' for the other algorithms (needs min-conflicts in --algorithm)")
+      ("tabu", strings(), "min-conflicts only: tabu tenures, whole numbers (0 = off, the default); a column when given")
+      ("weighting", strings(), "min-conflicts only: constraint weighting (breakout): off, on (default: off); a column "
+                               "when given")
+      ("restart-after", strings(), "min-conflicts only: steps without a new best before a new greedy start, whole "
+                                   "numbers (0 = off, the default); a column when given");
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
        "sudoku: the box shape of every puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
@@ -226,6 +237,9 @@ nlohmann::ordered_json AblateOptions::to_json() const {
       if (std::find(values.begin(), values.end(), c.get(d)) == values.end()) values.push_back(c.get(d));
     j[ablation::to_string(d)] = values;
   }
+  // Only when not the defaults: a study without them keeps the header (and --resume) of earlier versions.
+  if (grid.restart_base != 100) j["restart_base"] = grid.restart_base;
+  if (grid.restart_factor != 1.5) j["restart_factor"] = grid.restart_factor;
   j["timeout_ms"] = limits.timeout_ms;
   j["node_limit"] = limits.node_limit;
   j["repeat"] = limits.repeat;
@@ -263,7 +277,8 @@ std::string ablate_help() {
   }
   out << g.visible << '\n'
       << "Counters (per run): assignments (search nodes; the textbook's call count is assignments + 1), backtracks,\n"
-         "constraint_checks, revisions, values_pruned, wipeouts, max_depth, us (search time, median of --repeat).\n"
+         "failures, constraint_checks, revisions, values_pruned, wipeouts, backjumps, nogoods, restarts (also\n"
+         "min-conflicts' new starts), max_depth, us (search time, median of --repeat).\n"
          "Statuses: solved, unsatisfiable, timeout, node-limit, wrong (failed verification), error.\n"
          "Exit status: 0 the study ran, 1 some solution failed verification or a model failed to build,\n"
          "2 usage or input error (unknown name, empty list, zero limit, unreadable file, no valid instance).\n\n"
@@ -277,6 +292,7 @@ std::string ablate_help() {
          "  csp ablate queens --n 8,10,12 --var first,mrv --inference none,fc,mac\n"
          "  csp ablate australia --colors 2,3,4 --var all --inference all\n"
          "  csp ablate australia --colors 3 --break-symmetry off,on --consistency none,ac3,pc2\n"
+         "  csp ablate queens --n 50 --algorithm min-conflicts --walk 0,0.1 --tabu 0,10 --seed 1,2,3\n"
          "  csp ablate zebra --var first,mrv --inference none,fc,mac --alldiff binary,global\n"
          "  csp ablate cryptarithm --puzzle SEND+MORE=MONEY,TWO+TWO=FOUR --inference fc,mac --alldiff all\n"
          "  csp ablate killer puzzles/killer_4x4.txt --var mrv --inference fc,mac --alldiff global,matching\n"
@@ -363,9 +379,34 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
       o.grid.values(d) = parse_inferences(text, spec);
     } else if (d == Dimension::seed) {
       o.grid.values(d) = ablation::parse_seeds(text);
+    } else if (d == Dimension::walk) {
+      o.grid.values(d) = ablation::parse_probabilities(d, text);
+    } else if (d == Dimension::tabu) {
+      o.grid.values(d) = ablation::parse_whole_numbers(d, text, 1000000);
+    } else if (d == Dimension::restart_after) {
+      o.grid.values(d) = ablation::parse_whole_numbers(d, text, std::numeric_limits<std::uint64_t>::max());
     } else {
       o.grid.values(d) = ablation::parse_list(d, text);
     }
+  }
+
+  // --restart-base / --restart-factor: one value for the study, only with a strategy in --restarts that uses it.
+  const std::vector<std::string>& restarts = o.grid.restarts;
+  const auto listed = [&](const char* name) { return std::find(restarts.begin(), restarts.end(), name) != restarts.end(); };
+  if (vm.count("restart-base") != 0) {
+    if (!listed("luby") && !listed("geometric")) throw InputError("--restart-base needs luby or geometric in --restarts");
+    o.grid.restart_base = parse_count("restart-base", vm["restart-base"].as<std::string>(), false);
+  }
+  if (vm.count("restart-factor") != 0) {
+    if (!listed("geometric")) throw InputError("--restart-factor needs geometric in --restarts");
+    const std::string& text = vm["restart-factor"].as<std::string>();
+    double f = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), f);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+      throw InputError("--restart-factor expects a number, got '" + text + "'");
+    if (!(f > 1.0) || f > 1000.0)
+      throw InputError("--restart-factor must be above 1 and at most 1000, got '" + text + "'");
+    o.grid.restart_factor = f;
   }
 
   if (vm.count("timeout") != 0) {

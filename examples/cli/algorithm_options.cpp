@@ -154,20 +154,33 @@ std::string algorithm_refusal(const Problem& problem, const SearchOptions& optio
   return "";
 }
 
-SearchResult run_algorithm(const Problem& problem, const SearchOptions& options) {
+RunResult run_algorithm(const Problem& problem, const SearchOptions& options) {
   const SolverConfig config = config_now(options);
-  if (options.algorithm == "backtracking") return backtracking_search(problem, config);
-  SearchResult result;
+  RunResult result;
+  if (options.algorithm == "backtracking") {
+    static_cast<SearchResult&>(result) = backtracking_search(problem, config);
+    return result;
+  }
   if (options.algorithm == "min-conflicts") {
     MinConflictsConfig local = options.local;
     local.limits.time_limit = config.limits.time_limit;
-    result = min_conflicts_run(problem, local).search;
+    const MinConflictsResult run = min_conflicts_run(problem, local);
+    static_cast<SearchResult&>(result) = run.search;
+    result.algorithm = "min-conflicts";
+    result.algorithm_counters = {{"steps", run.search.stats.assignments},
+                                 {"restarts", run.restarts},
+                                 {"walk_moves", run.walk_steps},
+                                 {"tabu_rejections", run.tabu_rejections},
+                                 {"weight_increases", run.weight_increases}};
   } else if (options.algorithm == "tree") {
-    result = tree_csp_solver(problem, config.limits);
+    static_cast<SearchResult&>(result) = tree_csp_solver(problem, config.limits);
   } else {
     CutsetConfig cutset;
     cutset.limits.time_limit = config.limits.time_limit;
-    result = cutset_conditioning(problem, cutset).search;
+    const CutsetResult run = cutset_conditioning(problem, cutset);
+    static_cast<SearchResult&>(result) = run.search;
+    result.algorithm = "cutset";
+    result.algorithm_counters = {{"cutset_size", run.cutset.size()}, {"cutset_assignments", run.cutset_assignments}};
   }
   // The commands that print from config.on_solution (csp cryptarithm) see the solution as backtracking gives it.
   if (config.on_solution)

@@ -9,6 +9,7 @@
 
 #include "csp/core/problem.hpp"
 #include "csp/search/search_result.hpp"
+#include "run_result.hpp"
 #include "search_options.hpp"
 
 namespace csp::cli {
@@ -31,7 +32,8 @@ void read_algorithm_options(const boost::program_options::variables_map& vm, Sea
 std::string algorithm_refusal(const Problem& problem, const SearchOptions& options);
 
 /// Runs the algorithm chosen on `problem` (--timeout counts from `options.started`): backtracking_search,
-/// min_conflicts_run (result.status gave_up when max_steps ran out), tree_csp_solver or cutset_conditioning.
-SearchResult run_algorithm(const Problem& problem, const SearchOptions& options);
+/// min_conflicts_run (result.status gave_up when max_steps ran out), tree_csp_solver or cutset_conditioning; the
+/// local-search and cutset counters go into the result's algorithm_counters.
+RunResult run_algorithm(const Problem& problem, const SearchOptions& options);
 
 }  // namespace csp::cli

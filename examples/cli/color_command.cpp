@@ -145,7 +145,7 @@ int run_color(const std::vector<std::string>& args) {
   if (!least) {
     const Problem problem = build(instance, colors, break_symmetry);
     if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("color", why);
-    const SearchResult result = solve(problem, options);
+    const RunResult result = solve(problem, options);
     int status = exit_status(result);
     if (result.solutions.empty()) {
       std::cout << "no colouring with " << colors << (colors == 1 ? " colour: " : " colours: ")

@@ -82,7 +82,7 @@ int run_cryptarithm(const std::vector<std::string>& args) {
     return true;
   };
   if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("cryptarithm", why);
-  const SearchResult result = solve(problem, options);
+  const RunResult result = solve(problem, options);
   if (result.solution_count == 0) {
     std::cout << ending(result, options) << '\n';
   } else if (options.config.max_solutions != 1) {

@@ -1,9 +1,11 @@
 // csp fzn FILE.fzn: a FlatZinc solver with MiniZinc's conventions (flags -a -n -s -t -f -r -p, the "x = 3;" /
-// "----------" / "==========" output, %%%mzn-stat statistics), so `minizinc --solver csp` runs csp.
+// "----------" / "==========" output, %%%mzn-stat statistics), so `minizinc --solver csp` runs csp; and the search
+// options the model commands share (--seed, --restarts, --backjump, --consistency, --trace, --tree, ...).
 #include <boost/program_options.hpp>
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -17,6 +19,7 @@
 #include "csp/search/backtracking.hpp"
 #include "csp/search/optimize.hpp"
 #include "model_command.hpp"
+#include "run_observers.hpp"
 #include "subcommands.hpp"
 
 namespace po = boost::program_options;
@@ -60,16 +63,44 @@ void write_statistics(std::ostream& out, const fzn::FlatZincModel& model, const 
   stat("revisions", std::to_string(r.stats.revisions));
   stat("valuesPruned", std::to_string(r.stats.values_pruned));
   stat("wipeouts", std::to_string(r.stats.wipeouts));
+  stat("backjumps", std::to_string(r.stats.backjumps));
+  stat("nogoods", std::to_string(r.stats.nogoods));
+  stat("restarts", std::to_string(r.stats.restarts));
   out << "%%%mzn-stat-end\n";
 }
 
-// solve minimize / maximize: branch and bound (csp::optimize), every improving solution printed through
-// on_solution; complete means the optimum is proved ("==========").
-SearchResult optimise(const fzn::FlatZincModel& model, const SearchOptions& options) {
-  const SolverConfig config = config_now(options);
-  if (!model.objective.is_var()) return backtracking_search(model.problem, config);  // a constant objective
-  const Sense sense = model.goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize;
-  return optimize(model.problem, model.objective.var, sense, config);
+// solve satisfy: backtracking search; minimize / maximize: branch and bound (csp::optimize), every improving
+// solution printed through on_solution; complete means the optimum is proved ("=========="). --trace goes to
+// standard error (standard output is MiniZinc's protocol), --tree to its file.
+SearchResult run_search(const fzn::FlatZincModel& model, const SearchOptions& options) {
+  SolverConfig config = config_now(options);
+  RunObservers observers(options.trace, false, std::cerr, options.tree_file, [](Value v) { return std::to_string(v); });
+  config.observer = observers.observer();
+  SearchResult result;
+  if (model.goal == fzn::SolveItem::Goal::satisfy || !model.objective.is_var()) {  // or a constant objective
+    result = backtracking_search(model.problem, config);
+  } else {
+    const Sense sense = model.goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize;
+    result = optimize(model.problem, model.objective.var, sense, config);
+  }
+  observers.finish();
+  return result;
+}
+
+// -r SEED / --random-seed SEED (MiniZinc's flag) and --seed N (the other commands' name): the same seed, so both
+// given must agree.
+void read_seed(const po::variables_map& vm, SearchOptions& search) {
+  std::optional<std::uint64_t> seed;
+  if (vm.count("random-seed") != 0) seed = parse_count("random-seed", vm["random-seed"].as<std::string>(), true);
+  if (vm.count("seed") != 0) {
+    const std::uint64_t n = parse_count("seed", vm["seed"].as<std::string>(), true);
+    if (seed && *seed != n)
+      throw UsageError("-r/--random-seed " + std::to_string(*seed) + " and --seed " + std::to_string(n) +
+                       " disagree (they are the same option: give one)");
+    seed = n;
+  }
+  search.seed = seed;
+  if (seed) search.config.seed = *seed;
 }
 
 FznOptions read_options(const std::vector<std::string>& args, bool& help) {
@@ -84,7 +115,7 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
       ("free-search,f", po::bool_switch(), "ignore the search annotation: search with --var / --val")
       ("intermediate,i", po::bool_switch(), "accepted (optimisation prints every improving solution anyway)")
       ("random-seed,r", po::value<std::string>()->value_name("SEED"),
-       "accepted; csp's search is deterministic, so the seed changes nothing")
+       "the same as --seed: random tie-breaking of the orderings (0: ties by order, the default)")
       ("parallel,p", po::value<std::string>()->value_name("N"), "accepted; csp searches with one thread");
   po::options_description search("csp search", kHelpWidth);
   search.add_options()
@@ -97,9 +128,18 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
       ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("matching"),
        "all_different_int as one constraint with Regin's matching (matching), simple rules (global), or binary !=")
       ("node-limit", po::value<std::string>()->value_name("N"), "stop after N assignments")
-      ("help,h", "print this help");
+      ("seed", po::value<std::string>()->value_name("N"),
+       "seed of the random choices: random tie-breaking of the variable and value orderings and --val random (0, "
+       "the default: ties by order); -r SEED is the same (both given must agree)");
+  add_engine_options(search);
+  po::options_description output("csp output", kHelpWidth);
+  add_observer_options(output,
+                       "print every assignment, prune and wipe-out (with its constraint), value rejected by the "
+                       "consistency check (--inference none) and backtrack, one line each, on standard error "
+                       "(standard output is MiniZinc's)");
+  output.add_options()("help,h", "print this help");
   po::options_description all;
-  all.add(mzn).add(search);
+  all.add(mzn).add(search).add(output);
   all.add_options()("file", po::value<std::string>());
   po::positional_options_description positional;
   positional.add("file", 1);
@@ -108,7 +148,7 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   help = vm.count("help") != 0;
   if (help) {
     po::options_description visible(kHelpWidth);
-    visible.add(mzn).add(search);
+    visible.add(mzn).add(search).add(output);
     std::cout << "Usage: csp fzn FILE.fzn [OPTIONS]\n\n"
                  "Solves a FlatZinc model (MiniZinc 2.6) and prints its output items as MiniZinc solvers do:\n"
                  "'x = 3;' lines, '----------' after each solution, '==========' when the search completed,\n"
@@ -125,6 +165,7 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
                  "Examples:\n"
                  "  csp fzn model.fzn -a -s                      every solution, with statistics\n"
                  "  csp fzn model.fzn -f --var mrv --inference fc   csp's own search instead of the annotation\n"
+                 "  csp fzn model.fzn -s --var dom-wdeg --restarts luby --seed 3   restarts, seeded tie-breaking\n"
                  "  minizinc -c model.mzn data.dzn -o model.fzn  (MiniZinc compiles a model to FlatZinc)\n";
     return o;
   }
@@ -135,7 +176,7 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   o.free_search = vm["free-search"].as<bool>();
   if (vm.count("num-solutions") != 0) o.solutions = parse_count("num-solutions", vm["num-solutions"].as<std::string>(), false);
   if (o.all) o.solutions = 0;
-  if (vm.count("random-seed") != 0) (void)parse_count("random-seed", vm["random-seed"].as<std::string>(), true);
+  read_seed(vm, o.search);
   if (vm.count("parallel") != 0) (void)parse_count("parallel", vm["parallel"].as<std::string>(), false);
   o.var_given = !vm["var"].defaulted();
   o.val_given = !vm["val"].defaulted();
@@ -147,6 +188,8 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   } catch (const UnknownNameError& e) {
     throw UsageError(e.what());
   }
+  read_engine_options(vm, o.search);
+  read_observer_options(vm, o.search);
   if (vm.count("node-limit") != 0)
     config.limits.node_limit = parse_count("node-limit", vm["node-limit"].as<std::string>(), false);
   if (vm.count("time-limit") != 0)
@@ -219,7 +262,7 @@ int run_fzn(const std::vector<std::string>& args) {
   };
   SearchResult result;
   try {
-    result = model.goal == fzn::SolveItem::Goal::satisfy ? solve(model.problem, o.search) : optimise(model, o.search);
+    result = run_search(model, o.search);
   } catch (const UsageError& e) {
     return usage_error("fzn", e.what());
   }

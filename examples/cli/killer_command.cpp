@@ -74,7 +74,7 @@ int run_killer(const std::vector<std::string>& args) {
     return usage_error("killer", e.what());
   }
   if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("killer", why);
-  const SearchResult result = solve(problem, options);
+  const RunResult result = solve(problem, options);
   if (result.solutions.empty()) {
     std::cout << ending(result, options) << '\n';
   } else {

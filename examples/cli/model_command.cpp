@@ -102,12 +102,13 @@ SolverConfig config_now(const SearchOptions& options) {
   return config;
 }
 
-SearchResult solve(const Problem& problem, const SearchOptions& options) {
+RunResult solve(const Problem& problem, const SearchOptions& options) {
   if (options.algorithm != "backtracking") return run_algorithm(problem, options);
   SolverConfig config = config_now(options);
   RunObservers observers(options.trace, false, std::cout, options.tree_file, [](Value v) { return std::to_string(v); });
   config.observer = observers.observer();
-  SearchResult result = backtracking_search(problem, config);
+  RunResult result;
+  static_cast<SearchResult&>(result) = backtracking_search(problem, config);
   observers.finish();
   return result;
 }
@@ -136,6 +137,14 @@ void write_stats(std::ostream& out, const SearchResult& result, const SearchOpti
   if (!options.stats) return;
   out << "statistics: status=" << to_string(result.status) << ' '
       << result.stats << '\n';
+}
+
+void write_stats(std::ostream& out, const RunResult& result, const SearchOptions& options) {
+  write_stats(out, static_cast<const SearchResult&>(result), options);
+  if (!options.stats || result.algorithm_counters.empty()) return;
+  out << result.algorithm << ':';
+  for (const auto& counter : result.algorithm_counters) out << ' ' << counter.first << '=' << counter.second;
+  out << '\n';
 }
 
 int exit_status(const SearchResult& result) { return result.status == Status::solved ? 0 : 1; }

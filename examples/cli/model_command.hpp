@@ -12,6 +12,7 @@
 
 #include "csp/core/problem.hpp"
 #include "csp/search/search_result.hpp"
+#include "run_result.hpp"
 #include "search_options.hpp"
 
 namespace csp::cli {
@@ -72,8 +73,9 @@ std::string unreadable(const std::string& path);
 /// The options' configuration with what is left of --timeout (counted from `options.started`) as its time limit.
 SolverConfig config_now(const SearchOptions& options);
 
-/// Runs backtracking search on `problem` with the options' configuration; --timeout counts from `options.started`.
-SearchResult solve(const Problem& problem, const SearchOptions& options);
+/// Runs the algorithm chosen (--algorithm; backtracking search with --trace / --tree attached) on `problem` with the
+/// options' configuration; --timeout counts from `options.started`.
+RunResult solve(const Problem& problem, const SearchOptions& options);
 
 /// Why a run without a (wanted) solution ended: "no solution (the search is complete: a proof)" or
 /// "limit reached (node limit N)" / "limit reached (timeout MS ms)", or for min-conflicts "gave up after N steps
@@ -88,6 +90,10 @@ std::string count_text(const SearchResult& result, const SearchOptions& options,
 
 /// With --stats: "statistics: status=... solutions=N assignments=..." on one line.
 void write_stats(std::ostream& out, const SearchResult& result, const SearchOptions& options);
+/// With --stats: the statistics line, then the algorithm's own counters, when it has any, on a second line:
+/// "min-conflicts: steps=N restarts=N walk_moves=N tabu_rejections=N weight_increases=N" or
+/// "cutset: cutset_size=N cutset_assignments=N".
+void write_stats(std::ostream& out, const RunResult& result, const SearchOptions& options);
 
 /// 0 when the run ended solved, 1 otherwise (unsatisfiable, or a limit stopped it, also after some solutions).
 int exit_status(const SearchResult& result);

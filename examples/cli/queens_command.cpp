@@ -110,7 +110,7 @@ int run_queens(const std::vector<std::string>& args) {
 
   const Problem problem = models::n_queens(n, formulation);
   if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("queens", why);
-  const SearchResult result = solve(problem, options);
+  const RunResult result = solve(problem, options);
   for (const Assignment& a : result.solutions) {
     if (!problem.is_solution(a) || !no_queen_attacks(n, a)) {
       std::cerr << "csp queens: internal error: the solver returned a wrong board: " << problem.to_string(a) << '\n';

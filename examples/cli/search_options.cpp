@@ -65,7 +65,6 @@ void add_search_options(po::options_description& search, po::options_description
        val_help.c_str())
       ("inference", po::value<std::string>()->value_name("NAME")->default_value(defaults.inference),
        inference_help.c_str())
-      ("ac3", po::bool_switch(), "run AC-3 once before search")
       ("max-solutions", po::value<std::string>()->value_name("K")->default_value(std::to_string(defaults.max_solutions)),
        "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all")
       ("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments")
@@ -73,6 +72,23 @@ void add_search_options(po::options_description& search, po::options_description
       ("seed", po::value<std::string>()->value_name("N"),
        "seed of the random choices: random tie-breaking of the variable and value orderings and --val random "
        "(0, the default: ties by order); local search: its random choices (default 1)");
+  add_engine_options(search);
+  output.add_options()("stats", po::bool_switch(),
+                       "print the search statistics (--algorithm min-conflicts, cutset: and a line of their own "
+                       "counters)");
+  add_observer_options(output,
+                       "print every assignment, prune and wipe-out (with its constraint), value rejected by the "
+                       "consistency check (--inference none) and backtrack, one line each (csp sudoku --format json: "
+                       "JSON lines on standard error)");
+}
+
+void add_engine_options(po::options_description& search) {
+  // pc2sym
+  search.add_options()
+      ("ac3", po::bool_switch(), "run AC-3 once before search")
+      ("consistency", po::value<std::string>()->value_name("NAME"),
+       "consistency before search: none, ac3 (the same as --ac3), pc2 (PC-2 on the binary constraints, then AC-3; "
+       "at most 1024 variables and n*n*d*d up to 2^24)");
   // restarts
   const std::string restarts_help = "restart strategy: " + restart_strategies().names_joined() +
                                     " (restart at a failure cutoff; use with --seed or --var dom-wdeg)";
@@ -87,16 +103,11 @@ void add_search_options(po::options_description& search, po::options_description
        "backjumping: none (chronological) or cbj (conflict-directed, AIMA 6.3.3; with --inference none or fc)")
       ("learning", po::value<std::string>()->value_name("N")->default_value("0"),
        "with --backjump cbj: record nogoods of at most N variables on dead ends (0: off)");
-  // pc2sym
-  search.add_options()
-      ("consistency", po::value<std::string>()->value_name("NAME"),
-       "consistency before search: none, ac3 (the same as --ac3), pc2 (PC-2 on the binary constraints, then AC-3; "
-       "at most 1024 variables and n*n*d*d up to 2^24)");
+}
+
+void add_observer_options(po::options_description& output, const std::string& trace_help) {
   output.add_options()
-      ("stats", po::bool_switch(), "print the search statistics")
-      ("trace", po::bool_switch(),
-       "print every assignment, prune and wipe-out (with its constraint), value rejected by the consistency check "
-       "(--inference none) and backtrack, one line each (csp sudoku --format json: JSON lines on standard error)")
+      ("trace", po::bool_switch(), trace_help.c_str())
       ("tree", po::value<std::string>()->value_name("FILE"),
        "write the search tree of the run to FILE.dot (Graphviz), FILE.json or FILE.svg (when built with Graphviz): "
        "each decision, what its inference removed, wipe-outs and solutions; the first 2000 nodes");
@@ -146,17 +157,6 @@ SearchOptions read_search_options(const po::variables_map& vm, const std::vector
           valid).append(")"));
     }
   }
-  o.config.ac3_preprocess = vm["ac3"].as<bool>();
-  // pc2sym
-  if (vm.count("consistency") != 0) {
-    const std::string level = vm["consistency"].as<std::string>();
-    if (level != "none" && level != "ac3" && level != "pc2")
-      throw UsageError("--consistency: unknown level '" + level + "' (valid: none, ac3, pc2)");
-    if (level == "none" && o.config.ac3_preprocess)
-      throw UsageError("--ac3 and --consistency none contradict each other");
-    o.config.ac3_preprocess = o.config.ac3_preprocess || level == "ac3";
-    o.config.pc2_preprocess = level == "pc2";
-  }
   o.config.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
   o.config.keep_solutions = 1;
   if (vm.count("node-limit") != 0)
@@ -169,16 +169,35 @@ SearchOptions read_search_options(const po::variables_map& vm, const std::vector
   }
   if (vm.count("seed") != 0) o.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
   if (o.seed) o.config.seed = *o.seed;
-  read_restart_options(vm, o.config);
+  read_engine_options(vm, o);
   o.stats = vm["stats"].as<bool>();
+  read_observer_options(vm, o);
+  if (vm.count("algorithm") != 0) read_algorithm_options(vm, o);  // local: the model commands' --algorithm
+  return o;
+}
+
+void read_engine_options(const po::variables_map& vm, SearchOptions& o) {
+  o.config.ac3_preprocess = vm["ac3"].as<bool>();
+  // pc2sym
+  if (vm.count("consistency") != 0) {
+    const std::string level = vm["consistency"].as<std::string>();
+    if (level != "none" && level != "ac3" && level != "pc2")
+      throw UsageError("--consistency: unknown level '" + level + "' (valid: none, ac3, pc2)");
+    if (level == "none" && o.config.ac3_preprocess)
+      throw UsageError("--ac3 and --consistency none contradict each other");
+    o.config.ac3_preprocess = o.config.ac3_preprocess || level == "ac3";
+    o.config.pc2_preprocess = level == "pc2";
+  }
+  read_restart_options(vm, o.config);
+  read_backjumping(vm, o);
+}
+
+void read_observer_options(const po::variables_map& vm, SearchOptions& o) {
   o.trace = vm["trace"].as<bool>();
   if (vm.count("tree") != 0) {
     o.tree_file = vm["tree"].as<std::string>();
     if (const std::string why = search_tree_format_error(o.tree_file); !why.empty()) throw UsageError(why);
   }
-  if (vm.count("algorithm") != 0) read_algorithm_options(vm, o);  // local: the model commands' --algorithm
-  read_backjumping(vm, o);
-  return o;
 }
 
 std::uint64_t parse_count(const std::string& option, const std::string& text, bool allow_zero) {

@@ -68,6 +68,23 @@ struct SearchOptions {
 void add_search_options(boost::program_options::options_description& search,
                         boost::program_options::options_description& output, const SearchDefaults& defaults);
 
+/// Adds --ac3, --consistency, --restarts, --restart-base, --restart-factor, --backjump and --learning to `search`
+/// (add_search_options adds them among the others; csp fzn, which has its own limits and output flags, alone).
+void add_engine_options(boost::program_options::options_description& search);
+
+/// Adds --trace (described by `trace_help`: where the lines go) and --tree FILE to `output`.
+void add_observer_options(boost::program_options::options_description& output, const std::string& trace_help);
+
+/// Reads the options added by `add_engine_options` into `options.config`, after config.inference is set (--backjump
+/// cbj is checked against it). Throws UsageError for an unknown name (listing the valid ones), a bad number,
+/// --ac3 with --consistency none, --restart-base / --restart-factor without a restart strategy that uses them,
+/// cbj with an inference other than none and fc, or --learning without cbj.
+void read_engine_options(const boost::program_options::variables_map& vm, SearchOptions& options);
+
+/// Reads --trace and --tree (added by `add_observer_options`). Throws UsageError for a --tree FILE whose extension is
+/// not .dot, .json or .svg (or .svg without Graphviz).
+void read_observer_options(const boost::program_options::variables_map& vm, SearchOptions& options);
+
 /// Reads the options added by `add_search_options`; `model_inferences` are the command's own (as given to
 /// add_search_options). Throws UsageError for an unknown strategy name (listing the valid names), a bad number, or
 /// --restart-base / --restart-factor without a restart strategy that uses them.

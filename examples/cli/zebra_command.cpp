@@ -43,7 +43,7 @@ int run_zebra(const std::vector<std::string>& args) {
 
   const Problem problem = models::zebra(mode);
   if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("zebra", why);
-  const SearchResult result = solve(problem, options);
+  const RunResult result = solve(problem, options);
   if (result.solutions.empty()) {
     std::cout << ending(result, options) << '\n';
   } else {

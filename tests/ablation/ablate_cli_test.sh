@@ -24,7 +24,7 @@ expect_eq "$(grep -c '^\(first\|mrv\) ' "$TMP/out")" 6 "queens table rows"
 expect_out 'fixed: val=natural alldiff=binary ac3=off' "fixed dimensions named"
 expect_eq "$(grep -c '^# \(version\|commit\|date\|command\|options\|seed\): ' "$TMP/q.csv")" 6 "CSV header record"
 expect_eq "$(grep -v '^#' "$TMP/q.csv" | head -1)" \
-  "group,instance,number,var,val,inference,alldiff,ac3,status,detail,assignments,backtracks,constraint_checks,revisions,values_pruned,wipeouts,max_depth,us" \
+  "group,instance,number,var,val,inference,alldiff,ac3,status,detail,assignments,backtracks,failures,constraint_checks,revisions,values_pruned,wipeouts,backjumps,nogoods,restarts,max_depth,us" \
   "CSV columns"
 if command -v python3 >/dev/null; then
   n=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["rows"]), len(d["summary"]), d["header"]["seed"])' "$TMP/q.json")
@@ -32,7 +32,7 @@ if command -v python3 >/dev/null; then
 fi
 
 # ---- results do not depend on --jobs (nor on the run order): all but the time column --------------------------------
-strip_us() { csv_rows "$1" | cut -d, -f1-17; }
+strip_us() { csv_rows "$1" | cut -d, -f1-21; }
 run ablate queens --n 4,5,6,7,8 --var all --inference all --val all --jobs 1 --shuffle-seed 0 --csv "$TMP/j1.csv"
 expect_code 0 "jobs 1"
 run ablate queens --n 4,5,6,7,8 --var all --inference all --val all --jobs 2 --shuffle-seed 7 --csv "$TMP/j2.csv"

@@ -138,5 +138,54 @@ TEST(AblationExpandGrid, RejectsUnknownValuesAndNamesTheVaryingDimensions) {
   EXPECT_EQ(expand_grid(spec)[0].alldiff_mode(), AllDifferentMode::matching);
 }
 
+TEST(AblationExpandGrid, MinConflictsDimensionsVaryOnlyMinConflictsConfigurations) {
+  GridSpec spec;
+  spec.algorithm = {"backtracking", "min-conflicts"};
+  spec.walk = parse_probabilities(Dimension::walk, "0, 0.1,0.1");
+  spec.tabu = parse_whole_numbers(Dimension::tabu, "0,05", 100);
+  spec.weighting = parse_list(Dimension::weighting, "off,on");
+  spec.restart_after = parse_whole_numbers(Dimension::restart_after, "1000", 1000000);
+  const std::vector<Configuration> grid = expand_grid(spec);
+  // backtracking once (the four do not apply: "-"), min-conflicts 2 walks x 2 tenures x 2 weightings x 1
+  ASSERT_EQ(grid.size(), 1U + 8U);
+  EXPECT_EQ(grid[0].algorithm, "backtracking");
+  for (Dimension d : kLocalSearchDimensions) EXPECT_EQ(grid[0].get(d), "-") << to_string(d);
+  EXPECT_EQ(grid[0].label(), "first/natural/none/binary/ac3-off");
+  EXPECT_EQ(grid[8].label(), "first/natural/none/binary/ac3-off/min-conflicts/walk-0.1/tabu-5/weighting-on/restart-after-1000");
+  EXPECT_THAT(study_dimensions(grid),
+              ElementsAre(Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff, Dimension::ac3,
+                          Dimension::algorithm, Dimension::walk, Dimension::tabu, Dimension::weighting,
+                          Dimension::restart_after));
+  EXPECT_EQ(to_string(Dimension::restart_after), "restart-after");
+  // Without min-conflicts in the grid they have nothing to vary: an error naming them.
+  spec.algorithm = {"backtracking", "tree"};
+  try {
+    expand_grid(spec);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("--walk, --tabu, --weighting, --restart-after vary min-conflicts"));
+  }
+  EXPECT_THROW(parse_probabilities(Dimension::walk, "1.5"), InputError);
+  EXPECT_THROW(parse_probabilities(Dimension::walk, "-0.1"), InputError);
+  EXPECT_THROW(parse_probabilities(Dimension::walk, ","), InputError);
+  EXPECT_THROW(parse_whole_numbers(Dimension::tabu, "101", 100), InputError);
+  EXPECT_THROW(parse_whole_numbers(Dimension::tabu, "x", 100), InputError);
+  EXPECT_THROW(parse_list(Dimension::weighting, "maybe"), InputError);
+}
+
+TEST(AblationExpandGrid, RestartBaseAndFactorReachTheRestartingConfigurations) {
+  GridSpec spec;
+  spec.restarts = {"none", "luby", "geometric"};
+  spec.restart_base = 7;
+  spec.restart_factor = 3.0;
+  const std::vector<Configuration> grid = expand_grid(spec);
+  ASSERT_EQ(grid.size(), 3U);
+  EXPECT_EQ(grid[0].solver_config().restart_base, SolverConfig{}.restart_base);  // none: left at the default
+  EXPECT_EQ(grid[1].solver_config().restart_base, 7U);
+  EXPECT_EQ(grid[1].solver_config().restart_factor, SolverConfig{}.restart_factor);  // luby has no factor
+  EXPECT_EQ(grid[2].solver_config().restart_base, 7U);
+  EXPECT_EQ(grid[2].solver_config().restart_factor, 3.0);
+}
+
 }  // namespace
 }  // namespace csp::ablation

@@ -155,6 +155,7 @@ TEST(MinConflictsVariants, CountersReportWhatEachVariantDid) {
   const MinConflictsResult r = min_conflicts_run(magic, restart);
   EXPECT_GT(r.restarts, 0U);
   EXPECT_LE(r.restarts, 3000U / 50);  // at least 50 steps between two restarts
+  EXPECT_EQ(r.search.stats.restarts, r.restarts);  // the Statistics counter too (csp ablate's restarts column)
 
   MinConflictsConfig weighting = c;
   weighting.weighting = true;

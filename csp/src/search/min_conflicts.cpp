@@ -465,6 +465,7 @@ MinConflictsResult min_conflicts_run(const Problem& problem, const MinConflictsC
     throw std::invalid_argument("min_conflicts: walk_probability must be in [0, 1]");
   MinConflictsResult result;
   MinConflicts(problem, config, result).run();
+  result.search.stats.restarts = result.restarts;  // the Statistics counter too (ablation columns, --stats)
   return result;
 }
 

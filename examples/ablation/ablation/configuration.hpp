@@ -24,7 +24,8 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep =
 
 /// The dimensions of the grid, in the order they vary (the last one fastest) and are printed.
 enum class Dimension {
-  var, val, inference, alldiff, ac3, consistency, break_symmetry, algorithm, backjump, learning, restarts, seed
+  var, val, inference, alldiff, ac3, consistency, break_symmetry, algorithm, backjump, learning, restarts, seed,
+  walk, tabu, weighting, restart_after
 };
 /// The dimensions every study has (each a column of the CSV, in this order).
 inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff,
@@ -32,19 +33,27 @@ inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dime
 /// The dimensions a study has only when their option is given (then a column each after kDimensions'):
 /// consistency (none, ac3, pc2), break-symmetry (off, on; colouring models), algorithm (backtracking,
 /// min-conflicts, tree, cutset), backjump (none, cbj), learning (the largest nogood, 0 = off), restarts (none, luby,
-/// geometric) and seed (whole numbers; 0 = ties by order).
+/// geometric), seed (whole numbers; 0 = ties by order), and min-conflicts' variants (MinConflictsConfig): walk (a
+/// probability), tabu (a tenure), weighting (off, on) and restart-after (steps; 0 = off).
 inline constexpr Dimension kOptionalDimensions[] = {Dimension::consistency, Dimension::break_symmetry,
                                                     Dimension::algorithm,   Dimension::backjump,
                                                     Dimension::learning,    Dimension::restarts,
-                                                    Dimension::seed};
+                                                    Dimension::seed,        Dimension::walk,
+                                                    Dimension::tabu,        Dimension::weighting,
+                                                    Dimension::restart_after};
+/// The dimensions of min-conflicts' variants: they apply only to configurations with algorithm min-conflicts.
+inline constexpr Dimension kLocalSearchDimensions[] = {Dimension::walk, Dimension::tabu, Dimension::weighting,
+                                                       Dimension::restart_after};
 /// Every dimension of the grid: kDimensions, then kOptionalDimensions.
 inline constexpr Dimension kGridDimensions[] = {
     Dimension::var,         Dimension::val,            Dimension::inference, Dimension::alldiff,  Dimension::ac3,
     Dimension::consistency, Dimension::break_symmetry, Dimension::algorithm, Dimension::backjump, Dimension::learning,
-    Dimension::restarts,    Dimension::seed};
+    Dimension::restarts,    Dimension::seed,           Dimension::walk,      Dimension::tabu,     Dimension::weighting,
+    Dimension::restart_after};
 
 /// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "consistency",
-/// "break-symmetry", "algorithm", "backjump", "learning", "restarts", "seed".
+/// "break-symmetry", "algorithm", "backjump", "learning", "restarts", "seed", "walk", "tabu", "weighting",
+/// "restart-after".
 std::string to_string(Dimension d);
 
 /// One point of the grid: a strategy name per dimension.
@@ -64,6 +73,16 @@ struct Configuration {
   std::string learning;  ///< "" (not in the study: 0), or the largest nogood as a whole number (SolverConfig::learning)
   std::string restarts;  ///< "" (not in the study: none), or a name from csp::restart_strategies()
   std::string seed;      ///< "" (not in the study: 0), or SolverConfig::seed as a whole number (0: ties by order)
+  // Min-conflicts' variants (MinConflictsConfig): "" when not in the study, "-" in a configuration whose algorithm
+  // is not min-conflicts (they do not apply there), else the value.
+  std::string walk;           ///< walk_probability, a number from 0 to 1 as given
+  std::string tabu;           ///< tabu_tenure, a whole number (0 = off)
+  std::string weighting;      ///< off, on (constraint weighting, breakout)
+  std::string restart_after;  ///< restart_after, a whole number of steps (0 = off)
+  /// --restart-base and --restart-factor of the study (SolverConfig::restart_base, restart_factor): the same for
+  /// every configuration, used by those with a restart strategy.
+  std::uint64_t restart_base = 100;
+  double restart_factor = 1.5;
 
   /// Whether an optional dimension is part of this configuration (a base dimension always is).
   bool has(Dimension d) const;
@@ -73,7 +92,8 @@ struct Configuration {
   /// The value of one dimension as text ("on"/"off" for ac3).
   std::string get(Dimension d) const;
   /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated (then "/pc2", "/break-symmetry-on",
-  /// "/min-conflicts", "/cbj", "/learning-10", "/luby", "/seed-3" for the optional dimensions it has).
+  /// "/min-conflicts", "/cbj", "/learning-10", "/luby", "/seed-3", "/walk-0.1", "/tabu-10", "/weighting-on",
+  /// "/restart-after-1000" for the optional dimensions it has; "-" values are left out).
   std::string label() const;
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
   /// inference becomes its engine inference (engine_inference); the model posts its propagator when it builds.
@@ -103,8 +123,9 @@ const std::vector<std::string>& alldiff_names();
 
 /// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,
 /// {"off", "on"} for ac3 and break-symmetry, {"none", "ac3", "pc2"} for consistency, {"backtracking",
-/// "min-conflicts", "tree", "cutset"} for algorithm, {"none", "cbj"} for backjump, the registry names for restarts;
-/// learning and seed take any whole number (their lists are empty here).
+/// "min-conflicts", "tree", "cutset"} for algorithm, {"none", "cbj"} for backjump, the registry names for restarts,
+/// {"off", "on"} for weighting; learning, seed, tabu and restart-after take any whole number and walk a probability
+/// (their lists are empty here).
 std::vector<std::string> valid_values(Dimension d);
 
 /// Parses a comma-separated list of the values of dimension `d` (e.g. "first,mrv" or "all"), checked against
@@ -117,6 +138,12 @@ std::vector<std::string> parse_list(Dimension d, const std::string& text);
 std::vector<std::string> split_list(const std::string& text);
 /// --seed LIST: comma-separated whole numbers (duplicates dropped). Throws InputError for anything else.
 std::vector<std::string> parse_seeds(const std::string& text);
+/// --walk LIST: comma-separated probabilities from 0 to 1 (as given; duplicates dropped). Throws InputError for
+/// anything else or an empty list.
+std::vector<std::string> parse_probabilities(Dimension d, const std::string& text);
+/// --tabu, --restart-after LIST: comma-separated whole numbers up to `max` (canonical, duplicates dropped). Throws
+/// InputError for anything else or an empty list.
+std::vector<std::string> parse_whole_numbers(Dimension d, const std::string& text, std::uint64_t max);
 
 /// The values chosen per dimension. An empty list means the default, the textbook baseline of SolverConfig
 /// (first, natural, none) with binary all-different and AC-3 off.
@@ -133,16 +160,24 @@ struct GridSpec {
   std::vector<std::string> learning;        ///< whole numbers as text; empty: not in the study
   std::vector<std::string> restarts;        ///< names from csp::restart_strategies(); empty: not in the study
   std::vector<std::string> seed;            ///< whole numbers as text; empty: not in the study
+  std::vector<std::string> walk;            ///< probabilities as text; empty: not in the study
+  std::vector<std::string> tabu;            ///< whole numbers as text; empty: not in the study
+  std::vector<std::string> weighting;       ///< "off" and/or "on"; empty: not in the study
+  std::vector<std::string> restart_after;   ///< whole numbers as text; empty: not in the study
+  std::uint64_t restart_base = 100;         ///< --restart-base (Configuration::restart_base)
+  double restart_factor = 1.5;              ///< --restart-factor (Configuration::restart_factor)
 
   /// The list of one dimension.
   const std::vector<std::string>& values(Dimension d) const;
   std::vector<std::string>& values(Dimension d);
 };
 
-/// The cross product of the lists, in "odometer" order (kGridDimensions: var varies slowest, seed fastest). An empty
-/// base list takes the default, an empty optional one leaves the dimension out. Combinations the engine refuses are
-/// left out: cbj with an inference other than none and fc or with restarts, and learning above 0 without cbj
-/// (InputError when nothing is left). Throws InputError for a value a dimension does not know (model inferences are
+/// The cross product of the lists, in "odometer" order (kGridDimensions: var varies slowest, restart-after
+/// fastest). An empty base list takes the default, an empty optional one leaves the dimension out. Combinations the
+/// engine refuses are left out: cbj with an inference other than none and fc or with restarts, and learning above 0
+/// without cbj (InputError when nothing is left). The min-conflicts dimensions (kLocalSearchDimensions) vary only
+/// the min-conflicts configurations: the others appear once, with "-" for them; they need a min-conflicts
+/// configuration in the grid (InputError otherwise). Throws InputError for a value a dimension does not know (model inferences are
 /// known to inference; whether a model accepts one is checked by csp ablate's options).
 std::vector<Configuration> expand_grid(const GridSpec& spec);
 

@@ -15,15 +15,19 @@
 
 namespace csp::ablation {
 
-/// The counters recorded per run, in column order.
-enum class Counter { assignments, backtracks, constraint_checks, revisions, values_pruned, wipeouts, max_depth, us };
-inline constexpr Counter kCounters[] = {Counter::assignments,   Counter::backtracks, Counter::constraint_checks,
-                                        Counter::revisions,     Counter::values_pruned, Counter::wipeouts,
-                                        Counter::max_depth,     Counter::us};
+/// The counters recorded per run, in column order (Statistics' counters; us is elapsed_us).
+enum class Counter {
+  assignments, backtracks, failures, constraint_checks, revisions, values_pruned, wipeouts, backjumps, nogoods,
+  restarts, max_depth, us
+};
+inline constexpr Counter kCounters[] = {Counter::assignments, Counter::backtracks,    Counter::failures,
+                                        Counter::constraint_checks, Counter::revisions, Counter::values_pruned,
+                                        Counter::wipeouts,    Counter::backjumps,     Counter::nogoods,
+                                        Counter::restarts,    Counter::max_depth,     Counter::us};
 inline constexpr std::size_t kCounterCount = std::size(kCounters);
 
-/// The column name: "assignments", "backtracks", "constraint_checks", "revisions", "values_pruned", "wipeouts",
-/// "max_depth", "us".
+/// The column name: "assignments", "backtracks", "failures", "constraint_checks", "revisions", "values_pruned",
+/// "wipeouts", "backjumps", "nogoods", "restarts", "max_depth", "us".
 std::string to_string(Counter c);
 /// The counter's value in `s` (us is elapsed_us).
 double counter_value(const Statistics& s, Counter c);

@@ -37,7 +37,7 @@ struct MinConflictsConfig {
 /// What `min_conflicts_run` reports: the search result as `min_conflicts` gives it, and the variants' counts.
 struct MinConflictsResult {
   SearchResult search;
-  std::uint64_t restarts = 0;         ///< starts after the first
+  std::uint64_t restarts = 0;         ///< starts after the first (also in search.stats.restarts)
   std::uint64_t walk_steps = 0;       ///< steps that took a random value (counted in search.stats.assignments)
   std::uint64_t tabu_rejections = 0;  ///< best-scored values refused because they were tabu
   std::uint64_t weight_increases = 0; ///< local minima at which constraint weights were raised
@@ -62,7 +62,8 @@ struct MinConflictsResult {
 /// constraints while setting up). A local search proves nothing: `complete` is always false.
 /// Statistics: `assignments` = steps (value changes after the start, max_steps at most); `constraint_checks` =
 /// calls on the constraints' counters: one per constraint told a move (start included), one per constraint asked to
-/// score one drawn value or all values of a variable. The same seed gives the same run.
+/// score one drawn value or all values of a variable; `restarts` = starts after the first (restart_after). The same
+/// seed gives the same run.
 /// The variants of `config` (walk_probability, tabu_tenure, weighting, restart_after) change only how a step picks a
 /// value and when the search starts again; with all four off the run is the same as before, step for step.
 /// Throws std::invalid_argument when walk_probability is not in [0, 1].

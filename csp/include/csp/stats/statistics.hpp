@@ -37,7 +37,8 @@ namespace csp {
 ///   at least one level (each skipped level's value is retracted and counted in backtracks too).
 /// - nogoods: nogoods recorded by learning (SolverConfig::learning).
 /// - restarts: times search stopped at its failure cutoff, undid to the root and started again
-///   (SolverConfig::restarts); failures, assignments and backtracks count every run.
+///   (SolverConfig::restarts); failures, assignments and backtracks count every run. In min-conflicts, its new
+///   greedy starts (MinConflictsConfig::restart_after).
 struct Statistics {
   std::uint64_t assignments = 0;
   std::uint64_t backtracks = 0;
