@@ -264,10 +264,8 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     c.seed = lists[11][at[11]];
     // Combinations the engine refuses (cbj with MAC, learning without cbj) are left out of the grid.
     const std::string engine = engine_inference(c.inference);
-    const bool restarting = !c.restarts.empty() && c.restarts != "none";
     const bool refused = (c.backjump == "cbj" && engine != "none" && engine != "fc") ||
-                         (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj") ||
-                         (c.backjump == "cbj" && restarting);
+                         (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj");
     if (!refused) out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {
@@ -276,8 +274,8 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
       at[k] = 0;
       if (k == 0) {
         if (out.empty())
-          throw InputError("no configuration left: --backjump cbj works with --inference none or fc and without "
-                           "restarts, and --learning above 0 needs --backjump cbj");
+          throw InputError("no configuration left: --backjump cbj works with --inference none or fc, and "
+                           "--learning above 0 needs --backjump cbj");
         return out;
       }
     }

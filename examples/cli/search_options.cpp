@@ -75,7 +75,7 @@ void add_search_options(po::options_description& search, po::options_description
        "(0, the default: ties by order); local search: its random choices (default 1)");
   // restarts
   const std::string restarts_help = "restart strategy: " + restart_strategies().names_joined() +
-                                    " (restart at a failure cutoff; use with --seed or --var dom-wdeg)";
+                                    " (restart at a failure cutoff; use with --seed, --var dom-wdeg or --learning)";
   search.add_options()
       ("restarts", po::value<std::string>()->value_name("NAME")->default_value("none"), restarts_help.c_str())
       ("restart-base", po::value<std::string>()->value_name("N"),
@@ -86,7 +86,8 @@ void add_search_options(po::options_description& search, po::options_description
       ("backjump", po::value<std::string>()->value_name("NAME")->default_value("none"),
        "backjumping: none (chronological) or cbj (conflict-directed, AIMA 6.3.3; with --inference none or fc)")
       ("learning", po::value<std::string>()->value_name("N")->default_value("0"),
-       "with --backjump cbj: record nogoods of at most N variables on dead ends (0: off)");
+       "with --backjump cbj: record nogoods of at most N variables on dead ends (0: off); they are kept "
+       "across restarts");
   // pc2sym
   search.add_options()
       ("consistency", po::value<std::string>()->value_name("NAME"),

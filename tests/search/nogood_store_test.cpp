@@ -158,7 +158,7 @@ TEST(NogoodStore, AgreesWithBruteForceOnRandomRuns) {
     o.value.assign(kVars, -1);
     std::vector<VarId> stack;  // assigned variables, in order
     for (int step = 0; step < 400; ++step) {
-      const unsigned what = rng() % 10;
+      const auto what = rng() % 10;
       if (what < 2) {  // a new nogood over 1..4 distinct variables, often one whose literals mostly hold
         std::vector<int> vars(kVars);
         for (int v = 0; v < kVars; ++v) vars[static_cast<std::size_t>(v)] = v;

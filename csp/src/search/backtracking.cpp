@@ -335,6 +335,8 @@ class Backtracker {
   // undone to the root (the store keeps its dom/wdeg weights and the random stream goes on), and the next run
   // starts with the next cutoff. Cutoffs grow without bound, so some run is complete. Once a solution is found
   // no more restarts happen: the earlier runs found none, so the last run's tree counts every solution once.
+  // With CBJ each run starts with empty conflict sets and keeps the nogoods learned so far (facts about the
+  // problem given the root, which every run shares).
 
   void search_with_restarts() {
     for (std::uint64_t k = 0;; ++k) {
@@ -344,6 +346,7 @@ class Backtracker {
       search();
       if (!restart_pending_) return;
       undo_to_root();
+      if (cbj_) cbj_->restart();
       ++result_.stats.restarts;
     }
   }

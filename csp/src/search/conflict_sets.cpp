@@ -173,6 +173,11 @@ bool Backjumping::nogood_propagation(VarId x, int depth) {
   return true;
 }
 
+void Backjumping::restart() {
+  for (std::vector<int>& conf : conf_) conf.clear();
+  std::fill(chronological_.begin(), chronological_.end(), 0);
+}
+
 void Backjumping::solution(int depth) {
   for (int d = 1; d <= depth; ++d) chronological_[static_cast<std::size_t>(d)] = 1;
 }

@@ -26,7 +26,7 @@ namespace csp::detail {
 /// At a dead end at depth d (every value tried), search jumps to the deepest level h of conf(d) (with fc, also the
 /// pruners of d's variable), and conf(h) gains the rest. An empty conflict set means no solution exists at all.
 /// After a solution every level on the path becomes chronological (its conflict set is all earlier levels), so
-/// counting all solutions stays exact.
+/// counting all solutions stays exact. Learned nogoods hold given the root alone, so they outlive a restart.
 class Backjumping {
  public:
   /// `forward_checking`: the run's inference is fc (else none). `learning`: the largest nogood recorded, 0 = off.
@@ -60,6 +60,9 @@ class Backjumping {
   /// Every value of x (at depth d) was tried: the level to jump back to (d - 1 for a chronological level, 0 when
   /// no solution is left at all). Merges conf(d) into the target's conflict set and records the nogood.
   int dead_end(VarId x, int depth);
+
+  /// Search undid every decision to restart from the root: the conflict sets start empty; the nogoods stay.
+  void restart();
 
   std::size_t nogood_count() const { return nogoods_.size(); }
 

@@ -37,9 +37,6 @@ void SolverConfig::validate() const {
   if (restarts != "none" && restart_base == 0) throw Error("restart_base must be at least 1 (failures before the first restart)");
   if (restarts == "geometric" && !(restart_factor > 1.0 && std::isfinite(restart_factor)))
     throw Error("restart_factor must be a finite number above 1 (the growth of the geometric cutoff)");
-  if (backjumping == "cbj" && restarts != "none")
-    throw Error("backjumping 'cbj' does not work with restarts (its conflict sets are not kept across a restart): "
-                "choose one");
 }
 
 namespace {
