@@ -12,14 +12,31 @@ constexpr std::size_t kNoPosition = static_cast<std::size_t>(-1);
 NogoodStore::NogoodStore(int variable_count) {
   const auto n = static_cast<std::size_t>(variable_count);
   value_.assign(n, -1);
+  watchers_.resize(n);
+  unit_.resize(n);
   stamp_.assign(n, 0);
   owned_.resize(n);
 }
 
+std::vector<std::uint32_t>& NogoodStore::watchers(const Literal& l) {
+  auto& lists = watchers_[static_cast<std::size_t>(l.var)];
+  const auto i = static_cast<std::size_t>(l.index);
+  if (lists.size() <= i) lists.resize(i + 1);
+  return lists[i];
+}
+
+const std::vector<std::uint32_t>* NogoodStore::find_watchers(VarId x, int i) const {
+  const auto& lists = watchers_[static_cast<std::size_t>(x)];
+  const auto k = static_cast<std::size_t>(i);
+  return k < lists.size() ? &lists[k] : nullptr;
+}
+
 void NogoodStore::count_unit(const Literal& l, VarId owner) {
-  const std::uint64_t k = key(l);
-  ++unit_[k];
-  owned_[static_cast<std::size_t>(owner)].push_back(k);
+  auto& counts = unit_[static_cast<std::size_t>(l.var)];
+  const auto i = static_cast<std::size_t>(l.index);
+  if (counts.size() <= i) counts.resize(i + 1, 0);
+  ++counts[i];
+  owned_[static_cast<std::size_t>(owner)].push_back(l);
 }
 
 bool NogoodStore::add(const std::vector<Literal>& literals) {
@@ -51,7 +68,8 @@ bool NogoodStore::add(const std::vector<Literal>& literals) {
   std::size_t w1 = 0;
   if (literals.size() == 1) {
     w0 = w1 = first;
-    unit_[key(literals_[first])] += 1;  // a nogood of one literal forbids its value for good
+    count_unit(literals_[first], literals_[first].var);
+    owned_[static_cast<std::size_t>(literals_[first].var)].pop_back();  // a nogood of one literal forbids its value for good
   } else if (open_count >= 2) {
     w0 = open[0];
     w1 = open[1];
@@ -64,10 +82,14 @@ bool NogoodStore::add(const std::vector<Literal>& literals) {
     w1 = late[1];
     count_unit(literals_[w0], literals_[w1].var);
   }
-  watch_.push_back(w0);
-  watch_.push_back(w1);
-  watchers_[key(literals_[w0])].push_back(n);
-  if (w1 != w0) watchers_[key(literals_[w1])].push_back(n);
+  // The watches go to the first two places, so a visit reads one stretch of memory.
+  std::swap(literals_[first], literals_[w0]);
+  if (w1 != w0) {
+    if (w1 == first) w1 = w0;  // moved by the swap
+    std::swap(literals_[first + 1], literals_[w1]);
+    watchers(literals_[first + 1]).push_back(n);
+  }
+  watchers(literals_[first]).push_back(n);
   return true;
 }
 
@@ -75,33 +97,40 @@ std::size_t NogoodStore::assign(VarId x, int i, std::vector<std::uint32_t>& fire
   fired.clear();
   value_[static_cast<std::size_t>(x)] = i;
   stamp_[static_cast<std::size_t>(x)] = ++clock_;
-  const auto at = watchers_.find(key(x, i));
-  if (at == watchers_.end()) return 0;
-  std::vector<std::uint32_t>& list = at->second;  // references into the map survive its rehashing
+  auto& lists = watchers_[static_cast<std::size_t>(x)];
+  if (static_cast<std::size_t>(i) >= lists.size()) return 0;
+  // Only other variables' lists grow below (a nogood holds one literal per variable), so this reference stays valid.
+  std::vector<std::uint32_t>& list = lists[static_cast<std::size_t>(i)];
   const std::size_t visited = list.size();
   std::size_t k = 0;
   while (k < list.size()) {
     const std::uint32_t n = list[k];
-    const std::size_t self_slot = literals_[watch_[2 * n]].var == x ? 2 * n : 2 * n + 1;
-    const std::size_t other = watch_[self_slot == 2 * n ? 2 * n + 1 : 2 * n];
-    const std::size_t self = watch_[self_slot];
-    std::size_t replacement = kNoPosition;
-    if (other != self && !is_true(literals_[other])) {
-      for (std::size_t p = start_[n]; p < start_[n + 1]; ++p)
-        if (p != self && p != other && !is_true(literals_[p])) {
+    Literal* const g = literals_.data() + start_[n];  // g[0], g[1]: the watches
+    const std::size_t size = start_[n + 1] - start_[n];
+    if (size == 1) {  // violated
+      fired.push_back(n);
+      ++k;
+      continue;
+    }
+    const std::size_t self = g[0].var == x ? 0 : 1;
+    const Literal& other = g[1 - self];
+    std::size_t replacement = 0;
+    if (!is_true(other)) {
+      for (std::size_t p = 2; p < size; ++p)
+        if (!is_true(g[p])) {
           replacement = p;
           break;
         }
     }
-    if (replacement != kNoPosition) {  // both watches are not true again: x = i no longer watched by n
-      watch_[self_slot] = replacement;
-      watchers_[key(literals_[replacement])].push_back(n);
+    if (replacement != 0) {  // both watches are not true again: x = i no longer watched by n
+      std::swap(g[self], g[replacement]);
+      watchers(g[self]).push_back(n);
       list[k] = list.back();
       list.pop_back();
       continue;
     }
     // Every literal but `other` is true: unit on it (x, assigned last, owns the count), or violated.
-    if (other != self && !is_true(literals_[other])) count_unit(literals_[other], x);
+    if (!is_true(other)) count_unit(other, x);
     fired.push_back(n);
     ++k;
   }
@@ -112,25 +141,21 @@ std::size_t NogoodStore::assign(VarId x, int i, std::vector<std::uint32_t>& fire
 void NogoodStore::unassign(VarId x) {
   const auto v = static_cast<std::size_t>(x);
   value_[v] = -1;
-  for (const std::uint64_t k : owned_[v]) {
-    const auto at = unit_.find(k);
-    if (--at->second == 0) unit_.erase(at);
-  }
+  for (const Literal& l : owned_[v]) --unit_[static_cast<std::size_t>(l.var)][static_cast<std::size_t>(l.index)];
   owned_[v].clear();
 }
 
 std::uint32_t NogoodStore::forbidding(VarId x, int i, std::size_t& visited) const {
-  const std::uint64_t k = key(x, i);
-  if (unit_.find(k) == unit_.end()) return kNone;
-  const auto at = watchers_.find(k);
-  if (at == watchers_.end()) return kNone;
+  const auto& counts = unit_[static_cast<std::size_t>(x)];
+  const auto k = static_cast<std::size_t>(i);
+  if (k >= counts.size() || counts[k] == 0) return kNone;
+  const std::vector<std::uint32_t>* list = find_watchers(x, i);
+  if (list == nullptr) return kNone;
   std::uint32_t best = kNone;
-  visited += at->second.size();
-  for (const std::uint32_t n : at->second) {
-    const std::size_t a = watch_[2 * n];
-    const std::size_t b = watch_[2 * n + 1];
-    const std::size_t other = literals_[a].var == x ? b : a;
-    if ((other == a && other == b) || is_true(literals_[other])) best = std::min(best, n);
+  visited += list->size();
+  for (const std::uint32_t n : *list) {
+    const Literal* const g = literals_.data() + start_[n];
+    if (start_[n + 1] - start_[n] == 1 || is_true(g[0].var == x ? g[1] : g[0])) best = std::min(best, n);
   }
   return best;
 }

@@ -5,7 +5,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "csp/core/variable.hpp"
@@ -25,7 +24,8 @@ namespace csp::detail {
 ///
 /// Cost: assign(x, i) visits the nogoods watching x = i (one constraint check each in the search statistics),
 /// forbidding(x, i) is O(1) when no nogood forbids x = i (a count per literal) and otherwise visits the nogoods
-/// watching it. Memory: the literals, two watch entries per nogood, one counter per literal some nogood made unit.
+/// watching it. Memory: the literals, two watch entries per nogood, and per variable in some nogood a watch list
+/// and a counter per value index up to the largest index it has in a nogood.
 class NogoodStore {
  public:
   /// At most this many nogoods are kept; later ones are not recorded (memory stays below ~ 100 MB at size 10).
@@ -45,7 +45,7 @@ class NogoodStore {
   /// ones assigned last. False (nothing recorded) when the store is full or `literals` is empty.
   bool add(const std::vector<Literal>& literals);
   std::size_t size() const { return start_.size() - 1; }
-  /// Nogood n's literals: [begin(n), end(n)).
+  /// Nogood n's literals: [begin(n), end(n)), in no particular order (the store moves its watches to the front).
   const Literal* begin(std::uint32_t n) const { return literals_.data() + start_[n]; }
   const Literal* end(std::uint32_t n) const { return literals_.data() + start_[n + 1]; }
 
@@ -64,22 +64,21 @@ class NogoodStore {
   std::uint32_t forbidding(VarId x, int i, std::size_t& visited) const;
 
  private:
-  static std::uint64_t key(VarId x, int i) {
-    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) << 32U) | static_cast<std::uint32_t>(i);
-  }
-  static std::uint64_t key(const Literal& l) { return key(l.var, l.index); }
   // Nogood n became unit on literal l while `owner` (its true watch's variable) stays assigned.
   void count_unit(const Literal& l, VarId owner);
+  // The nogoods watching l (its list is made when missing).
+  std::vector<std::uint32_t>& watchers(const Literal& l);
+  // The nogoods watching x = i, or null when none ever did.
+  const std::vector<std::uint32_t>* find_watchers(VarId x, int i) const;
 
   std::vector<Literal> literals_;
-  std::vector<std::size_t> start_{0};          // nogood n: literals_[start_[n], start_[n + 1])
-  std::vector<std::size_t> watch_;             // nogood n: positions watch_[2n], watch_[2n + 1] in literals_ (equal for size 1)
-  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> watchers_;  // literal -> nogoods watching it
-  std::unordered_map<std::uint64_t, std::uint32_t> unit_;  // literal -> nogoods now unit on it (forbidding it)
+  std::vector<std::size_t> start_{0};  // nogood n: literals_[start_[n], start_[n + 1]), its watches first
+  std::vector<std::vector<std::vector<std::uint32_t>>> watchers_;  // [x][i]: the nogoods watching x = i
+  std::vector<std::vector<std::uint32_t>> unit_;  // [x][i]: the nogoods now unit on x = i (forbidding it)
   std::vector<int> value_;                     // per variable: its value index while assigned, else -1
   std::vector<std::uint64_t> stamp_;           // per variable: when it was assigned (increasing)
   std::uint64_t clock_ = 0;
-  std::vector<std::vector<std::uint64_t>> owned_;  // per variable: the unit counts to drop when it is unassigned
+  std::vector<std::vector<Literal>> owned_;    // per variable: the unit counts to drop when it is unassigned
 };
 
 }  // namespace csp::detail
