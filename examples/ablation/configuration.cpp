@@ -262,9 +262,8 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     c.learning = lists[9][at[9]];
     c.restarts = lists[10][at[10]];
     c.seed = lists[11][at[11]];
-    // Combinations the engine refuses (cbj with MAC, learning without cbj) are left out of the grid.
-    const std::string engine = engine_inference(c.inference);
-    const bool refused = (c.backjump == "cbj" && engine != "none" && engine != "fc") ||
+    // Combinations refused (cbj with a model's own inference, learning without cbj) are left out of the grid.
+    const bool refused = (c.backjump == "cbj" && c.inference != "none" && c.inference != "fc" && c.inference != "mac") ||
                          (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj");
     if (!refused) out.push_back(c);
     std::size_t k = lists.size();
@@ -274,7 +273,7 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
       at[k] = 0;
       if (k == 0) {
         if (out.empty())
-          throw InputError("no configuration left: --backjump cbj works with --inference none or fc, and "
+          throw InputError("no configuration left: --backjump cbj works with --inference none, fc or mac, and "
                            "--learning above 0 needs --backjump cbj");
         return out;
       }

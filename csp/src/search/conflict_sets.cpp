@@ -8,8 +8,8 @@
 
 namespace csp::detail {
 
-Backjumping::Backjumping(Store& store, bool forward_checking, std::size_t learning)
-    : store_(store), fc_(forward_checking), learning_(learning), nogoods_(store.problem().variable_count()) {
+Backjumping::Backjumping(Store& store, bool filtering, std::size_t learning)
+    : store_(store), fc_(filtering), learning_(learning), nogoods_(store.problem().variable_count()) {
   const auto n = static_cast<std::size_t>(store.problem().variable_count());
   level_.assign(n, 0);
   var_at_.assign(n + 1, -1);
@@ -171,6 +171,52 @@ bool Backjumping::nogood_propagation(VarId x, int depth) {
     if (!store_.remove(open, open_index, nullptr)) return fail_with_pruners(open, depth);
   }
   return true;
+}
+
+// MAC's loop (csp::mac) over Store's constraint queue, with explanations: a propagate of C that changed domains or
+// failed depends on the current domains of C's scope, so the levels of the whole scope explain it.
+bool Backjumping::propagate_queue(int depth) {
+  const Problem& p = store_.problem();
+  const Assignment& a = store_.assignment();
+  for (ConstraintId c = store_.next_scheduled(); c >= 0; c = store_.next_scheduled()) {
+    const Constraint& con = p.constraint(c);
+    const std::vector<VarId>& scope = con.scope();
+    sizes_.clear();
+    for (const VarId z : scope) sizes_.push_back(store_.domain(z).size());
+    const bool ok = store_.propagate(con);
+    if (store_.interrupted()) return false;
+    bool changed = false;
+    for (std::size_t k = 0; k < scope.size() && !changed; ++k) changed = store_.domain(scope[k]).size() != sizes_[k];
+    if (ok && !changed) continue;
+    scratch_.clear();
+    for (const VarId z : scope) {
+      if (a.is_assigned(z)) {
+        const int l = level_[static_cast<std::size_t>(z)];
+        if (l > 0) scratch_.push_back(l);
+      } else {
+        const std::vector<int>& pz = pruners_[static_cast<std::size_t>(z)];
+        scratch_.insert(scratch_.end(), pz.begin(), pz.end());
+      }
+    }
+    if (!ok) {
+      merge_into(depth, scratch_);
+      return false;
+    }
+    for (std::size_t k = 0; k < scope.size(); ++k)
+      if (!a.is_assigned(scope[k]) && store_.domain(scope[k]).size() != sizes_[k])
+        for (const int l : scratch_) add_pruner(scope[k], l);
+  }
+  return true;
+}
+
+bool Backjumping::maintain_arc_consistency(VarId x, int depth, bool shrank) {
+  if (shrank) store_.schedule_constraints_of(x);
+  store_.set_scheduling(true);  // a removal schedules the constraints on its variable
+  bool ok = propagate_queue(depth);
+  if (ok && learning_ != 0) ok = nogood_propagation(x, depth) && propagate_queue(depth);
+  store_.set_scheduling(false);
+  if (!ok) store_.clear_schedule();
+  return ok;
 }
 
 void Backjumping::restart() {

@@ -19,18 +19,20 @@ namespace csp::detail {
 /// Conflict sets (AIMA §6.3.3): conf(d) of the variable assigned at depth d holds the earlier levels that ruled
 /// out one of its values:
 /// - inference none: the assigned variables of the scope of the constraint (or nogood) that rejected a value;
-/// - inference fc: the levels that pruned the variable's domain (recorded per variable on a trail, undone with
+/// - inference fc (and mac): the levels that pruned the variable's domain (recorded per variable on a trail, undone with
 ///   the decision that made them), and, when a value's forward check wiped out a future variable Y, the pruners of
 ///   Y. A pruning by an n-ary constraint C is explained by the assigned variables of C's scope and the pruners of
-///   its other unassigned variables (whose domains the revise read).
+///   its other unassigned variables (whose domains the revise read). Under mac a propagate of C that changed
+///   or failed is explained by the levels of C's whole scope (MAC-CBJ, Prosser 1995, coarse: per constraint).
 /// At a dead end at depth d (every value tried), search jumps to the deepest level h of conf(d) (with fc, also the
 /// pruners of d's variable), and conf(h) gains the rest. An empty conflict set means no solution exists at all.
 /// After a solution every level on the path becomes chronological (its conflict set is all earlier levels), so
 /// counting all solutions stays exact. Learned nogoods hold given the root alone, so they outlive a restart.
 class Backjumping {
  public:
-  /// `forward_checking`: the run's inference is fc (else none). `learning`: the largest nogood recorded, 0 = off.
-  Backjumping(Store& store, bool forward_checking, std::size_t learning);
+  /// `filtering`: the run's inference is fc or mac, which prune domains (else none). `learning`: the largest
+  /// nogood recorded, 0 = off.
+  Backjumping(Store& store, bool filtering, std::size_t learning);
 
   /// A node was opened at depth d: its conflict set starts empty.
   void open(int depth);
@@ -55,6 +57,13 @@ class Backjumping {
   /// conf(d)) or once the store is interrupted.
   bool forward_check(VarId x, int depth);
 
+  /// Inference mac for the decision x = i at depth d (already assigned in the store; `shrank`: the decision removed
+  /// values): MAC as csp::mac does (Store's constraint queue, Store::propagate), each propagate that changed or
+  /// failed explained by the levels of its whole scope (assigned variables: their level; the others: their
+  /// pruners), then the learned nogoods as under fc, whose removals propagate in turn. False on a failure (its
+  /// conflict joins conf(d)) or once the store is interrupted.
+  bool maintain_arc_consistency(VarId x, int depth, bool shrank);
+
   /// A solution was found with `depth` decisions on the path: every level on it becomes chronological.
   void solution(int depth);
   /// Every value of x (at depth d) was tried: the level to jump back to (d - 1 for a chronological level, 0 when
@@ -73,6 +82,7 @@ class Backjumping {
   void explain_revise(const Constraint& c, VarId y);  // levels that justify a revise of y against c -> scratch_
   bool nogood_propagation(VarId x, int depth);
   bool fail_with_pruners(VarId y, int depth);
+  bool propagate_queue(int depth);
 
   Store& store_;
   bool fc_;
@@ -86,6 +96,7 @@ class Backjumping {
   std::vector<VarId> pruner_trail_;        // the variables whose pruners_ grew, in order (undone by pop_back)
   std::vector<std::size_t> pruner_mark_;   // per depth: pruner_trail_ size at its assign
   std::vector<int> scratch_;
+  std::vector<int> sizes_;  // mac: the domain sizes of a scope before its propagate
   std::vector<NogoodStore::Literal> literals_;
   std::vector<std::uint32_t> fired_;  // the nogoods the last assign left unit or violated (fc propagates them)
   NogoodStore nogoods_;

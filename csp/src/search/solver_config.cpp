@@ -27,9 +27,9 @@ void SolverConfig::validate() const {
   (void)value_ordering.resolve(value_orderings());
   parse_inference(inference);
   parse_backjumping(backjumping);
-  if (backjumping == "cbj" && inference != "none" && inference != "fc")
-    throw Error("backjumping 'cbj' works with inference none or fc, not '" + inference +
-                "' (its conflict sets are not kept)");
+  if (backjumping == "cbj" && inference != "none" && inference != "fc" && inference != "mac")
+    throw Error("backjumping 'cbj' works with inference none, fc or mac, not '" + inference +
+                "' (its conflict sets are kept for these three)");
   if (learning != 0 && backjumping != "cbj")
     throw Error("learning " + std::to_string(learning) + " needs backjumping 'cbj' (nogoods are recorded on its "
                 "backjumps)");

@@ -141,7 +141,7 @@ struct GridSpec {
 
 /// The cross product of the lists, in "odometer" order (kGridDimensions: var varies slowest, seed fastest). An empty
 /// base list takes the default, an empty optional one leaves the dimension out. Combinations the engine refuses are
-/// left out: cbj with an inference other than none and fc, and learning above 0 without cbj
+/// left out: cbj with an inference other than none, fc and mac, and learning above 0 without cbj
 /// (InputError when nothing is left). Throws InputError for a value a dimension does not know (model inferences are
 /// known to inference; whether a model accepts one is checked by csp ablate's options).
 std::vector<Configuration> expand_grid(const GridSpec& spec);
