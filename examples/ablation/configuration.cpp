@@ -263,7 +263,8 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     c.restarts = lists[10][at[10]];
     c.seed = lists[11][at[11]];
     // Combinations refused (cbj with a model's own inference, learning without cbj) are left out of the grid.
-    const bool refused = (c.backjump == "cbj" && c.inference != "none" && c.inference != "fc" && c.inference != "mac") ||
+    const bool cbj_inference = c.inference == "none" || c.inference == "fc" || c.inference == "mac";
+    const bool refused = (c.backjump == "cbj" && !cbj_inference) ||
                          (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj");
     if (!refused) out.push_back(c);
     std::size_t k = lists.size();

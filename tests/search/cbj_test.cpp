@@ -217,8 +217,8 @@ TEST(Cbj, SameCountsAsPlainBacktrackingNearThePhaseTransition) {
           const SearchResult r = backtracking_search(p, c);
           EXPECT_EQ(r.solution_count, expected.solution_count) << "seed " << seed << " " << to_string(c);
           EXPECT_TRUE(r.complete);
-          // These orderings depend on the assignment only, so CBJ visits a part of backtracking's tree; with fc,
-          // learned nogoods prune domains too, which changes what MRV picks.
+          // These orderings depend on the assignment only, so CBJ visits a part of backtracking's tree; with fc or
+          // mac, learned nogoods prune domains too, which changes what MRV picks.
           if (!(var == "mrv" && inference != "none" && learning != 0)) {
             EXPECT_LE(r.stats.assignments, expected.stats.assignments) << "seed " << seed << " " << to_string(c);
           }

@@ -73,7 +73,8 @@ bool Backjumping::nogoods_allow(VarId x, int i, int depth) {
   if (n == NogoodStore::kNone) return true;
   std::vector<int>& conf = conf_[static_cast<std::size_t>(depth)];
   for (const auto* l = nogoods_.begin(n); l != nogoods_.end(n); ++l)
-    if (l->var != x && level_[static_cast<std::size_t>(l->var)] > 0) add(conf, level_[static_cast<std::size_t>(l->var)]);
+    if (l->var != x && level_[static_cast<std::size_t>(l->var)] > 0)
+      add(conf, level_[static_cast<std::size_t>(l->var)]);
   return false;
 }
 

@@ -19,11 +19,12 @@ namespace csp::detail {
 /// Conflict sets (AIMA §6.3.3): conf(d) of the variable assigned at depth d holds the earlier levels that ruled
 /// out one of its values:
 /// - inference none: the assigned variables of the scope of the constraint (or nogood) that rejected a value;
-/// - inference fc (and mac): the levels that pruned the variable's domain (recorded per variable on a trail, undone with
-///   the decision that made them), and, when a value's forward check wiped out a future variable Y, the pruners of
-///   Y. A pruning by an n-ary constraint C is explained by the assigned variables of C's scope and the pruners of
-///   its other unassigned variables (whose domains the revise read). Under mac a propagate of C that changed
-///   or failed is explained by the levels of C's whole scope (MAC-CBJ, Prosser 1995, coarse: per constraint).
+/// - inference fc (and mac): the levels that pruned the variable's domain (recorded per variable on a trail, undone
+///   with the decision that made them), and, when a value's forward check wiped out a future variable Y, the
+///   pruners of Y. A pruning by an n-ary constraint C is explained by the assigned variables of C's scope and the
+///   pruners of its other unassigned variables (whose domains the revise read). Under mac a propagate of C that
+///   changed or failed is explained by the levels of C's whole scope (MAC-CBJ, Prosser 1995, coarse: per
+///   constraint).
 /// At a dead end at depth d (every value tried), search jumps to the deepest level h of conf(d) (with fc, also the
 /// pruners of d's variable), and conf(h) gains the rest. An empty conflict set means no solution exists at all.
 /// After a solution every level on the path becomes chronological (its conflict set is all earlier levels), so

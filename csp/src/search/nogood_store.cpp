@@ -69,7 +69,8 @@ bool NogoodStore::add(const std::vector<Literal>& literals) {
   if (literals.size() == 1) {
     w0 = w1 = first;
     count_unit(literals_[first], literals_[first].var);
-    owned_[static_cast<std::size_t>(literals_[first].var)].pop_back();  // a nogood of one literal forbids its value for good
+    // A nogood of one literal forbids its value for good: no variable owns the count.
+    owned_[static_cast<std::size_t>(literals_[first].var)].pop_back();
   } else if (open_count >= 2) {
     w0 = open[0];
     w1 = open[1];

@@ -39,8 +39,9 @@ struct SolverConfig {
   /// "none" (chronological backtracking, Fig. 6.5) or "cbj": conflict-directed backjumping (AIMA §6.3.3), with
   /// inference none (conflict sets from the constraints that reject values), fc (forward checking supplies the
   /// conflict sets, Prosser's FC-CBJ) or mac (each propagate that prunes or fails is explained by the levels of its
-  /// constraint's scope, Prosser's MAC-CBJ); validate() refuses it with any other inference. Counts of all solutions stay exact: after a solution the search backs up chronologically.
-  /// With restarts each run starts from the root with empty conflict sets (they describe one run's path).
+  /// constraint's scope, Prosser's MAC-CBJ); validate() refuses it with any other inference. Counts of all
+  /// solutions stay exact: after a solution the search backs up chronologically. With restarts each run starts from
+  /// the root with empty conflict sets (they describe one run's path).
   std::string backjumping = "none";
   /// Constraint learning (AIMA §6.3.3), with backjumping "cbj" only: at each dead end whose conflict set has at most
   /// this many variables, the assignment of those variables is recorded as a nogood and checked (inference none)
@@ -80,7 +81,8 @@ struct SolverConfig {
   std::uint64_t seed = 0;
 
   /// Throws UnknownNameError (listing the valid names) when a strategy name is not registered, and Error for an
-  /// unknown backjumping, cbj with an inference other than none, fc and mac, learning without cbj, restart_base 0 or restart_factor not above 1 (with restarts).
+  /// unknown backjumping, cbj with an inference other than none, fc and mac, learning without cbj, restart_base 0
+  /// or restart_factor not above 1 (with restarts).
   void validate() const;
   /// Whether a run keeps its n-th solution (1-based): n <= keep_solutions, or always when it is unset.
   bool keeps(std::uint64_t n) const { return !keep_solutions || n <= *keep_solutions; }
