@@ -348,12 +348,10 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
       if (!spec.weighting.empty()) c.weighting = "-";
       if (!spec.restart_after.empty()) c.restart_after = "-";
     }
-    // Combinations the engine refuses (cbj with MAC, learning without cbj) are left out of the grid.
-    const std::string engine = engine_inference(c.inference);
-    const bool restarting = !c.restarts.empty() && c.restarts != "none";
-    const bool refused = (c.backjump == "cbj" && engine != "none" && engine != "fc") ||
-                         (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj") ||
-                         (c.backjump == "cbj" && restarting);
+    // Combinations refused (cbj with a model's own inference, learning without cbj) are left out of the grid.
+    const bool cbj_inference = c.inference == "none" || c.inference == "fc" || c.inference == "mac";
+    const bool refused = (c.backjump == "cbj" && !cbj_inference) ||
+                         (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj");
     if (!refused && !repeated) out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {
@@ -362,8 +360,8 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
       at[k] = 0;
       if (k == 0) {
         if (out.empty())
-          throw InputError("no configuration left: --backjump cbj works with --inference none or fc and without "
-                           "restarts, and --learning above 0 needs --backjump cbj");
+          throw InputError("no configuration left: --backjump cbj works with --inference none, fc or mac, and "
+                           "--learning above 0 needs --backjump cbj");
         return out;
       }
     }

@@ -85,8 +85,8 @@ void describe(Groups& g) {
                                  "constraints, then AC-3); a column only when given; not with --ac3")
       ("break-symmetry", strings(), "australia, usa, graph: colours interchangeable (value precedence): off, on; a "
                                     "column only when given")
-      ("backjump", strings(), "backjumping: none, cbj (conflict-directed; runs only with inference none and fc); a "
-                              "column only when given")
+      ("backjump", strings(), "backjumping: none, cbj (conflict-directed; runs only with inference none, fc and "
+                              "mac); a column only when given")
       ("learning", strings(), "with cbj: the largest nogood recorded, whole numbers, 0 = off (default: 0); a column "
                               "only when given")
       ("restarts", strings(), restarts_help.c_str())

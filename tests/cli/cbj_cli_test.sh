@@ -22,10 +22,21 @@ run cryptarithm SEND+MORE=MONEY --backjump cbj --inference fc; expect_code 0 "cr
 expect_out '9567 \+ 1085 = 10652' "cryptarithm cbj"
 run zebra --backjump cbj --inference fc --learning 5; expect_code 0 "zebra cbj"; expect_out 'zebra' "zebra cbj"
 run sudoku --backjump cbj --inference fc --learning 10 "$PUZZLES/classic.txt"; expect_code 0 "sudoku cbj fc"
+# ---- with restarts: fresh conflict sets per run, nogoods kept; counts stay exact ------------------------------------
+for inference in none fc mac; do
+  run queens 8 --count --backjump cbj --learning 6 --inference "$inference" --var dom-wdeg --restarts luby \
+    --restart-base 1 --seed 3 --stats
+  expect_code 0 "queens cbj restarts $inference"; expect_out '^92 solutions$' "queens 8 cbj restarts $inference"
+  # MAC meets its first solution before the first cutoff: no restart to see there
+  [ "$inference" = mac ] || expect_out ' restarts=[1-9][0-9]*' "queens 8 cbj restarts $inference: restarted"
+done
+run sudoku --backjump cbj --inference fc --learning 10 --var dom-wdeg --restarts geometric --restart-base 2 \
+  "$PUZZLES/classic.txt"
+expect_code 0 "sudoku cbj restarts"
 # ---- refused combinations: usage errors (exit 2) with the reason -----------------------------------------------------
-run queens 8 --backjump cbj --inference mac; expect_code 2 "cbj mac"
-expect_err "works with --inference none or fc, not 'mac'" "cbj mac message"
-run sudoku --backjump cbj "$PUZZLES/classic.txt"; expect_code 2 "sudoku cbj with its default mac"
+run queens 8 --count --backjump cbj --inference mac; expect_code 0 "cbj mac"; expect_out '^92 solutions$' "queens 8 cbj mac"
+run queens 8 --count --backjump cbj --learning 6 --inference mac --var first; expect_out '^92 solutions$' "cbj mac learning"
+run sudoku --backjump cbj --learning 10 "$PUZZLES/classic.txt"; expect_code 0 "sudoku cbj with its default mac"
 run sudoku --backjump cbj --inference techniques "$PUZZLES/classic.txt"; expect_code 2 "cbj techniques"
 expect_err "not 'techniques'" "cbj techniques message"
 run queens 8 --learning 4; expect_code 2 "learning without cbj"; expect_err 'needs --backjump cbj' "learning message"
@@ -40,10 +51,12 @@ run ablate queens --n 6,8 --inference none,fc,mac --backjump none,cbj --learning
 expect_code 0 "ablate cbj"
 header=$(grep -v '^#' "$TMP/cbj.csv" | head -1)
 expect_eq "$(cut -d, -f4-10 <<<"$header")" "var,val,inference,alldiff,ac3,backjump,learning" "ablate columns"
-# none/0, cbj/0, cbj/5 with none and fc; none/0 with mac: 7 configurations on 2 boards
-expect_eq "$(grep -v '^#' "$TMP/cbj.csv" | tail -n +2 | wc -l)" "14" "ablate rows (refused combinations left out)"
-if grep -v '^#' "$TMP/cbj.csv" | grep -q ',mac,.*,cbj,'; then bad "cbj with mac in the grid"; else ok; fi
-run ablate queens --n 6 --inference mac --backjump cbj; expect_code 2 "ablate nothing left"
+# none/0, cbj/0, cbj/5 with none, fc and mac: 9 configurations on 2 boards (none/5 left out)
+expect_eq "$(grep -v '^#' "$TMP/cbj.csv" | tail -n +2 | wc -l)" "18" "ablate rows (refused combinations left out)"
+run ablate queens --n 6,8 --inference fc --backjump none,cbj --restarts none,luby --csv "$TMP/restarts.csv"
+expect_code 0 "ablate cbj restarts"
+expect_eq "$(grep -v '^#' "$TMP/restarts.csv" | tail -n +2 | grep -c ',cbj,.*luby')" "2" "ablate keeps cbj with restarts"
+run ablate queens --n 6 --inference fc --backjump none --learning 5; expect_code 2 "ablate nothing left"
 expect_err 'no configuration left' "ablate nothing left"
 run ablate queens --n 6 --learning -1; expect_code 2 "ablate bad learning"
 finish

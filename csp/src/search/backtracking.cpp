@@ -82,7 +82,8 @@ class Backtracker {
     if (config.limits.time_limit.count() != 0) store_.set_deadline(start_ + config.limits.time_limit);
     if (config.backjumping == "cbj") {
       if (bound_ != nullptr) throw Error("backjumping 'cbj' does not work with branch and bound (optimisation)");
-      cbj_ = std::make_unique<detail::Backjumping>(store_, config.inference == "fc", config.learning);
+      cbj_ = std::make_unique<detail::Backjumping>(store_, config.inference != "none", config.learning);
+      cbj_mac_ = config.inference == "mac";
     }
     ctx_.set_seed(config.seed);
   }
@@ -263,9 +264,10 @@ class Backtracker {
     }
   }
 
-  // Inference after x = value index i at `depth` (already in the store): CBJ with fc runs its own forward check,
-  // which records who pruned what.
+  // Inference after x = value index i at `depth` (already in the store): CBJ with fc or mac runs its own forward
+  // check or MAC, which records who pruned what.
   bool infer(VarId x, int depth) {
+    if (cbj_ && cbj_mac_) return cbj_->maintain_arc_consistency(x, depth, ctx_.decision_shrank_domain());
     if (cbj_ && ctx_.domains_filtered()) return cbj_->forward_check(x, depth);
     return infer_(ctx_, x);
   }
@@ -335,6 +337,8 @@ class Backtracker {
   // undone to the root (the store keeps its dom/wdeg weights and the random stream goes on), and the next run
   // starts with the next cutoff. Cutoffs grow without bound, so some run is complete. Once a solution is found
   // no more restarts happen: the earlier runs found none, so the last run's tree counts every solution once.
+  // With CBJ each run starts with empty conflict sets and keeps the nogoods learned so far (facts about the
+  // problem given the root, which every run shares).
 
   void search_with_restarts() {
     for (std::uint64_t k = 0;; ++k) {
@@ -344,6 +348,7 @@ class Backtracker {
       search();
       if (!restart_pending_) return;
       undo_to_root();
+      if (cbj_) cbj_->restart();
       ++result_.stats.restarts;
     }
   }
@@ -382,6 +387,7 @@ class Backtracker {
   std::vector<int> sorted_;       // scratch_ sorted, to find an index given twice
   std::vector<int> order_stack_;  // the materialised value orders of the nodes on the current path
   std::unique_ptr<detail::Backjumping> cbj_;  // null unless config.backjumping is "cbj"
+  bool cbj_mac_ = false;                      // cbj with inference mac (else none or fc)
   // restarts
   const RestartSchedule& restart_schedule_;
   std::uint64_t run_cutoff_ = 0;          // failures the current run may meet before it restarts

@@ -8,19 +8,8 @@
 
 namespace csp::detail {
 
-bool NogoodStore::add(const std::vector<Literal>& literals) {
-  if (size() >= kMaxNogoods || literals.empty()) return false;
-  const auto n = static_cast<std::uint32_t>(size());
-  for (const Literal& l : literals) {
-    literals_.push_back(l);
-    by_literal_[key(l.var, l.index)].push_back(n);
-  }
-  start_.push_back(literals_.size());
-  return true;
-}
-
-Backjumping::Backjumping(Store& store, bool forward_checking, std::size_t learning)
-    : store_(store), fc_(forward_checking), learning_(learning) {
+Backjumping::Backjumping(Store& store, bool filtering, std::size_t learning)
+    : store_(store), fc_(filtering), learning_(learning), nogoods_(store.problem().variable_count()) {
   const auto n = static_cast<std::size_t>(store.problem().variable_count());
   level_.assign(n, 0);
   var_at_.assign(n + 1, -1);
@@ -53,10 +42,12 @@ void Backjumping::assign(VarId x, int i, int depth) {
   var_at_[d] = x;
   index_at_[d] = i;
   pruner_mark_[d] = pruner_trail_.size();
+  if (learning_ != 0) store_.stats().constraint_checks += nogoods_.assign(x, i, fired_);
 }
 
 void Backjumping::retract(VarId x, int depth) {
   level_[static_cast<std::size_t>(x)] = 0;
+  if (learning_ != 0) nogoods_.unassign(x);
   const std::size_t mark = pruner_mark_[static_cast<std::size_t>(depth)];
   while (pruner_trail_.size() > mark) {
     pruners_[static_cast<std::size_t>(pruner_trail_.back())].pop_back();
@@ -76,19 +67,15 @@ void Backjumping::rejected_by(const Constraint& c, VarId x, int depth) {
 
 bool Backjumping::nogoods_allow(VarId x, int i, int depth) {
   if (learning_ == 0) return true;
-  const Assignment& a = store_.assignment();
-  for (const std::uint32_t n : nogoods_.of(x, i)) {
-    ++store_.stats().constraint_checks;
-    bool violated = true;
-    for (const auto* l = nogoods_.begin(n); l != nogoods_.end(n) && violated; ++l)
-      if (l->var != x) violated = a.is_assigned(l->var) && store_.domain(l->var).min() == l->index;
-    if (!violated) continue;
-    std::vector<int>& conf = conf_[static_cast<std::size_t>(depth)];
-    for (const auto* l = nogoods_.begin(n); l != nogoods_.end(n); ++l)
-      if (l->var != x && level_[static_cast<std::size_t>(l->var)] > 0) add(conf, level_[static_cast<std::size_t>(l->var)]);
-    return false;
-  }
-  return true;
+  std::size_t visited = 0;
+  const std::uint32_t n = nogoods_.forbidding(x, i, visited);
+  store_.stats().constraint_checks += visited;
+  if (n == NogoodStore::kNone) return true;
+  std::vector<int>& conf = conf_[static_cast<std::size_t>(depth)];
+  for (const auto* l = nogoods_.begin(n); l != nogoods_.end(n); ++l)
+    if (l->var != x && level_[static_cast<std::size_t>(l->var)] > 0)
+      add(conf, level_[static_cast<std::size_t>(l->var)]);
+  return false;
 }
 
 void Backjumping::add_pruner(VarId y, int level) {
@@ -150,13 +137,13 @@ bool Backjumping::forward_check(VarId x, int depth) {
   return learning_ == 0 || nogood_propagation(x, depth);
 }
 
-// The nogoods on x = its value: one whose other literals all hold fails; one with a single unassigned variable y
-// left (the others hold) removes y's value, explained by the levels of the others.
+// The nogoods on x = its value that assign left with at most one literal not true (fired_, in the order they were
+// learned): one whose other literals all hold fails; one with a single unassigned variable y left whose value is
+// still in its domain removes y's value, explained by the levels of the others. (The watches found them; the test
+// of each is the scan of its literals it always was, so earlier removals count as before.)
 bool Backjumping::nogood_propagation(VarId x, int depth) {
   const Assignment& a = store_.assignment();
-  const int i = store_.domain(x).min();
-  for (const std::uint32_t n : nogoods_.of(x, i)) {
-    ++store_.stats().constraint_checks;
+  for (const std::uint32_t n : fired_) {
     VarId open = -1;
     int open_index = -1;
     bool holds = true;  // every literal seen so far holds (or is the one open literal)
@@ -185,6 +172,57 @@ bool Backjumping::nogood_propagation(VarId x, int depth) {
     if (!store_.remove(open, open_index, nullptr)) return fail_with_pruners(open, depth);
   }
   return true;
+}
+
+// MAC's loop (csp::mac) over Store's constraint queue, with explanations: a propagate of C that changed domains or
+// failed depends on the current domains of C's scope, so the levels of the whole scope explain it.
+bool Backjumping::propagate_queue(int depth) {
+  const Problem& p = store_.problem();
+  const Assignment& a = store_.assignment();
+  for (ConstraintId c = store_.next_scheduled(); c >= 0; c = store_.next_scheduled()) {
+    const Constraint& con = p.constraint(c);
+    const std::vector<VarId>& scope = con.scope();
+    sizes_.clear();
+    for (const VarId z : scope) sizes_.push_back(store_.domain(z).size());
+    const bool ok = store_.propagate(con);
+    if (store_.interrupted()) return false;
+    bool changed = false;
+    for (std::size_t k = 0; k < scope.size() && !changed; ++k) changed = store_.domain(scope[k]).size() != sizes_[k];
+    if (ok && !changed) continue;
+    scratch_.clear();
+    for (const VarId z : scope) {
+      if (a.is_assigned(z)) {
+        const int l = level_[static_cast<std::size_t>(z)];
+        if (l > 0) scratch_.push_back(l);
+      } else {
+        const std::vector<int>& pz = pruners_[static_cast<std::size_t>(z)];
+        scratch_.insert(scratch_.end(), pz.begin(), pz.end());
+      }
+    }
+    if (!ok) {
+      merge_into(depth, scratch_);
+      return false;
+    }
+    for (std::size_t k = 0; k < scope.size(); ++k)
+      if (!a.is_assigned(scope[k]) && store_.domain(scope[k]).size() != sizes_[k])
+        for (const int l : scratch_) add_pruner(scope[k], l);
+  }
+  return true;
+}
+
+bool Backjumping::maintain_arc_consistency(VarId x, int depth, bool shrank) {
+  if (shrank) store_.schedule_constraints_of(x);
+  store_.set_scheduling(true);  // a removal schedules the constraints on its variable
+  bool ok = propagate_queue(depth);
+  if (ok && learning_ != 0) ok = nogood_propagation(x, depth) && propagate_queue(depth);
+  store_.set_scheduling(false);
+  if (!ok) store_.clear_schedule();
+  return ok;
+}
+
+void Backjumping::restart() {
+  for (std::vector<int>& conf : conf_) conf.clear();
+  std::fill(chronological_.begin(), chronological_.end(), 0);
 }
 
 void Backjumping::solution(int depth) {

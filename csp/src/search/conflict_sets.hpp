@@ -5,45 +5,12 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "csp/core/store.hpp"
+#include "nogood_store.hpp"
 
 namespace csp::detail {
-
-/// Learned nogoods: each a set of assignments {x1 = v1, ..., xk = vk} that no solution extends ("not all of
-/// them"), kept in one flat store and indexed by each of their assignments (not one Constraint object per nogood).
-class NogoodStore {
- public:
-  /// At most this many nogoods are kept; later ones are not recorded (memory stays below ~ 100 MB at size 10).
-  static constexpr std::size_t kMaxNogoods = 1U << 20U;
-
-  struct Literal {
-    VarId var;
-    int index;  ///< value index
-  };
-  /// Records a nogood (size >= 1). False when the store is full.
-  bool add(const std::vector<Literal>& literals);
-  std::size_t size() const { return start_.size() - 1; }
-  /// The nogoods that hold x = value index i (empty when none).
-  const std::vector<std::uint32_t>& of(VarId x, int i) const {
-    const auto at = by_literal_.find(key(x, i));
-    return at == by_literal_.end() ? none_ : at->second;
-  }
-  /// Nogood n's literals: [begin(n), end(n)).
-  const Literal* begin(std::uint32_t n) const { return literals_.data() + start_[n]; }
-  const Literal* end(std::uint32_t n) const { return literals_.data() + start_[n + 1]; }
-
- private:
-  std::vector<Literal> literals_;
-  std::vector<std::size_t> start_{0};  // nogood n: literals_[start_[n], start_[n + 1])
-  static std::uint64_t key(VarId x, int i) {
-    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) << 32U) | static_cast<std::uint32_t>(i);
-  }
-  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_literal_;
-  std::vector<std::uint32_t> none_;
-};
 
 /// The bookkeeping of CBJ for one run, driven by the backtracker. Search levels are decision depths (1 for the
 /// first decision); level 0 is the root (givens, root inference), which no conflict set contains since no search
@@ -52,43 +19,60 @@ class NogoodStore {
 /// Conflict sets (AIMA §6.3.3): conf(d) of the variable assigned at depth d holds the earlier levels that ruled
 /// out one of its values:
 /// - inference none: the assigned variables of the scope of the constraint (or nogood) that rejected a value;
-/// - inference fc: the levels that pruned the variable's domain (recorded per variable on a trail, undone with
-///   the decision that made them), and, when a value's forward check wiped out a future variable Y, the pruners of
-///   Y. A pruning by an n-ary constraint C is explained by the assigned variables of C's scope and the pruners of
-///   its other unassigned variables (whose domains the revise read).
+/// - inference fc (and mac): the levels that pruned the variable's domain (recorded per variable on a trail, undone
+///   with the decision that made them), and, when a value's forward check wiped out a future variable Y, the
+///   pruners of Y. A pruning by an n-ary constraint C is explained by the assigned variables of C's scope and the
+///   pruners of its other unassigned variables (whose domains the revise read). Under mac a propagate of C that
+///   changed or failed is explained by the levels of C's whole scope (MAC-CBJ, Prosser 1995, coarse: per
+///   constraint).
 /// At a dead end at depth d (every value tried), search jumps to the deepest level h of conf(d) (with fc, also the
 /// pruners of d's variable), and conf(h) gains the rest. An empty conflict set means no solution exists at all.
 /// After a solution every level on the path becomes chronological (its conflict set is all earlier levels), so
-/// counting all solutions stays exact.
+/// counting all solutions stays exact. Learned nogoods hold given the root alone, so they outlive a restart.
 class Backjumping {
  public:
-  /// `forward_checking`: the run's inference is fc (else none). `learning`: the largest nogood recorded, 0 = off.
-  Backjumping(Store& store, bool forward_checking, std::size_t learning);
+  /// `filtering`: the run's inference is fc or mac, which prune domains (else none). `learning`: the largest
+  /// nogood recorded, 0 = off.
+  Backjumping(Store& store, bool filtering, std::size_t learning);
 
   /// A node was opened at depth d: its conflict set starts empty.
   void open(int depth);
-  /// x = value index i is being assigned at depth d (before the store and the inference see it).
+  /// x = value index i is being assigned at depth d (before the store and the inference see it). With learning,
+  /// the nogoods watching x = i move their watches (one constraint check per nogood visited).
   void assign(VarId x, int i, int depth);
   /// The value of x at depth d is being retracted: the prunings explained since its assign are forgotten.
   void retract(VarId x, int depth);
 
   /// Inference none: constraint c rejected a value of x at depth d.
   void rejected_by(const Constraint& c, VarId x, int depth);
-  /// Inference none: false when x = index i (not yet assigned, at depth d) completes a learned nogood; then its
-  /// other levels join conf(d). One constraint check per nogood examined.
+  /// Inference none: false when x = index i (not yet assigned, at depth d) completes a learned nogood; then the
+  /// levels of its other literals join conf(d) (of the lowest-numbered such nogood, as a scan in order would find).
+  /// O(1) when no nogood forbids the value; else one constraint check per nogood watching x = i.
   bool nogoods_allow(VarId x, int i, int depth);
 
   /// Inference fc for the decision x = i at depth d (already assigned in the store): FORWARD-CHECK as
-  /// csp::forward_checking does, recording who pruned what, then the learned nogoods on x (a nogood left with one
-  /// unassigned variable removes that value; a violated one fails). False on a failure (its conflict joins conf(d))
-  /// or once the store is interrupted.
+  /// csp::forward_checking does, recording who pruned what, then the learned nogoods holding x = i that the
+  /// assignment left with at most one literal not true (found by the watches at assign, taken in the order they
+  /// were learned): one whose open literal is an unassigned variable's value still in its domain removes that
+  /// value, explained by the levels of the others; a violated one fails. False on a failure (its conflict joins
+  /// conf(d)) or once the store is interrupted.
   bool forward_check(VarId x, int depth);
+
+  /// Inference mac for the decision x = i at depth d (already assigned in the store; `shrank`: the decision removed
+  /// values): MAC as csp::mac does (Store's constraint queue, Store::propagate), each propagate that changed or
+  /// failed explained by the levels of its whole scope (assigned variables: their level; the others: their
+  /// pruners), then the learned nogoods as under fc, whose removals propagate in turn. False on a failure (its
+  /// conflict joins conf(d)) or once the store is interrupted.
+  bool maintain_arc_consistency(VarId x, int depth, bool shrank);
 
   /// A solution was found with `depth` decisions on the path: every level on it becomes chronological.
   void solution(int depth);
   /// Every value of x (at depth d) was tried: the level to jump back to (d - 1 for a chronological level, 0 when
   /// no solution is left at all). Merges conf(d) into the target's conflict set and records the nogood.
   int dead_end(VarId x, int depth);
+
+  /// Search undid every decision to restart from the root: the conflict sets start empty; the nogoods stay.
+  void restart();
 
   std::size_t nogood_count() const { return nogoods_.size(); }
 
@@ -99,6 +83,7 @@ class Backjumping {
   void explain_revise(const Constraint& c, VarId y);  // levels that justify a revise of y against c -> scratch_
   bool nogood_propagation(VarId x, int depth);
   bool fail_with_pruners(VarId y, int depth);
+  bool propagate_queue(int depth);
 
   Store& store_;
   bool fc_;
@@ -112,7 +97,9 @@ class Backjumping {
   std::vector<VarId> pruner_trail_;        // the variables whose pruners_ grew, in order (undone by pop_back)
   std::vector<std::size_t> pruner_mark_;   // per depth: pruner_trail_ size at its assign
   std::vector<int> scratch_;
+  std::vector<int> sizes_;  // mac: the domain sizes of a scope before its propagate
   std::vector<NogoodStore::Literal> literals_;
+  std::vector<std::uint32_t> fired_;  // the nogoods the last assign left unit or violated (fc propagates them)
   NogoodStore nogoods_;
 };
 

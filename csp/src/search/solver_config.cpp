@@ -27,9 +27,9 @@ void SolverConfig::validate() const {
   (void)value_ordering.resolve(value_orderings());
   parse_inference(inference);
   parse_backjumping(backjumping);
-  if (backjumping == "cbj" && inference != "none" && inference != "fc")
-    throw Error("backjumping 'cbj' works with inference none or fc, not '" + inference +
-                "' (its conflict sets are not kept)");
+  if (backjumping == "cbj" && inference != "none" && inference != "fc" && inference != "mac")
+    throw Error("backjumping 'cbj' works with inference none, fc or mac, not '" + inference +
+                "' (its conflict sets are kept for these three)");
   if (learning != 0 && backjumping != "cbj")
     throw Error("learning " + std::to_string(learning) + " needs backjumping 'cbj' (nogoods are recorded on its "
                 "backjumps)");
@@ -37,9 +37,6 @@ void SolverConfig::validate() const {
   if (restarts != "none" && restart_base == 0) throw Error("restart_base must be at least 1 (failures before the first restart)");
   if (restarts == "geometric" && !(restart_factor > 1.0 && std::isfinite(restart_factor)))
     throw Error("restart_factor must be a finite number above 1 (the growth of the geometric cutoff)");
-  if (backjumping == "cbj" && restarts != "none")
-    throw Error("backjumping 'cbj' does not work with restarts (its conflict sets are not kept across a restart): "
-                "choose one");
 }
 
 namespace {

@@ -37,13 +37,16 @@ struct SolverConfig {
 
   // cbj
   /// "none" (chronological backtracking, Fig. 6.5) or "cbj": conflict-directed backjumping (AIMA §6.3.3), with
-  /// inference none (conflict sets from the constraints that reject values) or fc (forward checking supplies the
-  /// conflict sets, Prosser's FC-CBJ); validate() refuses it with mac (MAC's conflict sets are not kept) and with
-  /// any other inference. Counts of all solutions stay exact: after a solution the search backs up chronologically.
+  /// inference none (conflict sets from the constraints that reject values), fc (forward checking supplies the
+  /// conflict sets, Prosser's FC-CBJ) or mac (each propagate that prunes or fails is explained by the levels of its
+  /// constraint's scope, Prosser's MAC-CBJ); validate() refuses it with any other inference. Counts of all
+  /// solutions stay exact: after a solution the search backs up chronologically. With restarts each run starts from
+  /// the root with empty conflict sets (they describe one run's path).
   std::string backjumping = "none";
   /// Constraint learning (AIMA §6.3.3), with backjumping "cbj" only: at each dead end whose conflict set has at most
   /// this many variables, the assignment of those variables is recorded as a nogood and checked (inference none)
-  /// or propagated as a unit rule (fc) in the rest of the run. 0 = off. At most 2^20 nogoods are kept per run.
+  /// or propagated as a unit rule (fc) for the rest of the search, across restarts too (a nogood is a fact about the
+  /// problem, not about one run). 0 = off. At most 2^20 nogoods are kept per search.
   std::size_t learning = 0;
 
   /// Stop after this many solutions; 0 = find (count) all. 1 finds one; 2 tells a unique solution from several.
@@ -65,9 +68,10 @@ struct SolverConfig {
   /// Restart strategy, a name from restart_strategies() (csp/search/restarts.hpp): "none", "luby" (cutoffs restart_base * 1, 1, 2, 1, 1, 2,
   /// 4, ..., Luby, Sinclair & Zuckerman 1993) or "geometric" (restart_base * restart_factor^k, Walsh 1999). A run
   /// stops after its cutoff in failures (dead ends), undoes to the root and starts again with the next cutoff;
-  /// dom/wdeg weights are kept across restarts. The cutoffs grow without bound, so search stays complete. After
-  /// the first solution no more restarts happen: the rest of a count (max_solutions != 1) is the remaining tree of
-  /// that run, so counts stay exact. Without seed or dom-wdeg every run repeats the same tree.
+  /// dom/wdeg weights and learned nogoods (learning, with backjumping "cbj") are kept across restarts, CBJ's
+  /// conflict sets start empty. The cutoffs grow without bound, so search stays complete. After the first solution
+  /// no more restarts happen: the rest of a count (max_solutions != 1) is the remaining tree of that run, so counts
+  /// stay exact. Without seed, dom-wdeg or learning every run repeats the same tree.
   std::string restarts = "none";
   std::uint64_t restart_base = 100;  ///< failures before the first restart (the Luby unit, the geometric first cutoff); >= 1
   double restart_factor = 1.5;       ///< geometric growth of the cutoff; > 1
@@ -77,8 +81,8 @@ struct SolverConfig {
   std::uint64_t seed = 0;
 
   /// Throws UnknownNameError (listing the valid names) when a strategy name is not registered, and Error for an
-  /// unknown backjumping, cbj with an inference other than none and fc, learning without cbj, cbj with restarts,
-  /// restart_base 0 or restart_factor not above 1 (with restarts).
+  /// unknown backjumping, cbj with an inference other than none, fc and mac, learning without cbj, restart_base 0
+  /// or restart_factor not above 1 (with restarts).
   void validate() const;
   /// Whether a run keeps its n-th solution (1-based): n <= keep_solutions, or always when it is unset.
   bool keeps(std::uint64_t n) const { return !keep_solutions || n <= *keep_solutions; }

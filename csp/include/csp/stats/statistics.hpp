@@ -25,7 +25,9 @@ namespace csp {
 ///   constraint C (MAC) one per value in the domains of C's scope. A `PropagationCost::bounds` constraint tests
 ///   only the bounds: at most 2 per variable. Counted by `Store::revise` / `Store::propagate`, so a constraint's
 ///   own code never counts. In min-conflicts, calls on the constraints' `ConflictCounter`s (see min_conflicts.hpp);
-///   in the tree solver, relation evaluations (tree_solver.hpp).
+///   in the tree solver, relation evaluations (tree_solver.hpp). With learning (SolverConfig::learning), each
+///   learned nogood visited counts one too: when one of its two watched assignments is made, and when inference
+///   none tests a value some nogood forbids (each nogood watching that value).
 /// - revisions: calls the engine makes of `Constraint::revise` (one arc, AIMA's REVISE) or `Constraint::propagate`
 ///   (one constraint, however much it filters inside), counted by `Store::revise` / `Store::propagate`.
 /// - values_pruned: values removed from domains by inference (AC-3, forward checking, MAC), not by assignment.
