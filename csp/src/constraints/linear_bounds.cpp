@@ -121,11 +121,14 @@ TermBounds& LinearTerms::sums(std::optional<TermBounds>& local) const {
   } else {
     s = &local.emplace(size());
   }
+  std::uint64_t widest = 0;
   for (int k = 0; k < size(); ++k) {
     const Domain& d = store.domain(var_at(k));
     const auto j = static_cast<std::size_t>(k);
     if (d.min() != s->min_index[j] || d.max() != s->max_index[j]) refresh(*s, k);
+    widest = std::max(widest, static_cast<std::uint64_t>(s->tmax[j]) - static_cast<std::uint64_t>(s->tmin[j]));
   }
+  s->widest = widest;
   return *s;
 }
 
@@ -154,9 +157,7 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
   };
   std::optional<TermBounds> local;
   TermBounds& s = sums(local);
-  Wide widest = 0;  // the largest span of a term
-  for (int k = 0; k < n; ++k) widest = std::max(widest, Wide{s.tmax[static_cast<std::size_t>(k)]} - s.tmin[static_cast<std::size_t>(k)]);
-  if (untouched(s.lo, s.hi, widest)) return true;  // no term can lose a value
+  if (untouched(s.lo, s.hi, Wide{s.widest})) return true;  // no term can lose a value
   for (bool changed = true; changed;) {
     changed = false;
     for (int k = 0; k < n; ++k) {

@@ -1,6 +1,7 @@
 // Exact bounds reasoning on a weighted sum sum(c_k * x_k), shared by Linear and LinearReif (internal header).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
@@ -42,6 +43,7 @@ struct TermBounds final : ConstraintMemory {
   Wide lo = 0;
   Wide hi = 0;
   int fixed = 0;
+  std::uint64_t widest = 0;  // the largest tmax - tmin (below 2^63 + 1: exact in 64 unsigned bits), set by `sums`
 };
 
 /// The terms coefficients[k] * vars[k] of a sum over one store's current domains; prunings are blamed on `cause`.
