@@ -111,7 +111,7 @@ void LinearTerms::refresh(TermBounds& s, int k) const {
   s.max_index[j] = hi_index;
 }
 
-TermBounds& LinearTerms::sums(std::optional<TermBounds>& local) const {
+TermBounds& LinearTerms::sums() const {
   TermBounds* s = nullptr;
   const ConstraintId id = cause != nullptr ? cause->id() : -1;
   const Problem& p = store.problem();
@@ -119,7 +119,9 @@ TermBounds& LinearTerms::sums(std::optional<TermBounds>& local) const {
     s = static_cast<TermBounds*>(store.memory(id));
     if (s == nullptr) s = &static_cast<TermBounds&>(store.set_memory(id, std::make_unique<TermBounds>(size())));
   } else {
-    s = &local.emplace(size());
+    thread_local TermBounds scratch(0);
+    scratch = TermBounds(size());
+    s = &scratch;
   }
   std::uint64_t widest = 0;
   for (int k = 0; k < size(); ++k) {
@@ -133,8 +135,7 @@ TermBounds& LinearTerms::sums(std::optional<TermBounds>& local) const {
 }
 
 bool LinearTerms::revise(int k, LinearOp op, Wide rhs) const {
-  std::optional<TermBounds> local;
-  const TermBounds& s = sums(local);
+  const TermBounds& s = sums();
   const auto j = static_cast<std::size_t>(k);
   const int single = s.min_index[j] == s.max_index[j] ? 1 : 0;
   return prune(k, op, rhs, s.lo - s.tmin[j], s.hi - s.tmax[j], s.fixed - single == size() - 1);
@@ -155,8 +156,7 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
     }
     return false;
   };
-  std::optional<TermBounds> local;
-  TermBounds& s = sums(local);
+  TermBounds& s = sums();
   if (untouched(s.lo, s.hi, Wide{s.widest})) return true;  // no term can lose a value
   for (bool changed = true; changed;) {
     changed = false;

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -74,8 +73,9 @@ struct LinearTerms {
   /// Empties vars[k] (a relation violated whatever the values).
   bool wipe_out(int k) const { return store.remove_above(var_at(k), -1, cause); }
   /// The run's TermBounds of `cause`, synchronised with the current domains (precondition: none is empty). When the
-  /// store is not the one of cause's problem, `local` is made and used instead.
-  TermBounds& sums(std::optional<TermBounds>& local) const;
+  /// store is not the one of cause's problem, a per-thread scratch TermBounds, reset on each call, is used instead
+  /// (valid until the next call of `sums`).
+  TermBounds& sums() const;
   /// Re-reads term k's bounds into `s` (after vars[k] changed; precondition: not empty), keeping its sums.
   void refresh(TermBounds& s, int k) const;
 };

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <numeric>
-#include <optional>
 
 #include "bool_support.hpp"
 #include "csp/core/store.hpp"
@@ -86,8 +85,7 @@ bool LinearReif::is_satisfied_by(std::span<const Value> values) const {
 
 int LinearReif::truth(Store& store) const {
   const LinearTerms t{std::span(scope()).first(coefficients_.size()), coefficients_, store, this};
-  std::optional<detail::TermBounds> local;
-  const detail::TermBounds& s = t.sums(local);  // the running sums of Linear's propagation, shared
+  const detail::TermBounds& s = t.sums();  // the running sums of Linear's propagation, shared
   const Wide lo = s.lo;
   const Wide hi = s.hi;
   const int open = t.size() - s.fixed;
