@@ -234,6 +234,51 @@ TEST(FlatZincModel, ReificationsAgainstConstantsKeepTheirMeaning) {
             "t.fzn:2: int_eq_reif cannot hold");
 }
 
+// The values of the initial domain of the variable named `name` ({} when there is none).
+std::vector<csp::Value> initial_values(const fzn::FlatZincModel& m, const std::string& name) {
+  std::vector<csp::Value> out;
+  for (csp::VarId x = 0; x < m.problem.variable_count(); ++x) {
+    if (m.problem.variable(x).name() != name) continue;
+    m.problem.initial_domain(x).for_each([&](int i) { out.push_back(m.problem.variable(x).value(i)); });
+  }
+  return out;
+}
+
+// array_int_element over constants: the result starts with the array's values at the indices the index may take,
+// intersected with its declared domain; the index with the positions of the values left.
+TEST(FlatZincModel, ConstantElementResultsStartWithTheArraysValues) {
+  const auto domain_of_r = [](const std::string& declarations) {
+    return initial_values(build(declarations + "constraint array_int_element(i, [10, 30, 20, 30, 50], r);\n"
+                                               "solve satisfy;\n"),
+                          "r");
+  };
+  using V = std::vector<csp::Value>;
+  EXPECT_EQ(domain_of_r("var 1..5: i;\nvar 0..100: r;\n"), (V{10, 20, 30, 50}));
+  EXPECT_EQ(domain_of_r("var 1..3: i;\nvar 0..100: r;\n"), (V{10, 20, 30}));     // index 1..3 only
+  EXPECT_EQ(domain_of_r("var {1, 5}: i;\nvar 0..100: r;\n"), (V{10, 50}));       // an index with a hole
+  EXPECT_EQ(domain_of_r("var 1..5: i;\nvar 25..100: r;\n"), (V{30, 50}));        // declared 25..100
+  EXPECT_EQ(domain_of_r("var 1..5: i;\nvar {20, 40, 50}: r;\n"), (V{20, 50}));  // declared with holes
+  EXPECT_EQ(domain_of_r("var int: i;\nvar int: r;\n"), (V{10, 20, 30, 50}));      // neither bounded
+  // The index, in turn, keeps the positions of r's values.
+  EXPECT_EQ(initial_values(build("var int: i;\nvar 25..100: r;\n"
+                                 "constraint array_int_element(i, [10, 30, 20, 30, 50], r);\nsolve satisfy;\n"),
+                           "i"),
+            (V{2, 4, 5}));
+  // The search sees the same solutions: one per index.
+  const fzn::FlatZincModel m = build("var 1..5: i;\nvar 0..100: r;\n"
+                                     "constraint array_int_element(i, [10, 30, 20, 30, 50], r);\nsolve satisfy;\n");
+  EXPECT_EQ(solutions(m).size(), 5u);
+  // No value in common: the model is unsatisfiable, and says why.
+  EXPECT_EQ(build("var 1..5: i;\nvar 60..100: r;\nconstraint array_int_element(i, [10, 30, 20, 30, 50], r);\n"
+                  "solve satisfy;\n").unsatisfiable,
+            "t.fzn:3: 'r' can take no value of the array of array_int_element");
+  // A bool array: the result is fixed when every element is the same.
+  EXPECT_EQ(initial_values(build("var 1..2: i;\nvar bool: b;\nconstraint array_bool_element(i, [true, true], b);\n"
+                                 "solve satisfy;\n"),
+                           "b"),
+            (V{1}));
+}
+
 TEST(FlatZincModel, AuxiliaryVariablesComeLast) {
   const fzn::FlatZincModel m = build(
       "var bool: aux :: var_is_introduced;\nvar bool: d :: var_is_introduced :: is_defined_var;\nvar 1..2: x;\n"

@@ -205,24 +205,48 @@ bool VarElement::filter_result(Store& store) const {
   const VarId res = scope()[static_cast<std::size_t>(result_pos_)];
   Wide lo = detail::kInfinity;
   Wide hi = -detail::kInfinity;
-  std::vector<int> positions;
+  // Scratch lists kept between calls (no allocation per call); nothing here calls another propagator.
+  thread_local std::vector<int> positions;
+  thread_local std::vector<int> gone;
+  thread_local std::vector<char> supported;
+  positions.clear();
+  gone.clear();
+  long long element_values = 0;  // the values left in the array entries the index may pick
   for_each_position(store, ix, offset_, size(), [&](int /*i*/, int k) {
     const Domain& d = store.domain(element(k));
     lo = std::min<Wide>(lo, store.value(element(k), d.min()));
     hi = std::max<Wide>(hi, store.value(element(k), d.max()));
+    element_values += d.size();
     positions.push_back(k);
   });
   if (positions.empty()) return store.remove_above(res, -1, this);
   if (!narrow_values(store, res, lo, hi, this)) return false;
   const Domain& d = store.domain(res);
-  if (static_cast<long long>(d.size()) * static_cast<long long>(positions.size()) > kMaxValuesCheckedOneByOne)
-    return true;
-  std::vector<int> gone;
-  d.for_each([&](int i) {
-    const Value v = store.value(res, i);
-    if (std::none_of(positions.begin(), positions.end(), [&](int k) { return holds_value(store, element(k), v); }))
-      gone.push_back(i);
-  });
+  const long long pairs = static_cast<long long>(d.size()) * static_cast<long long>(positions.size());
+  if (pairs > kMaxValuesCheckedOneByOne) return true;
+  // The values of result with no array entry holding them. Either each value looks for an entry holding it (up to
+  // size x entries lookups), or each entry's values are marked in result's domain (their number, plus result's
+  // capacity): the cheaper way, the same values.
+  if (element_values + d.capacity() < pairs) {
+    const Variable& rv = store.problem().variable(res);
+    supported.assign(static_cast<std::size_t>(d.capacity()), 0);
+    for (int k : positions) {
+      const VarId a = element(k);
+      store.domain(a).for_each([&](int i) {
+        const int j = rv.index_of(store.value(a, i));
+        if (j >= 0) supported[static_cast<std::size_t>(j)] = 1;
+      });
+    }
+    d.for_each([&](int i) {
+      if (supported[static_cast<std::size_t>(i)] == 0) gone.push_back(i);
+    });
+  } else {
+    d.for_each([&](int i) {
+      const Value v = store.value(res, i);
+      if (std::none_of(positions.begin(), positions.end(), [&](int k) { return holds_value(store, element(k), v); }))
+        gone.push_back(i);
+    });
+  }
   return remove_all(store, res, gone, this);
 }
 

@@ -2,6 +2,7 @@
 #include "linear_bounds.hpp"
 
 #include <algorithm>
+#include <memory>
 
 namespace csp::detail {
 
@@ -93,23 +94,57 @@ bool LinearTerms::prune(int k, LinearOp op, Wide rhs, Wide others_lo, Wide other
   return i < 0 || store.remove(x, i, cause);
 }
 
-bool LinearTerms::revise(int k, LinearOp op, Wide rhs) const {
-  Wide lo = 0;
-  Wide hi = 0;
-  bool fixed = true;
-  for (int j = 0; j < size(); ++j) {
-    if (j == k) continue;
-    lo += term_min(j);
-    hi += term_max(j);
-    fixed = fixed && store.domain(var_at(j)).is_singleton();
+void LinearTerms::refresh(TermBounds& s, int k) const {
+  const auto j = static_cast<std::size_t>(k);
+  const Domain& d = store.domain(var_at(k));
+  const int lo_index = d.min();
+  const int hi_index = d.max();
+  const long long c = coefficients[j];
+  const long long tmin = c * store.value(var_at(k), c >= 0 ? lo_index : hi_index);
+  const long long tmax = c * store.value(var_at(k), c >= 0 ? hi_index : lo_index);
+  s.lo += Wide{tmin} - s.tmin[j];
+  s.hi += Wide{tmax} - s.tmax[j];
+  s.fixed += (lo_index == hi_index ? 1 : 0) - (s.min_index[j] == s.max_index[j] ? 1 : 0);
+  s.tmin[j] = tmin;
+  s.tmax[j] = tmax;
+  s.min_index[j] = lo_index;
+  s.max_index[j] = hi_index;
+}
+
+TermBounds& LinearTerms::sums() const {
+  TermBounds* s = nullptr;
+  const ConstraintId id = cause != nullptr ? cause->id() : -1;
+  const Problem& p = store.problem();
+  if (id >= 0 && id < p.constraint_count() && &p.constraint(id) == cause) {
+    s = static_cast<TermBounds*>(store.memory(id));
+    if (s == nullptr) s = &static_cast<TermBounds&>(store.set_memory(id, std::make_unique<TermBounds>(size())));
+  } else {
+    thread_local TermBounds scratch(0);
+    scratch = TermBounds(size());
+    s = &scratch;
   }
-  return prune(k, op, rhs, lo, hi, fixed);
+  std::uint64_t widest = 0;
+  for (int k = 0; k < size(); ++k) {
+    const Domain& d = store.domain(var_at(k));
+    const auto j = static_cast<std::size_t>(k);
+    if (d.min() != s->min_index[j] || d.max() != s->max_index[j]) refresh(*s, k);
+    widest = std::max(widest, static_cast<std::uint64_t>(s->tmax[j]) - static_cast<std::uint64_t>(s->tmin[j]));
+  }
+  s->widest = widest;
+  return *s;
+}
+
+bool LinearTerms::revise(int k, LinearOp op, Wide rhs) const {
+  const TermBounds& s = sums();
+  const auto j = static_cast<std::size_t>(k);
+  const int single = s.min_index[j] == s.max_index[j] ? 1 : 0;
+  return prune(k, op, rhs, s.lo - s.tmin[j], s.hi - s.tmax[j], s.fixed - single == size() - 1);
 }
 
 bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
   const int n = size();
-  // One pass: the sums of the term bounds, then each position pruned against the others, the sums kept up to
-  // date as bounds move. Repeated until a pass changes nothing (a fixpoint of every revise).
+  // One pass: each position pruned against the sums of the other terms' bounds, the sums kept up to date as bounds
+  // move. Repeated until a pass changes nothing (a fixpoint of every revise).
   // Bounds reasoning leaves term k alone when the interval the others allow it, [rhs - (hi - tmax),
   // rhs - (lo - tmin)] for =, contains [tmin, tmax]: when the slack on each side is at least the term's span.
   const auto untouched = [op, rhs](Wide lo, Wide hi, Wide span) {
@@ -121,34 +156,22 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
     }
     return false;
   };
-  Wide lo = 0;
-  Wide hi = 0;
-  Wide widest = 0;  // the largest span of a term
-  int fixed = 0;
-  for (int k = 0; k < n; ++k) {
-    const Wide tmin = term_min(k);
-    const Wide tmax = term_max(k);
-    lo += tmin;
-    hi += tmax;
-    widest = std::max(widest, tmax - tmin);
-    fixed += store.domain(var_at(k)).is_singleton() ? 1 : 0;
-  }
-  if (untouched(lo, hi, widest)) return true;  // no term can lose a value
+  TermBounds& s = sums();
+  if (untouched(s.lo, s.hi, Wide{s.widest})) return true;  // no term can lose a value
   for (bool changed = true; changed;) {
     changed = false;
     for (int k = 0; k < n; ++k) {
+      const auto j = static_cast<std::size_t>(k);
       const Domain& d = store.domain(var_at(k));
       const int size = d.size();
-      const Wide tmin = term_min(k);
-      const Wide tmax = term_max(k);
-      const bool single = size == 1;
-      if (untouched(lo, hi, tmax - tmin)) continue;
-      if (!prune(k, op, rhs, lo - tmin, hi - tmax, fixed - (single ? 1 : 0) == n - 1)) return false;
+      const Wide tmin = s.tmin[j];
+      const Wide tmax = s.tmax[j];
+      if (untouched(s.lo, s.hi, tmax - tmin)) continue;
+      const int single = s.min_index[j] == s.max_index[j] ? 1 : 0;
+      if (!prune(k, op, rhs, s.lo - tmin, s.hi - tmax, s.fixed - single == n - 1)) return false;
       if (d.size() == size) continue;
       changed = n > 1;
-      lo += term_min(k) - tmin;
-      hi += term_max(k) - tmax;
-      fixed += (d.is_singleton() ? 1 : 0) - (single ? 1 : 0);
+      refresh(s, k);
     }
     if (changed && !store.tick(static_cast<std::uint64_t>(n))) return false;
   }

@@ -1,7 +1,9 @@
 // Exact bounds reasoning on a weighted sum sum(c_k * x_k), shared by Linear and LinearReif (internal header).
 #pragma once
 
+#include <cstdint>
 #include <span>
+#include <vector>
 
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
@@ -20,7 +22,32 @@ int last_index_at_most(const Variable& var, Wide v);
 /// True iff index i of x is in x's current domain and has value v (v anywhere in 128 bits).
 bool holds_value(const Store& store, VarId x, Wide v);
 
+/// Running sums of the term bounds of one sum, kept between the calls of its constraint in one run (the constraint's
+/// `Store::memory`), so a call does not recompute every product coefficient * bound.
+///
+/// Kept correct across backtracking by re-synchronisation, not by trailing: each term remembers the domain bounds
+/// (indices) its cached [tmin, tmax] were read at, and each call first compares them with the current bounds and
+/// updates only the terms that differ (O(arity) integer compares, no product and no 128-bit sum for an unchanged
+/// term). The cache is only ever a function of the current domains, so it holds after any undo, restart or failure,
+/// and the store's trail and the search need not know about it. Invariant: lo = sum of tmin, hi = sum of tmax, fixed
+/// = the number of terms whose cached bounds are one value.
+struct TermBounds final : ConstraintMemory {
+  explicit TermBounds(int n)
+      : min_index(static_cast<std::size_t>(n), -2), max_index(static_cast<std::size_t>(n), -3),
+        tmin(static_cast<std::size_t>(n), 0), tmax(static_cast<std::size_t>(n), 0) {}
+  std::vector<int> min_index;  // the domain's min / max index when tmin / tmax were read (-2 / -3: never read)
+  std::vector<int> max_index;
+  std::vector<long long> tmin;  // coefficient * bound: a product of two ints fits in 64 bits
+  std::vector<long long> tmax;
+  Wide lo = 0;
+  Wide hi = 0;
+  int fixed = 0;
+  std::uint64_t widest = 0;  // the largest tmax - tmin (below 2^63 + 1: exact in 64 unsigned bits), set by `sums`
+};
+
 /// The terms coefficients[k] * vars[k] of a sum over one store's current domains; prunings are blamed on `cause`.
+/// When `cause` is a constraint of the store's problem, the sums of the term bounds are cached in its memory for the
+/// run (TermBounds); otherwise (a store of another problem) they are recomputed on each call.
 struct LinearTerms {
   std::span<const VarId> vars;
   std::span<const int> coefficients;
@@ -45,6 +72,12 @@ struct LinearTerms {
   bool propagate(LinearOp op, Wide rhs) const;
   /// Empties vars[k] (a relation violated whatever the values).
   bool wipe_out(int k) const { return store.remove_above(var_at(k), -1, cause); }
+  /// The run's TermBounds of `cause`, synchronised with the current domains (precondition: none is empty). When the
+  /// store is not the one of cause's problem, a per-thread scratch TermBounds, reset on each call, is used instead
+  /// (valid until the next call of `sums`).
+  TermBounds& sums() const;
+  /// Re-reads term k's bounds into `s` (after vars[k] changed; precondition: not empty), keeping its sums.
+  void refresh(TermBounds& s, int k) const;
 };
 
 }  // namespace csp::detail

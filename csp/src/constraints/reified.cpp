@@ -85,18 +85,10 @@ bool LinearReif::is_satisfied_by(std::span<const Value> values) const {
 
 int LinearReif::truth(Store& store) const {
   const LinearTerms t{std::span(scope()).first(coefficients_.size()), coefficients_, store, this};
-  Wide lo = 0;
-  Wide hi = 0;
-  int open = 0;
-  int last_open = -1;
-  for (int k = 0; k < t.size(); ++k) {
-    lo += t.term_min(k);
-    hi += t.term_max(k);
-    if (!store.domain(t.var_at(k)).is_singleton()) {
-      ++open;
-      last_open = k;
-    }
-  }
+  const detail::TermBounds& s = t.sums();  // the running sums of Linear's propagation, shared
+  const Wide lo = s.lo;
+  const Wide hi = s.hi;
+  const int open = t.size() - s.fixed;
   const Wide rhs = rhs_;
   switch (op_) {
     case LinearOp::le: return hi <= rhs ? 1 : (lo > rhs ? -1 : 0);
@@ -110,7 +102,9 @@ int LinearReif::truth(Store& store) const {
   } else if (lo == hi) {
     equal = 1;
   } else if (open == 1) {  // the one open term (its coefficient is not 0, or lo == hi) must take one value
-    const Wide need = rhs - (lo - t.term_min(last_open));
+    int last_open = 0;
+    while (s.min_index[static_cast<std::size_t>(last_open)] == s.max_index[static_cast<std::size_t>(last_open)]) ++last_open;
+    const Wide need = rhs - (lo - s.tmin[static_cast<std::size_t>(last_open)]);
     const Wide c = t.coefficient(last_open);
     equal = need % c == 0 && detail::holds_value(store, t.var_at(last_open), need / c) ? 0 : -1;
   }

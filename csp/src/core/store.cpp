@@ -170,8 +170,18 @@ bool Store::assign(VarId x, int i, const Constraint* cause) {
 }
 
 bool Store::read_clock() {
-  next_clock_read_ = work_ + 256;
-  if (!interrupted_ && has_deadline_ && Clock::now() >= deadline_) interrupted_ = true;
+  if (!interrupted_ && has_deadline_) {
+    const Clock::time_point now = Clock::now();
+    if (now >= deadline_) interrupted_ = true;
+    const Clock::duration since = now - last_clock_read_;
+    if (since < std::chrono::microseconds(100) && clock_interval_ < kMaxClockInterval) {
+      clock_interval_ *= 2;
+    } else if (since > std::chrono::milliseconds(1) && clock_interval_ > kMinClockInterval) {
+      clock_interval_ /= 2;
+    }
+    last_clock_read_ = now;
+  }
+  next_clock_read_ = work_ + clock_interval_;
   return !interrupted_;
 }
 

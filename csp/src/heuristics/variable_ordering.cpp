@@ -113,18 +113,30 @@ VarId dom_wdeg(SearchContext& ctx) {
   const Assignment& a = ctx.assignment();
   const Problem& p = ctx.problem();
   const auto& weights = ctx.store().weights();
-  // live[c]: does constraint c still involve two unassigned variables? (Only those count in a variable's weight.)
-  // One pass over the scopes instead of one per variable and constraint.
-  thread_local std::vector<char> live;
-  live.assign(static_cast<std::size_t>(p.constraint_count()), 0);
-  for (ConstraintId c = 0; c < p.constraint_count(); ++c) {
-    int unassigned = 0;
-    for (VarId y : p.constraint(c).scope()) {
-      unassigned += a.is_assigned(y) ? 0 : 1;
-      if (unassigned >= 2) break;
-    }
-    live[static_cast<std::size_t>(c)] = static_cast<char>(unassigned >= 2);
+  // live(c): does constraint c still involve two unassigned variables? (Only those count in a variable's weight.)
+  // Worked out on demand, at most once per call for each constraint (stamped with the call's number): a constraint
+  // on no unassigned variable, most of them deep in the tree, is never looked at.
+  thread_local std::vector<std::uint32_t> stamp;
+  thread_local std::vector<char> live_memo;
+  thread_local std::uint32_t call = 0;
+  if (stamp.size() != static_cast<std::size_t>(p.constraint_count()) || ++call == 0) {
+    stamp.assign(static_cast<std::size_t>(p.constraint_count()), 0);
+    live_memo.assign(static_cast<std::size_t>(p.constraint_count()), 0);
+    call = 1;
   }
+  const auto live = [&](ConstraintId c) {
+    const auto i = static_cast<std::size_t>(c);
+    if (stamp[i] != call) {
+      int unassigned = 0;
+      for (VarId y : p.constraint(c).scope()) {
+        unassigned += a.is_assigned(y) ? 0 : 1;
+        if (unassigned >= 2) break;
+      }
+      live_memo[i] = static_cast<char>(unassigned >= 2);
+      stamp[i] = call;
+    }
+    return live_memo[i] != 0;
+  };
   const bool random = ctx.random_ties();
   VarId best = -1;
   long long best_dom = 0;
@@ -135,7 +147,7 @@ VarId dom_wdeg(SearchContext& ctx) {
     if (a.is_assigned(x)) continue;
     long long w = 0;
     for (ConstraintId c : p.constraints_of(x))
-      if (live[static_cast<std::size_t>(c)] != 0) w += static_cast<long long>(weights[static_cast<std::size_t>(c)]);
+      if (live(c)) w += static_cast<long long>(weights[static_cast<std::size_t>(c)]);
     if (w == 0) w = 1;  // no constraint left: rank by domain size alone
     const long long dom = ctx.remaining_values(x);
     if (best < 0 || dom * best_w < best_dom * w) {

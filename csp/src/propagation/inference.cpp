@@ -1,8 +1,8 @@
 // Inference after an assignment: none, forward checking, MAC.
 //
 // Every revise / propagate goes through Store::revise / Store::propagate, which count revisions and constraint
-// checks and report the work to Store::tick (the clock is read at least every 4 calls); once the deadline has passed
-// they fail at once, and search tells that failure from a dead end by Store::interrupted().
+// checks and report the work to Store::tick (which reads the clock about every millisecond); once the deadline has
+// passed they fail at once, and search tells that failure from a dead end by Store::interrupted().
 #include "csp/propagation/inference.hpp"
 
 namespace csp {

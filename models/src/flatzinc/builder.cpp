@@ -47,6 +47,7 @@ class Builder {
   FlatZincModel build() {
     for (const Declaration& d : model_.declarations) declare(d);
     merge_equal_variables();
+    restrict_element_results();
     create_variables();
     resolve_outputs();
     resolve_solve();
@@ -197,11 +198,81 @@ class Builder {
     if (out_.unsatisfiable.empty()) out_.unsatisfiable = out_.source + ":" + std::to_string(line) + ": " + why;
   }
 
+  // One merge over the two sorted lists of disjoint ranges: O(|a| + |b|). The pieces come out sorted and never
+  // adjacent (two adjacent values in both sets lie in one range of each).
   static IntSet intersect(const IntSet& a, const IntSet& b) {
     IntSet out;
-    for (const auto& [lo1, hi1] : a.ranges)
-      for (const auto& [lo2, hi2] : b.ranges) out.add(std::max(lo1, lo2), std::min(hi1, hi2));
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < a.ranges.size() && j < b.ranges.size()) {
+      const auto& [lo1, hi1] = a.ranges[i];
+      const auto& [lo2, hi2] = b.ranges[j];
+      const long long lo = std::max(lo1, lo2);
+      const long long hi = std::min(hi1, hi2);
+      if (lo <= hi) out.ranges.emplace_back(lo, hi);
+      if (hi1 < hi2) {
+        ++i;
+      } else {
+        ++j;
+      }
+    }
     return out;
+  }
+
+  // array_int_element(i, [c1, ..., cn], r) / array_bool_element over constants: r is one of the c_k whose index k
+  // i may take (1..n, within i's declared domain), so r's domain becomes those values (intersected with its own),
+  // and then i's the indices k whose c_k is left in r's, before the variables are made: the search and every other
+  // constraint on r and i see no value the element rules out. A call whose arguments are malformed, or whose
+  // array holds a variable, is left to its builtin.
+  void restrict_element_results() {
+    for (const ConstraintItem& item : model_.constraints) {
+      if (item.args.size() != 3 || (item.name != "array_int_element" && item.name != "array_bool_element")) continue;
+      try {
+        const RawTerm index = raw_term(item.args[0]);
+        const std::vector<RawTerm> array = raw_array(item.args[1]);
+        const RawTerm result = raw_term(item.args[2]);
+        if (result.fvar < 0) continue;
+        if (std::any_of(array.begin(), array.end(), [](const RawTerm& t) { return t.fvar >= 0; })) continue;
+        const FznVar* index_var = index.fvar >= 0 ? &fvars_[static_cast<std::size_t>(root(index.fvar))] : nullptr;
+        std::vector<long long> values;
+        for (std::size_t k = 0; k < array.size(); ++k) {
+          const auto i = static_cast<long long>(k) + 1;
+          const bool possible = index_var == nullptr ? i == index.value
+                                                     : !index_var->bounded || index_var->domain.contains(i);
+          if (possible) values.push_back(array[k].value);
+        }
+        std::sort(values.begin(), values.end());
+        IntSet allowed;
+        for (long long v : values) {
+          const long long last = allowed.ranges.empty() ? 0 : allowed.ranges.back().second;
+          if (!allowed.ranges.empty() && (v <= last || (last < LLONG_MAX && v == last + 1))) {
+            allowed.ranges.back().second = std::max(allowed.ranges.back().second, v);
+          } else {
+            allowed.ranges.emplace_back(v, v);
+          }
+        }
+        FznVar& r = fvars_[static_cast<std::size_t>(root(result.fvar))];
+        r.domain = r.bounded ? intersect(r.domain, allowed) : allowed;
+        r.bounded = true;
+        if (r.domain.empty()) unsatisfiable(item.line, "'" + r.name + "' can take no value of the array of " + item.name);
+        if (index.fvar < 0) continue;
+        // The index, in turn, to the positions whose value r may take (so `var int` indices get bounds too).
+        IntSet positions;
+        for (std::size_t k = 0; k < array.size(); ++k) {
+          if (!r.domain.contains(array[k].value)) continue;
+          const auto i = static_cast<long long>(k) + 1;
+          if (!positions.ranges.empty() && positions.ranges.back().second + 1 == i) {
+            positions.ranges.back().second = i;
+          } else {
+            positions.ranges.emplace_back(i, i);
+          }
+        }
+        FznVar& iv = fvars_[static_cast<std::size_t>(root(index.fvar))];
+        iv.domain = iv.bounded ? intersect(iv.domain, positions) : positions;
+        iv.bounded = true;
+      } catch (const FlatZincError&) {
+      }
+    }
   }
 
   void declare(const Declaration& d) {

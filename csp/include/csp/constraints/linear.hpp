@@ -22,6 +22,9 @@ struct LinearTerms;
 /// For != a value is removed only when all the others are single values. Exact when all domains are single
 /// values. `revise(pos)` is one such step; `propagate` repeats the step over the scope, O(arity) per pass, until a
 /// pass changes nothing (it calls `Store::tick` once per pass, so a time limit holds on slow-converging cycles).
+/// The sums of the terms' bounds are kept between calls in the run's `Store::memory` of the constraint and
+/// re-synchronised on each call: only the terms whose variable's bounds moved since are recomputed (O(arity)
+/// integer compares otherwise); correct after any backtrack, since nothing in it is trailed.
 /// An equality whose coefficients' gcd does not divide rhs fails at once.
 /// `is_consistent` uses the initial ranges of unassigned variables (exact once the scope is assigned).
 class Linear final : public Constraint {

@@ -18,6 +18,8 @@ namespace csp {
 /// bounds sets b = 1 (equivalence only) and one disentailed sets b = 0. Entailment is judged on bounds, and for =
 /// and != also exactly once at most one variable is open (its value must be, or must not be, in its domain); an
 /// equality whose coefficients' gcd does not divide rhs is always false. O(arity) per pass; never a loop over values.
+/// Entailment and filtering read the same running sums of the term bounds as `Linear` (kept in the run's
+/// `Store::memory`, re-synchronised with the current bounds on each call).
 class LinearReif final : public Constraint {
  public:
   /// Precondition (checked by `Problem::add_linear_reif`): vars distinct, b not among them, sizes equal.
