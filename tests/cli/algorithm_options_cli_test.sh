@@ -110,13 +110,15 @@ run fzn "$FZN/queens6.fzn" --tree "$TMP/t.json"; expect_code 0 "fzn --tree"
 run fzn "$FZN/knapsack.fzn" --tree "$TMP/k.dot" --trace; expect_code 0 "fzn --tree on optimisation"
 [[ -s $TMP/k.dot ]] && ok || bad "--tree file written (optimisation)"
 for bad_args in "--restarts sometimes" "--restart-base 5" "--restarts luby --restart-base 0" \
-    "--restarts luby --restart-factor 2" "--restarts geometric --restart-factor 1" "--backjump cbj" \
+    "--restarts luby --restart-factor 2" "--restarts geometric --restart-factor 1" \
     "--learning 3" "--backjump maybe" "--consistency pc3" "--ac3 --consistency none" "--tree t.txt" \
     "--seed x" "-r -1"; do
   # shellcheck disable=SC2086
   run fzn "$FZN/queens6.fzn" $bad_args; expect_code 2 "fzn $bad_args"
 done
-run fzn "$FZN/queens6.fzn" --backjump cbj; expect_err "works with --inference none or fc, not 'mac'" "cbj + mac message"
+run fzn "$FZN/queens6.fzn" -a -s --backjump cbj --learning 4 --restarts luby --seed 2
+expect_code 0 "fzn cbj with mac (the default) and restarts"
+expect_out '^%%%mzn-stat: solutions=4$' "cbj + mac + restarts keeps the count"
 run fzn --help; expect_code 0 "fzn --help"
 for o in --seed --restarts --restart-base --restart-factor --backjump --learning --ac3 --consistency --trace --tree; do
   expect_out "^  $o " "fzn --help lists $o"
