@@ -172,13 +172,13 @@ struct GridSpec {
   std::vector<std::string>& values(Dimension d);
 };
 
-/// The cross product of the lists, in "odometer" order (kGridDimensions: var varies slowest, restart-after
-/// fastest). An empty base list takes the default, an empty optional one leaves the dimension out. Combinations the
-/// engine refuses are left out: cbj with an inference other than none, fc and mac, and learning above 0 without
-/// cbj (InputError when nothing is left). The min-conflicts dimensions (kLocalSearchDimensions) vary only
-/// the min-conflicts configurations: the others appear once, with "-" for them; they need a min-conflicts
-/// configuration in the grid (InputError otherwise). Throws InputError for a value a dimension does not know (model inferences are
-/// known to inference; whether a model accepts one is checked by csp ablate's options).
+/// The cross product of the lists, in "odometer" order (kGridDimensions: var varies slowest, restart-after fastest). An
+/// empty base list takes the default, an empty optional one leaves the dimension out. Combinations the engine refuses
+/// are left out: cbj with an inference other than none, fc and mac, and learning above 0 without cbj (InputError when
+/// nothing is left). The min-conflicts dimensions (kLocalSearchDimensions) vary only the min-conflicts configurations:
+/// the others appear once, with "-" for them; they need a min-conflicts configuration in the grid (InputError
+/// otherwise). Throws InputError for a value a dimension does not know (model inferences are known to inference;
+/// whether a model accepts one is checked by csp ablate's options).
 std::vector<Configuration> expand_grid(const GridSpec& spec);
 
 /// The dimensions that take more than one value in `configs` (the others are the same for every configuration).

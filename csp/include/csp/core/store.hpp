@@ -100,11 +100,11 @@ class Store {
     next_clock_read_ = work_ + clock_interval_;
     last_clock_read_ = Clock::now();
   }
-  /// Reports `work` units of work (about one support check each). Reads the clock every 256 to 2^20 units: the
-  /// interval doubles while reads come less than 0.1 ms apart and halves when they come more than 1 ms apart, so
-  /// the deadline is seen within about a millisecond at a negligible cost (a clock read costs 25-50 ns, as much as
-  /// a small propagator call). Returns false once the deadline has passed (and from then on). Long loops in constraints and propagation call it, so a
-  /// time limit holds inside one revise; a propagator that sees false fails at once and search ends with
+  /// Reports `work` units of work (about one support check each). Reads the clock every 256 to 2^20 units: the interval
+  /// doubles while reads come less than 0.1 ms apart and halves when they come more than 1 ms apart, so the deadline is
+  /// seen within about a millisecond at a negligible cost (a clock read costs 25-50 ns, as much as a small propagator
+  /// call). Returns false once the deadline has passed (and from then on). Long loops in constraints and propagation
+  /// call it, so a time limit holds inside one revise; a propagator that sees false fails at once and search ends with
   /// Status::limit_reached.
   bool tick(std::uint64_t work = 1) {
     work_ += work;
