@@ -135,7 +135,7 @@ void describe(Groups& g) {
       ("plot-metric", po::value<std::string>()->value_name("METRIC")->default_value("assignments"),
        "the cost the chart shows and --compare compares: assignments (search calls = assignments + 1) or time")
       ("plot-kind", po::value<std::string>()->value_name("KIND")->default_value("box"),
-       "the chart: box (per configuration the distribution over the instances), cactus (per configuration, seeds "
+       "the chart of --plot: box (per configuration the distribution over the instances), cactus (per configuration, seeds "
        "pooled, its finished runs sorted by cost: x runs finished, y cost, log), survival (per configuration, seeds "
        "pooled, the share of runs not finished within a cost, log x: the run-length distribution; runs stopped by "
        "a limit never finish)")
@@ -436,6 +436,8 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
   if (vm.count("plot") != 0) o.plot = vm["plot"].as<std::string>();
   o.plot_metric = ablation::parse_plot_metric(vm["plot-metric"].as<std::string>());
   o.plot_kind = ablation::parse_plot_kind(vm["plot-kind"].as<std::string>());
+  if (!vm["plot-kind"].defaulted() && o.plot.empty())
+    throw InputError("--plot-kind chooses the chart of --plot FILE.svg: give --plot");
   if (vm.count("compare") != 0) {
     const std::string text = vm["compare"].as<std::string>();
     const std::size_t comma = text.find(',');
