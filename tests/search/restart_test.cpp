@@ -249,6 +249,25 @@ TEST(RestartSchedules, Cutoffs) {
   EXPECT_EQ(restart_strategies().names(), (std::vector<std::string>{"none", "luby", "geometric"}));
 }
 
+TEST(RestartSchedules, GeometricCutoffGrowsWhateverTheFactor) {
+  // A factor barely above 1 rounds to the same cutoff run after run; the schedule still grows by one a run, so a
+  // count ends (it repeated 1-failure runs for ever: csp queens 8 --count --restarts geometric --restart-base 1
+  // --restart-factor 1.0000000001 never finished).
+  SolverConfig c;
+  c.restart_base = 1;
+  c.restart_factor = 1.0000000001;
+  for (std::uint64_t k = 0; k < 6; ++k) EXPECT_EQ(geometric_cutoff(c, k), k + 1) << k;
+  c.variable_ordering = "mrv";
+  c.inference = "fc";
+  c.restarts = "geometric";
+  c.max_solutions = 0;
+  c.keep_solutions = 0;
+  const SearchResult result = backtracking_search(models::n_queens(8), c);
+  EXPECT_EQ(result.solution_count, 92U);
+  EXPECT_TRUE(result.complete);
+  EXPECT_GT(result.stats.restarts, 0U);
+}
+
 TEST(RestartConfig, ValidateRefusesBadValues) {
   SolverConfig c;
   c.restarts = "sometimes";

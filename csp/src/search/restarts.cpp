@@ -1,6 +1,7 @@
 // Restart strategies: the Luby and geometric cutoff sequences and their registry.
 #include "csp/search/restarts.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -38,7 +39,10 @@ std::uint64_t geometric_cutoff(const SolverConfig& config, std::uint64_t k) {
                              std::pow(config.restart_factor, static_cast<double>(k)));
   // 2^64 is the first double past UINT64_MAX.
   if (!(c < 18446744073709551616.0)) return kNever;
-  return static_cast<std::uint64_t>(c);
+  // At least base + k: with a factor barely above 1 the rounded cutoff would stay at base for millions of runs, each
+  // repeating the last, and the search would never end. Growing by one a run keeps it complete.
+  const std::uint64_t at_least = config.restart_base > kNever - k ? kNever : config.restart_base + k;
+  return std::max(static_cast<std::uint64_t>(c), at_least);
 }
 
 Registry<RestartSchedule>& restart_strategies() {

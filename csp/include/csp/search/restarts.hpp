@@ -19,7 +19,9 @@ std::uint64_t luby(std::uint64_t i);
 
 /// restart_base * luby(k + 1), saturating at UINT64_MAX.
 std::uint64_t luby_cutoff(const SolverConfig& config, std::uint64_t k);
-/// ceil(restart_base * restart_factor^k), saturating at UINT64_MAX (Walsh, "Search in a small world", 1999).
+/// max(ceil(restart_base * restart_factor^k), restart_base + k), saturating at UINT64_MAX (Walsh, "Search in a
+/// small world", 1999). The second term makes every run longer than the last whatever the factor (> 1), so the
+/// search always ends (a factor such as 1.0000000001 would otherwise repeat the same short run for ever).
 std::uint64_t geometric_cutoff(const SolverConfig& config, std::uint64_t k);
 
 /// The registry: "none" (one run, no cutoff), "luby", "geometric" built in.
