@@ -348,10 +348,17 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
       if (!spec.weighting.empty()) c.weighting = "-";
       if (!spec.restart_after.empty()) c.restart_after = "-";
     }
+    // The backtracking dimensions (var, val, inference, ac3, consistency, backjump, learning, restarts) do not apply
+    // to min-conflicts, tree and cutset: those run once, at the first value of each list (csp queens refuses these
+    // options with them; a grid mixing algorithms keeps them for its backtracking configurations).
+    const bool backtracking = c.algorithm.empty() || c.algorithm == "backtracking";  // "": no algorithm dimension
+    if (!backtracking)
+      for (std::size_t k : {0U, 1U, 2U, 4U, 5U, 8U, 9U, 10U}) repeated = repeated || at[k] != 0;
     // Combinations refused (cbj with a model's own inference, learning without cbj) are left out of the grid.
     const bool cbj_inference = c.inference == "none" || c.inference == "fc" || c.inference == "mac";
-    const bool refused = (c.backjump == "cbj" && !cbj_inference) ||
-                         (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj");
+    const bool refused = backtracking &&
+                         ((c.backjump == "cbj" && !cbj_inference) ||
+                          (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj"));
     if (!refused && !repeated) out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {

@@ -111,7 +111,12 @@ std::string config_key(const std::vector<std::string>& values) {
 
 }  // namespace
 
-std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string& text, const Study& study) {
+std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string& file_text, const Study& study) {
+  // A file saved with CRLF line ends (a spreadsheet, an editor on Windows) holds the same rows: read "\r\n" as "\n".
+  std::string text;
+  text.reserve(file_text.size());
+  for (std::size_t k = 0; k < file_text.size(); ++k)
+    if (file_text[k] != '\r' || k + 1 >= file_text.size() || file_text[k + 1] != '\n') text.push_back(file_text[k]);
   std::ostringstream expected_text;
   write_csv_header(expected_text, study);
   std::vector<HeaderLine> expected;

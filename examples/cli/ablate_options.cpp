@@ -80,7 +80,10 @@ void describe(Groups& g) {
       ("algorithm", strings(), "backtracking (default; the strategies above), min-conflicts (local search, AIMA Fig. "
                                "6.8, seeded by --seed or 1, at most --node-limit or 100000 steps: 'gave up' is a node-limit), tree "
                                "(TREE-CSP-SOLVER; a cycle is an error), cutset (cutset conditioning); a column of its "
-                               "own when not only backtracking")
+                               "own when not only backtracking; the last three run once per value of the other "
+                               "dimensions, at the first value of --var, --val, --inference, --ac3, --consistency, "
+                               "--backjump, --learning, --restarts (which do not apply to them), and find one "
+                               "solution (--max-solutions 1)")
       ("consistency", strings(), "consistency before search: none, ac3 (AC-3 once), pc2 (PC-2 on the binary "
                                  "constraints, then AC-3); a column only when given; not with --ac3")
       ("break-symmetry", strings(), "australia, usa, graph: colours interchangeable (value precedence): off, on; a "
@@ -422,6 +425,11 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
   if (repeat > 1000) throw InputError("--repeat must be at most 1000");
   o.limits.repeat = static_cast<unsigned>(repeat);
   o.limits.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
+  if (o.limits.max_solutions != 1)
+    for (const std::string& a : o.grid.algorithm)
+      if (a != "backtracking")
+        throw InputError("--max-solutions " + std::to_string(o.limits.max_solutions) + ": --algorithm " + a +
+                         " finds one solution (counting needs backtracking alone)");
   const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
   if (jobs > 1024) throw InputError("--jobs must be at most 1024");
   o.jobs = jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);

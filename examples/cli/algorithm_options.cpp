@@ -127,7 +127,7 @@ void read_algorithm_options(const po::variables_map& vm, SearchOptions& o) {
       if (given(vm, name)) throw UsageError(std::string("--").append(name).append(" needs --algorithm min-conflicts"));
     return;
   }
-  if (vm.count("max-steps") != 0) o.local.max_steps = parse_count("max-steps", vm["max-steps"].as<std::string>(), true);
+  if (vm.count("max-steps") != 0) o.local.max_steps = parse_count("max-steps", vm["max-steps"].as<std::string>(), false);
   if (vm.count("walk") != 0) o.local.walk_probability = parse_probability(vm["walk"].as<std::string>());
   if (vm.count("tabu") != 0) o.local.tabu_tenure = parse_count("tabu", vm["tabu"].as<std::string>(), true);
   if (o.local.tabu_tenure > 1000000) throw UsageError("--tabu must be at most 1000000");

@@ -229,6 +229,10 @@ int run_fzn(const std::vector<std::string>& args) {
   // Two solutions that differ only in auxiliary variables (model.search_variable_count) are one solution: with
   // such variables the engine enumerates every solution and the copies are skipped here.
   const bool optimising = model.goal != fzn::SolveItem::Goal::satisfy;
+  if (optimising && model.objective.is_var() && config.backjumping != "none")  // as csp color --least refuses it
+    return usage_error("fzn", "--backjump " + config.backjumping + " does not work with solve " +
+                                  (model.goal == fzn::SolveItem::Goal::minimize ? "minimize" : "maximize") +
+                                  " (branch and bound); it works with solve satisfy");
   const int distinct_by = model.search_variable_count;
   // Improving solutions differ in their objective: never duplicates.
   const bool deduplicate = !optimising && distinct_by < model.problem.variable_count();

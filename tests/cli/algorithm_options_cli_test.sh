@@ -119,6 +119,8 @@ done
 run fzn "$FZN/queens6.fzn" -a -s --backjump cbj --learning 4 --restarts luby --seed 2
 expect_code 0 "fzn cbj with mac (the default) and restarts"
 expect_out '^%%%mzn-stat: solutions=4$' "cbj + mac + restarts keeps the count"
+run fzn "$FZN/knapsack.fzn" --backjump cbj; expect_code 2 "fzn cbj on an optimisation"
+expect_err "does not work with solve maximize .branch and bound." "fzn cbj on an optimisation: message"
 run fzn --help; expect_code 0 "fzn --help"
 for o in --seed --restarts --restart-base --restart-factor --backjump --learning --ac3 --consistency --trace --tree; do
   expect_out "^  $o " "fzn --help lists $o"
@@ -186,5 +188,21 @@ CSP_TEST_ABLATE_STOP_AFTER=3 "$CSP" "${Q[@]}" --csv "$TMP/r2.csv" >/dev/null 2>&
 expect_code 0 "resumed counting study"
 expect_eq "$(strip "$TMP/r2.csv")" "$(strip "$TMP/full2.csv")" "resumed counting CSV = uninterrupted CSV"
 expect_eq "$(column "$TMP/r2.csv" solutions | sort -u | tr '\n' ' ')" "10 4 " "5 queens: 10, 6 queens: 4 solutions"
+# a CSV saved with CRLF line ends (a spreadsheet) resumes the same
+CSP_TEST_ABLATE_STOP_AFTER=3 "$CSP" "${Q[@]}" --csv "$TMP/r3.csv" >/dev/null 2>&1
+sed -i 's/$/\r/' "$TMP/r3.csv"
+"$CSP" "${Q[@]}" --resume --csv "$TMP/r3.csv" >/dev/null 2>"$TMP/err"; code=$?
+expect_code 0 "resumed CRLF study"
+expect_eq "$(strip "$TMP/r3.csv")" "$(strip "$TMP/full2.csv")" "resumed CRLF CSV = uninterrupted CSV"
+
+# The backtracking dimensions do not apply to min-conflicts, tree, cutset: those run once, not once per value.
+run ablate queens --n 8 --algorithm backtracking,min-conflicts --var mrv,dom-wdeg --inference fc,mac \
+  --restarts none,luby --csv "$TMP/m.csv"
+expect_code 0 "mixed algorithms with backtracking dimensions"
+expect_eq "$(column "$TMP/m.csv" algorithm | sort | uniq -c | awk '{print $1 "x" $2}' | tr '\n' ' ')" \
+  "8xbacktracking 1xmin-conflicts " "backtracking 2 x 2 x 2, min-conflicts once"
+run ablate queens --n 8 --algorithm backtracking,min-conflicts --max-solutions 0; expect_code 2 "counting with min-conflicts"
+expect_err "algorithm min-conflicts finds one solution" "counting with min-conflicts message"
+run ablate queens --n 8 --algorithm cutset --max-solutions 5; expect_code 2 "--max-solutions 5 with cutset"
 
 finish

@@ -177,7 +177,8 @@ struct GridSpec {
 /// are left out: cbj with an inference other than none, fc and mac, and learning above 0 without cbj (InputError when
 /// nothing is left). The min-conflicts dimensions (kLocalSearchDimensions) vary only the min-conflicts configurations:
 /// the others appear once, with "-" for them; they need a min-conflicts configuration in the grid (InputError
-/// otherwise). Throws InputError for a value a dimension does not know (model inferences are known to inference;
+/// otherwise). Likewise the backtracking dimensions (var, val, inference, ac3, consistency, backjump, learning,
+/// restarts) do not apply to min-conflicts, tree and cutset: those appear once, at the first value of each list. Throws InputError for a value a dimension does not know (model inferences are known to inference;
 /// whether a model accepts one is checked by csp ablate's options).
 std::vector<Configuration> expand_grid(const GridSpec& spec);
 
