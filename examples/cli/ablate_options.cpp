@@ -462,6 +462,9 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
       throw InputError("an output file name is empty");
   if (!o.plot.empty() && !ablation::plot_available())
     throw InputError("--plot: this csp was built without cairo (install libcairo2-dev and reconfigure)");
+  // A grid whose every combination is refused (e.g. --learning 5 without --backjump cbj) is a usage error here, not
+  // when the header is written: expand_grid throws InputError "no configuration left: ...".
+  (void)ablation::expand_grid(o.grid);
   return o;
 }
 
