@@ -204,5 +204,7 @@ expect_eq "$(column "$TMP/m.csv" algorithm | sort | uniq -c | awk '{print $1 "x"
 run ablate queens --n 8 --algorithm backtracking,min-conflicts --max-solutions 0; expect_code 2 "counting with min-conflicts"
 expect_err "algorithm min-conflicts finds one solution" "counting with min-conflicts message"
 run ablate queens --n 8 --algorithm cutset --max-solutions 5; expect_code 2 "--max-solutions 5 with cutset"
+run ablate queens --n 8 --learning 5,10; expect_code 2 "a grid with no configuration left"
+expect_err "no configuration left" "a grid with no configuration left: message"
 
 finish
