@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "output.hpp"
+
 namespace csp::cli {
 
 RunObservers::RunObservers(bool trace, bool trace_json, std::ostream& trace_out, std::string tree_file,
@@ -18,6 +20,9 @@ RunObservers::RunObservers(bool trace, bool trace_json, std::ostream& trace_out,
     all.push_back(text_.get());
   }
   if (!tree_file_.empty()) {
+    // Opened (and emptied) now, so that a path that cannot be written fails before the search, not after it.
+    OutputFile probe("--tree", tree_file_);
+    probe.close();
     tree_ = std::make_unique<SearchTreeObserver>(value_text);
     all.push_back(tree_.get());
   }

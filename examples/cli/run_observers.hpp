@@ -13,7 +13,8 @@
 namespace csp::cli {
 
 /// Owns the observers of one run: a trace (text lines, or JSON lines when `trace_json`) written to `trace_out`, and
-/// the search tree written to `tree_file` by `finish()` (nothing for an empty name).
+/// the search tree written to `tree_file` by `finish()` (nothing for an empty name). The constructor opens (and
+/// empties) `tree_file` at once: OutputError "--tree: cannot write 'PATH': reason" before any search.
 class RunObservers {
  public:
   RunObservers(bool trace, bool trace_json, std::ostream& trace_out, std::string tree_file,

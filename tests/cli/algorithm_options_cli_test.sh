@@ -119,6 +119,10 @@ done
 run fzn "$FZN/queens6.fzn" -a -s --backjump cbj --learning 4 --restarts luby --seed 2
 expect_code 0 "fzn cbj with mac (the default) and restarts"
 expect_out '^%%%mzn-stat: solutions=4$' "cbj + mac + restarts keeps the count"
+run fzn "$FZN/queens6.fzn" --tree "$TMP/no/such/dir/t.json"; expect_code 2 "fzn --tree in a missing folder"
+expect_err "--tree: cannot write" "fzn --tree in a missing folder: message"
+[[ $(grep -c -- '----------' "$TMP/out") -eq 0 ]] && ok || bad "fzn --tree in a missing folder: refused before solving"
+run queens 6 --tree "$TMP/no/such/dir/t.dot"; expect_code 2 "queens --tree in a missing folder"
 run fzn "$FZN/knapsack.fzn" --backjump cbj; expect_code 2 "fzn cbj on an optimisation"
 expect_err "does not work with solve maximize .branch and bound." "fzn cbj on an optimisation: message"
 run fzn --help; expect_code 0 "fzn --help"
