@@ -178,8 +178,9 @@ struct GridSpec {
 /// nothing is left). The min-conflicts dimensions (kLocalSearchDimensions) vary only the min-conflicts configurations:
 /// the others appear once, with "-" for them; they need a min-conflicts configuration in the grid (InputError
 /// otherwise). Likewise the backtracking dimensions (var, val, inference, ac3, consistency, backjump, learning,
-/// restarts) do not apply to min-conflicts, tree and cutset: those appear once, at the first value of each list. Throws InputError for a value a dimension does not know (model inferences are known to inference;
-/// whether a model accepts one is checked by csp ablate's options).
+/// restarts) do not apply to min-conflicts, tree and cutset: those appear once, at the first value of each list. Throws
+/// InputError for a value a dimension does not know (model inferences are known to inference; whether a model accepts
+/// one is checked by csp ablate's options).
 std::vector<Configuration> expand_grid(const GridSpec& spec);
 
 /// The dimensions that take more than one value in `configs` (the others are the same for every configuration).
