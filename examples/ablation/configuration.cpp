@@ -229,7 +229,11 @@ std::vector<std::string> parse_probabilities(Dimension d, const std::string& tex
     const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), p);
     if (ec != std::errc() || end != item.data() + item.size() || !(p >= 0.0 && p <= 1.0))
       throw InputError(option + " expects probabilities from 0 to 1 separated by commas, got '" + item + "'");
-    out.push_back(item);  // split_list dropped the repeats
+    // One spelling per value (0.10, 1e-1 and 0.1 are one configuration): the shortest that reads back as p.
+    char buffer[32];
+    const auto written = std::to_chars(buffer, buffer + sizeof buffer, p);
+    const std::string canonical(buffer, written.ptr);
+    if (std::find(out.begin(), out.end(), canonical) == out.end()) out.push_back(canonical);
   }
   if (out.empty()) throw InputError(option + ": empty list (probabilities from 0 to 1, e.g. 0,0.1,0.3)");
   return out;

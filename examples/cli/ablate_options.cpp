@@ -2,6 +2,7 @@
 #include "ablate_options.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <iostream>
@@ -444,6 +445,11 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
   if (vm.count("plot") != 0) o.plot = vm["plot"].as<std::string>();
   o.plot_metric = ablation::parse_plot_metric(vm["plot-metric"].as<std::string>());
   o.plot_kind = ablation::parse_plot_kind(vm["plot-kind"].as<std::string>());
+  if (o.plot.size() >= 1) {
+    std::string ext = o.plot.size() >= 4 ? o.plot.substr(o.plot.size() - 4) : "";
+    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (ext != ".svg") throw InputError("--plot writes an SVG chart: give a FILE.svg, not '" + o.plot + "'");
+  }
   if (!vm["plot-kind"].defaulted() && o.plot.empty())
     throw InputError("--plot-kind chooses the chart of --plot FILE.svg: give --plot");
   if (vm.count("compare") != 0) {

@@ -65,6 +65,8 @@ run ablate "${GRID[@]}" --compare mrv,mrv; expect_code 2 "same name"; expect_err
 run ablate "${GRID[@]}" --compare mrv,dom-wdeg/1; expect_code 2 "mixed names"
 run ablate "${GRID[@]}" --plot-kind violin; expect_code 2 "unknown plot kind"
 expect_err_text "unknown kind 'violin' (valid: box, cactus, survival)" "plot kinds listed"
+run ablate "${GRID[@]}" --plot "$TMP/chart.png"; expect_code 2 "--plot to a file that is not .svg"
+expect_err_text "--plot writes an SVG chart: give a FILE.svg, not '$TMP/chart.png'" "--plot not .svg: message"
 run ablate "${GRID[@]}" --plot-kind cactus; expect_code 2 "--plot-kind without --plot"
 expect_err_text "--plot-kind chooses the chart of --plot FILE.svg: give --plot" "--plot-kind without --plot message"
 

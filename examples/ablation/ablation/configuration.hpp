@@ -138,8 +138,8 @@ std::vector<std::string> parse_list(Dimension d, const std::string& text);
 std::vector<std::string> split_list(const std::string& text);
 /// --seed LIST: comma-separated whole numbers (duplicates dropped). Throws InputError for anything else.
 std::vector<std::string> parse_seeds(const std::string& text);
-/// --walk LIST: comma-separated probabilities from 0 to 1 (as given; duplicates dropped). Throws InputError for
-/// anything else or an empty list.
+/// --walk LIST: comma-separated probabilities from 0 to 1, each in its shortest spelling (0.10 and 1e-1 are 0.1;
+/// duplicates dropped). Throws InputError for anything else or an empty list.
 std::vector<std::string> parse_probabilities(Dimension d, const std::string& text);
 /// --tabu, --restart-after LIST: comma-separated whole numbers up to `max` (canonical, duplicates dropped). Throws
 /// InputError for anything else or an empty list.
