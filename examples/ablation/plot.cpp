@@ -38,6 +38,7 @@ bool plot_available() { return true; }
 namespace {
 
 using painting::base_name;
+using painting::Canvas;
 using painting::FontCacheReset;
 using painting::kFailure;
 using painting::kPalette;
@@ -143,9 +144,8 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
   double label_w = 0;
   double text_w = 0;  // the widest of the title lines and the legend
   {
-    cairo_surface_t* scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
-    cairo_t* cr = cairo_create(scratch);
-    Painter p(cr);
+    Canvas scratch;
+    Painter p(scratch.context());
     p.font(12);
     for (std::size_t c : rows) label_w = std::max(label_w, p.width(row_label(c)));
     p.font(12, true);
@@ -161,8 +161,6 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
       legend += p.width("DQ n") + 2;
     }
     text_w = std::max(text_w, legend);
-    cairo_destroy(cr);
-    cairo_surface_destroy(scratch);
   }
   const double left = kMargin + label_w + 12;
   const double top = 86;
@@ -172,12 +170,8 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
   const double width = std::max(left + panel_step * static_cast<double>(groups.size()) - kGap, kMargin + text_w) + kMargin;
   const double height = top + rows_h + bottom;
 
-  cairo_surface_t* surface = cairo_svg_surface_create(path.c_str(), width, height);
-  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-    cairo_surface_destroy(surface);
-    throw InputError("--plot: cannot write " + path);
-  }
-  cairo_t* cr = cairo_create(surface);
+  Canvas canvas(path, width, height);
+  cairo_t* cr = canvas.context();
   Painter p(cr);
   p.color({1, 1, 1});
   p.fill_rect(0, 0, width, height);
@@ -322,12 +316,7 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
     p.text(legend_dq, lx + dq, ly);
   }
 
-  cairo_destroy(cr);
-  cairo_surface_finish(surface);
-  const cairo_status_t status = cairo_surface_status(surface);
-  cairo_surface_destroy(surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    throw InputError("--plot: cannot write " + path + ": " + cairo_status_to_string(status));
+  canvas.finish();
 }
 
 #endif

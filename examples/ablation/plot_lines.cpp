@@ -25,6 +25,7 @@ void write_line_plot(const std::string&, const Study&, PlotMetric, PlotKind) {
 
 namespace {
 
+using painting::Canvas;
 using painting::Painter;
 using painting::Rgb;
 
@@ -122,17 +123,14 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
   double width = kMargin + panel_step * static_cast<double>(groups.size()) - kGap + kMargin;
   std::vector<double> legend_w(legend.size());
   {
-    cairo_surface_t* scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
-    cairo_t* cr = cairo_create(scratch);
-    Painter p(cr);
+    Canvas scratch;
+    Painter p(scratch.context());
     p.font(16, true);
     width = std::max(width, 2 * kMargin + p.width(title));
     p.font(11);
     width = std::max(width, 2 * kMargin + p.width(how));
     width = std::max(width, 2 * kMargin + p.width(how2));
     for (std::size_t i = 0; i < legend.size(); ++i) legend_w[i] = 30 + p.width(legend[i]) + 22;
-    cairo_destroy(cr);
-    cairo_surface_destroy(scratch);
   }
   // Legend rows: entries left to right, wrapped at the page width.
   std::vector<std::pair<double, double>> legend_at(legend.size());  // (x, row)
@@ -151,12 +149,8 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
   const double legend_top = top + kPanelHeight + 58;
   const double height = legend_top + 18 * legend_rows + kMargin;
 
-  cairo_surface_t* surface = cairo_svg_surface_create(path.c_str(), width, height);
-  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-    cairo_surface_destroy(surface);
-    throw InputError("--plot: cannot write " + path);
-  }
-  cairo_t* cr = cairo_create(surface);
+  Canvas canvas(path, width, height);
+  cairo_t* cr = canvas.context();
   Painter p(cr);
   p.color({1, 1, 1});
   p.fill_rect(0, 0, width, height);
@@ -287,12 +281,7 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
     p.text(legend[i], x + 30, y);
   }
 
-  cairo_destroy(cr);
-  cairo_surface_finish(surface);
-  const cairo_status_t status = cairo_surface_status(surface);
-  cairo_surface_destroy(surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    throw InputError("--plot: cannot write " + path + ": " + cairo_status_to_string(status));
+  canvas.finish();
 }
 
 #endif

@@ -3,6 +3,7 @@
 // when CSP_HAVE_CAIRO is set.
 #pragma once
 
+#include <cairo-svg.h>
 #include <cairo.h>
 #include <fontconfig/fontconfig.h>
 
@@ -60,6 +61,46 @@ struct FontCacheReset {
     cairo_debug_reset_static_data();
     FcFini();
   }
+};
+
+/// A cairo context on a surface it owns: the 1 x 1 image surface that measures text before a page is sized
+/// (`Canvas()`), or the SVG file a chart is drawn into (`Canvas(path, width, height)`, width and height in points;
+/// throws InputError "--plot: cannot write PATH" when the file cannot be created). `finish()` writes the SVG out
+/// (InputError with cairo's reason when that fails); a canvas destroyed without it frees everything (an exception
+/// while drawing leaks nothing).
+class Canvas {
+ public:
+  Canvas() : surface_(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)), cr_(cairo_create(surface_)) {}
+  Canvas(const std::string& path, double width, double height)
+      : path_(path), surface_(cairo_svg_surface_create(path.c_str(), width, height)) {
+    if (cairo_surface_status(surface_) != CAIRO_STATUS_SUCCESS) {
+      cairo_surface_destroy(surface_);
+      throw InputError("--plot: cannot write " + path);
+    }
+    cr_ = cairo_create(surface_);
+  }
+  Canvas(const Canvas&) = delete;
+  Canvas& operator=(const Canvas&) = delete;
+  ~Canvas() {
+    if (cr_ != nullptr) cairo_destroy(cr_);
+    if (surface_ != nullptr) cairo_surface_destroy(surface_);
+  }
+  cairo_t* context() { return cr_; }
+  void finish() {
+    cairo_destroy(cr_);
+    cr_ = nullptr;
+    cairo_surface_finish(surface_);
+    const cairo_status_t status = cairo_surface_status(surface_);
+    cairo_surface_destroy(surface_);
+    surface_ = nullptr;
+    if (status != CAIRO_STATUS_SUCCESS)
+      throw InputError("--plot: cannot write " + path_ + ": " + cairo_status_to_string(status));
+  }
+
+ private:
+  std::string path_;
+  cairo_surface_t* surface_;
+  cairo_t* cr_ = nullptr;
 };
 
 /// The few drawing operations the charts use, on a cairo context it does not own.
