@@ -173,16 +173,7 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
   Canvas canvas(path, width, height);
   cairo_t* cr = canvas.context();
   Painter p(cr);
-  p.color({1, 1, 1});
-  p.fill_rect(0, 0, width, height);
-
-  // Title and how to read the chart.
-  p.color({0.1, 0.1, 0.1});
-  p.font(16, true);
-  p.text(title, kMargin, 24);
-  p.font(11);
-  p.color({0.3, 0.3, 0.3});
-  p.text(how, kMargin, 42);
+  p.page(width, height, title, {how}, kMargin);  // title and how to read the chart
 
   const auto x_of = [&](std::size_t g, double v) {
     const double x0 = left + panel_step * static_cast<double>(g) + 8;

@@ -152,15 +152,7 @@ void write_line_plot(const std::string& path, const Study& study, PlotMetric met
   Canvas canvas(path, width, height);
   cairo_t* cr = canvas.context();
   Painter p(cr);
-  p.color({1, 1, 1});
-  p.fill_rect(0, 0, width, height);
-  p.color({0.1, 0.1, 0.1});
-  p.font(16, true);
-  p.text(title, kMargin, 24);
-  p.font(11);
-  p.color({0.3, 0.3, 0.3});
-  p.text(how, kMargin, 42);
-  p.text(how2, kMargin, 57);
+  p.page(width, height, title, {how, how2}, kMargin);
 
   const auto style = [&](std::size_t pool) {
     p.color(painting::kPalette[pool % painting::kPaletteSize], 0.95);

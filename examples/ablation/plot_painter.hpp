@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <initializer_list>
 #include <iterator>
 #include <string>
 
@@ -161,6 +162,23 @@ class Painter {
   void fill_rect(double x, double y, double w, double h) {
     cairo_rectangle(cr_, x, y, w, h);
     cairo_fill(cr_);
+  }
+  /// The top of a chart page of width x height points: a white background, `title` (16 pt bold) at (x, 24) and the
+  /// `notes` below it (11 pt grey, one per line from y = 42, 15 points apart).
+  void page(double width, double height, const std::string& title, std::initializer_list<std::string> notes,
+            double x) {
+    color({1, 1, 1});
+    fill_rect(0, 0, width, height);
+    color({0.1, 0.1, 0.1});
+    font(16, true);
+    text(title, x, 24);
+    font(11);
+    color({0.3, 0.3, 0.3});
+    double y = 42;
+    for (const std::string& note : notes) {
+      text(note, x, y);
+      y += 15;
+    }
   }
   void stroke_rect(double x, double y, double w, double h, double lw) {
     cairo_set_line_width(cr_, lw);
