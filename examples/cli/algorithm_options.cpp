@@ -10,6 +10,7 @@
 #include "csp/graph/tree_solver.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/search/min_conflicts.hpp"
+#include "csp/search/solve.hpp"
 #include "model_command.hpp"
 
 namespace po = boost::program_options;
@@ -40,57 +41,6 @@ double parse_probability(const std::string& text) {
 
 // A cycle of the constraint graph as variable names "X - Y - Z - X" (a depth-first search: an edge to a variable
 // still on the path closes one); "" when the graph is a forest. A long cycle shows its first and last variables.
-std::string find_cycle(const Problem& problem) {
-  const ConstraintGraph graph(problem);
-  const int n = graph.vertex_count();
-  std::vector<std::vector<int>> next(static_cast<std::size_t>(n));
-  for (int v = 0; v < n; ++v)
-    for (auto [it, end] = boost::adjacent_vertices(static_cast<std::size_t>(v), graph.graph()); it != end; ++it)
-      next[static_cast<std::size_t>(v)].push_back(static_cast<int>(*it));
-  std::vector<int> parent(static_cast<std::size_t>(n), -1);
-  std::vector<char> state(static_cast<std::size_t>(n), 0);  // 0 unseen, 1 on the path, 2 done
-  std::vector<std::pair<int, std::size_t>> stack;          // variable, next neighbour to look at
-  for (int root = 0; root < n; ++root) {
-    if (state[static_cast<std::size_t>(root)] != 0) continue;
-    state[static_cast<std::size_t>(root)] = 1;
-    stack.emplace_back(root, 0);
-    while (!stack.empty()) {
-      auto& [v, k] = stack.back();
-      const auto& around = next[static_cast<std::size_t>(v)];
-      if (k == around.size()) {
-        state[static_cast<std::size_t>(v)] = 2;
-        stack.pop_back();
-        continue;
-      }
-      const int w = around[k++];
-      if (w == parent[static_cast<std::size_t>(v)]) continue;
-      if (state[static_cast<std::size_t>(w)] == 1) {  // w .. v on the path, and the edge v - w: a cycle
-        std::vector<int> cycle;
-        for (int u = v; u != w; u = parent[static_cast<std::size_t>(u)]) cycle.push_back(u);
-        cycle.push_back(w);
-        std::string text;
-        const std::size_t len = cycle.size();
-        for (std::size_t i = 0; i < len; ++i) {
-          if (len > 12 && i >= 6 && i < len - 2) {
-            if (i == 6) text.append("... - ");
-            continue;
-          }
-          text.append(problem.variable(cycle[len - 1 - i]).name()).append(" - ");
-        }
-        text.append(problem.variable(w).name());
-        if (len > 12) text.append(" (" + std::to_string(len) + " variables)");
-        return text;
-      }
-      if (state[static_cast<std::size_t>(w)] == 0) {
-        parent[static_cast<std::size_t>(w)] = v;
-        state[static_cast<std::size_t>(w)] = 1;
-        stack.emplace_back(w, 0);  // invalidates v, k: not used after this
-      }
-    }
-  }
-  return "";
-}
-
 }  // namespace
 
 void add_algorithm_options(po::options_description& search) {
@@ -149,44 +99,17 @@ std::string algorithm_refusal(const Problem& problem, const SearchOptions& optio
       return "--algorithm tree takes constraints of one or two variables; '" + con.name() + "' has " +
              std::to_string(con.scope().size()) + " (use --algorithm cutset or backtracking)";
   }
-  if (const std::string cycle = find_cycle(problem); !cycle.empty())
+  if (const std::string cycle = find_cycle_text(problem); !cycle.empty())
     return "--algorithm tree: the constraint graph has a cycle: " + cycle + "; use --algorithm cutset";
   return "";
 }
 
 RunResult run_algorithm(const Problem& problem, const SearchOptions& options) {
-  const SolverConfig config = config_now(options);
-  RunResult result;
-  if (options.algorithm == "backtracking") {
-    static_cast<SearchResult&>(result) = backtracking_search(problem, config);
-    return result;
-  }
-  if (options.algorithm == "min-conflicts") {
-    MinConflictsConfig local = options.local;
-    local.limits.time_limit = config.limits.time_limit;
-    const MinConflictsResult run = min_conflicts_run(problem, local);
-    static_cast<SearchResult&>(result) = run.search;
-    result.algorithm = "min-conflicts";
-    result.algorithm_counters = {{"steps", run.search.stats.assignments},
-                                 {"restarts", run.restarts},
-                                 {"walk_moves", run.walk_steps},
-                                 {"tabu_rejections", run.tabu_rejections},
-                                 {"weight_increases", run.weight_increases}};
-  } else if (options.algorithm == "tree") {
-    static_cast<SearchResult&>(result) = tree_csp_solver(problem, config.limits);
-  } else {
-    CutsetConfig cutset;
-    cutset.limits.time_limit = config.limits.time_limit;
-    const CutsetResult run = cutset_conditioning(problem, cutset);
-    static_cast<SearchResult&>(result) = run.search;
-    result.algorithm = "cutset";
-    result.algorithm_counters = {{"cutset_size", run.cutset.size()}, {"cutset_assignments", run.cutset_assignments}};
-  }
-  // The commands that print from config.on_solution (csp cryptarithm) see the solution as backtracking gives it.
-  if (config.on_solution)
-    for (const Assignment& a : result.solutions)
-      if (!config.on_solution(a)) break;
-  return result;
+  RunSpec spec;
+  spec.algorithm = options.algorithm;
+  spec.search = config_now(options);
+  spec.local = options.local;
+  return csp::solve(problem, spec);
 }
 
 }  // namespace csp::cli

@@ -107,8 +107,9 @@ RunResult solve(const Problem& problem, const SearchOptions& options) {
   SolverConfig config = config_now(options);
   RunObservers observers(options.trace, false, std::cout, options.tree_file, [](Value v) { return std::to_string(v); });
   config.observer = observers.observer();
-  RunResult result;
-  static_cast<SearchResult&>(result) = backtracking_search(problem, config);
+  RunSpec spec;
+  spec.search = std::move(config);
+  RunResult result = csp::solve(problem, spec);
   observers.finish();
   return result;
 }

@@ -7,18 +7,11 @@
 #include <utility>
 #include <vector>
 
-#include "csp/search/search_result.hpp"
+#include "csp/search/solve.hpp"
 
 namespace csp::cli {
 
-/// A SearchResult (status, solutions, Statistics) with the algorithm's own counters, in the order --stats prints
-/// them: for --algorithm min-conflicts "steps", "restarts", "walk_moves", "tabu_rejections", "weight_increases"
-/// (csp::MinConflictsResult); for cutset "cutset_size", "cutset_assignments" (csp::CutsetResult); none for
-/// backtracking and tree.
-struct RunResult : SearchResult {
-  /// The algorithm's name as --stats prints it ("min-conflicts", "cutset"); "" when it has no counters of its own.
-  std::string algorithm;
-  std::vector<std::pair<std::string, std::uint64_t>> algorithm_counters;
-};
+/// The result of csp::solve (status, stop reason, statistics, the algorithm's own counters).
+using RunResult = csp::RunResult;
 
 }  // namespace csp::cli

@@ -50,5 +50,6 @@
 #include "csp/search/search_context.hpp"
 #include "csp/search/search_observer.hpp"
 #include "csp/search/search_result.hpp"
+#include "csp/search/solve.hpp"
 #include "csp/search/solver_config.hpp"
 #include "csp/stats/statistics.hpp"

@@ -541,6 +541,26 @@ bool Problem::is_solution(const Assignment& a) const {
                      [&](const auto& c) { return c->is_consistent(a); });
 }
 
+std::string Problem::why_not_solution(const Assignment& a) const {
+  if (a.variable_count() != variable_count())
+    return "the assignment has " + std::to_string(a.variable_count()) + " variables, the problem " +
+           std::to_string(variable_count());
+  if (!a.is_complete())
+    return std::to_string(a.assigned_count()) + " of " + std::to_string(variable_count()) + " variables assigned";
+  for (VarId x = 0; x < variable_count(); ++x)
+    if (!initial_domain(x).contains(variable(x).index_of(a.value(x))))
+      return variable(x).name() + " = " + std::to_string(a.value(x)) + " is not in its domain";
+  for (const auto& c : s_->constraints) {
+    if (c->is_consistent(a)) continue;
+    std::string on;
+    for (std::size_t i = 0; i < c->scope().size() && i < 6; ++i)
+      on += (i == 0 ? "" : ", ") + variable(c->scope()[i]).name() + "=" + std::to_string(a.value(c->scope()[i]));
+    if (c->scope().size() > 6) on += ", ...";
+    return "constraint '" + c->name() + "' (" + on + ") is violated";
+  }
+  return "";
+}
+
 std::string Problem::to_string(const Assignment& a) const {
   std::ostringstream os;
   bool first = true;

@@ -170,9 +170,13 @@ bool Store::assign(VarId x, int i, const Constraint* cause) {
 }
 
 bool Store::read_clock() {
-  if (!interrupted_ && has_deadline_) {
+  if (!interrupted_ && interrupt_flag_ != nullptr && interrupt_flag_->load(std::memory_order_relaxed)) {
+    interrupted_ = true;
+    stopped_by_flag_ = true;
+  }
+  if (!interrupted_ && (has_deadline_ || interrupt_flag_ != nullptr)) {
     const Clock::time_point now = Clock::now();
-    if (now >= deadline_) interrupted_ = true;
+    if (has_deadline_ && now >= deadline_) interrupted_ = true;
     const Clock::duration since = now - last_clock_read_;
     if (since < std::chrono::microseconds(100) && clock_interval_ < kMaxClockInterval) {
       clock_interval_ *= 2;

@@ -117,6 +117,7 @@ class Conditioning {
         to_parent_(static_cast<std::size_t>(problem.variable_count())),
         start_(Clock::now()) {
     if (limits.time_limit.count() != 0) store_.set_deadline(start_ + limits.time_limit);
+    store_.set_interrupt_flag(limits.interrupt);
     std::vector<char> free(static_cast<std::size_t>(problem.variable_count()), 1);
     for (VarId x : cutset_) free[static_cast<std::size_t>(x)] = 0;
     // Sort every constraint by the variables it has outside the cutset: one (a unary constraint once S is
@@ -140,6 +141,10 @@ class Conditioning {
     stats_.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
     SearchResult& s = result_.search;
     s.complete = !limit_hit_;
+    s.stop = !limit_hit_                  ? (stopped ? StopReason::solution_cap : StopReason::complete)
+             : store_.stopped_by_flag()   ? StopReason::interrupted
+             : store_.interrupted()       ? StopReason::time_limit
+                                          : StopReason::node_limit;
     if (stopped && !limit_hit_) {
       s.status = Status::solved;
       s.solutions.push_back(store_.assignment());

@@ -27,6 +27,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "csp/core/store.hpp"
@@ -80,6 +81,13 @@ class Backtracker {
         descending_(hooks != nullptr ? hooks->descending : -1),
         restart_schedule_(restart_strategies().get(config.restarts).fn) {
     if (config.limits.time_limit.count() != 0) store_.set_deadline(start_ + config.limits.time_limit);
+    store_.set_interrupt_flag(config.limits.interrupt);
+    for (const VarId x : config.projection) {
+      if (x < 0 || x >= problem.variable_count())
+        throw Error("projection: " + std::to_string(x) + " is not a variable id (the problem has " +
+                    std::to_string(problem.variable_count()) + ")");
+      if (std::find(projection_.begin(), projection_.end(), x) == projection_.end()) projection_.push_back(x);
+    }
     if (config.backjumping == "cbj") {
       if (bound_ != nullptr) throw Error("backjumping 'cbj' does not work with branch and bound (optimisation)");
       cbj_ = std::make_unique<detail::Backjumping>(store_, config.inference != "none", config.learning);
@@ -92,13 +100,14 @@ class Backtracker {
     if (root()) {
       search_with_restarts();
     } else if (store_.interrupted()) {
-      stopped_by_limit_ = true;  // the root inference was cut short: nothing is proved
+      stop_by_limit();  // the root inference was cut short: nothing is proved
     } else {
       ++result_.stats.failures;  // the givens or the root inference fail: the root is a dead end
     }
     Statistics& s = result_.stats;
     s.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
     result_.complete = !stopped_by_limit_;
+    result_.stop = stopped_by_limit_ ? stop_ : capped_ ? StopReason::solution_cap : StopReason::complete;
     if (stopped_by_limit_) {
       result_.status = Status::limit_reached;
     } else {
@@ -141,14 +150,21 @@ class Backtracker {
 
   bool limit_hit() {
     const StopCondition& lim = config_.limits;
-    if (lim.node_limit != 0 && result_.stats.assignments >= lim.node_limit) return stopped_by_limit_ = true;
-    if (!store_.tick(kNodeWork)) return stopped_by_limit_ = true;
+    if (lim.node_limit != 0 && result_.stats.assignments >= lim.node_limit) {
+      stop_by(StopReason::node_limit);
+      return true;
+    }
+    if (!store_.tick(kNodeWork)) {
+      stop_by_limit();
+      return true;
+    }
     return false;
   }
 
   Outcome solution_found() {
     const Assignment& a = store_.assignment();
     if (cbj_) cbj_->solution(static_cast<int>(frames_.size()));
+    if (!projection_.empty() && !new_projected_solution()) return Outcome::go_on;
     ++result_.solution_count;
     ++result_.stats.solutions;
     if (config_.keeps(result_.solution_count)) result_.solutions.push_back(a);
@@ -156,8 +172,54 @@ class Backtracker {
     const bool go_on = !config_.on_solution || config_.on_solution(a);
     // Reaching max_solutions is the stop that was asked for (complete); a stop by the callback before it leaves
     // the count inexact, like a node or time limit.
-    if (config_.max_solutions != 0 && result_.solution_count >= config_.max_solutions) return Outcome::stop;
-    return go_on ? Outcome::go_on : stop_by_limit();
+    if (config_.max_solutions != 0 && result_.solution_count >= config_.max_solutions) {
+      capped_ = true;
+      return Outcome::stop;
+    }
+    if (!go_on) {
+      stop_by(StopReason::callback);
+      return Outcome::stop;
+    }
+    return Outcome::go_on;
+  }
+
+  // ---- Projected counting (SolverConfig::projection): solutions that differ on the projection variables count
+  // once. A solution whose projected values were seen before is not a solution of the projected problem; either
+  // way the search then backs up past every node whose subtree can only repeat these projected values: while the
+  // projection variables stay fixed after a node's value is retracted, the node's other values cannot change them.
+  // The set of seen tuples makes the count exact whatever the ordering; the backing up keeps the enumeration of
+  // the variables outside the projection (MiniZinc's hidden variables) from multiplying the work.
+
+  // True when the assignment's projected values are new (and records them); then unwinds the path as above.
+  bool new_projected_solution() {
+    const Assignment& a = store_.assignment();
+    std::vector<Value> tuple;
+    tuple.reserve(projection_.size());
+    for (const VarId x : projection_) tuple.push_back(a.unchecked_value(x));
+    const bool fresh = seen_projections_.insert(std::move(tuple)).second;
+    if (fresh) pending_projection_unwind_ = true;  // after the solution's bookkeeping (observer, on_solution)
+    else unwind_projected();
+    return fresh;
+  }
+
+  // Retracts the values on the path, deepest first, while the projection variables are all fixed without them:
+  // the node left on top has a value whose retraction frees some projection variable (or the path is empty).
+  void unwind_projected() {
+    pending_projection_unwind_ = false;
+    while (!frames_.empty()) {
+      Frame& f = frames_.back();
+      const int depth = static_cast<int>(frames_.size());
+      if (f.trying) retract(f, depth);
+      bool fixed = true;
+      for (const VarId x : projection_)
+        if (!store_.domain(x).is_singleton()) {
+          fixed = false;
+          break;
+        }
+      if (!fixed) return;  // this node's next value may give other projected values
+      order_stack_.resize(f.base);
+      frames_.pop_back();
+    }
   }
 
   // BACKTRACK's entry: a solution when the assignment is complete, otherwise SELECT-UNASSIGNED-VARIABLE and
@@ -217,7 +279,12 @@ class Backtracker {
     if (twice != sorted_.end()) fail(*twice, "given twice");
   }
 
+  // A stop by the store's deadline or interrupt flag (tick returned false), or by `reason`.
   Outcome stop_by_limit() {
+    return stop_by(store_.stopped_by_flag() ? StopReason::interrupted : StopReason::time_limit);
+  }
+  Outcome stop_by(StopReason reason) {
+    if (!stopped_by_limit_) stop_ = reason;
     stopped_by_limit_ = true;
     return Outcome::stop;
   }
@@ -285,7 +352,7 @@ class Backtracker {
       // Branch and bound (optimize.cpp): the bound may have tightened since the node opened; a wipe-out ends it.
       const bool bounded = bound_ == nullptr || (*bound_)(ctx_);
       if (!bounded && store_.interrupted()) {
-        stopped_by_limit_ = true;  // the bound's propagation ran past the deadline: not a dead end
+        stop_by_limit();  // the bound's propagation ran past the deadline: not a dead end
         return;
       }
       const int i = bounded ? next_value(f) : -1;
@@ -323,8 +390,9 @@ class Backtracker {
       if (cbj_) cbj_->assign(f.x, i, depth);
       if (store_.assign(f.x, i, nullptr) && infer(f.x, depth)) {
         if (open_node() == Outcome::stop) return;  // the run ends here: no need to undo
+        if (pending_projection_unwind_) unwind_projected();
       } else if (store_.interrupted()) {
-        stopped_by_limit_ = true;  // cut short by the deadline: not a dead end, so no backtrack is counted
+        stop_by_limit();  // cut short by the deadline: not a dead end, so no backtrack is counted
         return;
       } else {
         ++s.failures;  // the inference after x = value failed: a dead end
@@ -382,6 +450,12 @@ class Backtracker {
   const std::function<bool(SearchContext&)>* bound_;  // null except under branch and bound
   VarId descending_;  // -1, or the variable the natural order steps through from its largest value
   bool stopped_by_limit_ = false;
+  StopReason stop_ = StopReason::complete;  // why, when stopped_by_limit_
+  bool capped_ = false;                     // stopped at max_solutions
+  // projection (SolverConfig::projection)
+  std::vector<VarId> projection_;  // the projection variables, each once
+  std::set<std::vector<Value>> seen_projections_;
+  bool pending_projection_unwind_ = false;
   std::vector<Frame> frames_;     // the current path, root first
   std::vector<int> scratch_;      // filled by the value ordering
   std::vector<int> sorted_;       // scratch_ sorted, to find an index given twice

@@ -50,6 +50,10 @@ class MinConflicts {
   void run() {
     r_.status = Status::limit_reached;  // until something else is known
     if (set_up() && initial_assignment()) search();
+    r_.stop = r_.status == Status::solved    ? StopReason::solution_cap
+              : r_.status == Status::gave_up ? StopReason::step_limit
+              : interrupted()                ? StopReason::interrupted
+                                             : StopReason::time_limit;
     r_.stats.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
   }
 
@@ -416,7 +420,11 @@ class MinConflicts {
 
 
   bool out_of_time() const {
+    if (interrupted()) return true;
     return cfg_.limits.time_limit.count() != 0 && Clock::now() - start_ >= cfg_.limits.time_limit;
+  }
+  bool interrupted() const {
+    return cfg_.limits.interrupt != nullptr && cfg_.limits.interrupt->load(std::memory_order_relaxed);
   }
 
   struct TabuPair {

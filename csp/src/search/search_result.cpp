@@ -16,3 +16,21 @@ void SearchResult::throw_no_solution(std::size_t i) const {
 }
 
 }  // namespace csp
+
+namespace csp {
+
+std::string to_string(StopReason r) {
+  switch (r) {
+    case StopReason::complete: return "complete";
+    case StopReason::solution_cap: return "solution-cap";
+    case StopReason::node_limit: return "node-limit";
+    case StopReason::time_limit: return "time-limit";
+    case StopReason::step_limit: return "step-limit";
+    case StopReason::interrupted: return "interrupted";
+    case StopReason::callback: return "callback";
+    case StopReason::wrong_solution: return "wrong-solution";
+  }
+  return "?";
+}
+
+}  // namespace csp

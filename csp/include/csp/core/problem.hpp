@@ -220,6 +220,9 @@ class Problem {
   bool is_consistent(VarId x, Value v, const Assignment& a) const;
   /// True iff `a` is complete, every value is in its variable's initial domain, and every constraint holds.
   bool is_solution(const Assignment& a) const;
+  /// Why `a` is not a solution ("" when it is): "N of M variables assigned", "X = v is not in X's domain", or
+  /// "constraint 'NAME' (on X, Y, ...) is violated", naming the first fault found.
+  std::string why_not_solution(const Assignment& a) const;
   /// The variable's name and value for every assigned variable, "X=v" separated by spaces.
   std::string to_string(const Assignment& a) const;
 

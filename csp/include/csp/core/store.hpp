@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -100,6 +101,16 @@ class Store {
     next_clock_read_ = work_ + clock_interval_;
     last_clock_read_ = Clock::now();
   }
+  /// Sets a flag checked where `tick` reads the clock (so within about a millisecond of search): once another
+  /// thread or a signal handler sets it to true, `tick` returns false as after the deadline. nullptr: none.
+  void set_interrupt_flag(const std::atomic<bool>* flag) {
+    interrupt_flag_ = flag;
+    if (flag == nullptr) return;
+    if (!has_deadline_) clock_interval_ = kMinClockInterval, last_clock_read_ = Clock::now();
+    next_clock_read_ = work_ + clock_interval_;
+  }
+  /// Whether the run was stopped by the interrupt flag (rather than by the deadline or `interrupt`).
+  bool stopped_by_flag() const { return stopped_by_flag_; }
   /// Reports `work` units of work (about one support check each). Reads the clock every 256 to 2^20 units: the interval
   /// doubles while reads come less than 0.1 ms apart and halves when they come more than 1 ms apart, so the deadline is
   /// seen within about a millisecond at a negligible cost (a clock read costs 25-50 ns, as much as a small propagator
@@ -183,6 +194,8 @@ class Store {
   Clock::time_point deadline_{};
   bool has_deadline_ = false;
   bool interrupted_ = false;
+  const std::atomic<bool>* interrupt_flag_ = nullptr;
+  bool stopped_by_flag_ = false;
   std::uint64_t work_ = 0;
   std::uint64_t next_clock_read_ = UINT64_MAX;  // no deadline: never read the clock
   static constexpr std::uint64_t kMinClockInterval = 256;

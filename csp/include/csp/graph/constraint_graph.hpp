@@ -3,6 +3,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <string>
 #include <vector>
 
 #include <boost/graph/adjacency_list.hpp>
@@ -35,6 +36,9 @@ class ConstraintGraph {
   bool is_forest() const { return edge_count() == vertex_count() - component_count_; }
   /// Graphviz DOT text: one node per variable labelled with its name, one edge per neighbour pair.
   void write_dot(std::ostream& os) const;
+  /// A cycle, as its variables in path order (the closing edge joins the last to the first), found by an
+  /// iterative depth-first search (no recursion); empty when the graph is a forest.
+  std::vector<VarId> find_cycle() const;
 
  private:
   const Problem* problem_;
@@ -42,5 +46,10 @@ class ConstraintGraph {
   std::vector<int> components_;
   int component_count_ = 0;
 };
+
+/// The cycle of `problem`'s constraint graph that ConstraintGraph::find_cycle finds, written with the variables'
+/// names and closed: "WA - NT - SA - WA"; a cycle of more than 12 variables shows its first 6, "...", its last 2
+/// and "(N variables)". "" when the graph is a forest.
+std::string find_cycle_text(const Problem& problem);
 
 }  // namespace csp

@@ -75,4 +75,12 @@ struct CutsetConfig {
 /// has a cycle.
 CutsetResult cutset_conditioning(const Problem& problem, const CutsetConfig& config = {});
 
+/// Adds "tree" and "cutset" to csp::algorithms() (csp/search/solve.hpp), so `csp::solve` runs them by name;
+/// idempotent, returns true. Every program that includes this header calls it at start-up (below).
+bool register_graph_algorithms();
+
+namespace detail {
+inline const bool graph_algorithms_registered = register_graph_algorithms();
+}  // namespace detail
+
 }  // namespace csp

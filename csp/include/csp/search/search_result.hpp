@@ -24,6 +24,25 @@ enum class Status {
 /// "solved", "unsatisfiable", "limit-reached", "gave-up".
 std::string to_string(Status s);
 
+/// Why a run stopped: the one place that says whether a count is exact, a "no solution" a proof, a best value
+/// proved optimal. `Status` says what was found; this says why the search ended there.
+enum class StopReason {
+  complete,        ///< the whole search space was explored: counts are exact, unsatisfiable is a proof, an
+                   ///< optimum is proved
+  solution_cap,    ///< max_solutions solutions were found, as asked (there may be more: a count stopped here is a
+                   ///< lower bound); also a method that finds one solution (min-conflicts, tree, cutset) finding it
+  node_limit,      ///< StopCondition::node_limit assignments were made
+  time_limit,      ///< StopCondition::time_limit passed
+  step_limit,      ///< min-conflicts used its max_steps without a solution (Status::gave_up)
+  interrupted,     ///< StopCondition::interrupt was raised (Ctrl-C, another thread)
+  callback,        ///< SolverConfig::on_solution returned false
+  wrong_solution,  ///< a solution failed its check (`csp::solve`: Problem::is_solution or RunSpec::verify): a bug
+};
+
+/// "complete", "solution-cap", "node-limit", "time-limit", "step-limit", "interrupted", "callback",
+/// "wrong-solution".
+std::string to_string(StopReason r);
+
 /// Asked for a solution a result does not hold: "no solution: the search ended unsatisfiable (a proof)", or one
 /// found but not kept (`SolverConfig::keep_solutions`).
 class NoSolutionError : public Error {
@@ -44,6 +63,9 @@ struct SearchResult {
   /// solution_count is exact for max_solutions = 0, and "unsatisfiable" is a proof. False after a stop by a
   /// node or time limit or by `on_solution` returning false (status limit_reached).
   bool complete = false;
+  /// Why the search stopped (see StopReason). `complete` is true exactly for StopReason::complete and
+  /// StopReason::solution_cap, except after min-conflicts, which proves nothing and leaves it false.
+  StopReason stop = StopReason::complete;
   /// `optimize` / `minimize` / `maximize` only: the objective value of the best solution found (empty when none
   /// was found, and after any other search).
   std::optional<long long> objective;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "csp/core/assignment.hpp"
 #include "csp/heuristics/value_ordering.hpp"
@@ -55,7 +56,14 @@ struct SolverConfig {
   /// solution found, so with max_solutions = 0 set a bound when the count may be large (each kept solution costs
   /// one value per variable); 0 keeps none (count only).
   std::optional<std::uint64_t> keep_solutions;
-  /// Node and time limits.
+  /// Projected counting: when not empty, solutions that give the same values to these variables are one solution
+  /// (counted, kept and passed to on_solution once: the first found), so max_solutions counts distinct
+  /// projections. Each distinct assignment of them that extends to a full solution counts once (MiniZinc's
+  /// output-variable semantics). Duplicates in the list are ignored; an unknown id throws Error. The search backs
+  /// up past every node whose subtree can only repeat the projected values just found, so hidden variables do not
+  /// multiply the enumeration. Not with backjumping "cbj" (validate() refuses it).
+  std::vector<VarId> projection;
+  /// Node and time limits, and the interrupt flag.
   StopCondition limits;
   /// Optional hooks for tracing; must outlive the run.
   SearchObserver* observer = nullptr;
@@ -82,7 +90,7 @@ struct SolverConfig {
 
   /// Throws UnknownNameError (listing the valid names) when a strategy name is not registered, and Error for an
   /// unknown backjumping, cbj with an inference other than none, fc and mac, learning without cbj, restart_base 0
-  /// or restart_factor not above 1 (with restarts).
+  /// or restart_factor not above 1 (with restarts), or a projection with cbj.
   void validate() const;
   /// Whether a run keeps its n-th solution (1-based): n <= keep_solutions, or always when it is unset.
   bool keeps(std::uint64_t n) const { return !keep_solutions || n <= *keep_solutions; }

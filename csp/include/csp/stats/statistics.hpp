@@ -1,6 +1,7 @@
 // Statistics: the counters every algorithm reports; StopCondition: the limits over them.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <iosfwd>
@@ -70,6 +71,9 @@ struct StopCondition {
   std::uint64_t node_limit = 0;
   /// Stop after this much wall-clock time.
   std::chrono::microseconds time_limit{0};
+  /// Optional: stop soon (within about a millisecond of search) after another thread or a signal handler sets it
+  /// to true (StopReason::interrupted). Must outlive the run; read with relaxed loads where the clock is read.
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 }  // namespace csp
