@@ -136,6 +136,20 @@ int main() {
                   seen.size() == 3,
               "on_solution returning false stops 8-queens after 3 solutions");
 
+  // 3b. csp::solve, the one road: a run spec in, a result out that says why it stopped. A count capped at 10 is
+  //     a lower bound (solution_cap); the whole count is exact (complete); a projected count counts each distinct
+  //     value of Q1 once (8-queens: Q1 takes all 8 rows).
+  csp::RunSpec spec;
+  spec.search = count_all("fc");
+  spec.search.max_solutions = 10;
+  const csp::RunResult capped = csp::solve(queens(8), spec);
+  ok &= check(capped.solution_count == 10 && capped.stop == csp::StopReason::solution_cap,
+              "solve: 10 solutions, stopped at the cap (solution-cap)");
+  spec.search.max_solutions = 0;
+  ok &= check(csp::solve(queens(8), spec).stop == csp::StopReason::complete, "solve: 92, complete");
+  spec.search.projection = {0};  // Q1
+  ok &= check(csp::solve(queens(8), spec).solution_count == 8, "solve: 8 distinct rows of Q1 (projected count)");
+
   // 4. Extending a problem by copying it: the copy shares the structure and owns its domains and additions.
   csp::Problem red_sa = map;                          // cheap: shares variables and constraints
   red_sa.restrict_domain(red_sa.find("SA"), 0);       // SA is colour 0: 18 / 3 = 6
