@@ -18,7 +18,7 @@ namespace csp {
 /// so a time limit holds inside it.
 class BinaryPredicate final : public Constraint {
  public:
-  /// pred(value of x, value of y); `pred` is copied (capture by value, see README). Usually built by Problem::add_binary.
+  /// pred(value of x, value of y); `pred` is copied (capture by value, see docs/tutorial.md). Usually built by Problem::add_binary.
   BinaryPredicate(VarId x, VarId y, std::function<bool(Value, Value)> pred, std::string name);
   bool is_satisfied_by(std::span<const Value> values) const override { return pred_(values[0], values[1]); }
   bool revise(Store& store, int pos) const override;

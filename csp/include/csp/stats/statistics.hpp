@@ -8,7 +8,7 @@
 
 namespace csp {
 
-/// Counters of one run (or, summed with `+=`, of several). Definitions (also in README.md, "Statistics"):
+/// Counters of one run (or, summed with `+=`, of several). Definitions (also in docs/engine.md, "Statistics"):
 /// - assignments: values given to a variable by a search decision (= search nodes below the root). Givens
 ///   (variables whose initial domain is a single value) are assigned at the root and not counted. The call count
 ///   of a recursive textbook backtracker (one call per entry, root included) is assignments + 1.
