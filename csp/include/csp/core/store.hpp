@@ -106,7 +106,10 @@ class Store {
   void set_interrupt_flag(const std::atomic<bool>* flag) {
     interrupt_flag_ = flag;
     if (flag == nullptr) return;
-    if (!has_deadline_) clock_interval_ = kMinClockInterval, last_clock_read_ = Clock::now();
+    if (!has_deadline_) {
+      clock_interval_ = kMinClockInterval;
+      last_clock_read_ = Clock::now();
+    }
     next_clock_read_ = work_ + clock_interval_;
   }
   /// Whether the run was stopped by the interrupt flag (rather than by the deadline or `interrupt`).
