@@ -33,8 +33,6 @@ void SolverConfig::validate() const {
   if (learning != 0 && backjumping != "cbj")
     throw Error("learning " + std::to_string(learning) + " needs backjumping 'cbj' (nogoods are recorded on its "
                 "backjumps)");
-  if (!projection.empty() && backjumping == "cbj")
-    throw Error("a projection (projected counting) works with backjumping 'none', not 'cbj'");
   parse_restarts(restarts);
   if (restarts != "none" && restart_base == 0) throw Error("restart_base must be at least 1 (failures before the first restart)");
   if (restarts == "geometric" && !(restart_factor > 1.0 && std::isfinite(restart_factor)))

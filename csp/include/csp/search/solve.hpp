@@ -53,7 +53,7 @@ struct RunSpec {
 
   /// The one place of the rules between options. Throws Error naming both sides of a refused combination:
   /// `search.validate()` (unknown names, cbj with an inference other than none / fc / mac, learning without cbj,
-  /// restart parameters, projection with cbj), an unknown algorithm (UnknownNameError listing algorithms()), a count
+  /// restart parameters), an unknown algorithm (UnknownNameError listing algorithms()), a count
   /// (max_solutions other than 1), a projection or an objective with an algorithm other than backtracking, an
   /// objective that is not a variable of `problem`, cbj with an objective, and what the algorithm itself refuses
   /// for `problem` (tree: a constraint on three or more variables, or a cycle, named).

@@ -61,7 +61,7 @@ struct SolverConfig {
   /// projections. Each distinct assignment of them that extends to a full solution counts once (MiniZinc's
   /// output-variable semantics). Duplicates in the list are ignored; an unknown id throws Error. The search backs
   /// up past every node whose subtree can only repeat the projected values just found, so hidden variables do not
-  /// multiply the enumeration. Not with backjumping "cbj" (validate() refuses it).
+  /// multiply the enumeration. Works with every ordering, inference, restart strategy, backjumping and learning.
   std::vector<VarId> projection;
   /// Node and time limits, and the interrupt flag.
   StopCondition limits;
@@ -90,7 +90,7 @@ struct SolverConfig {
 
   /// Throws UnknownNameError (listing the valid names) when a strategy name is not registered, and Error for an
   /// unknown backjumping, cbj with an inference other than none, fc and mac, learning without cbj, restart_base 0
-  /// or restart_factor not above 1 (with restarts), or a projection with cbj.
+  /// or restart_factor not above 1 (with restarts).
   void validate() const;
   /// Whether a run keeps its n-th solution (1-based): n <= keep_solutions, or always when it is unset.
   bool keeps(std::uint64_t n) const { return !keep_solutions || n <= *keep_solutions; }
