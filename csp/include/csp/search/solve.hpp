@@ -53,10 +53,11 @@ struct RunSpec {
 
   /// The one place of the rules between options. Throws Error naming both sides of a refused combination:
   /// `search.validate()` (unknown names, cbj with an inference other than none / fc / mac, learning without cbj,
-  /// restart parameters, projection with cbj), an unknown algorithm (UnknownNameError listing algorithms()), a count
-  /// (max_solutions other than 1), a projection or an objective with an algorithm other than backtracking, an
-  /// objective that is not a variable of `problem`, cbj with an objective, and what the algorithm itself refuses
-  /// for `problem` (tree: a constraint on three or more variables, or a cycle, named).
+  /// restart parameters; a projection with cbj is allowed here, see `solve`), an unknown algorithm
+  /// (UnknownNameError listing algorithms()), a count (max_solutions other than 1), a projection or an objective
+  /// with an algorithm other than backtracking, an objective that is not a variable of `problem`, cbj with an
+  /// objective, and what the algorithm itself refuses for `problem` (tree: a constraint on three or more variables,
+  /// or a cycle, named).
   void validate(const Problem& problem) const;
 };
 
@@ -87,7 +88,10 @@ Registry<Algorithm>& algorithms();
 /// Solves `problem` as `spec` says: validates it (RunSpec::validate), runs the algorithm, checks every solution
 /// once (Problem::is_solution when check_solutions, then RunSpec::verify) before `search.on_solution` sees it, and
 /// reports why it stopped (RunResult::stop): complete, solution_cap, node_limit, time_limit, step_limit,
-/// interrupted, callback or wrong_solution. Throws what validate() throws, and UnknownNameError / Error from the
+/// interrupted, callback or wrong_solution. A projection (SolverConfig::projection) with backjumping "cbj", which
+/// the engine does not take, is counted here: the engine enumerates every solution, each distinct projection counts
+/// once (the first found; only these are kept and passed to on_solution, max_solutions counts them), so the count
+/// is the same as without cbj but the work is that of the full enumeration. Throws what validate() throws, and UnknownNameError / Error from the
 /// strategies (a wrong answer from a user's ordering). Thread-safe for distinct runs on one Problem.
 RunResult solve(const Problem& problem, const RunSpec& spec = {});
 
