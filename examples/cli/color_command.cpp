@@ -7,9 +7,9 @@
 #include <optional>
 
 #include "csp/core/errors.hpp"
-#include "csp/search/optimize.hpp"
 #include "csp/models/graph_coloring.hpp"
 #include "csp/models/map_coloring.hpp"
+#include "csp/models/verify.hpp"
 #include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "run_observers.hpp"
@@ -145,7 +145,10 @@ int run_color(const std::vector<std::string>& args) {
   if (!least) {
     const Problem problem = build(instance, colors, break_symmetry);
     if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("color", why);
-    const RunResult result = solve(problem, options);
+    RunSpec spec = run_spec(options);
+    spec.verify = [&instance](const Assignment& a) { return models::verify_coloring(instance.graph, a); };
+    const RunResult result = solve(problem, options, std::move(spec));
+    if (report_wrong_solution("color", result)) return 1;
     int status = exit_status(result);
     if (result.solutions.empty()) {
       std::cout << "no colouring with " << colors << (colors == 1 ? " colour: " : " colours: ")
@@ -166,6 +169,7 @@ int run_color(const std::vector<std::string>& args) {
             << (m.greedy == 1 ? " colour\n" : " colours\n");
   RunSpec spec = run_spec(options);
   spec.objective = Objective{m.colors, Sense::minimize};
+  spec.verify = [&instance](const Assignment& a) { return models::verify_coloring(instance.graph, a); };
   spec.search.on_solution = [&](const Assignment& a) {
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                         options.started);
@@ -173,6 +177,7 @@ int run_color(const std::vector<std::string>& args) {
     return true;
   };
   const RunResult result = solve(m.problem, options, std::move(spec));
+  if (report_wrong_solution("color", result)) return 1;
   std::optional<Assignment> best;
   if (!result.solutions.empty()) {
     best = Assignment(instance.graph.vertex_count);

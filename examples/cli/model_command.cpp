@@ -123,6 +123,12 @@ RunResult solve(const Problem& problem, const SearchOptions& options) {
   return solve(problem, options, run_spec(options));
 }
 
+bool report_wrong_solution(const std::string& command, const RunResult& result) {
+  if (result.stop != StopReason::wrong_solution) return false;
+  std::cerr << "csp " << command << ": internal error: wrong solution (" << printable(result.wrong) << ")\n";
+  return true;
+}
+
 std::string ending(const RunResult& result, const SearchOptions& options) {
   switch (result.stop) {
     case StopReason::step_limit:

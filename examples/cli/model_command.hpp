@@ -81,6 +81,10 @@ RunSpec run_spec(const SearchOptions& options);
 /// (the command adds what it needs to run_spec(options): an objective, an on_solution).
 RunResult solve(const Problem& problem, const SearchOptions& options, RunSpec spec);
 
+/// When `result` stopped at a solution that failed its check (StopReason::wrong_solution: a bug), prints "csp
+/// COMMAND: internal error: wrong solution (WHY)" on standard error and returns true: the command then exits 1.
+bool report_wrong_solution(const std::string& command, const RunResult& result);
+
 /// solve(problem, options, run_spec(options)).
 RunResult solve(const Problem& problem, const SearchOptions& options);
 
