@@ -28,9 +28,7 @@
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/propagation/inference.hpp"
-#include "csp/search/backtracking.hpp"
-#include "csp/search/min_conflicts.hpp"
-#include "csp/search/solver_config.hpp"
+#include "csp/search/solve.hpp"
 
 namespace {
 
@@ -64,23 +62,25 @@ struct Expect {
   std::optional<std::uint64_t> solutions;  ///< exact solution count (when counting all)
 };
 
-/// Runs backtracking_search on `problem` once per iteration, checks the outcome against `expect`, reports nodes.
+/// Runs backtracking search (csp::solve) on `problem` once per iteration, checks the outcome against `expect`, reports nodes.
 void run_backtracking(benchmark::State& state, const csp::Problem& problem, const csp::SolverConfig& config,
                       const Expect& expect) {
   std::uint64_t nodes = 0;
   std::uint64_t backtracks = 0;
   std::string error;
   for (auto _ : state) {
-    const csp::SearchResult r = csp::backtracking_search(problem, config);
+    csp::RunSpec spec;
+    spec.search = config;
+    const csp::RunResult r = csp::solve(problem, spec);  // every solution checked there
     nodes += r.stats.assignments;
     backtracks += r.stats.backtracks;
-    if (r.status != expect.status) {
+    if (r.stop == csp::StopReason::wrong_solution) {
+      error = "the solution found breaks a constraint: " + r.wrong;
+    } else if (r.status != expect.status) {
       error = "status " + csp::to_string(r.status) + ", expected " + csp::to_string(expect.status) + " after " +
               std::to_string(r.stats.assignments) + " nodes";
     } else if (expect.solutions && r.solution_count != *expect.solutions) {
       error = std::to_string(r.solution_count) + " solutions, expected " + std::to_string(*expect.solutions);
-    } else if (r.status == Status::solved && !r.solutions.empty() && !problem.is_solution(r.solutions.front())) {
-      error = "the solution found breaks a constraint";
     }
     if (!error.empty()) break;
   }
@@ -157,20 +157,21 @@ void register_queens_min_conflicts() {
   for (int n : {1'000, 10'000}) {
     benchmark::RegisterBenchmark(("queens_minconflicts/n:" + std::to_string(n)).c_str(), [n](benchmark::State& state) {
       const csp::Problem problem = csp::models::n_queens(n, csp::models::QueensFormulation::all_different);
-      csp::MinConflictsConfig config;
-      config.max_steps = 1'000'000;
-      config.limits.time_limit = std::chrono::seconds(120);
+      csp::RunSpec spec;
+      spec.algorithm = "min-conflicts";
+      spec.local.max_steps = 1'000'000;
+      spec.search.limits.time_limit = std::chrono::seconds(120);
       std::uint64_t steps = 0;
       std::uint64_t seed = 1;
       std::string error;
       for (auto _ : state) {
-        config.seed = seed++;  // a new seed per iteration: the mean over several random runs
-        const csp::SearchResult r = csp::min_conflicts(problem, config);
+        spec.local.seed = seed++;  // a new seed per iteration: the mean over several random runs
+        const csp::RunResult r = csp::solve(problem, spec);  // the solution checked there
         steps += r.stats.assignments;
-        if (r.status != Status::solved) {
+        if (r.stop == csp::StopReason::wrong_solution) {
+          error = "the solution found breaks a constraint: " + r.wrong;
+        } else if (r.status != Status::solved) {
           error = "status " + csp::to_string(r.status) + " after " + std::to_string(r.stats.assignments) + " steps";
-        } else if (!problem.is_solution(r.solutions.front())) {
-          error = "the solution found breaks a constraint";
         }
         if (!error.empty()) break;
       }

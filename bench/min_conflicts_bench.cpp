@@ -36,11 +36,18 @@
 #include "csp/models/graph_coloring.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
-#include "csp/search/min_conflicts.hpp"
+#include "csp/search/solve.hpp"
 
 namespace {
 
 using csp::Status;
+
+// The algorithm counter called `name` of a run (0 when it has none).
+std::uint64_t counter(const csp::RunResult& r, const std::string& name) {
+  for (const auto& [key, value] : r.algorithm_counters)
+    if (key == name) return value;
+  return 0;
+}
 
 double ms_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -53,19 +60,23 @@ void run(benchmark::State& state, const csp::Problem& problem, double build_ms, 
   std::uint64_t steps = 0;
   std::uint64_t checks = 0;
   std::uint64_t seed = 1;
+  csp::RunSpec spec;
+  spec.algorithm = "min-conflicts";
+  spec.search.limits = config.limits;  // the spec's limits apply to every algorithm
+  spec.local = config;
   for (auto _ : state) {
-    if (vary_seed) config.seed = seed++;
-    const csp::SearchResult r = csp::min_conflicts(problem, config);
+    if (vary_seed) spec.local.seed = seed++;
+    const csp::RunResult r = csp::solve(problem, spec);  // the solution checked there
     steps += r.stats.assignments;
     checks += r.stats.constraint_checks;
+    if (r.stop == csp::StopReason::wrong_solution) {
+      state.SkipWithError(("the solution found breaks a constraint: " + r.wrong).c_str());
+      return;
+    }
     if (r.status != expect) {
       state.SkipWithError(("status " + csp::to_string(r.status) + " after " + std::to_string(r.stats.assignments) +
                            " steps, expected " + csp::to_string(expect))
                               .c_str());
-      return;
-    }
-    if (expect == Status::solved && !problem.is_solution(r.solutions.front())) {
-      state.SkipWithError("the solution found breaks a constraint");
       return;
     }
   }
@@ -179,23 +190,24 @@ void register_variants() {
         double ms = 0;
         for (auto _ : state) {
           for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-            csp::MinConflictsConfig c;
-            c.seed = seed;
-            c.walk_probability = variant.walk;
-            c.tabu_tenure = variant.tabu;
-            c.weighting = variant.weighting;
-            c.restart_after = variant.restart_after;
-            const csp::MinConflictsResult r = csp::min_conflicts_run(problem, c);
-            ms += static_cast<double>(r.search.stats.elapsed_us) / 1000.0;
-            restarts += r.restarts;
-            if (r.search.status != Status::solved) continue;
-            if (!problem.is_solution(r.search.solutions.front())) {
-              state.SkipWithError("the solution found breaks a constraint");
+            csp::RunSpec spec;
+            spec.algorithm = "min-conflicts";
+            spec.local.seed = seed;
+            spec.local.walk_probability = variant.walk;
+            spec.local.tabu_tenure = variant.tabu;
+            spec.local.weighting = variant.weighting;
+            spec.local.restart_after = variant.restart_after;
+            const csp::RunResult r = csp::solve(problem, spec);  // the solution checked there
+            ms += static_cast<double>(r.stats.elapsed_us) / 1000.0;
+            restarts += counter(r, "restarts");
+            if (r.stop == csp::StopReason::wrong_solution) {
+              state.SkipWithError(("the solution found breaks a constraint: " + r.wrong).c_str());
               return;
             }
+            if (r.status != Status::solved) continue;
             ++solved;
-            steps += r.search.stats.assignments;
-            most = std::max(most, r.search.stats.assignments);
+            steps += r.stats.assignments;
+            most = std::max(most, r.stats.assignments);
           }
         }
         state.counters["solved"] = static_cast<double>(solved);

@@ -14,7 +14,7 @@
 //
 // Each run happens in a child process (fork), so an instance that crashes (stack overflow), runs out of memory or
 // overruns its wall-clock limit is reported as an error of that case and the others still run. The child builds
-// the problem, solves it with backtracking_search, verifies the answer (status solved, Problem::is_solution, and
+// the problem, solves it with csp::solve (backtracking), verifies the answer (status solved, Problem::is_solution, and
 // for int_range x = lo) and reports through a pipe. The reported time is the search alone (manual time); the build
 // is a counter. Counters: nodes (= stats.assignments), backtracks, build_s, peak_rss_mb (the child's peak resident
 // set, getrusage), rss_growth_kb (its growth from the child's start: the memory the case itself used).
@@ -49,7 +49,7 @@
 #include <string_view>
 #include <vector>
 
-#include "csp/search/backtracking.hpp"
+#include "csp/search/solve.hpp"
 #include "scale_models.hpp"
 
 namespace {
@@ -119,24 +119,24 @@ void run_case(const Case& c, int fd) {
     r.build_s = seconds_since(t0);
     r.built = true;
     send(fd, r);
-    csp::SolverConfig config = c.config;
-    config.limits.node_limit = options.node_limit;
-    config.limits.time_limit = std::chrono::seconds(options.timeout_s);
+    csp::RunSpec spec;
+    spec.search = c.config;
+    spec.search.limits.node_limit = options.node_limit;
+    spec.search.limits.time_limit = std::chrono::seconds(options.timeout_s);
+    if (c.check) spec.verify = c.check;
     const Clock::time_point t1 = Clock::now();
-    const csp::SearchResult result = csp::backtracking_search(problem, config);
+    const csp::RunResult result = csp::solve(problem, spec);  // Problem::is_solution and the case's check there
     r.solve_s = seconds_since(t1);
     r.nodes = result.stats.assignments;
     r.backtracks = result.stats.backtracks;
     copy_text(r.status, sizeof r.status, csp::to_string(result.status));
     std::string error;
-    if (result.status != csp::Status::solved || result.solutions.empty()) {
+    if (result.stop == csp::StopReason::wrong_solution) {
+      error = "the solution found breaks a constraint: " + result.wrong;
+    } else if (result.status != csp::Status::solved || result.solutions.empty()) {
       error = "status " + csp::to_string(result.status) + " after " + std::to_string(result.stats.assignments) +
               " nodes and " + seconds_text(r.solve_s) + " (expected solved; node limit " +
               std::to_string(options.node_limit) + ", time limit " + std::to_string(options.timeout_s) + " s)";
-    } else if (!problem.is_solution(result.solutions.front())) {
-      error = "the solution found breaks a constraint";
-    } else if (c.check) {
-      error = c.check(result.solutions.front());
     }
     copy_text(r.error, sizeof r.error, error);
     r.ok = error.empty();

@@ -11,8 +11,7 @@
 #include "csp/core/problem.hpp"
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_io.hpp"
-#include "csp/search/backtracking.hpp"
-#include "csp/search/solver_config.hpp"
+#include "csp/search/solve.hpp"
 
 namespace csp::bench {
 
@@ -91,7 +90,9 @@ SearchResult solve(
     models::SudokuGrid* solution, OnBuilt on_built = [] {}) {
   const models::Sudoku sudoku(puzzle, config.alldiff);
   on_built();
-  SearchResult r = backtracking_search(sudoku.problem(), solver);
+  RunSpec spec;
+  spec.search = solver;
+  SearchResult r = csp::solve(sudoku.problem(), spec);
   if (solution != nullptr && !r.solutions.empty()) *solution = sudoku.to_grid(r.solutions.front());
   return r;
 }

@@ -20,6 +20,7 @@
 #include "csp/models/sudoku_io.hpp"
 #include "csp/models/sudoku_techniques_constraint.hpp"
 #include "csp/models/text_input.hpp"
+#include "csp/models/verify.hpp"
 #include "csp/models/zebra.hpp"
 
 namespace csp::ablation {
@@ -90,22 +91,7 @@ class BuiltQueens : public BuiltInstance {
         problem_(models::n_queens(n, mode == AllDifferentMode::global ? models::QueensFormulation::all_different
                                                                       : models::QueensFormulation::binary)) {}
   const Problem& problem() const override { return problem_; }
-  std::string verify(const Assignment& a) const override {
-    if (a.variable_count() != n_) return "the assignment does not cover the " + std::to_string(n_) + " columns";
-    for (VarId i = 0; i < n_; ++i) {
-      if (!a.is_assigned(i)) return std::string("column ").append(std::to_string(i + 1)).append(" has no queen");
-      const Value ri = a.value(i);
-      if (ri < 1 || ri > n_) return std::string("column ").append(std::to_string(i + 1)).append(" has an off-board row");
-      for (VarId j = i + 1; j < n_; ++j)
-        if (a.is_assigned(j) && (a.value(j) == ri || std::abs(a.value(j) - ri) == j - i))
-          return std::string("the queens of columns ")
-              .append(std::to_string(i + 1))
-              .append(" and ")
-              .append(std::to_string(j + 1))
-              .append(" attack each other");
-    }
-    return "";
-  }
+  std::string verify(const Assignment& a) const override { return models::verify_queens(n_, a); }
 
  private:
   int n_;
@@ -133,7 +119,7 @@ class BuiltColoring : public BuiltInstance {
       : graph_(std::move(graph)), problem_(std::move(problem)) {}
   const Problem& problem() const override { return problem_; }
   std::string verify(const Assignment& a) const override {
-    return models::is_proper_coloring(*graph_, a) ? "" : "not a proper colouring";
+    return models::verify_coloring(*graph_, a);
   }
 
  private:
@@ -195,14 +181,7 @@ class BuiltZebra : public BuiltInstance {
  public:
   explicit BuiltZebra(AllDifferentMode mode) : problem_(models::zebra(mode)) {}
   const Problem& problem() const override { return problem_; }
-  // The rules as posted with pairwise !=, then the puzzle's known answer (it has exactly one solution).
-  std::string verify(const Assignment& a) const override {
-    static const Problem rules = models::zebra(AllDifferentMode::pairwise);
-    if (!rules.is_solution(a)) return "breaks a clue or puts two names of a group in one house";
-    if (models::zebra_nationality_of(rules, a, "Zebra") != "Japanese") return "the zebra's owner is not the Japanese";
-    if (models::zebra_nationality_of(rules, a, "Water") != "Norwegian") return "the water drinker is not the Norwegian";
-    return "";
-  }
+  std::string verify(const Assignment& a) const override { return models::verify_zebra(a); }
 
  private:
   Problem problem_;
@@ -224,26 +203,7 @@ class BuiltCryptarithm : public BuiltInstance {
   BuiltCryptarithm(models::Cryptarithm puzzle, AllDifferentMode mode)
       : puzzle_(std::move(puzzle)), problem_(models::cryptarithm(puzzle_, mode)) {}
   const Problem& problem() const override { return problem_; }
-  // On the numbers: distinct digits, no leading zero, and the words add up.
-  std::string verify(const Assignment& a) const override {
-    std::string used;
-    for (VarId x = 0; x < a.variable_count(); ++x) {
-      if (!a.is_assigned(x)) return "a letter has no digit";
-      const Value d = a.value(x);
-      if (d < 0 || d > 9) return "a letter has no digit 0-9";
-      if (used.find(static_cast<char>('0' + d)) != std::string::npos) return "two letters share a digit";
-      used.push_back(static_cast<char>('0' + d));
-    }
-    std::vector<std::string> words = puzzle_.addends;
-    words.push_back(puzzle_.sum);
-    for (const std::string& w : words)  // variable ids follow `letters`
-      if (w.size() > 1 && a.value(static_cast<VarId>(puzzle_.letters.find(w[0]))) == 0)
-        return "the word " + w + " starts with 0";
-    long long total = 0;
-    for (const std::string& w : puzzle_.addends) total += models::word_value(puzzle_, w, a);
-    if (total != models::word_value(puzzle_, puzzle_.sum, a)) return "the words do not add up";
-    return "";
-  }
+  std::string verify(const Assignment& a) const override { return models::verify_cryptarithm(puzzle_, a); }
 
  private:
   models::Cryptarithm puzzle_;

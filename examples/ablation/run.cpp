@@ -1,18 +1,15 @@
-// One run of an ablation: build, search R times, verify, record.
+// One run of an ablation: build, csp::solve R times (every solution verified there), record why it stopped.
 #include "ablation/run.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <chrono>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "csp/core/errors.hpp"
-#include "csp/graph/tree_solver.hpp"
-#include "csp/search/backtracking.hpp"
-#include "csp/search/optimize.hpp"
-#include "csp/search/min_conflicts.hpp"
+#include "csp/graph/tree_solver.hpp"  // registers "tree" and "cutset" with csp::solve
+#include "csp/search/solve.hpp"
 
 namespace csp::ablation {
 
@@ -40,85 +37,66 @@ bool is_failure(RunStatus s) { return s != RunStatus::solved && s != RunStatus::
 
 namespace {
 
-RunStatus limit_status(const SearchResult& r, const RunLimits& limits) {
-  return limits.node_limit != 0 && r.stats.assignments >= limits.node_limit ? RunStatus::node_limit
-                                                                             : RunStatus::timeout;
+// Min-conflicts' options from the configuration: --walk, --tabu, --weighting, --restart-after LIST ("" when not in
+// the study: the book's algorithm); its max_steps is the study's node limit (or 100,000), its seed the
+// configuration's (0, ties by order in backtracking, keeps seed 1).
+MinConflictsConfig local_search_config(const Configuration& config, const RunLimits& limits) {
+  MinConflictsConfig local;
+  if (limits.node_limit != 0) local.max_steps = limits.node_limit;
+  if (const SolverConfig solver = config.solver_config(); solver.seed != 0) local.seed = solver.seed;
+  if (!config.walk.empty())  // checked by parse_probabilities; from_chars: no locale
+    std::from_chars(config.walk.data(), config.walk.data() + config.walk.size(), local.walk_probability);
+  if (!config.tabu.empty()) local.tabu_tenure = std::stoull(config.tabu);
+  local.weighting = config.weighting == "on";
+  if (!config.restart_after.empty()) local.restart_after = std::stoull(config.restart_after);
+  return local;
 }
 
-// Counting (max_solutions != 1), distinct solutions (auxiliary variables) or optimisation: every solution is
-// verified as it is found, and counted once. Returns the result of the search; `out` gets the first run's record.
-SearchResult search_counting(const BuiltInstance& built, SolverConfig solver, const RunLimits& limits, bool first,
-                             RunRecord& out) {
-  const Problem& problem = built.problem();
-  const std::optional<BuiltInstance::Objective> objective = built.objective();
-  const auto distinct = static_cast<std::size_t>(std::max(0, built.distinct_variables()));
-  const bool deduplicate = !objective && distinct < static_cast<std::size_t>(problem.variable_count());
-  const std::uint64_t wanted = limits.max_solutions;
-  solver.keep_solutions = 0;
-  // Copies that differ only in auxiliary variables are skipped here, so the engine enumerates them all.
-  solver.max_solutions = deduplicate ? 0 : wanted;
-  std::string wrong;
-  std::set<std::vector<Value>> seen;
-  std::uint64_t found = 0;
-  bool capped = false;
-  solver.on_solution = [&](const Assignment& a) {
-    if (std::string why = built.verify(a); !why.empty()) {
-      wrong = std::move(why);
-      return false;
-    }
-    if (deduplicate && !seen.emplace(a.values().begin(), a.values().begin() + static_cast<std::ptrdiff_t>(distinct))
-                            .second)
-      return true;
-    ++found;
-    if (deduplicate && wanted != 0 && found >= wanted) {
-      capped = true;
-      return false;
-    }
-    return true;
-  };
-  SearchResult r = objective ? optimize(problem, objective->variable, objective->sense, solver)
-                             : backtracking_search(problem, solver);
-  if (!first) return r;
+// One cell of the grid as a run specification: the configuration's algorithm and options under the study's
+// limits, the instance's own check (RunSpec::verify), its objective (branch and bound), and, when counting a
+// model with auxiliary variables, the projection on its distinct variables (each solution counted once).
+RunSpec run_spec(const BuiltInstance& built, const Configuration& config, const RunLimits& limits) {
+  RunSpec spec;
+  spec.algorithm = config.backtracking() ? "backtracking" : config.algorithm;  // "" when not in the study
+  spec.search = config.solver_config();
+  spec.search.limits.node_limit = limits.node_limit;
+  spec.search.limits.time_limit = std::chrono::milliseconds(limits.timeout_ms);
+  spec.search.keep_solutions = 0;
+  spec.verify = [&built](const Assignment& a) { return built.verify(a); };
+  if (config.algorithm == "min-conflicts") spec.local = local_search_config(config, limits);
+  if (config.algorithm == "cutset") spec.search.limits.node_limit = 0;  // its limit is the time limit alone
+  if (const std::optional<BuiltInstance::Objective> objective = built.objective()) {
+    spec.objective = Objective{objective->variable, objective->sense};
+    return spec;  // branch and bound runs to the proved optimum
+  }
+  spec.search.max_solutions = limits.max_solutions;
+  const int distinct = std::max(0, built.distinct_variables());
+  if (limits.max_solutions != 1 && distinct < built.problem().variable_count())
+    for (VarId x = 0; x < distinct; ++x) spec.search.projection.push_back(x);
+  return spec;
+}
+
+// The record of a run from why it stopped (RunResult::stop).
+void record(const RunResult& r, RunRecord& out) {
   out.stats = r.stats;
-  out.stats.solutions = found;
-  out.optimisation = objective.has_value();
+  out.stats.solutions = r.solution_count;
   out.objective = r.objective;
-  if (!wrong.empty()) {
-    out.status = RunStatus::wrong;
-    out.detail = std::move(wrong);
-  } else if (r.status == Status::limit_reached && !capped) {
-    out.status = limit_status(r, limits);
-  } else {
-    out.status = found == 0 ? RunStatus::unsatisfiable : RunStatus::solved;
+  switch (r.stop) {
+    case StopReason::wrong_solution:
+      out.status = RunStatus::wrong;
+      out.detail = r.wrong;
+      return;
+    case StopReason::step_limit:  // min-conflicts used its steps: its max_steps is the node limit
+      out.status = RunStatus::node_limit;
+      out.detail = "gave up after " + std::to_string(r.stats.assignments) + " steps";
+      return;
+    case StopReason::node_limit: out.status = RunStatus::node_limit; return;
+    case StopReason::time_limit:
+    case StopReason::interrupted:
+    case StopReason::callback: out.status = RunStatus::timeout; return;
+    case StopReason::complete:
+    case StopReason::solution_cap: out.status = r.solution_count == 0 ? RunStatus::unsatisfiable : RunStatus::solved;
   }
-  return r;
-}
-
-// The configuration's algorithm on `problem` (Configuration::algorithm). Min-conflicts (with the configuration's
-// walk, tabu, weighting, restart-after) gave-up counts as a node limit reached (its max_steps is the node limit, or
-// 100,000); a tree-solver refusal (a cycle, a constraint on three
-// variables) throws ModelError, an error run.
-SearchResult run_algorithm(const Problem& problem, const Configuration& config, const SolverConfig& solver) {
-  if (config.algorithm == "min-conflicts") {
-    MinConflictsConfig local;
-    if (solver.limits.node_limit != 0) local.max_steps = solver.limits.node_limit;
-    local.limits.time_limit = solver.limits.time_limit;
-    if (solver.seed != 0) local.seed = solver.seed;  // --seed LIST; 0 (ties by order in backtracking) keeps seed 1
-    // --walk, --tabu, --weighting, --restart-after LIST ("" when not in the study: the book's algorithm)
-    if (!config.walk.empty())  // checked by parse_probabilities; from_chars: no locale
-      std::from_chars(config.walk.data(), config.walk.data() + config.walk.size(), local.walk_probability);
-    if (!config.tabu.empty()) local.tabu_tenure = std::stoull(config.tabu);
-    local.weighting = config.weighting == "on";
-    if (!config.restart_after.empty()) local.restart_after = std::stoull(config.restart_after);
-    return min_conflicts(problem, local);  // its restarts are in stats.restarts
-  }
-  if (config.algorithm == "tree") return tree_csp_solver(problem, solver.limits);
-  if (config.algorithm == "cutset") {
-    CutsetConfig cutset;
-    cutset.limits.time_limit = solver.limits.time_limit;
-    return cutset_conditioning(problem, cutset).search;
-  }
-  return backtracking_search(problem, solver);
 }
 
 }  // namespace
@@ -127,48 +105,21 @@ RunRecord run_one(const Instance& instance, const Configuration& config, const R
   RunRecord out;
   try {
     const std::unique_ptr<BuiltInstance> built = instance.build(config);
+    out.optimisation = built->objective().has_value();
     if (std::string why = built->proved_unsatisfiable(); !why.empty()) {
       out.status = RunStatus::unsatisfiable;  // building proved it: no search, every counter 0
-      out.optimisation = built->objective().has_value();
       out.detail = std::move(why);
       return out;
     }
-    SolverConfig solver = config.solver_config();
-    solver.limits.node_limit = limits.node_limit;
-    solver.limits.time_limit = std::chrono::milliseconds(limits.timeout_ms);
-    const bool counting = limits.max_solutions != 1 || built->objective();
-    solver.max_solutions = 1;
-    solver.keep_solutions = 1;
+    const RunSpec spec = run_spec(*built, config, limits);
     std::vector<std::int64_t> times;
     const unsigned repeat = std::max(1U, limits.repeat);
     for (unsigned k = 0; k < repeat; ++k) {
-      if (counting) {
-        if (!config.backtracking())
-          throw Error("counting solutions or optimising needs --algorithm backtracking (" + config.algorithm +
-                      " stops at its first solution)");
-        const SearchResult r = search_counting(*built, solver, limits, k == 0, out);
-        times.push_back(r.stats.elapsed_us);
-        if (k == 0 && out.status == RunStatus::timeout) break;
-        continue;
-      }
-      const SearchResult r = run_algorithm(built->problem(), config, solver);
+      const RunResult r = csp::solve(built->problem(), spec);
       times.push_back(r.stats.elapsed_us);
       if (k > 0) continue;
-      out.stats = r.stats;
-      if (r.status == Status::gave_up) {  // min-conflicts used its steps
-        out.status = RunStatus::node_limit;
-        out.detail = "gave up after " + std::to_string(r.stats.assignments) + " steps";
-      } else if (r.status == Status::limit_reached) {
-        out.status = limit_status(r, limits);
-        if (out.status == RunStatus::timeout) break;  // repeating a timeout only costs the limit again
-      } else if (r.solutions.empty()) {
-        out.status = RunStatus::unsatisfiable;
-      } else if (std::string why = built->verify(r.solutions.front()); !why.empty()) {
-        out.status = RunStatus::wrong;
-        out.detail = std::move(why);
-      } else {
-        out.status = RunStatus::solved;
-      }
+      record(r, out);
+      if (out.status == RunStatus::timeout) break;  // repeating a timeout only costs the limit again
     }
     std::sort(times.begin(), times.end());
     const std::size_t m = times.size() / 2;

@@ -1,4 +1,4 @@
-// --algorithm and the min-conflicts flags: the option group, its checks, the refusals, and the run.
+// --algorithm and the min-conflicts flags: the option group, its checks and the refusals.
 #include "algorithm_options.hpp"
 
 #include <boost/program_options.hpp>
@@ -7,10 +7,6 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/graph/constraint_graph.hpp"
-#include "csp/graph/tree_solver.hpp"
-#include "csp/search/backtracking.hpp"
-#include "csp/search/min_conflicts.hpp"
-#include "csp/search/solve.hpp"
 #include "model_command.hpp"
 
 namespace po = boost::program_options;
@@ -102,14 +98,6 @@ std::string algorithm_refusal(const Problem& problem, const SearchOptions& optio
   if (const std::string cycle = find_cycle_text(problem); !cycle.empty())
     return "--algorithm tree: the constraint graph has a cycle: " + cycle + "; use --algorithm cutset";
   return "";
-}
-
-RunResult run_algorithm(const Problem& problem, const SearchOptions& options) {
-  RunSpec spec;
-  spec.algorithm = options.algorithm;
-  spec.search = config_now(options);
-  spec.local = options.local;
-  return csp::solve(problem, spec);
 }
 
 }  // namespace csp::cli

@@ -1,5 +1,5 @@
 // --algorithm backtracking|min-conflicts|tree|cutset, and the min-conflicts flags, for every model command (csp
-// queens, color, cryptarithm, zebra, killer): the option group, its checks, and running the algorithm chosen.
+// queens, color, cryptarithm, zebra, killer): the option group and its checks (csp::solve runs the algorithm).
 #pragma once
 
 #include <string>
@@ -9,7 +9,6 @@
 
 #include "csp/core/problem.hpp"
 #include "csp/search/search_result.hpp"
-#include "run_result.hpp"
 #include "search_options.hpp"
 
 namespace csp::cli {
@@ -30,10 +29,5 @@ void read_algorithm_options(const boost::program_options::variables_map& vm, Sea
 /// and a constraint graph without a cycle ("the constraint graph has a cycle: X - Y - Z - X; use --algorithm
 /// cutset"). Commands print it as a usage error (exit 2).
 std::string algorithm_refusal(const Problem& problem, const SearchOptions& options);
-
-/// Runs the algorithm chosen on `problem` (--timeout counts from `options.started`): backtracking_search,
-/// min_conflicts_run (result.status gave_up when max_steps ran out), tree_csp_solver or cutset_conditioning; the
-/// local-search and cutset counters go into the result's algorithm_counters.
-RunResult run_algorithm(const Problem& problem, const SearchOptions& options);
 
 }  // namespace csp::cli

@@ -1,5 +1,5 @@
 // csp color: graph colouring of a DIMACS .col file or of a bundled map (Australia, USA) with K colours, or the
-// least K (the chromatic number) by branch and bound (models::least_coloring minimised with csp::minimize).
+// least K (the chromatic number) by branch and bound (models::least_coloring, RunSpec::objective).
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <iostream>
@@ -7,9 +7,9 @@
 #include <optional>
 
 #include "csp/core/errors.hpp"
-#include "csp/search/optimize.hpp"
 #include "csp/models/graph_coloring.hpp"
 #include "csp/models/map_coloring.hpp"
+#include "csp/models/verify.hpp"
 #include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "run_observers.hpp"
@@ -145,7 +145,10 @@ int run_color(const std::vector<std::string>& args) {
   if (!least) {
     const Problem problem = build(instance, colors, break_symmetry);
     if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("color", why);
-    const RunResult result = solve(problem, options);
+    RunSpec spec = run_spec(options);
+    spec.verify = [&instance](const Assignment& a) { return models::verify_coloring(instance.graph, a); };
+    const RunResult result = solve(problem, options, std::move(spec));
+    if (report_wrong_solution("color", result)) return 1;
     int status = exit_status(result);
     if (result.solutions.empty()) {
       std::cout << "no colouring with " << colors << (colors == 1 ? " colour: " : " colours: ")
@@ -159,22 +162,22 @@ int run_color(const std::vector<std::string>& args) {
     return status;
   }
 
-  // --least: branch and bound on the number of colours (models::least_coloring, csp::minimize).
+  // --least: branch and bound on the number of colours (models::least_coloring, RunSpec::objective).
   const models::LeastColoring m = models::least_coloring(instance.graph, instance.names);
   std::cout << "bounds: a clique of " << m.clique << (m.clique == 1 ? " vertex" : " vertices")
             << " (at least as many colours), a greedy colouring with " << m.greedy
             << (m.greedy == 1 ? " colour\n" : " colours\n");
-  SolverConfig config = config_now(options);
-  config.on_solution = [&](const Assignment& a) {
+  RunSpec spec = run_spec(options);
+  spec.objective = Objective{m.colors, Sense::minimize};
+  spec.verify = [&instance](const Assignment& a) { return models::verify_coloring(instance.graph, a); };
+  spec.search.on_solution = [&](const Assignment& a) {
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                         options.started);
     std::cout << "coloured with " << a.value(m.colors) << " (" << ms.count() << " ms)\n";
     return true;
   };
-  RunObservers observers(options.trace, false, std::cout, options.tree_file, [](Value v) { return std::to_string(v); });
-  config.observer = observers.observer();
-  const SearchResult result = minimize(m.problem, m.colors, config);
-  observers.finish();
+  const RunResult result = solve(m.problem, options, std::move(spec));
+  if (report_wrong_solution("color", result)) return 1;
   std::optional<Assignment> best;
   if (!result.solutions.empty()) {
     best = Assignment(instance.graph.vertex_count);

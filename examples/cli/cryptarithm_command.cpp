@@ -4,6 +4,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/models/cryptarithm.hpp"
+#include "csp/models/verify.hpp"
 #include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
@@ -11,17 +12,6 @@
 namespace po = boost::program_options;
 
 namespace csp::cli {
-
-namespace {
-
-// The sum checked on the numbers themselves, independently of the CSP.
-bool adds_up(const models::Cryptarithm& puzzle, const Assignment& a) {
-  long long total = 0;
-  for (const std::string& w : puzzle.addends) total += models::word_value(puzzle, w, a);
-  return total == models::word_value(puzzle, puzzle.sum, a);
-}
-
-}  // namespace
 
 int run_cryptarithm(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{}, "puzzle");
@@ -70,19 +60,16 @@ int run_cryptarithm(const std::vector<std::string>& args) {
     return usage_error("cryptarithm", e.what());
   }
   // Every solution is checked and printed as it is found (none is kept in memory).
-  bool all_correct = true;
   options.config.keep_solutions = 0;
   options.config.on_solution = [&](const Assignment& a) {
-    if (!problem.is_solution(a) || !adds_up(puzzle, a)) {
-      std::cerr << "csp cryptarithm: internal error: wrong solution " << problem.to_string(a) << '\n';
-      all_correct = false;
-      return false;
-    }
     std::cout << models::format_solution(puzzle, a) << '\n';
     return true;
   };
   if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("cryptarithm", why);
-  const RunResult result = solve(problem, options);
+  RunSpec spec = run_spec(options);
+  spec.verify = [&puzzle](const Assignment& a) { return models::verify_cryptarithm(puzzle, a); };  // on the numbers
+  const RunResult result = solve(problem, options, std::move(spec));
+  if (report_wrong_solution("cryptarithm", result)) return 1;
   if (result.solution_count == 0) {
     std::cout << ending(result, options) << '\n';
   } else if (options.config.max_solutions != 1) {
@@ -90,7 +77,7 @@ int run_cryptarithm(const std::vector<std::string>& args) {
               << (options.config.max_solutions == 0 && result.status != Status::limit_reached ? " (all)" : "") << '\n';
   }
   write_stats(std::cout, result, options);
-  return all_correct ? exit_status(result) : 1;
+  return exit_status(result);
 }
 
 }  // namespace csp::cli

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <iostream>
 #include <optional>
-#include <set>
 #include <vector>
 
 #include "csp/core/errors.hpp"
@@ -16,8 +15,7 @@
 #include "csp/models/flatzinc/parser.hpp"
 #include "csp/models/flatzinc/search.hpp"
 #include "csp/propagation/inference.hpp"
-#include "csp/search/backtracking.hpp"
-#include "csp/search/optimize.hpp"
+#include "csp/search/solve.hpp"
 #include "model_command.hpp"
 #include "run_observers.hpp"
 #include "subcommands.hpp"
@@ -69,20 +67,13 @@ void write_statistics(std::ostream& out, const fzn::FlatZincModel& model, const 
   out << "%%%mzn-stat-end\n";
 }
 
-// solve satisfy: backtracking search; minimize / maximize: branch and bound (csp::optimize), every improving
+// solve satisfy: backtracking search; minimize / maximize: branch and bound (RunSpec::objective), every improving
 // solution printed through on_solution; complete means the optimum is proved ("=========="). --trace goes to
 // standard error (standard output is MiniZinc's protocol), --tree to its file.
-SearchResult run_search(const fzn::FlatZincModel& model, const SearchOptions& options) {
-  SolverConfig config = config_now(options);
+RunResult run_search(const fzn::FlatZincModel& model, const SearchOptions& options, RunSpec spec) {
   RunObservers observers(options.trace, false, std::cerr, options.tree_file, [](Value v) { return std::to_string(v); });
-  config.observer = observers.observer();
-  SearchResult result;
-  if (model.goal == fzn::SolveItem::Goal::satisfy || !model.objective.is_var()) {  // or a constant objective
-    result = backtracking_search(model.problem, config);
-  } else {
-    const Sense sense = model.goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize;
-    result = optimize(model.problem, model.objective.var, sense, config);
-  }
+  spec.search.observer = observers.observer();
+  RunResult result = csp::solve(model.problem, spec);
   observers.finish();
   return result;
 }
@@ -226,18 +217,25 @@ int run_fzn(const std::vector<std::string>& args) {
     if (!o.var_given) config.variable_ordering = fzn::phased_variable_ordering(model.search, kDefaultVariableOrdering);
     if (!o.val_given) config.value_ordering = fzn::phased_value_ordering(model.search, kDefaultValueOrdering);
   }
-  // Two solutions that differ only in auxiliary variables (model.search_variable_count) are one solution: with
-  // such variables the engine enumerates every solution and the copies are skipped here.
   const bool optimising = model.goal != fzn::SolveItem::Goal::satisfy;
   if (optimising && model.objective.is_var() && config.backjumping != "none")  // as csp color --least refuses it
     return usage_error("fzn", "--backjump " + config.backjumping + " does not work with solve " +
                                   (model.goal == fzn::SolveItem::Goal::minimize ? "minimize" : "maximize") +
                                   " (branch and bound); it works with solve satisfy");
-  const int distinct_by = model.search_variable_count;
-  // Improving solutions differ in their objective: never duplicates.
-  const bool deduplicate = !optimising && distinct_by < model.problem.variable_count();
-  config.max_solutions = deduplicate ? 0 : o.solutions;
-  config.keep_solutions = 0;
+  RunSpec spec;
+  spec.search = config_now(o.search);
+  spec.search.keep_solutions = 0;
+  spec.verify = [&model](const Assignment& a) { return model.verify(a); };
+  if (optimising && model.objective.is_var()) {  // a constant objective is a satisfaction search
+    const Sense sense = model.goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize;
+    spec.objective = Objective{model.objective.var, sense};
+  } else {
+    spec.search.max_solutions = o.solutions;
+  }
+  // Two solutions that differ only in auxiliary variables (model.search_variable_count) are one solution: counted
+  // on the projection on the others. Improving solutions differ in their objective: never duplicates.
+  if (!optimising && model.search_variable_count < model.problem.variable_count())
+    for (VarId x = 0; x < model.search_variable_count; ++x) spec.search.projection.push_back(x);
   const double init_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   if (!model.unsatisfiable.empty()) {
@@ -245,40 +243,26 @@ int run_fzn(const std::vector<std::string>& args) {
     if (o.statistics) write_statistics(std::cout, model, SearchResult{}, init_s);
     return 0;
   }
-  std::string wrong;  // a solution that failed the check
-  std::set<std::vector<Value>> seen;
   std::uint64_t found = 0;
-  bool capped = false;  // stopped here at -n N
-  config.on_solution = [&](const Assignment& a) {
-    if (std::string why = model.verify(a); !why.empty()) {
-      wrong = why;
-      return false;
-    }
-    if (deduplicate && !seen.emplace(a.values().begin(), a.values().begin() + distinct_by).second) return true;
+  spec.search.on_solution = [&](const Assignment& a) {  // verified by csp::solve
     std::cout << model.format(a) << "----------\n";
     std::cout.flush();
     ++found;
-    if (!optimising && deduplicate && o.solutions != 0 && found >= o.solutions) {
-      capped = true;
-      return false;
-    }
     return true;
   };
-  SearchResult result;
+  RunResult result;
   try {
-    result = run_search(model, o.search);
+    result = run_search(model, o.search, std::move(spec));
   } catch (const UsageError& e) {
     return usage_error("fzn", e.what());
   }
-  if (!wrong.empty()) {
-    std::cerr << "csp fzn: internal error: a solution violates " << wrong << '\n';
+  if (result.stop == StopReason::wrong_solution) {
+    std::cerr << "csp fzn: internal error: a solution violates " << result.wrong << '\n';
     return 1;
   }
-  if (capped) result.complete = true;
   result.solution_count = found;
   // Satisfaction: every solution printed and the search over; optimisation: the optimum proved.
-  const bool exhausted =
-      optimising ? result.complete : result.complete && !capped && (o.solutions == 0 || found < o.solutions);
+  const bool exhausted = optimising ? result.complete : result.complete && (o.solutions == 0 || found < o.solutions);
   if (found == 0 && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
   else if (found == 0) std::cout << "=====UNKNOWN=====\n";
   else if (exhausted) std::cout << "==========\n";

@@ -74,15 +74,14 @@ int run_killer(const std::vector<std::string>& args) {
     return usage_error("killer", e.what());
   }
   if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("killer", why);
-  const RunResult result = solve(problem, options);
+  RunSpec spec = run_spec(options);
+  spec.verify = [&puzzle](const Assignment& a) { return models::check_killer_solution(puzzle, models::to_grid(puzzle, a)); };
+  const RunResult result = solve(problem, options, std::move(spec));
+  if (report_wrong_solution("killer", result)) return 1;
   if (result.solutions.empty()) {
     std::cout << ending(result, options) << '\n';
   } else {
     const models::SudokuGrid grid = models::to_grid(puzzle, result.solutions.front());
-    if (const std::string why = models::check_killer_solution(puzzle, grid); !why.empty() || !problem.is_solution(result.solutions.front())) {
-      std::cerr << "csp killer: internal error: wrong solution (" << why << ")\n";
-      return 1;
-    }
     if (options.config.max_solutions != 1) {
       const bool exact_one = result.solution_count == 1 && result.status == Status::solved && result.complete;
       std::cout << (exact_one ? std::string("unique") : count_text(result, options, "solution", "solutions")) << '\n';

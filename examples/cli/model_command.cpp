@@ -11,8 +11,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "csp/search/backtracking.hpp"
 #include "algorithm_options.hpp"
+#include "csp/graph/tree_solver.hpp"  // registers "tree" and "cutset" with csp::solve
 #include "printable.hpp"
 #include "run_observers.hpp"
 #include "program_options_message.hpp"
@@ -102,29 +102,51 @@ SolverConfig config_now(const SearchOptions& options) {
   return config;
 }
 
-RunResult solve(const Problem& problem, const SearchOptions& options) {
-  if (options.algorithm != "backtracking") return run_algorithm(problem, options);
-  SolverConfig config = config_now(options);
-  RunObservers observers(options.trace, false, std::cout, options.tree_file, [](Value v) { return std::to_string(v); });
-  config.observer = observers.observer();
+RunSpec run_spec(const SearchOptions& options) {
   RunSpec spec;
-  spec.search = std::move(config);
+  spec.algorithm = options.algorithm;
+  spec.search = config_now(options);
+  spec.local = options.local;
+  return spec;
+}
+
+RunResult solve(const Problem& problem, const SearchOptions& options, RunSpec spec) {
+  if (spec.algorithm != "backtracking") return csp::solve(problem, spec);
+  RunObservers observers(options.trace, false, std::cout, options.tree_file, [](Value v) { return std::to_string(v); });
+  spec.search.observer = observers.observer();
   RunResult result = csp::solve(problem, spec);
   observers.finish();
   return result;
 }
 
-std::string ending(const SearchResult& result, const SearchOptions& options) {
-  if (result.status == Status::gave_up)
-    return "gave up after " + std::to_string(result.stats.assignments) + " steps (a local search proves nothing)";
-  if (result.status != Status::limit_reached) return "no solution (the search is complete: a proof)";
-  const StopCondition& limits = options.config.limits;
-  if (limits.node_limit != 0 && result.stats.assignments >= limits.node_limit)
-    return std::string("limit reached (node limit ").append(std::to_string(limits.node_limit)).append(")");
-  return std::string("limit reached (timeout ").append(std::to_string(options.timeout_ms)).append(" ms)");
+RunResult solve(const Problem& problem, const SearchOptions& options) {
+  return solve(problem, options, run_spec(options));
 }
 
-std::string count_text(const SearchResult& result, const SearchOptions& options, const std::string& one,
+bool report_wrong_solution(const std::string& command, const RunResult& result) {
+  if (result.stop != StopReason::wrong_solution) return false;
+  std::cerr << "csp " << command << ": internal error: wrong solution (" << printable(result.wrong) << ")\n";
+  return true;
+}
+
+std::string ending(const RunResult& result, const SearchOptions& options) {
+  switch (result.stop) {
+    case StopReason::step_limit:
+      return "gave up after " + std::to_string(result.stats.assignments) + " steps (a local search proves nothing)";
+    case StopReason::node_limit:
+      return std::string("limit reached (node limit ").append(std::to_string(options.config.limits.node_limit)).append(")");
+    case StopReason::time_limit:
+      return std::string("limit reached (timeout ").append(std::to_string(options.timeout_ms)).append(" ms)");
+    case StopReason::interrupted: return "limit reached (interrupted)";
+    case StopReason::callback: return "stopped by the solution callback";
+    case StopReason::wrong_solution: return "a solution failed its check (a bug): " + result.wrong;
+    case StopReason::complete:
+    case StopReason::solution_cap: break;
+  }
+  return "no solution (the search is complete: a proof)";
+}
+
+std::string count_text(const RunResult& result, const SearchOptions& options, const std::string& one,
                        const std::string& many) {
   std::string out = std::to_string(result.solution_count).append(" ").append(result.solution_count == 1 ? one : many);
   const std::uint64_t cap = options.config.max_solutions;

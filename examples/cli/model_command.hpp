@@ -12,7 +12,7 @@
 
 #include "csp/core/problem.hpp"
 #include "csp/search/search_result.hpp"
-#include "run_result.hpp"
+#include "csp/search/solve.hpp"
 #include "search_options.hpp"
 
 namespace csp::cli {
@@ -73,19 +73,31 @@ std::string unreadable(const std::string& path);
 /// The options' configuration with what is left of --timeout (counted from `options.started`) as its time limit.
 SolverConfig config_now(const SearchOptions& options);
 
-/// Runs the algorithm chosen (--algorithm; backtracking search with --trace / --tree attached) on `problem` with the
-/// options' configuration; --timeout counts from `options.started`.
+/// The run specification the options say: --algorithm, the configuration with what is left of --timeout (counted
+/// from `options.started`), the min-conflicts options.
+RunSpec run_spec(const SearchOptions& options);
+
+/// Runs `spec` on `problem` through csp::solve, with --trace / --tree attached when the algorithm is backtracking
+/// (the command adds what it needs to run_spec(options): an objective, an on_solution).
+RunResult solve(const Problem& problem, const SearchOptions& options, RunSpec spec);
+
+/// When `result` stopped at a solution that failed its check (StopReason::wrong_solution: a bug), prints "csp
+/// COMMAND: internal error: wrong solution (WHY)" on standard error and returns true: the command then exits 1.
+bool report_wrong_solution(const std::string& command, const RunResult& result);
+
+/// solve(problem, options, run_spec(options)).
 RunResult solve(const Problem& problem, const SearchOptions& options);
 
-/// Why a run without a (wanted) solution ended: "no solution (the search is complete: a proof)" or
-/// "limit reached (node limit N)" / "limit reached (timeout MS ms)", or for min-conflicts "gave up after N steps
-/// (a local search proves nothing)".
-std::string ending(const SearchResult& result, const SearchOptions& options);
+/// Why a run without a (wanted) solution ended, from RunResult::stop: "no solution (the search is complete: a
+/// proof)", "limit reached (node limit N)", "limit reached (timeout MS ms)", "limit reached (interrupted)", for
+/// min-conflicts "gave up after N steps (a local search proves nothing)", or "a solution failed its check (a bug):
+/// WHY".
+std::string ending(const RunResult& result, const SearchOptions& options);
 
 /// A number of solutions as every model command reports it: "7 solutions" when exact, "3 solutions (stopped at
 /// --max-solutions 3)" when the cap stopped the count (there may be more), "2 solutions before the limit reached
 /// (node limit 100)" when a limit did. `one` / `many`: the noun ("solution" / "solutions", "colouring" / ...).
-std::string count_text(const SearchResult& result, const SearchOptions& options, const std::string& one,
+std::string count_text(const RunResult& result, const SearchOptions& options, const std::string& one,
                        const std::string& many);
 
 /// With --stats: "statistics: status=... solutions=N assignments=..." on one line.

@@ -8,6 +8,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/models/n_queens.hpp"
+#include "csp/models/verify.hpp"
 #include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
@@ -21,25 +22,6 @@ namespace {
 constexpr std::uint64_t kMaxQueens = 1000;                // backtracking search
 constexpr std::uint64_t kMaxQueensMinConflicts = 1'000'000;  // min-conflicts
 constexpr int kMaxBoard = 64;  // larger boards print only the assignment line
-
-// True iff `a` puts one queen per column (Q_c = its row, 1..n) with no two on a row or a diagonal: the rules
-// checked directly, independently of the CSP, with one flag per row and per diagonal (O(n)).
-bool no_queen_attacks(int n, const Assignment& a) {
-  const auto size = static_cast<std::size_t>(n);
-  std::vector<char> row(size + 1, 0);        // rows 1..n
-  std::vector<char> up(2 * size + 1, 0);     // row + column, 1..2n-1
-  std::vector<char> down(2 * size + 1, 0);   // row - column + n, 1..2n-1
-  for (VarId c = 0; c < n; ++c) {
-    if (!a.is_assigned(c) || a.value(c) < 1 || a.value(c) > n) return false;
-    const auto r = static_cast<std::size_t>(a.value(c));
-    const auto col = static_cast<std::size_t>(c);
-    for (char* taken : std::array<char*, 3>{&row[r], &up[r + col], &down[r + size - col]}) {
-      if (*taken != 0) return false;
-      *taken = 1;
-    }
-  }
-  return true;
-}
 
 // Row n at the top, one column per variable: 'Q' for a queen, '.' for an empty square.
 std::string board(int n, const Assignment& a) {
@@ -111,13 +93,10 @@ int run_queens(const std::vector<std::string>& args) {
 
   const Problem problem = models::n_queens(n, formulation);
   if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("queens", why);
-  const RunResult result = solve(problem, options);
-  for (const Assignment& a : result.solutions) {
-    if (!problem.is_solution(a) || !no_queen_attacks(n, a)) {
-      std::cerr << "csp queens: internal error: the solver returned a wrong board: " << problem.to_string(a) << '\n';
-      return 1;
-    }
-  }
+  RunSpec spec = run_spec(options);
+  spec.verify = [n](const Assignment& a) { return models::verify_queens(n, a); };  // the rules, not the CSP
+  const RunResult result = solve(problem, options, std::move(spec));
+  if (report_wrong_solution("queens", result)) return 1;
   const bool counting = options.config.max_solutions != 1;
   if (counting) {
     std::cout << count_text(result, options, "solution", "solutions") << '\n';

@@ -5,11 +5,9 @@
 #include <iostream>
 
 #include "csp/core/errors.hpp"
-#include "csp/core/store.hpp"
 #include "csp/models/sudoku_techniques_constraint.hpp"
-#include "csp/propagation/inference.hpp"
-#include "csp/search/backtracking.hpp"
-#include "csp/search/search_context.hpp"
+#include "csp/propagation/root_domains.hpp"
+#include "csp/search/solve.hpp"
 #include "run_observers.hpp"
 
 namespace csp::cli {
@@ -18,26 +16,42 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The candidates of every cell after the givens are assigned and the configured inference ran once at the root
-// (Norvig's display after parse_grid). `consistent` is false when that inference wiped out a domain.
-std::vector<std::vector<int>> root_candidates(const models::Sudoku& model, const std::string& inference,
-                                              bool& consistent) {
-  Statistics stats;
-  Store store(model.problem(), stats);
-  SearchContext ctx(store, inference != "none");
-  for (VarId x = 0; x < model.problem().variable_count(); ++x)
-    if (store.domain(x).is_singleton()) store.assignment().assign(x, store.value(x, store.domain(x).min()));
-  consistent = inferences().get(inference).fn(ctx, -1);
-  std::vector<std::vector<int>> out(static_cast<std::size_t>(model.problem().variable_count()));
-  for (VarId x = 0; x < model.problem().variable_count(); ++x)
-    store.domain(x).for_each([&](int i) { out[static_cast<std::size_t>(x)].push_back(store.value(x, i)); });
-  return out;
-}
-
 std::string join(const std::vector<std::string>& parts, const std::string& sep) {
   std::string out;
   for (const std::string& p : parts) out.append(out.empty() ? "" : sep).append(p);
   return out;
+}
+
+// The outcome of a run from why it stopped (RunResult::stop); its first solution as a grid (verified by csp::solve).
+void read_outcome(const RunResult& r, const SudokuOptions& options, const models::Sudoku& model, PuzzleOutcome& out) {
+  const std::uint64_t cap = options.config.max_solutions;
+  out.stats = r.stats;
+  out.solution_count = r.solution_count;
+  out.count_exact = r.complete && (cap == 0 || r.solution_count < cap);
+  if (r.stop == StopReason::wrong_solution) {
+    out.status = PuzzleStatus::wrong;
+    out.detail = r.wrong;
+    return;
+  }
+  if (!r.solutions.empty()) out.solution = model.to_grid(r.solutions.front());
+  if (r.status == Status::limit_reached) {
+    out.status = PuzzleStatus::limit_reached;
+    out.detail = r.stop == StopReason::node_limit
+                     ? std::string("node limit ").append(std::to_string(options.config.limits.node_limit))
+                 : r.stop == StopReason::interrupted
+                     ? std::string("interrupted")
+                     : std::string("timeout ").append(std::to_string(options.timeout_ms)).append(" ms");
+    // Counting (--max-solutions other than 1): how far the count got.
+    if (cap != 1)
+      out.detail.append("; ").append(std::to_string(r.solution_count)).append(
+          r.solution_count == 1 ? " solution found before it" : " solutions found before it");
+  } else if (r.solution_count == 0) {
+    out.status = PuzzleStatus::unsolvable;
+  } else if (cap == 1) {
+    out.status = PuzzleStatus::solved;
+  } else {
+    out.status = r.solution_count == 1 ? PuzzleStatus::unique : PuzzleStatus::multiple;
+  }
 }
 
 }  // namespace
@@ -87,48 +101,28 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
     models::Sudoku model(puzzle, options.alldiff);
     // --inference techniques: the engine's mac (options.config) plus the human techniques as a propagator.
     if (options.techniques_propagator) models::post_techniques(model, options.techniques);
-    if (options.format == OutputFormat::candidates)
-      out.candidates = root_candidates(model, options.config.inference, out.root_consistent);
-    SolverConfig config = options.config;
+    if (options.format == OutputFormat::candidates) {
+      // Norvig's display after parse_grid: the candidates of every cell after the root inference.
+      RootDomains root = root_domains(model.problem(), options.config.inference);
+      out.candidates = std::move(root.values);
+      out.root_consistent = root.consistent;
+    }
+    RunSpec spec;
+    spec.search = options.config;
+    spec.verify = [&](const Assignment& a) {
+      const std::string why = models::check_solution(puzzle, model.to_grid(a));
+      return why.empty() ? why : "the solver's solution failed verification: " + why;
+    };
     // With --format json the trace is JSON lines on standard error: standard output holds only the results' JSON.
     // --tree: the tree of the first puzzle searched.
     const bool json = options.format == OutputFormat::json;
     const bool tree = !options.tree_file.empty() && !options.tree_taken->exchange(true);
     RunObservers observers(options.trace, json, json ? std::cerr : std::cout, tree ? options.tree_file : "",
                            [](Value v) { return std::string(1, models::symbol_of(v)); });
-    config.observer = observers.observer();
-    const SearchResult r = backtracking_search(model.problem(), config);
+    spec.search.observer = observers.observer();
+    const RunResult r = csp::solve(model.problem(), spec);
     observers.finish();
-    out.stats = r.stats;
-    out.solution_count = r.solution_count;
-    out.count_exact = r.complete && (config.max_solutions == 0 || r.solution_count < config.max_solutions);
-    if (!r.solutions.empty()) {
-      models::SudokuGrid solution = model.to_grid(r.solutions.front());
-      const std::string why = models::check_solution(puzzle, solution);
-      if (!why.empty()) {
-        out.status = PuzzleStatus::wrong;
-        out.detail = "the solver's solution failed verification: " + why;
-        return done();
-      }
-      out.solution = std::move(solution);
-    }
-    if (r.status == Status::limit_reached) {
-      out.status = PuzzleStatus::limit_reached;
-      const std::uint64_t nodes = config.limits.node_limit;
-      out.detail = nodes != 0 && r.stats.assignments >= nodes
-                       ? std::string("node limit ").append(std::to_string(nodes))
-                       : std::string("timeout ").append(std::to_string(options.timeout_ms)).append(" ms");
-      // Counting (--max-solutions other than 1): how far the count got.
-      if (config.max_solutions != 1)
-        out.detail.append("; ").append(std::to_string(r.solution_count)).append(
-            r.solution_count == 1 ? " solution found before it" : " solutions found before it");
-    } else if (r.solution_count == 0) {
-      out.status = PuzzleStatus::unsolvable;
-    } else if (config.max_solutions == 1) {
-      out.status = PuzzleStatus::solved;
-    } else {
-      out.status = r.solution_count == 1 ? PuzzleStatus::unique : PuzzleStatus::multiple;
-    }
+    read_outcome(r, options, model, out);
   } catch (const Error& e) {
     out.status = PuzzleStatus::invalid;
     out.detail = e.what();

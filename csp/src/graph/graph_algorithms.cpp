@@ -36,7 +36,8 @@ std::string tree_refusal(const Problem& problem, const RunSpec&) {
              std::to_string(con.scope().size()) + " (use algorithm 'cutset' or 'backtracking')";
   }
   if (const std::string cycle = find_cycle_text(problem); !cycle.empty())
-    return "algorithm 'tree': the constraint graph has a cycle: " + cycle + "; use algorithm 'cutset'";
+    return "algorithm 'tree': the constraint graph is not a tree or forest: it has a cycle: " + cycle +
+           "; use algorithm 'cutset'";
   return "";
 }
 

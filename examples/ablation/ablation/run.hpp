@@ -54,12 +54,13 @@ struct RunRecord {
   std::optional<long long> objective;
 };
 
-/// Builds `instance` for `config` and runs backtracking search `limits.repeat` times, or once when the first run
-/// hits the time limit: for the first solution (the default), for `limits.max_solutions` solutions, or, for an
-/// optimisation instance, branch and bound (csp::optimize) to the proved optimum. The time is that of the search
-/// alone (model construction excluded; verification too for the first solution, while it is included when the
-/// run counts solutions or optimises, since each solution is then verified as it is found). A run that stopped at
-/// max_solutions is solved. Never throws for a model error: that is an `error` record.
+/// Builds `instance` for `config` and runs it through csp::solve `limits.repeat` times, or once when the first run
+/// hits the time limit: for the first solution (the default), for `limits.max_solutions` solutions (projected on
+/// BuiltInstance::distinct_variables, so each solution of the instance counts once), or, for an optimisation
+/// instance, branch and bound to the proved optimum. Every solution passes Problem::is_solution and the model's
+/// own check (BuiltInstance::verify) as it is found, and the status is why the run stopped (RunResult::stop). The
+/// time is that of csp::solve's run (model construction excluded, verification included). A run that stopped at
+/// max_solutions is solved. Never throws for a model error or a refused configuration: that is an `error` record.
 RunRecord run_one(const Instance& instance, const Configuration& config, const RunLimits& limits);
 
 }  // namespace csp::ablation
