@@ -83,6 +83,26 @@ models::HumanSolverOptions human_options(const py::object& techniques, std::uint
   return o;
 }
 
+// One puzzle, as models::parse_puzzle reads it; and also a picture with blank lines between its bands (the seeds'
+// notebooks write grids so: "7.. .2. ...", three rows, a blank line, ...), which the file reader takes for several
+// puzzles. Only when the text as written holds no single puzzle are its blank lines dropped and it is read again.
+SudokuGrid parse_one_puzzle(const std::string& text, std::optional<BoxShape> box) {
+  try {
+    return models::parse_puzzle(text, box);
+  } catch (const ModelError&) {
+    const std::exception_ptr as_written = std::current_exception();
+    std::string joined;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);)
+      if (line.find_first_not_of(" \t\r") != std::string::npos) joined += line + '\n';
+    try {
+      return models::parse_puzzle(joined, box);
+    } catch (const ModelError&) {
+      std::rethrow_exception(as_written);  // the reader's message about the text as written
+    }
+  }
+}
+
 void bind_grid(py::module_& m) {
   py::class_<SudokuGrid>(m, "SudokuGrid", "A puzzle or a solution: N*N cells row by row, 0 = empty.")
       .def(py::init([](const std::vector<int>& cells, const py::object& box) {
@@ -138,7 +158,7 @@ void bind_sudoku(py::module_& m) {
   bind_grid(m);
   bind_sudoku_model(m);
   m.def("parse_puzzle", [](const std::string& text, const py::object& box) {
-    return models::parse_puzzle(text, box_of(box));
+    return parse_one_puzzle(text, box_of(box));
   }, py::arg("text"), py::arg("box") = py::none(), "One puzzle in any format the CLI reads; ModelError otherwise.");
   m.def("read_puzzles", [](const std::string& text, const py::object& box, const std::string& source, bool strict) {
     return records_to_list(models::read_puzzles(text, source, box_of(box)), strict);
