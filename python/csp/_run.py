@@ -78,8 +78,13 @@ class Result:
                 f"assignments={self.stats['assignments']}, elapsed_us={self.stats['elapsed_us']})")
 
 
+_VARIABLE_KEYS = frozenset(("minimize", "maximize", "project"))
+
+
 def spec_of(kwargs: dict) -> dict:
     """The keyword arguments as the engine's spec: Vars as ids."""
+    if _VARIABLE_KEYS.isdisjoint(kwargs):
+        return kwargs
     spec = {}
     for key, value in kwargs.items():
         key = key.replace("-", "_")

@@ -8,6 +8,7 @@ import os
 
 from . import _csp
 from ._csp import SudokuGrid
+from ._run import Result, spec_of
 
 __all__ = ["Sudoku", "SudokuGrid", "parse_puzzle", "read_puzzles", "generate", "solve_puzzles", "n_queens", "map_coloring",
            "graph_coloring", "cryptarithm", "zebra", "killer_sudoku", "flatzinc", "techniques"]
@@ -48,7 +49,6 @@ def generate(box=None, seed: int = 1, symmetry: str = "none") -> SudokuGrid:
 def solve_puzzles(puzzles, alldiff: str = "global", **spec) -> list:
     """Solves every puzzle in one call (the GIL released once, for files): a dict per puzzle with grid (the
     solution, or None), status, stop, count and stats. The spec is the keyword arguments of Problem.solve."""
-    from ._run import spec_of
     return _csp.solve_puzzles(list(puzzles), alldiff, spec_of(spec))
 
 
@@ -69,12 +69,19 @@ class Sudoku:
         else:
             self.grid = SudokuGrid(list(puzzle), _box(box))
         self.model = _csp.SudokuModel(self.grid, alldiff)
-        self.problem = _problem(self.model.problem)  # the model's own (kept alive by the reference)
+        self._problem = None
         self.size = self.grid.size
+
+    @property
+    def problem(self):
+        """The csp.Problem (the model's own, made when first asked for)."""
+        if self._problem is None:
+            self._problem = _problem(self.model.problem)
+        return self._problem
 
     def solve(self, **spec):
         """A run of the CSP (csp::solve, the CLI's keyword names); the result has .grid, the solution's grid."""
-        result = self.problem.solve(**spec)
+        result = Result(_csp.solve(self.model.problem, spec_of(spec), None, None), self._problem)
         result.grid = self.model.result_grid(result.raw, 0)
         return result
 

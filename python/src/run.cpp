@@ -30,11 +30,10 @@ extern "C" void on_sigint(int) {
   if (std::atomic<bool>* flag = g_sigint_flag.load()) flag->store(true);
 }
 
-bool on_main_thread() {
-  // Leaked on purpose: a static py::object would be released after the interpreter is gone.
-  static const py::object* threading = new py::object(py::module_::import("threading"));
-  return threading->attr("current_thread")().is(threading->attr("main_thread")());
-}
+// The main thread's ident, read when the module is imported (signal handlers run only there).
+unsigned long g_main_thread = 0;
+
+bool on_main_thread() { return PyThread_get_thread_ident() == g_main_thread; }
 
 // Installs on_sigint for the life of a run on the main thread, and puts the previous handler back.
 class SigintScope {
@@ -79,6 +78,7 @@ RunResult run_released(const Problem& problem, RunSpec& spec, Interrupt* externa
 }  // namespace
 
 void bind_run(py::module_& m) {
+  g_main_thread = py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
   py::class_<Interrupt>(m, "Interrupt", "A flag that stops the searches given it (interrupt=...) when set.")
       .def(py::init<>())
       .def("set", [](Interrupt& i) { i.flag.store(true); })

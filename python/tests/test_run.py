@@ -62,8 +62,8 @@ def test_the_search_releases_the_gil():
     worker.join()
     assert results["r"].stop == "time-limit"
     # The main thread kept running Python while the search ran: far more than the few hundred iterations it
-    # would get if the search held the GIL (Python's switch interval is 5 ms).
-    assert ticks > 100000
+    # would get if the search held the GIL (Python's switch interval is 5 ms), even on a loaded machine.
+    assert ticks > 10000
 
 
 def test_an_interrupt_object_stops_a_search_on_another_thread():
@@ -86,7 +86,7 @@ def test_ctrl_c_stops_the_search_with_partial_statistics():
     elapsed = time.monotonic() - start
     timer.join()
     assert r.stop == "interrupted" and r.status == "limit-reached"
-    assert r.stats["assignments"] > 0 and r.count > 0 and elapsed < 3
+    assert r.stats["assignments"] > 0 and r.count > 0 and elapsed < 10
     # Python's own handler is back: a Ctrl-C outside a search is a KeyboardInterrupt.
     with pytest.raises(KeyboardInterrupt):
         os.kill(os.getpid(), signal.SIGINT)
