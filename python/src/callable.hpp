@@ -1,10 +1,10 @@
 // A Python callable kept by C++ code (a constraint's predicate, an ordering): shared, released under the GIL.
 #pragma once
 
+#include <pybind11/pybind11.h>
+
 #include <memory>
 #include <utility>
-
-#include <pybind11/pybind11.h>
 
 namespace csp::python {
 

@@ -1,9 +1,9 @@
 // Conversions shared by the binding files: comparisons, assignments, results.
 #pragma once
 
-#include <string>
-
 #include <pybind11/pybind11.h>
+
+#include <string>
 
 #include "csp/core/assignment.hpp"
 #include "csp/core/problem.hpp"

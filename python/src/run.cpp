@@ -5,14 +5,14 @@
 // search polls it where it reads the clock, stops within about a millisecond, and the call returns the partial
 // result with stop "interrupted". Python's handler is put back when the call returns, so a Ctrl-C between runs is
 // a KeyboardInterrupt as usual. Searches on other threads are stopped with an Interrupt object (`interrupt=`).
+#include <pybind11/stl.h>
+
 #include <atomic>
 #include <chrono>
 #include <csignal>
 #include <exception>
 #include <memory>
 #include <string>
-
-#include <pybind11/stl.h>
 
 #include "bindings.hpp"
 #include "callable.hpp"
@@ -43,20 +43,21 @@ class SigintScope {
     struct sigaction action {};
     action.sa_handler = on_sigint;
     sigemptyset(&action.sa_mask);
-    g_sigint_flag.store(flag);
+    previous_flag_ = g_sigint_flag.exchange(flag);  // a run inside a callback of another: restored after
     installed_ = sigaction(SIGINT, &action, &previous_) == 0;
-    if (!installed_) g_sigint_flag.store(nullptr);
+    if (!installed_) g_sigint_flag.store(previous_flag_);
   }
   ~SigintScope() {
     if (!installed_) return;
     sigaction(SIGINT, &previous_, nullptr);
-    g_sigint_flag.store(nullptr);
+    g_sigint_flag.store(previous_flag_);
   }
   SigintScope(const SigintScope&) = delete;
   SigintScope& operator=(const SigintScope&) = delete;
 
  private:
   struct sigaction previous_ {};
+  std::atomic<bool>* previous_flag_ = nullptr;
   bool installed_ = false;
 };
 
@@ -94,11 +95,12 @@ void bind_run(py::module_& m) {
       .def_readonly("algorithm", &RunResult::algorithm)
       .def_readonly("wrong", &RunResult::wrong)
       .def_property_readonly("stats", [](const RunResult& r) { return to_dict(r.stats); })
-      .def_property_readonly("algorithm_counters", [](const RunResult& r) {
-        py::dict counters;
-        for (const auto& [name, value] : r.algorithm_counters) counters[py::str(name)] = value;
-        return counters;
-      })
+      .def_property_readonly("algorithm_counters",
+                             [](const RunResult& r) {
+                               py::dict counters;
+                               for (const auto& [name, value] : r.algorithm_counters) counters[py::str(name)] = value;
+                               return counters;
+                             })
       .def_property_readonly("kept", [](const RunResult& r) { return r.solutions.size(); })
       .def("solution", [](const RunResult& r, std::size_t i) { return to_dict(r.solution(i)); })
       .def("solution_values", [](const RunResult& r, std::size_t i) { return r.solution(i).values(); })
@@ -108,21 +110,22 @@ void bind_run(py::module_& m) {
         return out;
       });
 
-  m.def("solve", [](const Problem& problem, const py::dict& spec_kwargs, const py::object& on_solution,
-                    Interrupt* interrupt) {
-          RunSpec spec = make_run_spec(problem, spec_kwargs);
-          if (!on_solution.is_none()) {
-            SharedCallable callback(on_solution);
-            spec.search.on_solution = [callback](const Assignment& a) {
-              py::gil_scoped_acquire gil;
-              const py::object r = callback.get()(to_dict(a));
-              return r.is_none() || PyObject_IsTrue(r.ptr()) == 1;
-            };
-          }
-          return run_released(problem, spec, interrupt);
-        },
-        py::arg("problem"), py::arg("spec"), py::arg("on_solution") = py::none(), py::arg("interrupt") = nullptr,
-        "csp::solve(problem, RunSpec) with the spec's keyword names.");
+  m.def(
+      "solve",
+      [](const Problem& problem, const py::dict& spec_kwargs, const py::object& on_solution, Interrupt* interrupt) {
+        RunSpec spec = make_run_spec(problem, spec_kwargs);
+        if (!on_solution.is_none()) {
+          SharedCallable callback(on_solution);
+          spec.search.on_solution = [callback](const Assignment& a) {
+            py::gil_scoped_acquire gil;
+            const py::object r = callback.get()(to_dict(a));
+            return r.is_none() || PyObject_IsTrue(r.ptr()) == 1;
+          };
+        }
+        return run_released(problem, spec, interrupt);
+      },
+      py::arg("problem"), py::arg("spec"), py::arg("on_solution") = py::none(), py::arg("interrupt") = nullptr,
+      "csp::solve(problem, RunSpec) with the spec's keyword names.");
   m.def("spec_string", [](const Problem& problem, const py::dict& spec_kwargs) {
     return to_string(make_run_spec(problem, spec_kwargs).search);
   });
