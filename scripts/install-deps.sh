@@ -11,6 +11,8 @@ set -euo pipefail
 packages=(cmake g++ make ccache libboost-graph-dev libboost-program-options-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev pkgconf libcairo2-dev
           minizinc    # tests only (flatzinc.minizinc_corpus runs minizinc --solver csp); csp builds without it
           libgraphviz-dev   # csp --tree FILE.svg (optional: without it --tree writes .dot and .json)
+          pybind11-dev python3-dev   # the Python module (python/; optional: CSP_BUILD_PYTHON)
+          python3-pytest python3-nbclient python3-nbconvert python3-ipykernel python3-matplotlib  # its tests, notebooks
           libboost-mpi-dev openmpi-bin libopenmpi-dev)  # CSP_WITH_MPI (optional, docs/scale.md)
 for flag in "$@"; do
   case "$flag" in

@@ -1,0 +1,269 @@
+"""csp: AIMA chapter 6 constraint satisfaction from Python (a binding of the C++ engine, docs/python.md).
+
+    import csp
+    p = csp.Problem()
+    x, y = p.var("x", range(1, 10)), p.var("y", range(1, 10))
+    p += x + 2 * y == 12
+    p.solve(var="mrv", inference="mac").solution        # {'x': 2, 'y': 5}
+
+Every run goes through the engine's one road, csp::solve(problem, RunSpec); the keyword arguments are the `csp`
+program's option names (var, val, inference, ac3, backjump, learning, restarts, seed, max_solutions, node_limit,
+timeout, algorithm, max_steps, walk, tabu, weighting, ...). The search releases the GIL; Ctrl-C stops it and the
+call returns the partial result with stop "interrupted".
+"""
+
+from __future__ import annotations
+
+from . import _csp
+from ._csp import Error, Interrupt, ModelError, SearchContext, UnknownNameError
+from ._expr import Expr, Linear, Var, ids, var_id
+from ._run import Result, run as _run, solutions as _solutions
+
+__all__ = [
+    "Problem", "Var", "Expr", "Linear", "Result", "Interrupt", "Error", "ModelError", "UnknownNameError",
+    "SearchContext", "register_variable_ordering", "register_value_ordering", "variable_orderings",
+    "value_orderings", "inferences", "algorithms", "restart_strategies",
+]
+
+
+def _domain(values, hi=None):
+    if hi is not None:
+        return ("range", int(values), int(hi))
+    if isinstance(values, range) and values.step == 1:
+        if len(values) == 0:
+            raise ModelError("empty domain: range(%d, %d) holds no value" % (values.start, values.stop))
+        return ("range", values.start, values.stop - 1)
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"a domain is a range or a list of ints, not {type(values).__name__}")
+    values = list(values)
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"a domain holds ints, not {type(v).__name__} ({v!r})")
+    return ("values", values)
+
+
+class Problem:
+    """A CSP (X, D, C): variables with domains, constraints (AIMA 4th ed. §6.1).
+
+    Variables: `x = p.var("x", range(1, 10))` (or a list of values, or `p.var("x", 1, 9)`); `p.vars(names,
+    domain)`. Constraints: `p += x + y == 10` (also !=, <=, >=, <, >), `p.all_different(xs)`, `p.table(...)`,
+    `p.element(...)`, arithmetic (`p.times(x, y, z)`, ...), boolean (`p.clause`, `p.and_reif`, `p.xor`, ...),
+    reified (`p.reify(x + y <= 3, b)`), `p.predicate(fn, [x, y])` (a Python callable). Runs: solve, count,
+    solutions (a generator), minimize, maximize.
+    """
+
+    def __init__(self, raw=None):
+        self._p = raw if raw is not None else _csp.Problem()
+        self._var_list = None  # the Vars, made when first asked for (a model's 81 cells cost nothing until then)
+
+    @property
+    def _vars(self) -> list:
+        if self._var_list is None:
+            self._var_list = [Var(i, self._p.name(i)) for i in range(self._p.variable_count)]
+        return self._var_list
+
+    # ---- variables -----------------------------------------------------------------------------------------
+    def var(self, name: str, values, hi=None) -> Var:
+        """Adds a variable over `values` (a range, a list of ints, or lo with hi); returns it."""
+        if not isinstance(name, str):
+            raise TypeError(f"a variable name is a str, not {type(name).__name__}")
+        d = _domain(values, hi)
+        i = self._p.add_variable(name, d[1], d[2]) if d[0] == "range" else self._p.add_variable(name, d[1])
+        v = Var(i, name)
+        if self._var_list is not None:
+            self._var_list.append(v)
+        return v
+
+    def vars(self, names, values) -> list:
+        """Adds one variable per name, all over `values`."""
+        return [self.var(n, values) for n in names]
+
+    @property
+    def variables(self) -> list:
+        return list(self._vars)
+
+    def __getitem__(self, name_or_id) -> Var:
+        """The variable of this name (or id)."""
+        i = self._p.find(name_or_id) if isinstance(name_or_id, str) else int(name_or_id)
+        return self._vars[i]
+
+    def __len__(self):
+        return self._p.variable_count
+
+    @property
+    def constraint_count(self) -> int:
+        return self._p.constraint_count
+
+    def domain(self, x) -> list:
+        """x's initial domain."""
+        return self._p.values(var_id(x))
+
+    @property
+    def raw(self):
+        """The engine's Problem (_csp.Problem)."""
+        return self._p
+
+    # ---- constraints ---------------------------------------------------------------------------------------
+    def __iadd__(self, constraint):
+        self.add(constraint)
+        return self
+
+    def add(self, constraint, name: str = ""):
+        """Posts a linear constraint built with operators (`x + 2 * y <= 10`)."""
+        if not isinstance(constraint, Linear):
+            raise TypeError("problem += takes a comparison of linear expressions, e.g. x + y == 10 "
+                            f"(got {type(constraint).__name__}); use p.predicate(fn, scope) for a callable")
+        scope, coefficients, rhs = constraint.scope_coefficients_rhs()
+        if not scope:
+            raise ModelError("a linear constraint without variables")
+        self._p.add_linear(scope, coefficients, constraint.op, rhs, name)
+
+    def linear(self, scope, coefficients, op: str, rhs: int, name: str = ""):
+        """sum(coefficients[i] * scope[i]) OP rhs, OP one of ==, !=, <=, >= (keyword syntax of `+=`)."""
+        self._p.add_linear(ids(scope), list(coefficients), op, rhs, name)
+
+    def all_different(self, scope, mode: str = "global", name: str = ""):
+        """All different: mode "global" (one constraint), "binary" (pairwise !=) or "matching" (Régin's GAC)."""
+        self._p.add_all_different(ids(scope), mode, name)
+
+    def not_equal(self, x, y):
+        self._p.add_not_equal(var_id(x), var_id(y))
+
+    def table(self, scope, allowed, name: str = ""):
+        """The scope takes one of the allowed tuples."""
+        self._p.add_table(ids(scope), [list(t) for t in allowed], name)
+
+    def element(self, index, array, result, offset: int = 0):
+        """result = array[index - offset]; array of ints or of variables."""
+        array = list(array)
+        if array and all(isinstance(a, Var) for a in array):
+            self._p.add_var_element(var_id(index), ids(array), var_id(result), offset)
+        else:
+            self._p.add_element(var_id(index), array, var_id(result), offset)
+
+    def predicate(self, fn, scope, name: str = ""):
+        """fn(*values) must hold on the scope's values: a constraint written in Python (run under the GIL once
+        per support test; see docs/python.md for its cost)."""
+        if not callable(fn):
+            raise TypeError(f"predicate: expected a callable, got {type(fn).__name__}")
+        self._p.add_predicate(ids(scope), fn, name)
+
+    def reify(self, constraint: Linear, b, implication: bool = False):
+        """b <-> constraint (b -> constraint with implication), b a 0/1 variable."""
+        scope, coefficients, rhs = constraint.scope_coefficients_rhs()
+        self._p.add_linear_reif(scope, coefficients, constraint.op, rhs, var_id(b), implication)
+
+    def member_reif(self, x, values, b, implication: bool = False):
+        """b <-> x in values."""
+        self._p.add_member_reif(var_id(x), list(values), var_id(b), implication)
+
+    def clause(self, positive, negative=()):
+        """Some positive variable is 1 or some negative one is 0."""
+        self._p.add_clause(ids(positive), ids(negative))
+
+    def and_reif(self, xs, r):
+        self._p.add_and_reif(ids(xs), var_id(r))
+
+    def or_reif(self, xs, r):
+        self._p.add_or_reif(ids(xs), var_id(r))
+
+    def xor(self, xs):
+        self._p.add_xor(ids(xs))
+
+    def times(self, x, y, z):
+        self._p.add_times(var_id(x), var_id(y), var_id(z))
+
+    def div(self, x, y, z):
+        self._p.add_div(var_id(x), var_id(y), var_id(z))
+
+    def mod(self, x, y, z):
+        self._p.add_mod(var_id(x), var_id(y), var_id(z))
+
+    def pow(self, x, y, z):
+        self._p.add_pow(var_id(x), var_id(y), var_id(z))
+
+    def abs(self, x, z):
+        self._p.add_abs(var_id(x), var_id(z))
+
+    def min(self, x, y, z):
+        self._p.add_min(var_id(x), var_id(y), var_id(z))
+
+    def max(self, x, y, z):
+        self._p.add_max(var_id(x), var_id(y), var_id(z))
+
+    def product(self, scope, target: int):
+        self._p.add_product(ids(scope), target)
+
+    def restrict(self, x, values):
+        """x keeps only these values (a unary constraint)."""
+        self._p.restrict_domain(var_id(x), list(values))
+
+    # ---- runs ----------------------------------------------------------------------------------------------
+    def solve(self, on_solution=None, interrupt=None, **spec) -> Result:
+        """One run of csp::solve with the spec as keyword arguments (the CLI's names); one solution unless
+        max_solutions says otherwise."""
+        return _run(self._p, spec, on_solution, interrupt, self)
+
+    def count(self, max_solutions: int = 0, interrupt=None, **spec) -> Result:
+        """Counts the solutions (all of them, or up to max_solutions, a cap); keeps none unless keep_solutions
+        says so. The count is result.count, exact when result.complete."""
+        spec.setdefault("keep_solutions", 0)
+        return _run(self._p, dict(spec, max_solutions=max_solutions), None, interrupt, self)
+
+    def solutions(self, **spec):
+        """A generator of the solutions ({name: value}), found one at a time as they are asked for."""
+        return _solutions(self._p, spec)
+
+    def minimize(self, objective, **spec) -> Result:
+        """Branch and bound: the least value of `objective` (a variable); result.objective, proved optimal when
+        result.stop == "complete"."""
+        return _run(self._p, dict(spec, minimize=objective), None, None, self)
+
+    def maximize(self, objective, **spec) -> Result:
+        return _run(self._p, dict(spec, maximize=objective), None, None, self)
+
+    def is_solution(self, assignment) -> bool:
+        return self._p.is_solution(assignment)
+
+    def why_not_solution(self, assignment) -> str:
+        return self._p.why_not_solution(assignment)
+
+
+def register_variable_ordering(name: str, fn, help: str = "written in Python"):
+    """Registers fn(ctx) -> variable id (None when all are assigned) as var=name for every later run."""
+    _csp.register_variable_ordering(name, fn, help)
+
+
+def register_value_ordering(name: str, fn, help: str = "written in Python"):
+    """Registers fn(ctx, x) -> x's values in the order to try them as val=name."""
+    _csp.register_value_ordering(name, fn, help)
+
+
+def variable_orderings() -> list:
+    return [n for n, _ in _csp.variable_orderings()]
+
+
+def value_orderings() -> list:
+    return [n for n, _ in _csp.value_orderings()]
+
+
+def inferences() -> list:
+    return [n for n, _ in _csp.inferences()]
+
+
+def algorithms() -> list:
+    return [n for n, _ in _csp.algorithms()]
+
+
+def restart_strategies() -> list:
+    return [n for n, _ in _csp.restart_strategies()]
+
+
+from . import models  # noqa: E402  (models use Problem)
+from .models import (  # noqa: E402,F401
+    Sudoku, SudokuGrid, cryptarithm, flatzinc, graph_coloring, killer_sudoku, map_coloring, n_queens,
+    parse_puzzle, read_puzzles, zebra,
+)
+
+__all__ += ["models", "Sudoku", "SudokuGrid", "n_queens", "map_coloring", "graph_coloring", "cryptarithm", "zebra",
+            "killer_sudoku", "flatzinc", "parse_puzzle", "read_puzzles"]

@@ -1,0 +1,144 @@
+"""Runs: the keyword arguments of a run spec, the Result, and the solutions generator."""
+
+from __future__ import annotations
+
+import queue
+import threading
+
+from . import _csp
+from ._expr import Var, ids, var_id
+
+
+class Result:
+    """The outcome of one run (csp::RunResult).
+
+    status: "solved", "unsatisfiable", "limit-reached", "gave-up".
+    stop: why it ended: "complete", "solution-cap", "node-limit", "time-limit", "step-limit", "interrupted",
+        "callback", "wrong-solution".
+    complete: whether the search space was exhausted or the cap reached as asked (counts exact, "unsatisfiable" a
+        proof). count: solutions found. solutions: the kept ones, each a dict {name: value} (made when first
+        asked for). objective: the best value (minimize / maximize). stats: the counters as a plain dict (README
+        "Statistics"). calls: the seeds' recursive-call count, assignments + 1.
+    """
+
+    __slots__ = ("raw", "problem", "_solutions", "_stats", "grid")
+
+    def __init__(self, raw, problem=None):
+        self.raw = raw
+        self.problem = problem
+        self._solutions = None
+        self._stats = None
+        self.grid = None
+
+    status = property(lambda self: self.raw.status)
+    stop = property(lambda self: self.raw.stop)
+    complete = property(lambda self: self.raw.complete)
+    count = property(lambda self: self.raw.count)
+    objective = property(lambda self: self.raw.objective)
+    algorithm = property(lambda self: self.raw.algorithm)
+    algorithm_counters = property(lambda self: self.raw.algorithm_counters)
+    wrong = property(lambda self: self.raw.wrong)
+
+    @property
+    def stats(self) -> dict:
+        if self._stats is None:
+            self._stats = self.raw.stats
+        return self._stats
+
+    @property
+    def solutions(self) -> list:
+        if self._solutions is None:
+            self._solutions = self.raw.solutions()
+        return self._solutions
+
+    @property
+    def solved(self) -> bool:
+        return self.raw.count > 0
+
+    @property
+    def solution(self):
+        """The first solution ({name: value}), or None."""
+        if self.raw.kept == 0:
+            return None
+        return self.solutions[0]
+
+    @property
+    def calls(self) -> int:
+        """The call count of a recursive textbook backtracker (root included): assignments + 1."""
+        return self.stats["assignments"] + 1
+
+    def __getitem__(self, key):
+        """The value of a variable (a Var or a name) in the first solution."""
+        if self.solution is None:
+            raise KeyError(f"no solution: the run ended {self.status} ({self.stop})")
+        return self.solution[key.name if isinstance(key, Var) else key]
+
+    def __repr__(self):
+        return (f"Result(status={self.status!r}, stop={self.stop!r}, count={self.count}, "
+                f"assignments={self.stats['assignments']}, elapsed_us={self.stats['elapsed_us']})")
+
+
+_VARIABLE_KEYS = frozenset(("minimize", "maximize", "project"))
+
+
+def spec_of(kwargs: dict) -> dict:
+    """The keyword arguments as the engine's spec: Vars as ids."""
+    if _VARIABLE_KEYS.isdisjoint(kwargs):
+        return kwargs
+    spec = {}
+    for key, value in kwargs.items():
+        key = key.replace("-", "_")
+        if key in ("minimize", "maximize") and value is not None:
+            value = var_id(value)
+        elif key == "project" and value is not None:
+            value = ids(value)
+        spec[key] = value
+    return spec
+
+
+def run(raw_problem, kwargs: dict, on_solution=None, interrupt=None, wrap=None) -> Result:
+    return Result(_csp.solve(raw_problem, spec_of(kwargs), on_solution, interrupt), wrap)
+
+
+def solutions(raw_problem, kwargs: dict):
+    """Yields the solutions one at a time, as the search finds them (the search runs on a thread, paused while a
+    solution waits to be taken). Closing the generator (break, or garbage collection) stops the search."""
+    kwargs = dict(kwargs)
+    kwargs.setdefault("max_solutions", 0)
+    kwargs.setdefault("keep_solutions", 0)
+    handoff = queue.Queue(maxsize=1)
+    stop = threading.Event()
+    done = object()
+    outcome = {}
+
+    def on_solution(solution):
+        if stop.is_set():
+            return False
+        handoff.put(solution)
+        return not stop.is_set()
+
+    def search():
+        try:
+            outcome["result"] = run(raw_problem, kwargs, on_solution)
+        except BaseException as e:  # re-raised by the consumer
+            outcome["error"] = e
+        handoff.put(done)
+
+    worker = threading.Thread(target=search, daemon=True)
+    worker.start()
+    try:
+        while True:
+            item = handoff.get()
+            if item is done:
+                break
+            yield item
+    finally:
+        stop.set()
+        while worker.is_alive():
+            try:
+                handoff.get(timeout=0.05)
+            except queue.Empty:
+                pass
+        worker.join()
+    if "error" in outcome:
+        raise outcome["error"]

@@ -1,0 +1,210 @@
+"""The models from Python: Sudoku of every box shape, n-queens, map and graph colouring, cryptarithm, Zebra, Killer
+Sudoku and FlatZinc files. Each builds a csp.Problem; Sudoku also reads every puzzle format the CLI reads, explains
+and grades puzzles like a person, and generates them."""
+
+from __future__ import annotations
+
+import os
+
+from . import _csp
+from ._csp import SudokuGrid
+from ._run import Result, spec_of
+
+__all__ = ["Sudoku", "SudokuGrid", "parse_puzzle", "read_puzzles", "generate", "solve_puzzles", "n_queens", "map_coloring",
+           "graph_coloring", "cryptarithm", "zebra", "killer_sudoku", "flatzinc", "techniques"]
+
+
+def _problem(raw):
+    from . import Problem  # the package imports this module at its end
+    return Problem(raw)
+
+
+def _box(box):
+    if box is None or isinstance(box, str):
+        return box
+    rows, cols = box
+    return (int(rows), int(cols))
+
+
+def parse_puzzle(text: str, box=None) -> SudokuGrid:
+    """One puzzle in any format the CLI reads (a line of N*N symbols, a picture with '|', '+', '-' borders, spaces
+    and blank lines between bands, blanks as empty cells...). box: "3x3", (2, 3) or None (from the cell count).
+    Raises ModelError with the reader's reason."""
+    return _csp.parse_puzzle(text, _box(box))
+
+
+def read_puzzles(source: str, box=None, strict: bool = True) -> list:
+    """Every puzzle of a file (a path) or of a text. strict: a bad puzzle raises ModelError naming its line;
+    otherwise it is skipped."""
+    if "\n" not in source and os.path.exists(source):
+        return _csp.read_puzzle_file(source, _box(box), strict)
+    return _csp.read_puzzles(source, _box(box), "<string>", strict)
+
+
+def generate(box=None, seed: int = 1, symmetry: str = "none") -> SudokuGrid:
+    """A minimal puzzle with one solution (symmetry "none" or "rotational")."""
+    return _csp.generate(_box(box), seed, symmetry)
+
+
+def solve_puzzles(puzzles, alldiff: str = "global", **spec) -> list:
+    """Solves every puzzle in one call (the GIL released once, for files): a dict per puzzle with grid (the
+    solution, or None), status, stop, count and stats. The spec is the keyword arguments of Problem.solve."""
+    return _csp.solve_puzzles(list(puzzles), alldiff, spec_of(spec))
+
+
+def techniques() -> list:
+    """The human techniques, from simplest to hardest."""
+    return _csp.techniques()
+
+
+class Sudoku:
+    """The Sudoku CSP of one puzzle (any box shape): variable r*N+c is the cell in row r, column c, named
+    "r1c1".."rNcN". alldiff: "global" (the default), "binary" (pairwise !=, the textbook's), "matching"."""
+
+    def __init__(self, puzzle, box=None, alldiff: str = "global"):
+        if isinstance(puzzle, SudokuGrid):
+            self.grid = puzzle
+        elif isinstance(puzzle, str):
+            self.grid = parse_puzzle(puzzle, box)
+        else:
+            self.grid = SudokuGrid(list(puzzle), _box(box))
+        self.model = _csp.SudokuModel(self.grid, alldiff)
+        self._problem = None
+        self.size = self.grid.size
+
+    @property
+    def problem(self):
+        """The csp.Problem (the model's own, made when first asked for)."""
+        if self._problem is None:
+            self._problem = _problem(self.model.problem)
+        return self._problem
+
+    def solve(self, **spec):
+        """A run of the CSP (csp::solve, the CLI's keyword names); the result has .grid, the solution's grid."""
+        result = Result(_csp.solve(self.model.problem, spec_of(spec), None, None), self._problem)
+        result.grid = self.model.result_grid(result.raw, 0)
+        return result
+
+    def count(self, max_solutions: int = 0, **spec):
+        return self.problem.count(max_solutions=max_solutions, **spec)
+
+    def solutions(self, **spec):
+        for s in self.problem.solutions(**spec):
+            yield self.model.to_grid(s)
+
+    def to_grid(self, solution) -> SudokuGrid:
+        return self.model.to_grid(solution)
+
+    def check(self, solution) -> str:
+        """"" when `solution` (a grid or a solution dict) solves the puzzle, else why not (checked by the rules)."""
+        grid = solution if isinstance(solution, SudokuGrid) else self.model.to_grid(solution)
+        return _csp.check_solution(self.grid, grid)
+
+    def explain(self, techniques=None, node_limit: int = 0) -> dict:
+        """Solves like a person: outcome ("solved", "searched", "stuck", "contradiction"), steps (each with its
+        technique and its text, e.g. "Pointing: in box 3, 7 lies only in row 2, ..."), hardest, fired, solution."""
+        return _csp.human_solve(self.grid, _techniques(techniques), node_limit)
+
+    def grade(self, techniques=None, node_limit: int = 0) -> dict:
+        """solutions (0, 1, 2 = several), hardest technique needed, needs_search, the human solve."""
+        return _csp.grade(self.grid, _techniques(techniques), node_limit)
+
+    def units(self):
+        return self.model.units()
+
+    def peers(self, cell: int):
+        return self.model.peers(cell)
+
+    def plot(self, solution=None, **kwargs):
+        """The grid with matplotlib: givens black, found values blue (csp.plot.plot_grid)."""
+        from .plot import plot_sudoku
+        grid = solution if solution is None or isinstance(solution, SudokuGrid) else self.model.to_grid(solution)
+        return plot_sudoku(self.grid, grid, **kwargs)
+
+
+def _techniques(techniques):
+    if techniques is None or isinstance(techniques, str):
+        return techniques
+    return ",".join(techniques)
+
+
+def n_queens(n: int, formulation: str = "binary"):
+    """n variables Q1..Qn (the row of the queen in column c), values 1..n; formulation "binary" (the textbook's)
+    or "all-different"."""
+    return _problem(_csp.n_queens(n, formulation))
+
+
+def map_coloring(map: str = "australia", colors: int = 3, break_symmetry: bool = False):
+    """AIMA's Australia (Fig. 6.1) or the USA's 50 states; values 1..colors (csp._csp.color_name names them)."""
+    return _problem(_csp.map_coloring(map, colors, break_symmetry))
+
+
+def graph_coloring(graph, colors: int, break_symmetry: bool = False):
+    """Colouring of a Graph, or of a DIMACS file (a path)."""
+    if isinstance(graph, str):
+        graph = _csp.read_dimacs_file(graph)
+    return _problem(_csp.graph_coloring(graph, colors, break_symmetry))
+
+
+class cryptarithm:
+    """A cryptarithm such as "SEND + MORE = MONEY": .problem, and .format(solution)."""
+
+    def __init__(self, text: str, alldiff: str = "global"):
+        self.puzzle = _csp.parse_cryptarithm(text)
+        self.problem = _problem(_csp.cryptarithm(self.puzzle, alldiff))
+
+    def format(self, solution) -> str:
+        return self.puzzle.format(self.problem.raw, solution)
+
+
+class zebra:
+    """Einstein's Zebra puzzle (AIMA Ex. 6.7): .problem, .format(solution), .owner(solution, "Zebra")."""
+
+    def __init__(self, alldiff: str = "binary"):
+        self.problem = _problem(_csp.zebra(alldiff))
+
+    def format(self, solution) -> str:
+        return _csp.format_zebra(self.problem.raw, solution)
+
+    def owner(self, solution, attribute: str) -> str:
+        return _csp.zebra_owner(self.problem.raw, solution, attribute)
+
+
+class killer_sudoku:
+    """A Killer Sudoku in the CLI's text format: .problem, .to_grid(solution)."""
+
+    def __init__(self, text: str, alldiff: str = "global"):
+        if "\n" not in text and os.path.exists(text):
+            with open(text, encoding="utf-8") as f:
+                text = f.read()
+        self.puzzle = _csp.parse_killer_sudoku(text)
+        self.problem = _problem(_csp.killer_sudoku(self.puzzle, alldiff))
+
+    def to_grid(self, solution) -> SudokuGrid:
+        return self.puzzle.to_grid(self.problem.raw, solution)
+
+
+class flatzinc:
+    """A FlatZinc file (a path; or text=...) built onto a Problem: .problem, .goal, .objective, .solve(**spec)
+    (the file's goal and search annotation unless spec overrides them), .format(solution), .verify(solution)."""
+
+    def __init__(self, path: str = None, text: str = None, alldiff: str = "matching"):
+        self.model = _csp.read_flatzinc_file(path, alldiff) if text is None else _csp.parse_flatzinc(text, alldiff)
+        self.problem = _problem(self.model.problem.copy())
+        self.goal = self.model.goal
+        self.objective = self.model.objective
+
+    def solve(self, **spec):
+        if self.model.var:
+            spec.setdefault("var", self.model.var)
+        if self.model.val:
+            spec.setdefault("val", self.model.val)
+        if self.goal != "satisfy" and "minimize" not in spec and "maximize" not in spec:
+            spec[self.goal] = self.objective
+        return self.problem.solve(**spec)
+
+    def format(self, solution) -> str:
+        return self.model.format(solution)
+
+    def verify(self, solution) -> str:
+        return self.model.verify(solution)

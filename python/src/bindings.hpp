@@ -1,0 +1,23 @@
+// The pieces of the compiled module csp._csp, one binding function per topic (each in its own .cpp).
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace csp::python {
+
+namespace py = pybind11;
+
+/// csp.Error, csp.ModelError, csp.UnknownNameError (Python exceptions carrying the library's message).
+void bind_errors(py::module_& m);
+/// _csp.Problem: variables, every built-in constraint, constraints from Python callables.
+void bind_problem(py::module_& m);
+/// _csp.solve(problem, **spec): csp::solve with the GIL released, interruptible; _csp.Interrupt.
+void bind_run(py::module_& m);
+/// _csp.SearchContext (what a Python ordering sees) and the registries (register_variable_ordering, ...).
+void bind_strategies(py::module_& m);
+/// The models: n-queens, map and graph colouring, cryptarithm, Zebra, Killer Sudoku, FlatZinc.
+void bind_models(py::module_& m);
+/// The Sudoku model: grids, the reader of every format, the human solver, the generator.
+void bind_sudoku(py::module_& m);
+
+}  // namespace csp::python

@@ -1,0 +1,25 @@
+// Conversions shared by the binding files: comparisons, assignments, results.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "csp/core/assignment.hpp"
+#include "csp/core/problem.hpp"
+#include "csp/search/solve.hpp"
+
+namespace csp::python {
+
+namespace py = pybind11;
+
+/// "==", "!=", "<=", ">=" (and "="). Throws Error naming the comparison otherwise.
+LinearOp parse_linear_op(const std::string& op);
+/// An assignment of `p` from a dict (name or id -> value) or a list of one value per variable.
+Assignment to_assignment(const Problem& p, const py::handle& values);
+/// {name: value} of every assigned variable (names from the assignment's problem; "x<id>" without).
+py::dict to_dict(const Assignment& a);
+/// The statistics as a plain dict (every counter, elapsed_us included).
+py::dict to_dict(const Statistics& s);
+
+}  // namespace csp::python

@@ -1,0 +1,162 @@
+// _csp.solve(problem, spec, on_solution, interrupt): csp::solve with the GIL released; Ctrl-C stops it cleanly.
+//
+// Interrupt design: while a search runs on the main thread, a C-level SIGINT handler (sigaction) replaces
+// Python's and only raises the run's StopCondition::interrupt flag (an atomic store: async-signal-safe); the
+// search polls it where it reads the clock, stops within about a millisecond, and the call returns the partial
+// result with stop "interrupted". Python's handler is put back when the call returns, so a Ctrl-C between runs is
+// a KeyboardInterrupt as usual. Searches on other threads are stopped with an Interrupt object (`interrupt=`).
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <exception>
+#include <memory>
+#include <string>
+
+#include "bindings.hpp"
+#include "callable.hpp"
+#include "conversions.hpp"
+#include "csp/search/solve.hpp"
+#include "spec.hpp"
+
+namespace csp::python {
+namespace {
+
+// The flag the SIGINT handler raises: the one of the run on the main thread, if any.
+std::atomic<std::atomic<bool>*> g_sigint_flag{nullptr};
+
+extern "C" void on_sigint(int) {
+  if (std::atomic<bool>* flag = g_sigint_flag.load()) flag->store(true);
+}
+
+// The main thread's ident, read when the module is imported (signal handlers run only there).
+unsigned long g_main_thread = 0;
+
+bool on_main_thread() { return PyThread_get_thread_ident() == g_main_thread; }
+
+// Installs on_sigint for the life of a run on the main thread, and puts the previous handler back.
+class SigintScope {
+ public:
+  explicit SigintScope(std::atomic<bool>* flag) {
+    if (!on_main_thread()) return;
+    struct sigaction action {};
+    action.sa_handler = on_sigint;
+    sigemptyset(&action.sa_mask);
+    previous_flag_ = g_sigint_flag.exchange(flag);  // a run inside a callback of another: restored after
+    installed_ = sigaction(SIGINT, &action, &previous_) == 0;
+    if (!installed_) g_sigint_flag.store(previous_flag_);
+  }
+  ~SigintScope() {
+    if (!installed_) return;
+    sigaction(SIGINT, &previous_, nullptr);
+    g_sigint_flag.store(previous_flag_);
+  }
+  SigintScope(const SigintScope&) = delete;
+  SigintScope& operator=(const SigintScope&) = delete;
+
+ private:
+  struct sigaction previous_ {};
+  std::atomic<bool>* previous_flag_ = nullptr;
+  bool installed_ = false;
+};
+
+/// A flag another thread raises to stop a search (StopCondition::interrupt).
+struct Interrupt {
+  std::atomic<bool> flag{false};
+};
+
+RunResult run_released(const Problem& problem, RunSpec& spec, Interrupt* external) {
+  // The flag of this run: the caller's Interrupt, or our own for Ctrl-C.
+  auto own = std::make_unique<std::atomic<bool>>(false);
+  std::atomic<bool>* flag = external ? &external->flag : own.get();
+  spec.search.limits.interrupt = flag;
+  SigintScope sigint(flag);
+  py::gil_scoped_release release;
+  return solve(problem, spec);
+}
+
+}  // namespace
+
+void bind_run(py::module_& m) {
+  g_main_thread = py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+  py::class_<Interrupt>(m, "Interrupt", "A flag that stops the searches given it (interrupt=...) when set.")
+      .def(py::init<>())
+      .def("set", [](Interrupt& i) { i.flag.store(true); })
+      .def("clear", [](Interrupt& i) { i.flag.store(false); })
+      .def("is_set", [](const Interrupt& i) { return i.flag.load(); });
+
+  py::class_<RunResult>(m, "RunResult", "csp::RunResult; solutions are converted to dicts when asked for.")
+      .def_property_readonly("status", [](const RunResult& r) { return to_string(r.status); })
+      .def_property_readonly("stop", [](const RunResult& r) { return to_string(r.stop); })
+      .def_readonly("complete", &RunResult::complete)
+      .def_readonly("count", &RunResult::solution_count)
+      .def_readonly("objective", &RunResult::objective)
+      .def_readonly("algorithm", &RunResult::algorithm)
+      .def_readonly("wrong", &RunResult::wrong)
+      .def_property_readonly("stats", [](const RunResult& r) { return to_dict(r.stats); })
+      .def_property_readonly("algorithm_counters",
+                             [](const RunResult& r) {
+                               py::dict counters;
+                               for (const auto& [name, value] : r.algorithm_counters) counters[py::str(name)] = value;
+                               return counters;
+                             })
+      .def_property_readonly("kept", [](const RunResult& r) { return r.solutions.size(); })
+      .def("solution", [](const RunResult& r, std::size_t i) { return to_dict(r.solution(i)); })
+      .def("solution_values", [](const RunResult& r, std::size_t i) { return r.solution(i).values(); })
+      .def("solutions", [](const RunResult& r) {
+        py::list out;
+        for (const Assignment& a : r.solutions) out.append(to_dict(a));
+        return out;
+      });
+
+  m.def(
+      "solve",
+      [](const Problem& problem, const py::dict& spec_kwargs, const py::object& on_solution, Interrupt* interrupt) {
+        RunSpec spec = make_run_spec(problem, spec_kwargs);
+        if (!on_solution.is_none()) {
+          SharedCallable callback(on_solution);
+          spec.search.on_solution = [callback](const Assignment& a) {
+            py::gil_scoped_acquire gil;
+            const py::object r = callback.get()(to_dict(a));
+            return r.is_none() || PyObject_IsTrue(r.ptr()) == 1;
+          };
+        }
+        return run_released(problem, spec, interrupt);
+      },
+      py::arg("problem"), py::arg("spec"), py::arg("on_solution") = py::none(), py::arg("interrupt") = nullptr,
+      "csp::solve(problem, RunSpec) with the spec's keyword names.");
+  m.def("spec_string", [](const Problem& problem, const py::dict& spec_kwargs) {
+    return to_string(make_run_spec(problem, spec_kwargs).search);
+  });
+}
+
+py::dict to_dict(const Assignment& a) {
+  py::dict d;
+  const auto& names = a.names();
+  for (VarId x = 0; x < a.variable_count(); ++x) {
+    if (!a.is_assigned(x)) continue;
+    d[names ? py::str(names->name(x)) : py::str("x" + std::to_string(x))] = py::int_(a.value(x));
+  }
+  return d;
+}
+
+py::dict to_dict(const Statistics& s) {
+  py::dict d;
+  d["assignments"] = s.assignments;
+  d["backtracks"] = s.backtracks;
+  d["failures"] = s.failures;
+  d["constraint_checks"] = s.constraint_checks;
+  d["revisions"] = s.revisions;
+  d["values_pruned"] = s.values_pruned;
+  d["wipeouts"] = s.wipeouts;
+  d["solutions"] = s.solutions;
+  d["max_depth"] = s.max_depth;
+  d["elapsed_us"] = s.elapsed_us;
+  d["backjumps"] = s.backjumps;
+  d["nogoods"] = s.nogoods;
+  d["restarts"] = s.restarts;
+  return d;
+}
+
+}  // namespace csp::python

@@ -1,0 +1,25 @@
+// The run spec from Python keyword arguments, with the `csp` program's option names.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include "csp/search/solve.hpp"
+
+namespace csp::python {
+
+namespace py = pybind11;
+
+/// A RunSpec from {name: value} with the CLI's names ('-' written '_'): algorithm, var, val, inference, ac3, pc2,
+/// backjump, learning, restarts, restart_base, restart_factor, seed, max_solutions, keep_solutions, node_limit,
+/// timeout (seconds), project (variable ids), check_solutions, minimize / maximize (a variable id), and
+/// min-conflicts' max_steps, walk, tabu, weighting, restart_after. var and val take a registered name or a
+/// Python callable (see strategies.cpp). Throws Error naming an unknown keyword, then what RunSpec::validate
+/// throws.
+RunSpec make_run_spec(const Problem& problem, const py::dict& kwargs);
+
+/// A variable ordering that calls fn(ctx) -> variable id (or None when every variable is assigned).
+Strategy<VariableOrdering> python_variable_ordering(py::object fn, std::string name);
+/// A value ordering that calls fn(ctx, x) -> the values of x to try, in order.
+Strategy<ValueOrdering> python_value_ordering(py::object fn, std::string name);
+
+}  // namespace csp::python
