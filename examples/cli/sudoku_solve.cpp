@@ -85,16 +85,16 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
   }
   try {
     models::Sudoku model(puzzle, options.alldiff);
-    // --inference techniques: the engine's mac (options.config) plus the human techniques as a propagator.
-    if (options.techniques_propagator) models::post_techniques(model, options.techniques);
+    // --inference techniques: the engine's mac (options.search.config) plus the human techniques as a propagator.
+    if (options.techniques_propagator()) models::post_techniques(model, options.techniques);
     if (options.format == OutputFormat::candidates)
-      out.candidates = root_candidates(model, options.config.inference, out.root_consistent);
-    SolverConfig config = options.config;
+      out.candidates = root_candidates(model, options.search.config.inference, out.root_consistent);
+    SolverConfig config = options.search.config;
     // With --format json the trace is JSON lines on standard error: standard output holds only the results' JSON.
     // --tree: the tree of the first puzzle searched.
     const bool json = options.format == OutputFormat::json;
-    const bool tree = !options.tree_file.empty() && !options.tree_taken->exchange(true);
-    RunObservers observers(options.trace, json, json ? std::cerr : std::cout, tree ? options.tree_file : "",
+    const bool tree = !options.search.tree_file.empty() && !options.tree_taken->exchange(true);
+    RunObservers observers(options.search.trace, json, json ? std::cerr : std::cout, tree ? options.search.tree_file : "",
                            [](Value v) { return std::string(1, models::symbol_of(v)); });
     config.observer = observers.observer();
     const SearchResult r = backtracking_search(model.problem(), config);
@@ -117,7 +117,7 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
       const std::uint64_t nodes = config.limits.node_limit;
       out.detail = nodes != 0 && r.stats.assignments >= nodes
                        ? std::string("node limit ").append(std::to_string(nodes))
-                       : std::string("timeout ").append(std::to_string(options.timeout_ms)).append(" ms");
+                       : std::string("timeout ").append(std::to_string(options.search.timeout_ms)).append(" ms");
       // Counting (--max-solutions other than 1): how far the count got.
       if (config.max_solutions != 1)
         out.detail.append("; ").append(std::to_string(r.solution_count)).append(

@@ -17,7 +17,7 @@ namespace {
 
 SolverConfig count_all(const std::string& var = "first", const std::string& val = "natural",
                        const std::string& inference = "none") {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = var;
   c.value_ordering = val;
   c.inference = inference;
@@ -122,7 +122,7 @@ TEST(Backtracking, TimeLimitStopsALongSearch) {
 
 TEST(Backtracking, MaxSolutionsTwoOnEightQueens) {
   const Problem p = models::n_queens(8);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.max_solutions = 2;
   c.keep_solutions = 5;
   const SearchResult r = backtracking_search(p, c);

@@ -58,7 +58,7 @@ TEST(SearchResult, SolutionOfAnUnsatisfiableResultThrowsNamingTheStatus) {
 }
 
 TEST(SearchResult, SolutionOfAStoppedResultSaysLimitReached) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.limits.node_limit = 3;  // 8 queens need more than 3 assignments
   const SearchResult r = backtracking_search(models::n_queens(8), c);
   ASSERT_EQ(r.status, Status::limit_reached);
@@ -144,7 +144,7 @@ TEST(SearchResult, EveryAlgorithmsSolutionsReadByName) {
 
 TEST(SearchResult, CountingKeepsEverySolutionUnlessToldOtherwise) {
   const Problem p = models::n_queens(8);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.max_solutions = 0;
   EXPECT_FALSE(c.keep_solutions.has_value());  // unset: keep every solution found
   const SearchResult all = backtracking_search(p, c);
