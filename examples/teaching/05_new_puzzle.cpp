@@ -28,7 +28,7 @@ int main() {
   }
 
   // 3. Solve: count every solution with MRV and maintained arc consistency (all are kept unless told otherwise).
-  csp::SolverConfig config = csp::SolverConfig::textbook();
+  csp::SolverConfig config;
   config.variable_ordering = "mrv";
   config.inference = "mac";
   config.max_solutions = 0;

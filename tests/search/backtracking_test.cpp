@@ -63,7 +63,7 @@ TEST(Backtracking, AustraliaHasNoTwoColouringAnd768FourColourings) {
 TEST(Backtracking, FirstSolutionOfAustraliaWithTheTextbookBaseline) {
   // Static order WA, NT, SA, Q, NSW, V, T and ascending colours: WA=0 NT=1 SA=2 Q=0 NSW=1 V=0 T=0.
   const Problem p = models::map_coloring(models::australia(), 3);
-  const SearchResult r = backtracking_search(p);
+  const SearchResult r = backtracking_search(p, SolverConfig::textbook());
   ASSERT_EQ(r.status, Status::solved);
   EXPECT_TRUE(r.complete);
   ASSERT_EQ(r.solutions.size(), 1U);
