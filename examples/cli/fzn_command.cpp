@@ -101,6 +101,31 @@ void read_seed(const po::variables_map& vm, SearchOptions& search) {
   search.config.seed = seed;
 }
 
+// The text of `csp fzn --help`: usage, the option groups, the builtins, exit status and examples.
+void print_help(const po::options_description& mzn, const po::options_description& search,
+                const po::options_description& output) {
+  po::options_description visible(kHelpWidth);
+  visible.add(mzn).add(search).add(output);
+  std::cout << "Usage: csp fzn FILE.fzn [OPTIONS]\n\n"
+               "Solves a FlatZinc model (MiniZinc 2.6) and prints its output items as MiniZinc solvers do:\n"
+               "'x = 3;' lines, '----------' after each solution, '==========' when the search completed,\n"
+               "=====UNSATISFIABLE===== or =====UNKNOWN=====. Each solution is checked against every FlatZinc\n"
+               "constraint, evaluated directly, before it is printed. Through MiniZinc (docs/minizinc.md):\n"
+               "  minizinc --solver csp model.mzn data.dzn\n\n"
+            << help_text(visible)
+            << "\nBuiltins: " << fzn::builtin_names().size()
+            << " FlatZinc builtins over int and bool (int_*, int_lin_*, bool_*, array_*_element, set_in, ...)\n"
+               "and fzn_all_different_int / csp_table_int from csp's mznlib. Float and set variables are not\n"
+               "supported.\n"
+               "Exit status: 0 the search ran (solutions, UNSATISFIABLE or UNKNOWN printed), 1 a solution failed\n"
+               "the check (an internal error), 2 usage error or a malformed file (FILE:LINE: reason).\n\n"
+               "Examples:\n"
+               "  csp fzn model.fzn -a -s                      every solution, with statistics\n"
+               "  csp fzn model.fzn -f --var mrv --inference fc   csp's own search instead of the annotation\n"
+               "  csp fzn model.fzn -s --var dom-wdeg --restarts luby --seed 3   restarts, seeded tie-breaking\n"
+               "  minizinc -c model.mzn data.dzn -o model.fzn  (MiniZinc compiles a model to FlatZinc)\n";
+}
+
 FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   po::options_description mzn("MiniZinc solver flags", kHelpWidth);
   mzn.add_options()
@@ -131,26 +156,7 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   FznOptions o;
   help = vm.count("help") != 0;
   if (help) {
-    po::options_description visible(kHelpWidth);
-    visible.add(mzn).add(search).add(output);
-    std::cout << "Usage: csp fzn FILE.fzn [OPTIONS]\n\n"
-                 "Solves a FlatZinc model (MiniZinc 2.6) and prints its output items as MiniZinc solvers do:\n"
-                 "'x = 3;' lines, '----------' after each solution, '==========' when the search completed,\n"
-                 "=====UNSATISFIABLE===== or =====UNKNOWN=====. Each solution is checked against every FlatZinc\n"
-                 "constraint, evaluated directly, before it is printed. Through MiniZinc (docs/minizinc.md):\n"
-                 "  minizinc --solver csp model.mzn data.dzn\n\n"
-              << help_text(visible)
-              << "\nBuiltins: " << fzn::builtin_names().size()
-              << " FlatZinc builtins over int and bool (int_*, int_lin_*, bool_*, array_*_element, set_in, ...)\n"
-                 "and fzn_all_different_int / csp_table_int from csp's mznlib. Float and set variables are not\n"
-                 "supported.\n"
-                 "Exit status: 0 the search ran (solutions, UNSATISFIABLE or UNKNOWN printed), 1 a solution failed\n"
-                 "the check (an internal error), 2 usage error or a malformed file (FILE:LINE: reason).\n\n"
-                 "Examples:\n"
-                 "  csp fzn model.fzn -a -s                      every solution, with statistics\n"
-                 "  csp fzn model.fzn -f --var mrv --inference fc   csp's own search instead of the annotation\n"
-                 "  csp fzn model.fzn -s --var dom-wdeg --restarts luby --seed 3   restarts, seeded tie-breaking\n"
-                 "  minizinc -c model.mzn data.dzn -o model.fzn  (MiniZinc compiles a model to FlatZinc)\n";
+    print_help(mzn, search, output);
     return o;
   }
   if (vm.count("file") == 0) throw UsageError("give a FlatZinc file, e.g. 'csp fzn model.fzn'");
