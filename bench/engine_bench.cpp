@@ -94,7 +94,7 @@ void run_backtracking(benchmark::State& state, const csp::Problem& problem, cons
 }
 
 csp::SolverConfig make_config(const Combo& combo) {
-  csp::SolverConfig c;
+  csp::SolverConfig c = csp::SolverConfig::textbook();
   c.variable_ordering = combo.var;
   c.value_ordering = combo.val;
   c.inference = combo.inference;

@@ -100,7 +100,7 @@ std::string seconds_text(double s) {
 struct Case {
   std::string name;
   std::function<csp::Problem()> build;
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   std::function<std::string(const csp::Assignment&)> check;
 };
 

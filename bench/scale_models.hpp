@@ -70,7 +70,7 @@ inline Problem scale_pathcolor(int n) {
 /// first_fail = "mrv", indomain_min = "natural" (ascending values), input_order = "first" (pathcolor); inference
 /// "mac", as Gecode propagates every constraint to its fixpoint at each node. One solution.
 inline SolverConfig scale_config(bool input_order = false) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = input_order ? "first" : "mrv";
   c.value_ordering = "natural";
   c.inference = "mac";

@@ -59,7 +59,7 @@ struct SudokuConfig {
     return out + inference + "+" + (alldiff == AllDifferentMode::pairwise ? "pairwise" : to_string(alldiff));
   }
   SolverConfig solver_config() const {
-    SolverConfig c;
+    SolverConfig c = SolverConfig::textbook();
     c.variable_ordering = var;
     c.value_ordering = val;
     c.inference = inference;

@@ -128,11 +128,19 @@ SolverConfig Configuration::solver_config() const {
 
 AllDifferentMode Configuration::alldiff_mode() const { return parse_all_different_mode(alldiff); }
 
-const std::vector<ModelInference>& model_inferences() {
-  static const std::vector<ModelInference> list = {
-      {"techniques", "mac", "mac plus the human Sudoku techniques as a propagator"}};
-  return list;
+namespace {
+
+// Whether SolverConfig::validate, the one place of the rules between options, accepts the combination.
+bool valid_combination(const SolverConfig& config) {
+  try {
+    config.validate();
+    return true;
+  } catch (const OptionConflictError&) {
+    return false;
+  }
 }
+
+}  // namespace
 
 std::string engine_inference(const std::string& name) {
   for (const ModelInference& m : model_inferences())
@@ -358,11 +366,10 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
     const bool backtracking = c.algorithm.empty() || c.algorithm == "backtracking";  // "": no algorithm dimension
     if (!backtracking)
       for (std::size_t k : {0U, 1U, 2U, 4U, 5U, 8U, 9U, 10U}) repeated = repeated || at[k] != 0;
-    // Combinations refused (cbj with a model's own inference, learning without cbj) are left out of the grid.
-    const bool cbj_inference = c.inference == "none" || c.inference == "fc" || c.inference == "mac";
-    const bool refused = backtracking &&
-                         ((c.backjump == "cbj" && !cbj_inference) ||
-                          (!c.learning.empty() && c.learning != "0" && c.backjump != "cbj"));
+    // Combinations refused (SolverConfig::validate: learning without cbj; and cbj with a model's own inference)
+    // are left out of the grid.
+    const bool refused = backtracking && (!valid_combination(c.solver_config()) ||
+                                          (c.backjump == "cbj" && engine_inference(c.inference) != c.inference));
     if (!refused && !repeated) out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {

@@ -305,35 +305,10 @@ std::string ablate_help() {
   return out.str();
 }
 
-std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>& args) {
-  Groups g;
-  describe(g);
-  po::positional_options_description positional;
-  positional.add("args", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(g.all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (po::error& e) {
-    throw InputError(program_options_message(e));
-  }
-  if (vm.count("help") != 0) {
-    std::cout << ablate_help();
-    return std::nullopt;
-  }
-  std::vector<std::string> positionals;
-  if (vm.count("args") != 0) positionals = vm["args"].as<std::vector<std::string>>();
-  if (positionals.empty())
-    throw InputError("no model given (valid: " + ablation::model_names_joined() + "); see 'csp ablate --help'");
-  AblateOptions o;
-  o.model = positionals.front();
-  const ablation::ModelSpec& spec = ablation::find_model(o.model);
-  o.inputs.files.assign(positionals.begin() + 1, positionals.end());
-  if (!spec.takes_files && !o.inputs.files.empty())
-    throw InputError(o.model + " takes no files (got '" + o.inputs.files.front() + "')");
-  if (spec.takes_files && o.inputs.files.empty())
-    throw InputError("no input files given (e.g. csp ablate " + o.model + " FILE...)");
+namespace {
 
+// The model's instances: files, --n / --colors, --puzzle, --box (as the model takes them).
+void read_inputs(const po::variables_map& vm, const ablation::ModelSpec& spec, AblateOptions& o) {
   for (const char* option : {"n", "colors"}) {
     if (vm.count(option) == 0) continue;
     if (spec.number_option != option)
@@ -367,6 +342,10 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
     }
   }
 
+}
+
+// The grid's lists, one per dimension given, checked against the model.
+void read_grid(const po::variables_map& vm, const ablation::ModelSpec& spec, AblateOptions& o) {
   if (vm.count("ac3") != 0 && vm.count("consistency") != 0)
     throw InputError("--ac3 and --consistency both set AC-3: give --consistency none,ac3,... alone");
   if (vm.count("break-symmetry") != 0 && !spec.value_symmetry)
@@ -394,7 +373,10 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
     }
   }
 
-  // --restart-base / --restart-factor: one value for the study, only with a strategy in --restarts that uses it.
+}
+
+// --restart-base / --restart-factor: one value for the study, only with a strategy in --restarts that uses it.
+void read_restart_parameters(const po::variables_map& vm, AblateOptions& o) {
   const std::vector<std::string>& restarts = o.grid.restarts;
   const auto listed = [&](const char* name) { return std::find(restarts.begin(), restarts.end(), name) != restarts.end(); };
   if (vm.count("restart-base") != 0) {
@@ -413,6 +395,10 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
     o.grid.restart_factor = f;
   }
 
+}
+
+// --timeout, --node-limit, --repeat, --max-solutions, --jobs.
+void read_run_limits(const po::variables_map& vm, AblateOptions& o) {
   if (vm.count("timeout") != 0) {
     const std::uint64_t ms =
         parse_count("timeout", vm["timeout"].as<std::string>(), false, " (leave it out for no time limit)");
@@ -434,6 +420,10 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
   const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
   if (jobs > 1024) throw InputError("--jobs must be at most 1024");
   o.jobs = jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
+}
+
+// --shuffle-seed and the output options: --sort, --wide, --csv, --json, --resume, --plot, --plot-*, --compare.
+void read_output_options(const po::variables_map& vm, AblateOptions& o) {
   o.seed = parse_count("shuffle-seed", vm["shuffle-seed"].as<std::string>(), true);
   o.sort = vm["sort"].as<std::string>();
   ablation::check_sort_key(o.sort);
@@ -468,6 +458,44 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
       throw InputError("an output file name is empty");
   if (!o.plot.empty() && !ablation::plot_available())
     throw InputError("--plot: this csp was built without cairo (install libcairo2-dev and reconfigure)");
+}
+
+}  // namespace
+
+std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>& args) {
+  Groups g;
+  describe(g);
+  po::positional_options_description positional;
+  positional.add("args", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(g.all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (po::error& e) {
+    throw InputError(program_options_message(e));
+  }
+  if (vm.count("help") != 0) {
+    std::cout << ablate_help();
+    return std::nullopt;
+  }
+  std::vector<std::string> positionals;
+  if (vm.count("args") != 0) positionals = vm["args"].as<std::vector<std::string>>();
+  if (positionals.empty())
+    throw InputError("no model given (valid: " + ablation::model_names_joined() + "); see 'csp ablate --help'");
+  AblateOptions o;
+  o.model = positionals.front();
+  const ablation::ModelSpec& spec = ablation::find_model(o.model);
+  o.inputs.files.assign(positionals.begin() + 1, positionals.end());
+  if (!spec.takes_files && !o.inputs.files.empty())
+    throw InputError(o.model + " takes no files (got '" + o.inputs.files.front() + "')");
+  if (spec.takes_files && o.inputs.files.empty())
+    throw InputError("no input files given (e.g. csp ablate " + o.model + " FILE...)");
+  read_inputs(vm, spec, o);
+  read_grid(vm, spec, o);
+  read_restart_parameters(vm, o);
+  read_run_limits(vm, o);
+  read_output_options(vm, o);
+
   // A grid whose every combination is refused (e.g. --learning 5 without --backjump cbj) is a usage error here, not
   // when the header is written: expand_grid throws InputError "no configuration left: ...".
   (void)ablation::expand_grid(o.grid);

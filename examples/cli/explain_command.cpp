@@ -108,7 +108,7 @@ void explain_one(const models::PuzzleRecord& rec, int index, const SudokuOptions
   const models::SudokuGrid& puzzle = *rec.grid;
   models::HumanSolverOptions solver;
   solver.techniques = options.techniques;
-  solver.search_limits = options.config.limits;
+  solver.search_limits = options.search.config.limits;
   const models::HumanSolveResult r = models::human_solve(puzzle, solver);
   const models::CandidateGrid names(models::SudokuGrid{puzzle.box, std::vector<int>(puzzle.cells.size(), 0)});
   if (r.outcome == HumanOutcome::contradiction || !r.solution) ok = false;
@@ -163,7 +163,7 @@ void grade_one(const models::PuzzleRecord& rec, const SudokuOptions& options, Fi
   } else {
     models::HumanSolverOptions solver;
     solver.techniques = options.techniques;
-    solver.search_limits = options.config.limits;
+    solver.search_limits = options.search.config.limits;
     const models::Grade g = models::grade_puzzle(*rec.grid, solver);
     if (g.limit_reached) {
       ++tally.limit_reached;

@@ -27,11 +27,13 @@ namespace csp::cli {
 
 namespace {
 
-// What `csp fzn` searches with when the model has no search annotation, or with -f.
-constexpr const char* kDefaultVariableOrdering = "dom-wdeg";
-constexpr const char* kDefaultValueOrdering = "natural";
-constexpr const char* kDefaultInference = "mac";
-
+// What `csp fzn` searches with when the model has no search annotation, or with -f: the one default of the
+// library (SolverConfig{}, chosen by measurement: bench/README.md), also where an annotation leaves a choice open.
+const SearchDefaults kDefaults = [] {
+  SearchDefaults d;
+  d.minizinc = true;
+  return d;
+}();
 struct FznOptions {
   std::string file;
   SearchOptions search;
@@ -39,7 +41,7 @@ struct FznOptions {
   bool all = false;
   bool statistics = false;
   bool free_search = false;
-  bool var_given = false;
+  bool var_given = false;  // --var overrides the annotation's variable ordering
   bool val_given = false;
   AllDifferentMode all_different = AllDifferentMode::matching;
 };
@@ -78,20 +80,41 @@ RunResult run_search(const fzn::FlatZincModel& model, const SearchOptions& optio
   return result;
 }
 
-// -r SEED / --random-seed SEED (MiniZinc's flag) and --seed N (the other commands' name): the same seed, so both
-// given must agree.
+// -r SEED / --random-seed SEED (MiniZinc's flag) and --seed N (read by read_search_options): the same seed, so
+// both given must agree.
 void read_seed(const po::variables_map& vm, SearchOptions& search) {
-  std::optional<std::uint64_t> seed;
-  if (vm.count("random-seed") != 0) seed = parse_count("random-seed", vm["random-seed"].as<std::string>(), true);
-  if (vm.count("seed") != 0) {
-    const std::uint64_t n = parse_count("seed", vm["seed"].as<std::string>(), true);
-    if (seed && *seed != n)
-      throw UsageError("-r/--random-seed " + std::to_string(*seed) + " and --seed " + std::to_string(n) +
-                       " disagree (they are the same option: give one)");
-    seed = n;
-  }
+  if (vm.count("random-seed") == 0) return;
+  const std::uint64_t seed = parse_count("random-seed", vm["random-seed"].as<std::string>(), true);
+  if (search.seed && *search.seed != seed)
+    throw UsageError("-r/--random-seed " + std::to_string(seed) + " and --seed " + std::to_string(*search.seed) +
+                     " disagree (they are the same option: give one)");
   search.seed = seed;
-  if (seed) search.config.seed = *seed;
+  search.config.seed = seed;
+}
+
+// The text of `csp fzn --help`: usage, the option groups, the builtins, exit status and examples.
+void print_help(const po::options_description& mzn, const po::options_description& search,
+                const po::options_description& output) {
+  po::options_description visible(kHelpWidth);
+  visible.add(mzn).add(search).add(output);
+  std::cout << "Usage: csp fzn FILE.fzn [OPTIONS]\n\n"
+               "Solves a FlatZinc model (MiniZinc 2.6) and prints its output items as MiniZinc solvers do:\n"
+               "'x = 3;' lines, '----------' after each solution, '==========' when the search completed,\n"
+               "=====UNSATISFIABLE===== or =====UNKNOWN=====. Each solution is checked against every FlatZinc\n"
+               "constraint, evaluated directly, before it is printed. Through MiniZinc (docs/minizinc.md):\n"
+               "  minizinc --solver csp model.mzn data.dzn\n\n"
+            << help_text(visible)
+            << "\nBuiltins: " << fzn::builtin_names().size()
+            << " FlatZinc builtins over int and bool (int_*, int_lin_*, bool_*, array_*_element, set_in, ...)\n"
+               "and fzn_all_different_int / csp_table_int from csp's mznlib. Float and set variables are not\n"
+               "supported.\n"
+               "Exit status: 0 the search ran (solutions, UNSATISFIABLE or UNKNOWN printed), 1 a solution failed\n"
+               "the check (an internal error), 2 usage error or a malformed file (FILE:LINE: reason).\n\n"
+               "Examples:\n"
+               "  csp fzn model.fzn -a -s                      every solution, with statistics\n"
+               "  csp fzn model.fzn -f --var mrv --inference fc   csp's own search instead of the annotation\n"
+               "  csp fzn model.fzn -s --var dom-wdeg --restarts luby --seed 3   restarts, seeded tie-breaking\n"
+               "  minizinc -c model.mzn data.dzn -o model.fzn  (MiniZinc compiles a model to FlatZinc)\n";
 }
 
 FznOptions read_options(const std::vector<std::string>& args, bool& help) {
@@ -109,25 +132,11 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
        "the same as --seed: random tie-breaking of the orderings (0: ties by order, the default)")
       ("parallel,p", po::value<std::string>()->value_name("N"), "accepted; csp searches with one thread");
   po::options_description search("csp search", kHelpWidth);
-  search.add_options()
-      ("var", po::value<std::string>()->value_name("NAME")->default_value(kDefaultVariableOrdering),
-       ("variable ordering (overrides the annotation's): " + variable_orderings().names_joined()).c_str())
-      ("val", po::value<std::string>()->value_name("NAME")->default_value(kDefaultValueOrdering),
-       ("value ordering (overrides the annotation's): " + value_orderings().names_joined()).c_str())
-      ("inference", po::value<std::string>()->value_name("NAME")->default_value(kDefaultInference),
-       ("inference after each assignment: " + inferences().names_joined()).c_str())
-      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("matching"),
-       "all_different_int as one constraint with Regin's matching (matching), simple rules (global), or binary !=")
-      ("node-limit", po::value<std::string>()->value_name("N"), "stop after N assignments")
-      ("seed", po::value<std::string>()->value_name("N"),
-       "seed of the random choices: random tie-breaking of the variable and value orderings and --val random (0, "
-       "the default: ties by order); -r SEED is the same (both given must agree)");
-  add_engine_options(search);
   po::options_description output("csp output", kHelpWidth);
-  add_observer_options(output,
-                       "print every assignment, prune and wipe-out (with its constraint), value rejected by the "
-                       "consistency check (--inference none) and backtrack, one line each, on standard error "
-                       "(standard output is MiniZinc's)");
+  add_search_options(search, output, kDefaults);  // the options every command shares, without -n, -t and -s's
+  search.add_options()
+      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("matching"),
+       "all_different_int as one constraint with Regin's matching (matching), simple rules (global), or binary !=");
   output.add_options()("help,h", "print this help");
   po::options_description all;
   all.add(mzn).add(search).add(output);
@@ -138,26 +147,7 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   FznOptions o;
   help = vm.count("help") != 0;
   if (help) {
-    po::options_description visible(kHelpWidth);
-    visible.add(mzn).add(search).add(output);
-    std::cout << "Usage: csp fzn FILE.fzn [OPTIONS]\n\n"
-                 "Solves a FlatZinc model (MiniZinc 2.6) and prints its output items as MiniZinc solvers do:\n"
-                 "'x = 3;' lines, '----------' after each solution, '==========' when the search completed,\n"
-                 "=====UNSATISFIABLE===== or =====UNKNOWN=====. Each solution is checked against every FlatZinc\n"
-                 "constraint, evaluated directly, before it is printed. Through MiniZinc (docs/minizinc.md):\n"
-                 "  minizinc --solver csp model.mzn data.dzn\n\n"
-              << help_text(visible)
-              << "\nBuiltins: " << fzn::builtin_names().size()
-              << " FlatZinc builtins over int and bool (int_*, int_lin_*, bool_*, array_*_element, set_in, ...)\n"
-                 "and fzn_all_different_int / csp_table_int from csp's mznlib. Float and set variables are not\n"
-                 "supported.\n"
-                 "Exit status: 0 the search ran (solutions, UNSATISFIABLE or UNKNOWN printed), 1 a solution failed\n"
-                 "the check (an internal error), 2 usage error or a malformed file (FILE:LINE: reason).\n\n"
-                 "Examples:\n"
-                 "  csp fzn model.fzn -a -s                      every solution, with statistics\n"
-                 "  csp fzn model.fzn -f --var mrv --inference fc   csp's own search instead of the annotation\n"
-                 "  csp fzn model.fzn -s --var dom-wdeg --restarts luby --seed 3   restarts, seeded tie-breaking\n"
-                 "  minizinc -c model.mzn data.dzn -o model.fzn  (MiniZinc compiles a model to FlatZinc)\n";
+    print_help(mzn, search, output);
     return o;
   }
   if (vm.count("file") == 0) throw UsageError("give a FlatZinc file, e.g. 'csp fzn model.fzn'");
@@ -167,22 +157,11 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   o.free_search = vm["free-search"].as<bool>();
   if (vm.count("num-solutions") != 0) o.solutions = parse_count("num-solutions", vm["num-solutions"].as<std::string>(), false);
   if (o.all) o.solutions = 0;
+  o.search = read_search_options(vm);  // --var .. --learning, --trace, --tree (and the rules between them)
   read_seed(vm, o.search);
   if (vm.count("parallel") != 0) (void)parse_count("parallel", vm["parallel"].as<std::string>(), false);
   o.var_given = !vm["var"].defaulted();
   o.val_given = !vm["val"].defaulted();
-  SolverConfig& config = o.search.config;
-  try {
-    config.variable_ordering = parse_variable_ordering(vm["var"].as<std::string>());
-    config.value_ordering = parse_value_ordering(vm["val"].as<std::string>());
-    config.inference = parse_inference(vm["inference"].as<std::string>());
-  } catch (const UnknownNameError& e) {
-    throw UsageError(e.what());
-  }
-  read_engine_options(vm, o.search);
-  read_observer_options(vm, o.search);
-  if (vm.count("node-limit") != 0)
-    config.limits.node_limit = parse_count("node-limit", vm["node-limit"].as<std::string>(), false);
   if (vm.count("time-limit") != 0)
     o.search.timeout_ms = static_cast<std::int64_t>(
         std::min<std::uint64_t>(parse_count("time-limit", vm["time-limit"].as<std::string>(), false),
@@ -214,8 +193,10 @@ int run_fzn(const std::vector<std::string>& args) {
   }
   SolverConfig& config = o.search.config;
   if (!o.free_search && !model.search.phases.empty()) {  // each phase of the annotation among its own variables
-    if (!o.var_given) config.variable_ordering = fzn::phased_variable_ordering(model.search, kDefaultVariableOrdering);
-    if (!o.val_given) config.value_ordering = fzn::phased_value_ordering(model.search, kDefaultValueOrdering);
+    // Where the annotation leaves a choice open: the default (or --preset's) orderings.
+    if (!o.var_given)
+      config.variable_ordering = fzn::phased_variable_ordering(model.search, config.variable_ordering.name());
+    if (!o.val_given) config.value_ordering = fzn::phased_value_ordering(model.search, config.value_ordering.name());
   }
   const bool optimising = model.goal != fzn::SolveItem::Goal::satisfy;
   if (optimising && model.objective.is_var() && config.backjumping != "none")  // as csp color --least refuses it

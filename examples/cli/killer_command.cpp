@@ -16,9 +16,7 @@ namespace po = boost::program_options;
 namespace csp::cli {
 
 int run_killer(const std::vector<std::string>& args) {
-  SearchDefaults defaults;
-  defaults.inference = "mac";
-  ModelCommandLine cl(defaults, "file");
+  ModelCommandLine cl(SearchDefaults{}, "file");
   cl.model.add_options()
       ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("matching"),
        "units and cages as all-different filtered by Regin's matching (matching), by simple rules (global), or "

@@ -51,37 +51,49 @@ void read_restart_options(const po::variables_map& vm, SolverConfig& config) {
 
 }  // namespace
 
-void add_search_options(po::options_description& search, po::options_description& output,
-                        const SearchDefaults& defaults) {
-  const std::string var_help = "variable ordering: " + variable_orderings().names_joined();
-  const std::string val_help = "value ordering: " + value_orderings().names_joined();
+namespace {
+
+// --preset, --var, --val, --inference (the strategies; with the command's model inferences listed).
+void add_strategy_options(po::options_description& search, const SearchDefaults& defaults) {
+  const std::string overrides = defaults.minizinc ? " (overrides the annotation's)" : "";
+  const std::string var_help = "variable ordering" + overrides + ": " + variable_orderings().names_joined();
+  const std::string val_help = "value ordering" + overrides + ": " + value_orderings().names_joined();
   std::string inference_help = "inference after each assignment: " + inferences().names_joined();
   for (const ModelInference& m : defaults.model_inferences)
     inference_help.append(", ").append(m.name).append(" (").append(m.help).append(")");
   search.add_options()
+      ("preset", po::value<std::string>()->value_name("NAME"),
+       "textbook: the defaults of --var, --val and --inference become first, natural, none (AIMA Fig. 6.5's plain "
+       "backtracking, the seeds' configuration; csp sudoku: and --alldiff binary); default: the defaults shown")
       ("var", po::value<std::string>()->value_name("NAME")->default_value(defaults.variable_ordering),
        var_help.c_str())
       ("val", po::value<std::string>()->value_name("NAME")->default_value(defaults.value_ordering),
        val_help.c_str())
       ("inference", po::value<std::string>()->value_name("NAME")->default_value(defaults.inference),
-       inference_help.c_str())
-      ("max-solutions", po::value<std::string>()->value_name("K")->default_value(std::to_string(defaults.max_solutions)),
-       "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all")
-      ("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments")
-      ("timeout", po::value<std::string>()->value_name("MS"), "give up MS milliseconds after the command started (reading and building the model included)")
-      ("seed", po::value<std::string>()->value_name("N"),
-       "seed of the random choices: random tie-breaking of the variable and value orderings and --val random "
-       "(0, the default: ties by order); local search: its random choices (default 1)");
-  add_engine_options(search);
-  output.add_options()("stats", po::bool_switch(),
-                       "print the search statistics (--algorithm min-conflicts, cutset: and a line of their own "
-                       "counters)");
-  add_observer_options(output,
-                       "print every assignment, prune and wipe-out (with its constraint), value rejected by the "
-                       "consistency check (--inference none) and backtrack, one line each (csp sudoku --format json: "
-                       "JSON lines on standard error)");
+       inference_help.c_str());
 }
 
+// --max-solutions, --node-limit, --timeout, --seed (csp fzn: --node-limit and --seed; -n, -t and -r are MiniZinc's).
+void add_limit_options(po::options_description& search, const SearchDefaults& defaults) {
+  if (!defaults.minizinc)
+    search.add_options()
+        ("max-solutions",
+         po::value<std::string>()->value_name("K")->default_value(std::to_string(defaults.max_solutions)),
+         "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all");
+  search.add_options()("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments");
+  if (!defaults.minizinc)
+    search.add_options()("timeout", po::value<std::string>()->value_name("MS"),
+                         "give up MS milliseconds after the command started (reading and building the model "
+                         "included)");
+  const std::string seed_help =
+      std::string("seed of the random choices: random tie-breaking of the variable and value orderings and --val "
+                  "random (0, the default: ties by order)") +
+      (defaults.minizinc ? "; -r SEED is the same (both given must agree)"
+                         : "; local search: its random choices (default 1)");
+  search.add_options()("seed", po::value<std::string>()->value_name("N"), seed_help.c_str());
+}
+
+// --ac3, --consistency, --restarts, --restart-base, --restart-factor, --backjump, --learning.
 void add_engine_options(po::options_description& search) {
   // pc2sym
   search.add_options()
@@ -106,6 +118,27 @@ void add_engine_options(po::options_description& search) {
        "across restarts");
 }
 
+}  // namespace
+
+void add_search_options(po::options_description& search, po::options_description& output,
+                        const SearchDefaults& defaults) {
+  add_strategy_options(search, defaults);
+  add_limit_options(search, defaults);
+  add_engine_options(search);
+  if (!defaults.minizinc)
+    output.add_options()("stats", po::bool_switch(),
+                         "print the search statistics (--algorithm min-conflicts, cutset: and a line of their own "
+                         "counters)");
+  add_observer_options(output,
+                       defaults.minizinc
+                           ? "print every assignment, prune and wipe-out (with its constraint), value rejected by the "
+                             "consistency check (--inference none) and backtrack, one line each, on standard error "
+                             "(standard output is MiniZinc's)"
+                           : "print every assignment, prune and wipe-out (with its constraint), value rejected by the "
+                             "consistency check (--inference none) and backtrack, one line each (csp sudoku --format "
+                             "json: JSON lines on standard error)");
+}
+
 void add_observer_options(po::options_description& output, const std::string& trace_help) {
   output.add_options()
       ("trace", po::bool_switch(), trace_help.c_str())
@@ -116,51 +149,42 @@ void add_observer_options(po::options_description& output, const std::string& tr
 
 namespace {
 
-// cbj: --backjump and --learning, checked against the inference (after the model inference became its engine one).
-void read_backjumping(const po::variables_map& vm, SearchOptions& o) {
-  try {
-    o.config.backjumping = parse_backjumping(vm["backjump"].as<std::string>());
-  } catch (const UnknownNameError& e) {
-    throw UsageError(std::string("--backjump: ").append(e.what()));
-  }
-  o.config.learning = static_cast<std::size_t>(parse_count("learning", vm["learning"].as<std::string>(), true));
-  // A model's own inference (csp sudoku's techniques) adds propagators whose explanations are not tested.
-  if (o.config.backjumping == "cbj" &&
-      (!o.model_inference.empty() ||
-       (o.config.inference != "none" && o.config.inference != "fc" && o.config.inference != "mac")))
-    throw UsageError("--backjump cbj works with --inference none, fc or mac, not '" +
-                     (o.model_inference.empty() ? o.config.inference : o.model_inference) + "'");
-  if (o.config.learning != 0 && o.config.backjumping != "cbj")
-    throw UsageError("--learning needs --backjump cbj (nogoods are recorded at its dead ends)");
-}
-
-}  // namespace
-
-SearchOptions read_search_options(const po::variables_map& vm, const std::vector<ModelInference>& model_inferences) {
-  SearchOptions o;
-  o.config.variable_ordering = strategy(parse_variable_ordering, "var", vm["var"].as<std::string>());
-  o.config.value_ordering = strategy(parse_value_ordering, "val", vm["val"].as<std::string>());
-  const std::string inference = vm["inference"].as<std::string>();
+// --var, --val, --inference (a model inference runs as its engine inference), their defaults as --preset says.
+void read_strategies(const po::variables_map& vm, const std::vector<ModelInference>& model_inferences,
+                     SearchOptions& o) {
+  const bool textbook = read_preset(vm) == "textbook";
+  const SolverConfig book = SolverConfig::textbook();
+  const auto value = [&](const char* name, const std::string& textbook_default) {
+    return textbook && vm[name].defaulted() ? textbook_default : vm[name].as<std::string>();
+  };
+  o.config.variable_ordering = strategy(parse_variable_ordering, "var", value("var", book.variable_ordering.name()));
+  o.config.value_ordering = strategy(parse_value_ordering, "val", value("val", book.value_ordering.name()));
+  const std::string inference = value("inference", book.inference);
   const auto model = std::find_if(model_inferences.begin(), model_inferences.end(),
                                   [&](const ModelInference& m) { return m.name == inference; });
   if (model != model_inferences.end()) {
     o.model_inference = model->name;
     o.config.inference = model->engine_inference;
-  } else if (inference == "techniques") {  // a model inference of another command: say where it belongs
+    return;
+  }
+  if (inference == "techniques")  // a model inference of another command: say where it belongs
     throw UsageError("--inference: 'techniques' (the human Sudoku techniques as a propagator) exists only for "
                      "csp sudoku and csp ablate sudoku (valid here: " + inferences().names_joined() + ")");
-  } else {
-    try {
-      o.config.inference = parse_inference(inference);
-    } catch (const UnknownNameError& e) {
-      if (model_inferences.empty()) throw UsageError(std::string("--inference: ").append(e.what()));
-      std::string valid = inferences().names_joined();
-      for (const ModelInference& m : model_inferences) valid.append(", ").append(m.name);
-      throw UsageError(std::string("--inference: unknown inference '").append(inference).append("' (valid: ").append(
-          valid).append(")"));
-    }
+  try {
+    o.config.inference = parse_inference(inference);
+  } catch (const UnknownNameError& e) {
+    if (model_inferences.empty()) throw UsageError(std::string("--inference: ").append(e.what()));
+    std::string valid = inferences().names_joined();
+    for (const ModelInference& m : model_inferences) valid.append(", ").append(m.name);
+    throw UsageError(std::string("--inference: unknown inference '").append(inference).append("' (valid: ").append(
+        valid).append(")"));
   }
-  o.config.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
+}
+
+// --max-solutions (kept at 1 when not declared), --node-limit, --timeout, --seed.
+void read_limits(const po::variables_map& vm, SearchOptions& o) {
+  if (vm.count("max-solutions") != 0)
+    o.config.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
   o.config.keep_solutions = 1;
   if (vm.count("node-limit") != 0)
     o.config.limits.node_limit = parse_count("node-limit", vm["node-limit"].as<std::string>(), false);
@@ -172,13 +196,10 @@ SearchOptions read_search_options(const po::variables_map& vm, const std::vector
   }
   if (vm.count("seed") != 0) o.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
   if (o.seed) o.config.seed = *o.seed;
-  read_engine_options(vm, o);
-  o.stats = vm["stats"].as<bool>();
-  read_observer_options(vm, o);
-  if (vm.count("algorithm") != 0) read_algorithm_options(vm, o);  // local: the model commands' --algorithm
-  return o;
 }
 
+// --ac3, --consistency, --restarts (and its base and factor), --backjump and --learning (their combinations are
+// SolverConfig::validate's).
 void read_engine_options(const po::variables_map& vm, SearchOptions& o) {
   o.config.ac3_preprocess = vm["ac3"].as<bool>();
   // pc2sym
@@ -192,7 +213,66 @@ void read_engine_options(const po::variables_map& vm, SearchOptions& o) {
     o.config.pc2_preprocess = level == "pc2";
   }
   read_restart_options(vm, o.config);
-  read_backjumping(vm, o);
+  o.config.backjumping = strategy(parse_backjumping, "backjump", vm["backjump"].as<std::string>());
+  o.config.learning = static_cast<std::size_t>(parse_count("learning", vm["learning"].as<std::string>(), true));
+  // A model's own inference (csp sudoku's techniques) adds propagators whose explanations are not tested.
+  if (o.config.backjumping == "cbj" && !o.model_inference.empty())
+    throw UsageError("--backjump cbj works with --inference none, fc or mac, not '" + o.model_inference + "'");
+}
+
+// The csp program's option for a SolverConfig field named by OptionConflictError ("" for one it has none of).
+std::string option_of(const std::string& field) {
+  static const std::pair<const char*, const char*> options[] = {
+      {"variable_ordering", "var"}, {"value_ordering", "val"},       {"inference", "inference"},
+      {"backjumping", "backjump"},  {"learning", "learning"},         {"restarts", "restarts"},
+      {"restart_base", "restart-base"}, {"restart_factor", "restart-factor"}};
+  for (const auto& [f, option] : options)
+    if (field == f) return option;
+  return "";
+}
+
+}  // namespace
+
+std::string usage_message(const OptionConflictError& e) {
+  std::string text = e.what();
+  for (const std::string& field : {e.first(), e.second()}) {
+    const std::string option = option_of(field);
+    if (option.empty()) continue;
+    // The first occurrence of the field as a whole word.
+    for (std::size_t at = text.find(field); at != std::string::npos; at = text.find(field, at + 1)) {
+      const bool starts = at == 0 || text[at - 1] == ' ' || text[at - 1] == '(';
+      const std::size_t end = at + field.size();
+      const bool ends = end == text.size() || text[end] == ' ' || text[end] == ')' || text[end] == ',';
+      if (!starts || !ends) continue;
+      text.replace(at, field.size(), "--" + option);
+      break;
+    }
+  }
+  return text;
+}
+
+std::string read_preset(const po::variables_map& vm) {
+  if (vm.count("preset") == 0) return "";
+  const std::string name = vm["preset"].as<std::string>();
+  if (name != "textbook" && name != "default")
+    throw UsageError("--preset: unknown preset '" + name + "' (valid: default, textbook)");
+  return name;
+}
+
+SearchOptions read_search_options(const po::variables_map& vm, const std::vector<ModelInference>& model_inferences) {
+  SearchOptions o;
+  read_strategies(vm, model_inferences, o);
+  read_limits(vm, o);
+  read_engine_options(vm, o);
+  o.stats = vm.count("stats") != 0 && vm["stats"].as<bool>();
+  read_observer_options(vm, o);
+  if (vm.count("algorithm") != 0) read_algorithm_options(vm, o);  // local: the model commands' --algorithm
+  try {
+    o.config.validate();  // the one place of the rules between options
+  } catch (const OptionConflictError& e) {
+    throw UsageError(usage_message(e));
+  }
+  return o;
 }
 
 void read_observer_options(const po::variables_map& vm, SearchOptions& o) {

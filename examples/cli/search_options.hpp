@@ -12,28 +12,28 @@
 #include <boost/program_options/variables_map.hpp>
 
 #include "csp/core/problem.hpp"
+#include "csp/models/model_inference.hpp"
 #include "csp/search/min_conflicts.hpp"
 #include "csp/search/solver_config.hpp"
 #include "usage_error.hpp"
 
 namespace csp::cli {
 
-/// An inference a model implements itself on top of one of the engine's: the engine inference runs, and the
-/// command posts the model's own propagator (e.g. csp sudoku's "techniques" = mac + SudokuTechniquesConstraint).
-struct ModelInference {
-  std::string name;              ///< the --inference name
-  std::string engine_inference;  ///< the engine inference it runs with (a name from csp::inferences())
-  std::string help;              ///< a few words for --help
-};
+/// An inference a model implements itself on top of one of the engine's (csp/models/model_inference.hpp).
+using models::ModelInference;
 
-/// What a command uses when a search option is absent (and shows in its --help).
+/// What a command uses when a search option is absent (and shows in its --help): the one default of the library
+/// (SolverConfig{}, chosen by measurement: bench/README.md) unless a command has a reason of its own.
 struct SearchDefaults {
-  std::string variable_ordering = "mrv";
-  std::string value_ordering = "natural";
-  std::string inference = "fc";
+  std::string variable_ordering = SolverConfig{}.variable_ordering.name();
+  std::string value_ordering = SolverConfig{}.value_ordering.name();
+  std::string inference = SolverConfig{}.inference;
   std::uint64_t max_solutions = 1;
   /// The command's own inferences, accepted by --inference after the engine's (csp sudoku: "techniques").
   std::vector<ModelInference> model_inferences = {};
+  /// csp fzn: MiniZinc's -n / -a, -t and -s take the place of --max-solutions, --timeout and --stats (which are then
+  /// not declared), --var / --val override the model's search annotation, and --trace goes to standard error.
+  bool minizinc = false;
 };
 
 /// The search options as given: the configuration (observer and callbacks unset, keep_solutions 1), the timeout
@@ -61,35 +61,37 @@ struct SearchOptions {
   MinConflictsConfig local;
 };
 
-/// Adds --var, --val, --inference, --ac3, --consistency, --max-solutions, --node-limit, --timeout, --seed,
-/// --restarts, --restart-base, --restart-factor, --backjump and --learning to `search`, and --stats, --trace and
-/// --tree to
-/// `output` (which may be the same group). The strategy helps list the registered names.
+/// The one declaration of the search options, used by every command: adds --preset, --var, --val, --inference,
+/// --max-solutions, --node-limit, --timeout, --seed, --ac3, --consistency, --restarts, --restart-base,
+/// --restart-factor, --backjump and --learning to `search`, and --stats, --trace and --tree to `output` (which may
+/// be the same group); with `defaults.minizinc` not --max-solutions, --timeout nor --stats (csp fzn reads MiniZinc's
+/// -n, -t, -s). The strategy helps list the registered names.
 void add_search_options(boost::program_options::options_description& search,
                         boost::program_options::options_description& output, const SearchDefaults& defaults);
 
-/// Adds --ac3, --consistency, --restarts, --restart-base, --restart-factor, --backjump and --learning to `search`
-/// (add_search_options adds them among the others; csp fzn, which has its own limits and output flags, alone).
-void add_engine_options(boost::program_options::options_description& search);
-
 /// Adds --trace (described by `trace_help`: where the lines go) and --tree FILE to `output`.
 void add_observer_options(boost::program_options::options_description& output, const std::string& trace_help);
-
-/// Reads the options added by `add_engine_options` into `options.config`, after config.inference is set (--backjump
-/// cbj is checked against it). Throws UsageError for an unknown name (listing the valid ones), a bad number,
-/// --ac3 with --consistency none, --restart-base / --restart-factor without a restart strategy that uses them,
-/// cbj with an inference other than none and fc, or --learning without cbj.
-void read_engine_options(const boost::program_options::variables_map& vm, SearchOptions& options);
 
 /// Reads --trace and --tree (added by `add_observer_options`). Throws UsageError for a --tree FILE whose extension is
 /// not .dot, .json or .svg (or .svg without Graphviz).
 void read_observer_options(const boost::program_options::variables_map& vm, SearchOptions& options);
 
-/// Reads the options added by `add_search_options`; `model_inferences` are the command's own (as given to
-/// add_search_options). Throws UsageError for an unknown strategy name (listing the valid names), a bad number, or
-/// --restart-base / --restart-factor without a restart strategy that uses them.
+/// Reads the options added by `add_search_options` (those not declared keep their defaults); `model_inferences` are
+/// the command's own (as given to add_search_options). --preset textbook makes first / natural / none the defaults
+/// of --var / --val / --inference. Then checks the configuration with SolverConfig::validate, the one place of the
+/// rules between options. Throws UsageError for an unknown strategy name (listing the valid names), a bad number,
+/// --restart-base / --restart-factor without a restart strategy that uses them, --ac3 with --consistency none, a
+/// model inference with --backjump cbj, and a combination validate() refuses, named by both options ("--learning 5
+/// needs --backjump cbj (...)", usage_message).
 SearchOptions read_search_options(const boost::program_options::variables_map& vm,
                                   const std::vector<ModelInference>& model_inferences = {});
+
+/// The message of `e` with the csp program's option names for the two fields it names ("learning 5 needs
+/// backjumping cbj" -> "--learning 5 needs --backjump cbj").
+std::string usage_message(const OptionConflictError& e);
+
+/// The preset named by --preset, "" when absent: "textbook" (SolverConfig::textbook()) or "default".
+std::string read_preset(const boost::program_options::variables_map& vm);
 
 /// The all-different mode named by --alldiff ("global", "binary", "matching"). Throws UsageError listing the valid
 /// names for any other.

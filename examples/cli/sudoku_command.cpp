@@ -59,7 +59,7 @@ int run_sudoku(const std::vector<std::string>& args) {
   if (options.explain || options.grade) return mpi_rank() == 0 ? run_explain(files, options) : 0;  // one rank
 #ifdef CSP_WITH_MPI
   if (mpi_active()) {
-    if (options.trace) return usage_error("--trace prints every step of one search: run it without mpirun");
+    if (options.search.trace) return usage_error("--trace prints every step of one search: run it without mpirun");
     return run_sudoku_mpi(files, options);
   }
 #endif

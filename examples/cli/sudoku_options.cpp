@@ -18,14 +18,6 @@ namespace csp::cli {
 namespace {
 
 
-// csp sudoku's own inference (search_options.hpp): the engine's mac with the human techniques posted as a
-// propagator (models::SudokuTechniquesConstraint).
-const std::vector<ModelInference>& sudoku_inferences() {
-  static const std::vector<ModelInference> list = {
-      {"techniques", "mac", "mac plus the human techniques of --techniques as a propagator"}};
-  return list;
-}
-
 struct Groups {
   po::options_description model{"Model", kHelpWidth};
   po::options_description search{"Search", kHelpWidth};
@@ -47,7 +39,7 @@ void describe(Groups& g) {
       ("box", po::value<std::string>()->value_name("RxC"),
        "box shape of every puzzle, e.g. 3x2 (default: from the cell count: 16, 36, 64, 81, 144, 256, 625 cells -> "
        "2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)")
-      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value(SudokuDefaults::alldiff),
+      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value(kSudokuAllDifferent),
        "units as one all-different each, filtered by Regin's matching (matching: generalised arc consistency) "
        "or by single values and hidden singles (global), or as binary != between peers (binary)");
   g.output.add_options()
@@ -55,9 +47,9 @@ void describe(Groups& g) {
        "line: '<grid> <status> [detail]' per puzzle; pretty: grids with box borders; candidates: Norvig's "
        "candidates after the root inference, then the solution; json: one JSON object per line");
   // --var .. --timeout, and --stats after --format: the options every model command shares (search_options.hpp).
-  add_search_options(g.search, g.output,
-                     {SudokuDefaults::variable_ordering, SudokuDefaults::value_ordering, SudokuDefaults::inference, 1,
-                      sudoku_inferences()});
+  SearchDefaults defaults;
+  defaults.model_inferences = models::model_inferences();
+  add_search_options(g.search, g.output, defaults);
   g.search.add_options()
       ("algorithm", po::value<std::string>()->value_name("NAME"),
        "backtracking (the default) only here (min-conflicts, tree and cutset: the other model commands; a Sudoku's constraint "
@@ -106,8 +98,8 @@ std::string sudoku_help() {
          "  csp sudoku                                       solve the bundled classic puzzles\n"
          "  csp sudoku --format pretty --stats top95.txt     grids with borders, and the search statistics\n"
          "  csp sudoku --max-solutions 2 puzzles.txt         tell unique puzzles from puzzles with several solutions\n"
-         "  csp sudoku --var first --inference none --alldiff binary --stats hardest.txt\n"
-         "                                                   the textbook backtracker, without propagation\n"
+         "  csp sudoku --preset textbook --stats hardest.txt  the textbook backtracker (first, natural, none,\n"
+         "                                                   binary !=), without propagation\n"
          "  csp sudoku --jobs 4 --timeout 1000 --format json big.txt > results.jsonl\n"
          "  echo 1004041001404001 | csp sudoku --format candidates -\n"
          "  csp sudoku --box 3x2 six_by_six.txt              6x6 puzzles with boxes of 3 rows and 2 columns\n"
@@ -138,7 +130,9 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
       throw UsageError(std::string("--box: ") + e.what());
     }
   }
-  o.alldiff = read_all_different_mode(vm);
+  // --preset textbook: the binary != of AIMA's Sudoku unless --alldiff says otherwise.
+  o.alldiff = read_preset(vm) == "textbook" && vm["alldiff"].defaulted() ? parse_all_different_mode("binary")
+                                                                         : read_all_different_mode(vm);
   o.alldiff_name = to_string(o.alldiff);
   if (const std::string algorithm = vm.count("algorithm") != 0 ? vm["algorithm"].as<std::string>() : "backtracking";
       algorithm != "backtracking") {
@@ -150,12 +144,7 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
                        "cutset run on csp queens, color, cryptarithm, zebra and killer)");
     throw UsageError("--algorithm: unknown algorithm '" + algorithm + "' (valid here: backtracking)");
   }
-  SearchOptions search = read_search_options(vm, sudoku_inferences());
-  o.config = std::move(search.config);
-  o.techniques_propagator = search.model_inference == "techniques";
-  o.inference_name = o.techniques_propagator ? search.model_inference : o.config.inference;
-  o.timeout_ms = search.timeout_ms;
-  o.stats = search.stats;
+  o.search = read_search_options(vm, models::model_inferences());
   const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
   if (jobs > 1024) throw UsageError("--jobs must be at most 1024");
   o.jobs = jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
@@ -171,9 +160,7 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   } else {
     throw UsageError("--format: unknown format '" + o.format_name + "' (valid: line, pretty, candidates, json)");
   }
-  o.trace = search.trace;  // --trace and --tree: the shared search options; they imply --jobs 1
-  o.tree_file = search.tree_file;
-  if (o.trace || !o.tree_file.empty()) o.jobs = 1;
+  if (o.search.trace || !o.search.tree_file.empty()) o.jobs = 1;  // --trace and --tree imply --jobs 1
   o.explain = vm["explain"].as<bool>();
   o.grade = vm["grade"].as<bool>();
   if (o.explain && o.grade) throw UsageError("--explain and --grade cannot be combined");
@@ -182,7 +169,7 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
     // The human solver uses --techniques, --box, --node-limit and --timeout (its searches), and --format line or
     // json; an option that would silently do nothing is refused.
     const char* mode = o.explain ? "--explain" : "--grade";
-    for (const char* name : {"var", "val", "inference", "ac3", "consistency", "alldiff", "max-solutions", "jobs",
+    for (const char* name : {"preset", "var", "val", "inference", "ac3", "consistency", "alldiff", "max-solutions", "jobs",
                              "trace", "tree", "stats", "backjump", "learning", "seed", "restarts", "restart-base",
                              "restart-factor"})
       if (given(name))
@@ -201,7 +188,7 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   } catch (const UnknownNameError& e) {
     throw UsageError(std::string("--techniques: ") + e.what());
   }
-  if (o.techniques_propagator) {
+  if (o.techniques_propagator()) {
     // The propagator must keep every solution: it takes the techniques that assume one solution out of "all", and
     // refuses them by name.
     std::vector<models::Technique> sound;

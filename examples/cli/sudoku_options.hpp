@@ -13,20 +13,16 @@
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_techniques.hpp"
 #include "csp/search/solver_config.hpp"
+#include "search_options.hpp"
 #include "usage_error.hpp"
 
 namespace csp::cli {
 
-/// The default strategy of `csp sudoku`, kept here and only here (--help shows it). Chosen by measurement
-/// (bench/README.md): MRV + MAC with Régin's matching. The cheaper "global" rules are up to 1.4x faster on
-/// average on the 17-clue and forum-hardest samples but have heavy tails (reference case BH-08: 1.2 million
-/// nodes to find a second solution, against 84 with matching); matching is also faster on top95.
-struct SudokuDefaults {
-  static constexpr const char* variable_ordering = "mrv";
-  static constexpr const char* value_ordering = "natural";
-  static constexpr const char* inference = "mac";
-  static constexpr const char* alldiff = "matching";
-};
+/// The all-different filtering `csp sudoku` uses by default: Regin's matching (bench/README.md: the cheaper "global"
+/// rules are up to 1.4x faster on average on the 17-clue and forum-hardest samples but have heavy tails, reference
+/// case BH-08: 1.2 million nodes to find a second solution, against 84 with matching). The search strategy is the
+/// library's one default (SolverConfig{}, search_options.hpp); --preset textbook makes it "binary".
+inline constexpr const char* kSudokuAllDifferent = "matching";
 
 /// How each puzzle's result is printed on standard output.
 enum class OutputFormat { line, pretty, candidates, json };
@@ -36,21 +32,20 @@ struct SudokuOptions {
   std::vector<std::string> files;      ///< puzzle files in order; "-" is standard input; empty = the bundled file
   std::optional<models::BoxShape> box;  ///< --box: the box shape of every puzzle (else inferred per puzzle)
   AllDifferentMode alldiff = AllDifferentMode::matching;
-  std::string alldiff_name = SudokuDefaults::alldiff;
-  /// Strategy names, max-solutions, node and time limits (observer and callbacks unset). With --inference
-  /// techniques, config.inference is the engine's "mac".
-  SolverConfig config;
+  std::string alldiff_name = kSudokuAllDifferent;
+  /// The search options (search_options.hpp, read by the reader every command uses): strategies, max-solutions,
+  /// node and time limits (--timeout per puzzle), --stats, --trace, --tree. With --inference techniques,
+  /// search.config.inference is the engine's "mac" and search.model_inference "techniques".
+  SearchOptions search;
   /// --inference as given: an engine inference, or "techniques" (mac + the --techniques list posted as a
   /// propagator, models::SudokuTechniquesConstraint).
-  std::string inference_name = SudokuDefaults::inference;
+  std::string inference_name() const {
+    return search.model_inference.empty() ? search.config.inference : search.model_inference;
+  }
   /// True with --inference techniques.
-  bool techniques_propagator = false;
-  std::int64_t timeout_ms = 0;         ///< 0 = none
+  bool techniques_propagator() const { return search.model_inference == "techniques"; }
   OutputFormat format = OutputFormat::line;
   std::string format_name = "line";
-  bool stats = false;                  ///< print each puzzle's statistics
-  bool trace = false;                  ///< print every assignment, prune and backtrack (implies jobs = 1)
-  std::string tree_file;               ///< --tree: the search tree of the first puzzle searched ("" none; jobs = 1)
   /// Set by the first search once it has taken the --tree (shared by the copies of these options).
   std::shared_ptr<std::atomic<bool>> tree_taken = std::make_shared<std::atomic<bool>>(false);
   unsigned jobs = 1;                   ///< puzzles solved in parallel

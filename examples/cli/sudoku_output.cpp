@@ -38,7 +38,7 @@ std::string stats_text(const PuzzleOutcome& o) {
 
 void write_line(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& options) {
   out << (o.solution ? models::to_line(*o.solution) : std::string("-")) << ' ' << status_text(o);
-  if (options.stats) out << " | " << stats_text(o);
+  if (options.search.stats) out << " | " << stats_text(o);
   out << '\n';
 }
 
@@ -49,7 +49,7 @@ void write_header(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions
   if (!detail.empty()) out << " (" << detail << ")";
   out << "  [" << o.stats.assignments << " assignments, " << o.stats.backtracks << " backtracks, " << o.micros
       << " us]\n";
-  if (options.stats) out << "stats: " << stats_text(o) << '\n';
+  if (options.search.stats) out << "stats: " << stats_text(o) << '\n';
 }
 
 void write_pretty(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& options) {
@@ -65,7 +65,7 @@ void write_pretty(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions
 void write_candidates(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& options) {
   write_header(out, o, options);
   if (o.record.ok() && !o.candidates.empty()) {
-    out << "candidates after " << options.inference_name << " at the root"
+    out << "candidates after " << options.inference_name() << " at the root"
         << (o.root_consistent ? "" : " (a domain was wiped out)") << ":\n"
         << models::to_candidates(o.record.grid->box, o.candidates);
   }
@@ -76,7 +76,7 @@ void write_candidates(std::ostream& out, const PuzzleOutcome& o, const SudokuOpt
 void write_json(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& options) {
   using nlohmann::json;
   const Statistics& s = o.stats;
-  const SolverConfig& c = options.config;
+  const SolverConfig& c = options.search.config;
   json j = {
       {"source", o.record.source},
       {"line", o.record.line},
@@ -103,7 +103,7 @@ void write_json(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& 
       {"configuration",
        {{"var", c.variable_ordering.name()},
         {"val", c.value_ordering.name()},
-        {"inference", options.inference_name},
+        {"inference", options.inference_name()},
         {"ac3", c.ac3_preprocess},
         {"pc2", c.pc2_preprocess},
         {"alldiff", options.alldiff_name},
@@ -115,7 +115,7 @@ void write_json(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& 
         {"seed", c.seed},
         {"max_solutions", c.max_solutions},
         {"node_limit", c.limits.node_limit},
-        {"timeout_ms", options.timeout_ms}}},
+        {"timeout_ms", options.search.timeout_ms}}},
   };
   if (!o.detail.empty()) j["detail"] = o.detail;
   if (o.record.ok()) {

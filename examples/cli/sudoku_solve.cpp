@@ -24,10 +24,10 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep) 
 
 // The outcome of a run from why it stopped (RunResult::stop); its first solution as a grid (verified by csp::solve).
 void read_outcome(const RunResult& r, const SudokuOptions& options, const models::Sudoku& model, PuzzleOutcome& out) {
-  const std::uint64_t cap = options.config.max_solutions;
+  const std::uint64_t cap = options.search.config.max_solutions;
   out.stats = r.stats;
   out.solution_count = r.solution_count;
-  out.count_exact = r.complete && (cap == 0 || r.solution_count < cap);
+  out.count_exact = r.stop == StopReason::complete;
   if (r.stop == StopReason::wrong_solution) {
     out.status = PuzzleStatus::wrong;
     out.detail = r.wrong;
@@ -37,10 +37,10 @@ void read_outcome(const RunResult& r, const SudokuOptions& options, const models
   if (r.status == Status::limit_reached) {
     out.status = PuzzleStatus::limit_reached;
     out.detail = r.stop == StopReason::node_limit
-                     ? std::string("node limit ").append(std::to_string(options.config.limits.node_limit))
+                     ? std::string("node limit ").append(std::to_string(options.search.config.limits.node_limit))
                  : r.stop == StopReason::interrupted
                      ? std::string("interrupted")
-                     : std::string("timeout ").append(std::to_string(options.timeout_ms)).append(" ms");
+                     : std::string("timeout ").append(std::to_string(options.search.timeout_ms)).append(" ms");
     // Counting (--max-solutions other than 1): how far the count got.
     if (cap != 1)
       out.detail.append("; ").append(std::to_string(r.solution_count)).append(
@@ -99,16 +99,16 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
   }
   try {
     models::Sudoku model(puzzle, options.alldiff);
-    // --inference techniques: the engine's mac (options.config) plus the human techniques as a propagator.
-    if (options.techniques_propagator) models::post_techniques(model, options.techniques);
+    // --inference techniques: the engine's mac (options.search.config) plus the human techniques as a propagator.
+    if (options.techniques_propagator()) models::post_techniques(model, options.techniques);
     if (options.format == OutputFormat::candidates) {
       // Norvig's display after parse_grid: the candidates of every cell after the root inference.
-      RootDomains root = root_domains(model.problem(), options.config.inference);
+      RootDomains root = root_domains(model.problem(), options.search.config.inference);
       out.candidates = std::move(root.values);
       out.root_consistent = root.consistent;
     }
     RunSpec spec;
-    spec.search = options.config;
+    spec.search = options.search.config;
     spec.verify = [&](const Assignment& a) {
       const std::string why = models::check_solution(puzzle, model.to_grid(a));
       return why.empty() ? why : "the solver's solution failed verification: " + why;
@@ -116,8 +116,8 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
     // With --format json the trace is JSON lines on standard error: standard output holds only the results' JSON.
     // --tree: the tree of the first puzzle searched.
     const bool json = options.format == OutputFormat::json;
-    const bool tree = !options.tree_file.empty() && !options.tree_taken->exchange(true);
-    RunObservers observers(options.trace, json, json ? std::cerr : std::cout, tree ? options.tree_file : "",
+    const bool tree = !options.search.tree_file.empty() && !options.tree_taken->exchange(true);
+    RunObservers observers(options.search.trace, json, json ? std::cerr : std::cout, tree ? options.search.tree_file : "",
                            [](Value v) { return std::string(1, models::symbol_of(v)); });
     spec.search.observer = observers.observer();
     const RunResult r = csp::solve(model.problem(), spec);

@@ -10,7 +10,7 @@
 namespace {
 
 void solve_and_print(const csp::Problem& problem, const std::string& ordering, const std::string& inference) {
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.variable_ordering = ordering;
   config.inference = inference;
   const csp::SearchResult result = csp::backtracking_search(problem, config);

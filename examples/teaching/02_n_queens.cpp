@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
   }
   const csp::Problem queens = csp::models::n_queens(n);
 
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "mac";
   const csp::SearchResult one = csp::backtracking_search(queens, config);

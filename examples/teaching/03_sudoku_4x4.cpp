@@ -31,7 +31,7 @@ int main() {
   }
   std::cout << sudoku.variable_count() << " variables, " << sudoku.constraint_count() << " constraints\n";
 
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.ac3_preprocess = true;  // AIMA Fig. 6.3 before the search starts
   config.variable_ordering = "mrv";
   config.inference = "fc";

@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
   csp::variable_orderings().add("largest-domain", "most legal values first (anti-MRV, for comparison)",
                                 largest_domain);
 
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.variable_ordering = argc > 1 ? argv[1] : "largest-domain";
   config.inference = "fc";
   config.max_solutions = 0;

@@ -72,7 +72,7 @@ int main() {
 
   // 3. Search with MRV and forward checking to the first solution, tracing every decision, backtrack and wipe-out.
   Trace trace(kenken);
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "fc";
   config.observer = &trace;

@@ -66,7 +66,7 @@ TEST(AblationExpandGrid, EmptyListsGiveTheTextbookBaseline) {
   ASSERT_EQ(grid.size(), 1U);
   EXPECT_EQ(grid[0].label(), "first/natural/none/binary/ac3-off");
   const SolverConfig c = grid[0].solver_config();
-  const SolverConfig textbook;
+  const SolverConfig textbook = SolverConfig::textbook();
   EXPECT_EQ(c.variable_ordering, textbook.variable_ordering);
   EXPECT_EQ(c.value_ordering, textbook.value_ordering);
   EXPECT_EQ(c.inference, textbook.inference);
@@ -180,9 +180,9 @@ TEST(AblationExpandGrid, RestartBaseAndFactorReachTheRestartingConfigurations) {
   spec.restart_factor = 3.0;
   const std::vector<Configuration> grid = expand_grid(spec);
   ASSERT_EQ(grid.size(), 3U);
-  EXPECT_EQ(grid[0].solver_config().restart_base, SolverConfig{}.restart_base);  // none: left at the default
+  EXPECT_EQ(grid[0].solver_config().restart_base, SolverConfig::textbook().restart_base);  // none: left at the default
   EXPECT_EQ(grid[1].solver_config().restart_base, 7U);
-  EXPECT_EQ(grid[1].solver_config().restart_factor, SolverConfig{}.restart_factor);  // luby has no factor
+  EXPECT_EQ(grid[1].solver_config().restart_factor, SolverConfig::textbook().restart_factor);  // luby has no factor
   EXPECT_EQ(grid[2].solver_config().restart_base, 7U);
   EXPECT_EQ(grid[2].solver_config().restart_factor, 3.0);
 }

@@ -135,6 +135,23 @@ printf '1...3......4...1\n' >"$TMP/s4.txt"
 run graph sudoku "$TMP/s4.txt"; expect_out '16 variables, 56 edges' "graph of a 4x4 sudoku"
 expect_out '^degree: min 7, max 7' "4x4 sudoku: 7 peers"
 
+# ---- one default (dom-wdeg + mac, bench/README.md) and the textbook preset (issue 20) ---------------------------------
+run queens --help; expect_out '^  --var NAME \(=dom-wdeg\)' "queens: the one default ordering"
+expect_out '^  --inference NAME \(=mac\)' "queens: the one default inference"
+run queens 8 --stats; default_stats=$(grep '^statistics:' "$TMP/out" | sed 's/ time_us=.*//; s/ elapsed_us=[0-9]*//')
+run queens 8 --var dom-wdeg --val natural --inference mac --stats
+expect_eq "$(grep '^statistics:' "$TMP/out" | sed 's/ time_us=.*//; s/ elapsed_us=[0-9]*//')" "$default_stats" \
+  "no flags = --var dom-wdeg --val natural --inference mac"
+run queens 8 --preset textbook --stats; textbook_stats=$(grep '^statistics:' "$TMP/out" | sed 's/ time_us=.*//; s/ elapsed_us=[0-9]*//')
+run queens 8 --var first --val natural --inference none --stats
+expect_eq "$(grep '^statistics:' "$TMP/out" | sed 's/ time_us=.*//; s/ elapsed_us=[0-9]*//')" "$textbook_stats" \
+  "--preset textbook = --var first --val natural --inference none"
+run queens 8 --preset textbook --count; expect_out '^92 solutions$' "textbook preset counts 92"
+run queens 8 --preset book; expect_code 2 "unknown preset"; expect_err "unknown preset 'book' \(valid: default, textbook\)" "preset names"
+run queens 8 --learning 5; expect_code 2 "learning without cbj"
+expect_err "^csp queens: --learning 5 needs --backjump cbj" "the refusal names both options"
+run queens 8 --backjump cbj --inference techniques; expect_code 2 "cbj with another command's inference"
+
 # ---- usage errors: exit 2 with a message ---------------------------------------------------------------------------
 run queens; expect_code 2 "queens without N"; expect_err 'give the board size N' "queens without N"
 run queens eight; expect_code 2 "queens eight"; expect_err "N expects a whole number, got 'eight'" "queens eight"

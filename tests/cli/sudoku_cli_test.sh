@@ -122,6 +122,8 @@ done
 # The seeds' textbook count: 49 calls = 48 assignments + 1.
 run_in "$EASY\n" sudoku --var first --val natural --inference none --alldiff binary --stats -
 expect_out "^$EASY_SOLVED solved \| assignments=48 " "seeds' 49 calls"
+run_in "$EASY\n" sudoku --preset textbook --stats -  # the same, one flag (first, natural, none, binary)
+expect_out "^$EASY_SOLVED solved \| assignments=48 " "seeds' 49 calls with --preset textbook"
 run_in "1004041001404001\n" sudoku --trace --inference fc --alldiff binary -
 expect_out '^prune r1c2 = 1  by r1c1!=r1c2$' "trace prune"; expect_out '^assign r1c2 = 2  \(depth 1\)$' "trace assign"
 expect_out '^ +solution$' "trace solution"

@@ -239,7 +239,7 @@ TEST(AllDifferentMatching, SearchOverWideDomainsFindsDifferentValues) {
     x.push_back(p.add_variable(std::string("x").append(std::to_string(k)), -5'000, 4'999));
   for (int k = 0; k < 10; ++k) p.restrict_range(x[static_cast<std::size_t>(k)], -5'000, -4'991);
   p.add_all_different(x, AllDifferentMode::matching);
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "mac";
   const SearchResult r = backtracking_search(p, config);
@@ -268,7 +268,7 @@ TEST(AllDifferentMatching, Derangement2000IsSolved) {
     p.restrict_domain(x.back(), allowed);
   }
   p.add_all_different(x, AllDifferentMode::matching);
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.value_ordering = "natural";
   config.inference = "mac";

@@ -152,7 +152,7 @@ TEST_P(ArithmeticBruteForce, SameSolutionsAsBruteForceUnderEveryInferenceAndGacA
     });
     nonempty += expected.empty() ? 0 : 1;
     for (const char* inference : {"none", "fc", "mac", "ac3"}) {  // ac3: revise(pos) before a plain search
-      SolverConfig config;
+      SolverConfig config = SolverConfig::textbook();
       config.variable_ordering = "mrv";
       config.inference = std::string(inference) == "ac3" ? "none" : inference;
       config.ac3_preprocess = std::string(inference) == "ac3";
@@ -210,7 +210,7 @@ TEST_P(ArithmeticBruteForce, BoundsReasoningKeepsExactlyTheSolutionsOnMediumDoma
   });
   EXPECT_FALSE(expected.empty()) << c.name();
   for (const char* inference : {"fc", "mac"}) {
-    SolverConfig config;
+    SolverConfig config = SolverConfig::textbook();
     config.variable_ordering = "mrv";
     config.inference = inference;
     config.max_solutions = 0;
@@ -257,7 +257,7 @@ TEST(Arithmetic, ExtremeValuesNeverWrap) {
   const std::array<Value, 3> square{INT_MAX, INT_MAX, 1};
   EXPECT_FALSE(p.add_times(0, 1, 2).is_satisfied_by(square));
   EXPECT_FALSE(p.add_pow(0, 1, 2).is_satisfied_by(square));  // INT_MAX ^ INT_MAX saturates, never equals 1
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.inference = "mac";
   config.max_solutions = 0;
   config.keep_solutions = 100;
@@ -284,7 +284,7 @@ TEST(ArithmeticWide, TimesBoundsAndCount) {
   Store s(p, stats);
   ASSERT_TRUE(c.propagate(s));
   EXPECT_EQ(bounds_of(s, 0), (Bounds{0, 5}));
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.inference = "mac";
   config.max_solutions = 0;
   // x = 0, 1, 2: every y (1001 each); x = 3: y <= 1666 (667); x = 4: y <= 1250 (251); x = 5: y = 1000.
@@ -331,7 +331,7 @@ TEST(ArithmeticWide, ProductOfThreeCountsOrderedFactorisations) {
     Problem p;
     for (const char* name : {"x", "y", "z"}) p.add_variable(name, 1, hi);
     p.add_product({0, 1, 2}, 1000);
-    SolverConfig config;
+    SolverConfig config = SolverConfig::textbook();
     config.variable_ordering = "mrv";
     config.inference = inference;
     config.max_solutions = 0;
@@ -344,7 +344,7 @@ TEST(ApiShapes, SumAndPrecedenceCounts) {
   Problem sum;
   for (const char* name : {"a", "b", "c"}) sum.add_variable(name, csp::range(1, 3));
   EXPECT_EQ(sum.add_sum({0, 1, 2}, LinearOp::eq, 6).name(), "a+b+c=6");
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.inference = "fc";
   config.max_solutions = 0;
   EXPECT_EQ(backtracking_search(sum, config).solution_count, 7U);  // 6 permutations of 1 2 3, and 2 2 2
@@ -423,7 +423,7 @@ TEST(Kenken, BruteForceFindsExactlyTheOneSolutionAndSoDoesTheEngine) {
     if (cage.op == '/') p.add_quotient(a, b, static_cast<Value>(cage.target));
   }
   for (const char* inference : {"none", "fc", "mac"}) {
-    SolverConfig config;
+    SolverConfig config = SolverConfig::textbook();
     config.inference = inference;
     config.max_solutions = 0;
     const SearchResult r = backtracking_search(p, config);

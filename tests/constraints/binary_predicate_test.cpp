@@ -97,7 +97,7 @@ TEST(BinaryPredicate, ParallelRunsOnOneConstProblemKeepTheirOwnResidues) {
   std::vector<std::thread> threads;
   for (std::size_t t = 0; t < counts.size(); ++t)
     threads.emplace_back([&shared, &counts, t] {
-      SolverConfig c;
+      SolverConfig c = SolverConfig::textbook();
       c.inference = "mac";
       c.max_solutions = 0;
       counts[t] = backtracking_search(shared, c).solution_count;

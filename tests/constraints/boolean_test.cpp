@@ -181,7 +181,7 @@ TEST(Xor, TheLastOpenVariableMakesTheCountOdd) {
   for (int k = 0; k < 12; ++k) ys.push_back(q.add_variable(std::string("y").append(std::to_string(k)), 0, 1));
   q.add_xor(ys);
   for (const char* inference : {"none", "fc", "mac"}) {
-    SolverConfig config;
+    SolverConfig config = SolverConfig::textbook();
     config.inference = inference;
     config.max_solutions = 0;
     EXPECT_EQ(backtracking_search(q, config).solution_count, 2048U) << inference;
@@ -198,7 +198,7 @@ TEST(Boolean, LongClausesAndConjunctionsAreCheap) {
   p.restrict_domain(r, 1);
   p.add_and_reif(xs, r);
   p.add_clause({}, xs);
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.inference = "mac";
   const SearchResult result = backtracking_search(p, config);
   EXPECT_EQ(result.status, Status::unsatisfiable);

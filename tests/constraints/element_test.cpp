@@ -93,7 +93,7 @@ TEST(Element, WideIndexAndResultCostNothing) {
   EXPECT_EQ(values_of(s, index), (std::vector<Value>{1, 2, 3, 4, 5}));
   EXPECT_EQ(s.value(result, s.domain(result).min()), 3);
   EXPECT_EQ(s.value(result, s.domain(result).max()), 1000000000 - 1);
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.inference = "mac";
   config.max_solutions = 0;
   const SearchResult r = backtracking_search(p, config);

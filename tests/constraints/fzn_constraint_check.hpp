@@ -63,7 +63,7 @@ inline void check_against_spec(const Problem& p, const Spec& spec, std::uint32_t
   SCOPED_TRACE(what + " (seed " + std::to_string(seed) + ")");
   const std::vector<Tuple> solutions = spec_solutions(p, spec);
   for (const char* inference : {"none", "fc", "mac", "mac+ac3"}) {
-    SolverConfig config;
+    SolverConfig config = SolverConfig::textbook();
     config.inference = std::string(inference) == "mac+ac3" ? "mac" : inference;
     config.ac3_preprocess = std::string(inference) == "mac+ac3";
     config.variable_ordering = "mrv";

@@ -73,7 +73,7 @@ TEST(LinearIncremental, SearchFindsExactlyTheBruteForceSolutions) {
     const Problem p = random_linear_csp(seed);
     const std::vector<test_support::Tuple> expected = test_support::all_solutions(p);
     for (const char* ordering : {"first", "mrv", "dom-wdeg"}) {
-      SolverConfig config;
+      SolverConfig config = SolverConfig::textbook();
       config.inference = "mac";
       config.variable_ordering = ordering;
       config.max_solutions = 0;

@@ -136,7 +136,7 @@ using test::values_of;
 std::vector<std::uint64_t> counts_by_inference(const Problem& p) {
   std::vector<std::uint64_t> out;
   for (const char* inference : {"none", "fc", "mac"}) {
-    SolverConfig c;
+    SolverConfig c = SolverConfig::textbook();
     c.inference = inference;
     c.max_solutions = 0;
     out.push_back(backtracking_search(p, c).solution_count);
@@ -243,7 +243,7 @@ TEST(LinearBounds, TwoEquationsOverAMillionValuesAreSolvedThroughTheApi) {
   const VarId y = p.add_variable("y", 0, h);
   p.add_linear({x, y}, {1, 1}, LinearOp::eq, h);
   p.add_linear({x, y}, {1, -1}, LinearOp::eq, 2);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = "mrv";
   c.inference = "mac";
   const SearchResult r = backtracking_search(p, c);

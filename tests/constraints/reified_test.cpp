@@ -154,7 +154,7 @@ TEST(LinearReif, WideDomainsAndExtremeValuesStayExact) {
   p.restrict_domain(b, 1);
   p.add_linear_reif({x, y}, {1, -1}, LinearOp::ge, 999999999, b);
   const auto start = std::chrono::steady_clock::now();
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.inference = "mac";
   config.variable_ordering = "mrv";
   config.max_solutions = 0;
@@ -259,7 +259,7 @@ TEST(MemberReif, EntailmentAndWideDomains) {
     ASSERT_TRUE(p.constraint(0).propagate(s));
     EXPECT_EQ(values_of(s, x), (std::vector<Value>{0, 1, 2, 3, 4}));
   }
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.inference = "mac";
   Problem q = p;
   q.restrict_domain(b, 1);

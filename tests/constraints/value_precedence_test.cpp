@@ -23,7 +23,7 @@ namespace csp {
 namespace {
 
 std::uint64_t count_solutions(const Problem& p, const std::string& inference, const std::string& val = "natural") {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = "mrv";
   c.value_ordering = val;
   c.inference = inference;
@@ -68,7 +68,7 @@ TEST(ValuePrecedence, TwoColoursOfATriangleFailWithLessSearch) {
   cycle.vertex_count = 9;
   for (int v = 0; v < 9; ++v) cycle.edges.push_back({std::min(v, (v + 1) % 9), std::max(v, (v + 1) % 9)});
   std::sort(cycle.edges.begin(), cycle.edges.end());
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.inference = "none";
   const SearchResult plain = backtracking_search(models::graph_coloring(cycle, 2), c);
   const SearchResult broken = backtracking_search(models::graph_coloring(cycle, 2, true), c);
@@ -140,7 +140,7 @@ TEST(ValuePrecedence, OracleOnRandomCsps) {
     const std::vector<test_support::Tuple> expected = test_support::all_solutions(p);
     for (const std::string inference : {"none", "fc", "mac"})
       for (const std::string val : {"natural", "lcv"}) {
-        SolverConfig c;
+        SolverConfig c = SolverConfig::textbook();
         c.variable_ordering = "mrv";
         c.value_ordering = val;
         c.inference = inference;

@@ -82,7 +82,7 @@ csp::Problem queens(int n) {
 }
 
 csp::SolverConfig count_all(const std::string& inference) {
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = inference;
   config.max_solutions = 0;  // count every solution

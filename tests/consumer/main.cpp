@@ -9,7 +9,7 @@
 #include <iostream>
 
 int main() {
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "mac";
   config.max_solutions = 0;

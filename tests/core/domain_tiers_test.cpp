@@ -211,7 +211,7 @@ TEST(DomainTiers, EveryVariableOrderingPicksAVariableOfTheWidestDomain) {
     for (const char* inference : {"none", "fc", "mac"}) {
       // With `none`, MRV and dom-wdeg count legal values one by one (AIMA's definition): 2^31 checks, skipped.
       if (std::string(inference) == "none" && std::string(var) != "first" && std::string(var) != "degree") continue;
-      SolverConfig config;
+      SolverConfig config = SolverConfig::textbook();
       config.variable_ordering = var;
       config.inference = inference;
       const SearchResult r = backtracking_search(p, config);

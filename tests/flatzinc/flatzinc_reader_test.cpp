@@ -28,7 +28,7 @@ std::string error_of(const std::string& text) {
 
 // Every solution of the model (all of them), each checked by the model's own checker.
 std::vector<csp::Assignment> solutions(const fzn::FlatZincModel& m) {
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.inference = "mac";
   config.max_solutions = 0;
   config.keep_solutions = 1000000;
@@ -153,7 +153,7 @@ TEST(FlatZincModel, SearchAnnotationOrdersTheVariablesAndNamesTheStrategy) {
 
 // Every solution in the order the annotation's phases find them (phased orderings, MAC), as "name=value ..." lines.
 std::vector<std::string> solution_order(const fzn::FlatZincModel& m) {
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.inference = "mac";
   config.variable_ordering = fzn::phased_variable_ordering(m.search, "dom-wdeg");
   config.value_ordering = fzn::phased_value_ordering(m.search, "natural");
@@ -293,7 +293,7 @@ TEST(FlatZincModel, MaxAndMedianValueOrderings) {
   p.add_variable("x", 1, 5);
   for (const auto& [name, expected] : std::vector<std::pair<std::string, std::vector<int>>>{
            {"natural", {1, 2, 3, 4, 5}}, {"max", {5, 4, 3, 2, 1}}, {"median", {3, 4, 2, 5, 1}}}) {
-    csp::SolverConfig config;
+    csp::SolverConfig config = csp::SolverConfig::textbook();
     config.value_ordering = name;
     config.max_solutions = 0;
     config.keep_solutions = 10;

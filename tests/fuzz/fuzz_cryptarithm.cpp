@@ -47,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   require(problem.variable_count() == static_cast<int>(puzzle.letters.size()), "not one variable per letter");
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "fc";
   config.limits.node_limit = 2000;

@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const csp::Problem problem = graph_coloring(graph, 3);
   require(problem.variable_count() == graph.vertex_count, "the CSP has not V variables");
   require(problem.constraint_count() == static_cast<int>(graph.edges.size()), "the CSP has not E constraints");
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "fc";
   config.limits.node_limit = 500;

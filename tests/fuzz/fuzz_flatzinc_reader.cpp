@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   for (const fzn::Call& c : model.calls) require(fzn::find_builtin(c.name) != nullptr, "a call of an unknown builtin");
   if (!model.unsatisfiable.empty()) return 0;
-  csp::SolverConfig config;
+  csp::SolverConfig config = csp::SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "mac";
   config.limits.node_limit = 200;

@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(problem.variable_count() == n * n, "the CSP has not N*N variables");
     if (n > 9) continue;
     // A short search (as csp killer runs it: mrv + mac); a solution found must keep every rule.
-    csp::SolverConfig config;
+    csp::SolverConfig config = csp::SolverConfig::textbook();
     config.variable_ordering = "mrv";
     config.inference = "mac";
     config.limits.node_limit = 200;

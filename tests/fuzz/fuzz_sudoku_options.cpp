@@ -19,9 +19,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (!options) return 0;  // --help
   const csp::cli::SudokuOptions& o = *options;
-  o.config.validate();  // throws (uncaught: a crash) for an unknown strategy name
-  require(o.jobs >= 1 && (o.jobs <= 1024 || !o.trace), "--jobs outside 1..1024");
-  require(!o.trace || o.jobs == 1, "--trace with more than one job");
+  o.search.config.validate();  // throws (uncaught: a crash) for an unknown strategy name
+  require(o.jobs >= 1 && (o.jobs <= 1024 || !o.search.trace), "--jobs outside 1..1024");
+  require(!o.search.trace || o.jobs == 1, "--trace with more than one job");
   require(!(o.explain && o.grade), "--explain and --grade together");
   require(!o.techniques.empty(), "no technique");
   const char* names[] = {"line", "pretty", "candidates", "json"};

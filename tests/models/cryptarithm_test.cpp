@@ -13,7 +13,7 @@ namespace csp::models {
 namespace {
 
 SolverConfig all_solutions(const std::string& inference) {
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = inference;
   config.max_solutions = 0;

@@ -25,7 +25,7 @@ Graph shared_graph(const std::string& file, bool& skip) {
 }
 
 SolverConfig colouring_config() {
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv-degree";  // DSATUR-like
   config.inference = "fc";
   config.limits.time_limit = std::chrono::seconds(20);
@@ -151,7 +151,7 @@ INSTANTIATE_TEST_SUITE_P(BookGraphs, ColourWithChi,
 
 // The least K by plain search: K = 1, 2, ... until graph_coloring(g, K) has a solution.
 int least_by_trying(const Graph& g) {
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "fc";
   for (int k = 1;; ++k)
@@ -180,7 +180,7 @@ TEST(LeastColoring, EqualsTheLeastKFoundByTryingEachK) {
     EXPECT_GE(m.greedy, chi) << trial;
     above_clique += chi > m.clique ? 1 : 0;
     for (const char* inference : {"none", "fc", "mac"}) {
-      SolverConfig config;
+      SolverConfig config = SolverConfig::textbook();
       config.variable_ordering = "mrv";
       config.inference = inference;
       const SearchResult r = minimize(m.problem, m.colors, config);

@@ -43,7 +43,7 @@ const char* const kNineByNine =
     "y 14 z 10 A 9 B 15 C 6 D 9 E 16 F 19 G 5 H 6\n";
 
 SolverConfig all_solutions() {
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "mac";
   config.max_solutions = 0;

@@ -19,7 +19,7 @@ namespace {
 // over pairwise != up to 9x9 (global all-different beyond: pairwise FC takes about a minute on 16x16).
 std::uint64_t count_solutions_up_to_two(const SudokuGrid& puzzle) {
   const Sudoku sudoku(puzzle, puzzle.size() <= 9 ? AllDifferentMode::pairwise : AllDifferentMode::global);
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "fc";
   config.max_solutions = 2;

@@ -29,7 +29,7 @@ std::vector<SudokuGrid> read_puzzles(const std::string& path, std::size_t limit)
 }
 
 SudokuGrid known_solution(const SudokuGrid& puzzle) {
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "mac";
   const Sudoku model(puzzle, AllDifferentMode::matching);

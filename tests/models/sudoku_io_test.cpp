@@ -432,7 +432,7 @@ std::vector<SharedCase> load_cases() {
 // Solves with propagation (dom/wdeg, mac, global all-different), stopping at `max_solutions`. dom/wdeg because
 // MRV is heavy-tailed on BH-08 (about 1.2 million assignments to find 2 solutions; dom/wdeg needs about 300).
 SearchResult solve(const SudokuGrid& grid, std::uint64_t max_solutions) {
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "dom-wdeg";
   config.inference = "mac";
   config.max_solutions = max_solutions;

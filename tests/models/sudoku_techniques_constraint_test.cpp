@@ -52,7 +52,7 @@ std::vector<SudokuGrid> read_puzzles(const std::string& path) {
 }
 
 SolverConfig mac_config(std::uint64_t max_solutions = 1) {
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "mac";
   config.max_solutions = max_solutions;

@@ -22,7 +22,7 @@ SudokuGrid empty_grid(BoxShape box) {
 }
 
 SolverConfig config_of(const std::string& var, const std::string& inference) {
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = var;
   config.value_ordering = "natural";
   config.inference = inference;

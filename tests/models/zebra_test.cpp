@@ -29,7 +29,7 @@ class ZebraSolve : public ::testing::TestWithParam<Strategy> {};
 
 TEST_P(ZebraSolve, ExactlyOneSolutionJapaneseOwnsZebraNorwegianDrinksWater) {
   const Problem p = zebra(GetParam().mode);
-  SolverConfig config;
+  SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = GetParam().ordering;
   config.inference = GetParam().inference;
   config.max_solutions = 0;

@@ -93,7 +93,7 @@ TEST(Ac3, TriangleWithTwoColoursIsArcConsistentYetUnsatisfiable) {
   EXPECT_TRUE(r.consistent);
   EXPECT_EQ(r.values_pruned, 0U);
   for (const std::string inference : {"none", "fc", "mac"}) {
-    SolverConfig config;
+    SolverConfig config = SolverConfig::textbook();
     config.inference = inference;
     config.max_solutions = 0;
     const SearchResult result = backtracking_search(p, config);

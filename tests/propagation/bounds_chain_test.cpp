@@ -44,7 +44,7 @@ TEST(BoundsChain, MacReachesTheFixpointOfTwentyThousandTasksInLinearlyManyRevisi
 TEST(BoundsChain, MacSolvesAChainAndTheSolutionIsTheEarliestSchedule) {
   constexpr int n = 2000;
   const Problem p = chain(n, false);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = "mrv";
   c.inference = "mac";
   const SearchResult r = backtracking_search(p, c);

@@ -66,7 +66,7 @@ TEST(Pc2, TwoColouredTriangleAc3FindsNothingPc2ProvesInconsistent) {
   EXPECT_FALSE(pc.consistent);
   EXPECT_GT(pc.pairs_removed, 0U);
 
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.ac3_preprocess = true;
   const SearchResult with_ac3 = backtracking_search(p, c);
   EXPECT_EQ(with_ac3.status, Status::unsatisfiable);
@@ -168,7 +168,7 @@ TEST(Pc2, PrunesAtLeastWhatAc3Prunes) {
 TEST(Pc2, SearchWithPc2FindsExactlyTheOraclesSolutions) {
   // The engine's random CSPs (n-ary constraints too: PC-2 takes the binary ones) under every inference.
   for (const std::string& inference : inferences().names()) {
-    SolverConfig c;
+    SolverConfig c = SolverConfig::textbook();
     c.variable_ordering = "mrv";
     c.inference = inference;
     c.pc2_preprocess = true;
@@ -199,13 +199,13 @@ TEST(Pc2, RefusesProblemsAboveItsSizeLimit) {
   }
   Problem many;
   for (int i = 0; i <= kPc2MaxVariables; ++i) many.add_variable(std::string("v").append(std::to_string(i)), 0, 1);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.pc2_preprocess = true;
   EXPECT_THROW((void)backtracking_search(many, c), Error);
 }
 
 TEST(Pc2, ConfigStringShowsPc2OnlyWhenOn) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   EXPECT_EQ(to_string(c).find("pc2"), std::string::npos);
   c.pc2_preprocess = true;
   EXPECT_NE(to_string(c).find("pc2=on"), std::string::npos);

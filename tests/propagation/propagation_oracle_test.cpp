@@ -395,7 +395,7 @@ TEST(PropagationOracle, MacLeavesEveryArcSupportedWhenEveryPropagatorIsGac) {
 
 TEST_P(PropagationOracleOn, SearchWithEachInferenceFindsExactlyTheOraclesSolutions) {
   for (const char* inference : {"none", "fc", "mac"}) {
-    SolverConfig c;
+    SolverConfig c = SolverConfig::textbook();
     c.variable_ordering = "mrv";
     c.inference = inference;
     c.max_solutions = 0;

@@ -17,7 +17,7 @@ namespace {
 
 SolverConfig count_all(const std::string& var = "first", const std::string& val = "natural",
                        const std::string& inference = "none") {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = var;
   c.value_ordering = val;
   c.inference = inference;
@@ -63,7 +63,7 @@ TEST(Backtracking, AustraliaHasNoTwoColouringAnd768FourColourings) {
 TEST(Backtracking, FirstSolutionOfAustraliaWithTheTextbookBaseline) {
   // Static order WA, NT, SA, Q, NSW, V, T and ascending colours: WA=0 NT=1 SA=2 Q=0 NSW=1 V=0 T=0.
   const Problem p = models::map_coloring(models::australia(), 3);
-  const SearchResult r = backtracking_search(p);
+  const SearchResult r = backtracking_search(p, SolverConfig::textbook());
   ASSERT_EQ(r.status, Status::solved);
   EXPECT_TRUE(r.complete);
   ASSERT_EQ(r.solutions.size(), 1U);
@@ -122,7 +122,7 @@ TEST(Backtracking, TimeLimitStopsALongSearch) {
 
 TEST(Backtracking, MaxSolutionsTwoOnEightQueens) {
   const Problem p = models::n_queens(8);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.max_solutions = 2;
   c.keep_solutions = 5;
   const SearchResult r = backtracking_search(p, c);

@@ -50,7 +50,7 @@ void descending(SearchContext& ctx, VarId x, std::vector<int>& order) {
 const std::vector<Value> kFirst{1, 5, 8, 6, 3, 7, 2, 4};
 
 TEST(CallableStrategy, AFunctionAsVariableOrdering) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = last_unassigned;  // a plain function, not registered
   EXPECT_TRUE(c.variable_ordering.is_callable());
   EXPECT_EQ(c.variable_ordering.name(), "custom");
@@ -69,7 +69,7 @@ TEST(CallableStrategy, AFunctionAsVariableOrdering) {
 }
 
 TEST(CallableStrategy, ALambdaAsValueOrderingWithAName) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.value_ordering = Strategy<ValueOrdering>(
       [](SearchContext& ctx, VarId x, std::vector<int>& order) { descending(ctx, x, order); }, "descending");
   EXPECT_EQ(to_string(c), "var=first val=descending inference=none ac3=off max_solutions=1");
@@ -82,7 +82,7 @@ TEST(CallableStrategy, ALambdaAsValueOrderingWithAName) {
 
 TEST(CallableStrategy, ACallableNamedLikeABuiltInIsStillTheCallable) {
   // "natural" is iterated lazily by search; a callable given that name must run, not be taken for the built-in.
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.value_ordering = Strategy<ValueOrdering>(descending, "natural");
   EXPECT_FALSE(c.value_ordering == "natural");
   std::vector<Value> reflected;
@@ -91,7 +91,7 @@ TEST(CallableStrategy, ACallableNamedLikeABuiltInIsStillTheCallable) {
 }
 
 TEST(CallableStrategy, NamesStillWorkAndCompare) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = "mrv";
   c.value_ordering = std::string("lcv");
   EXPECT_EQ(c.variable_ordering, "mrv");
@@ -103,7 +103,7 @@ TEST(CallableStrategy, NamesStillWorkAndCompare) {
 }
 
 TEST(CallableStrategy, WhatACallableReturnsIsChecked) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = Strategy<VariableOrdering>([](SearchContext&) { return VarId{0}; }, "always-q1");
   EXPECT_THAT(error_of([&] { (void)backtracking_search(models::n_queens(4), c); }),
               AllOf(HasSubstr("variable ordering 'always-q1' returned 0"), HasSubstr("'Q1' is already assigned")));
@@ -111,7 +111,7 @@ TEST(CallableStrategy, WhatACallableReturnsIsChecked) {
   EXPECT_THAT(error_of([&] { (void)backtracking_search(models::n_queens(4), c); }),
               AllOf(HasSubstr("variable ordering 'custom' returned -1"), HasSubstr("none left, but 4 unassigned")));
 
-  c = SolverConfig{};
+  c = SolverConfig::textbook();
   // Values instead of indices: rows 1..4 are indices 0..3, so the value 4 is no index of Q1's domain.
   c.value_ordering = [](SearchContext&, VarId, std::vector<int>& order) { order = {1, 2, 3, 4}; };
   EXPECT_THAT(error_of([&] { (void)backtracking_search(models::n_queens(4), c); }),

@@ -25,7 +25,7 @@ namespace {
 
 SolverConfig cbj(const std::string& var, const std::string& val, const std::string& inference, std::size_t learning,
                  std::uint64_t max_solutions = 0) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = var;
   c.value_ordering = val;
   c.inference = inference;
@@ -322,7 +322,7 @@ TEST(Cbj, WithRestartsCountsExactly) {
       EXPECT_EQ(backtracking_search(queens8, c).solution_count, 92U) << what;
       for (std::uint32_t seed = 1; seed <= 10; ++seed) {
         const Problem p = phase_transition_csp(seed, 14, 4, 30, 6);
-        SolverConfig plain;
+        SolverConfig plain = SolverConfig::textbook();
         plain.max_solutions = 0;
         plain.keep_solutions = 0;
         const SearchResult expected = backtracking_search(p, plain);
@@ -342,7 +342,7 @@ TEST(Cbj, StaticOrderNeverVisitsMoreNodesThanBacktracking) {
   // With a static order and no inference, CBJ explores a subset of chronological backtracking's tree.
   for (std::uint32_t seed = 1; seed <= 40; ++seed) {
     const Problem p = phase_transition_csp(seed, 14, 4, 30, 6);
-    SolverConfig plain;
+    SolverConfig plain = SolverConfig::textbook();
     const SearchResult b = backtracking_search(p, plain);
     const SearchResult j = backtracking_search(p, cbj("first", "natural", "none", 0, 1));
     EXPECT_LE(j.stats.assignments, b.stats.assignments) << seed;
@@ -354,7 +354,7 @@ TEST(Cbj, StaticOrderNeverVisitsMoreNodesThanBacktracking) {
 }
 
 TEST(Cbj, ValidateRefusesWhatItDoesNotSupport) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.backjumping = "cbj";
   c.inference = "mac";  // MAC-CBJ: the propagations are explained per constraint
   EXPECT_NO_THROW(c.validate());

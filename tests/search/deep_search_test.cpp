@@ -49,7 +49,7 @@ bool proper_on_path(const Problem& p, const Assignment& a) {
 }
 
 SolverConfig config(const std::string& var, const std::string& val, const std::string& inference) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = var;
   c.value_ordering = val;
   c.inference = inference;

@@ -18,7 +18,7 @@ TEST(ExactResults, OnSolutionStopIsNotComplete) {
   const Problem p = models::map_coloring(models::australia(), 3);
   for (const char* inference : {"none", "fc", "mac"}) {
     SCOPED_TRACE(inference);
-    SolverConfig c;
+    SolverConfig c = SolverConfig::textbook();
     c.inference = inference;
     c.max_solutions = 0;
     int seen = 0;
@@ -32,7 +32,7 @@ TEST(ExactResults, OnSolutionStopIsNotComplete) {
 
 TEST(ExactResults, MaxSolutionsReachedAsAskedIsComplete) {
   const Problem p = models::map_coloring(models::australia(), 3);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.max_solutions = 3;
   // A callback that says stop on the very solution that reaches max_solutions does not make the run inexact.
   int seen = 0;
@@ -45,7 +45,7 @@ TEST(ExactResults, MaxSolutionsReachedAsAskedIsComplete) {
 
 TEST(ExactResults, ExhaustedSearchIsComplete) {
   const Problem p = models::map_coloring(models::australia(), 3);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.max_solutions = 0;
   c.on_solution = [](const Assignment& /*a*/) { return true; };
   const SearchResult r = backtracking_search(p, c);
@@ -75,7 +75,7 @@ void register_value_ordering(const std::string& name, Fn fn) {
 
 // Runs search with the given strategies and returns the csp::Error's message ("" when nothing was thrown).
 std::string error_of(const std::string& var, const std::string& val, const std::string& inference) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = var;
   c.value_ordering = val;
   c.inference = inference;
@@ -154,7 +154,7 @@ TEST(CheckedOrderings, CorrectCustomOrderingsStillCountAllSolutions) {
     natural_order(ctx, x, order);
     std::reverse(order.begin(), order.end());
   });
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = "mrv";
   c.value_ordering = "descending";
   c.inference = "fc";

@@ -33,7 +33,7 @@ class QueensCount : public ::testing::TestWithParam<Combination> {};
 
 TEST_P(QueensCount, SolutionCountsForOneToTen) {
   const auto& [var, val, inference, formulation] = GetParam();
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = var;
   c.value_ordering = val;
   c.inference = inference;
@@ -59,7 +59,7 @@ INSTANTIATE_TEST_SUITE_P(AllStrategies, QueensCount,
                          param_name);
 
 std::uint64_t nodes(int n, const std::string& var, const std::string& val, const std::string& inference) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = var;
   c.value_ordering = val;
   c.inference = inference;
@@ -128,7 +128,7 @@ TEST(QueensNodes, TextbookBaselineTreeProfileForEightQueens) {
   // 550, 312, 92 nodes at depths 1..8 (Knuth, "Estimating the efficiency of backtrack programs", 1975):
   // 2056 consistent placements in all.
   DepthProfile profile;
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.max_solutions = 0;
   c.observer = &profile;
   const SearchResult r = backtracking_search(models::n_queens(8), c);
@@ -146,7 +146,7 @@ namespace {
 // Issue 6: the counts for 11 and 12 queens (OEIS A000170: 2680, 14200), with both formulations.
 TEST(QueensCountLarger, ElevenAndTwelveQueens) {
   for (const auto formulation : {models::QueensFormulation::binary, models::QueensFormulation::all_different}) {
-    SolverConfig config;
+    SolverConfig config = SolverConfig::textbook();
     config.variable_ordering = "mrv";
     config.inference = "fc";
     config.max_solutions = 0;

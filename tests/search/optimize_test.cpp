@@ -99,7 +99,7 @@ void check_run(const SearchResult& r, Sense sense, const std::optional<long long
 
 TEST_P(OptimizeOracle, OptimumEqualsTheOraclesOverAllSolutions) {
   const auto& [var, val, inference] = GetParam();
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = var;
   c.value_ordering = val;
   c.inference = inference;
@@ -163,7 +163,7 @@ Problem pigeons() {
 
 TEST(Optimize, UnsatisfiableIsAProofWithoutObjective) {
   for (const char* inference : {"none", "fc", "mac"}) {
-    SolverConfig c;
+    SolverConfig c = SolverConfig::textbook();
     c.inference = inference;
     for (const Sense sense : {Sense::minimize, Sense::maximize}) {
       const SearchResult r = optimize(pigeons(), 0, sense, c);
@@ -199,7 +199,7 @@ TEST(Optimize, WeightedDistinctReachesTheKnownOptimum) {
   // (Inference "none" is left out: it checks the sum only on complete assignments, so it enumerates 151,200
   // assignments of x0..x5; the oracle test covers it on small problems.)
   for (const char* inference : {"fc", "mac"}) {
-    SolverConfig c;
+    SolverConfig c = SolverConfig::textbook();
     c.inference = inference;
     c.keep_solutions = 1;  // unset would keep every improving solution
     const SearchResult r = maximize(p, obj, c);
@@ -218,7 +218,7 @@ TEST(Optimize, WeightedDistinctReachesTheKnownOptimum) {
 TEST(Optimize, NodeLimitKeepsTheBestFoundSoFar) {
   VarId obj = -1;
   const Problem p = weighted_distinct(obj);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.inference = "fc";
   c.keep_solutions = 1000;
   const SearchResult full = maximize(p, obj, c);
@@ -250,7 +250,7 @@ TEST(Optimize, NodeLimitKeepsTheBestFoundSoFar) {
 TEST(Optimize, OnSolutionSeesEveryImprovingSolutionAndMayStop) {
   VarId obj = -1;
   const Problem p = weighted_distinct(obj);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.inference = "mac";
   std::vector<Value> seen;
   c.on_solution = [&](const Assignment& a) {
@@ -277,7 +277,7 @@ TEST(Optimize, OnSolutionSeesEveryImprovingSolutionAndMayStop) {
 TEST(Optimize, KeepsTheLastKeepSolutionsAndAlwaysTheBest) {
   VarId obj = -1;
   const Problem p = weighted_distinct(obj);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.inference = "fc";
   c.keep_solutions = 1000;
   const SearchResult all = maximize(p, obj, c);
@@ -302,7 +302,7 @@ TEST(Optimize, WideObjectiveIsNotSteppedThroughValueByValue) {
   for (const std::string var : {"first", "mrv", "degree", "mrv-degree", "dom-wdeg"}) {
     for (const char* inference : {"fc", "mac"}) {
       for (const bool objective_first : {true, false}) {
-        SolverConfig c;
+        SolverConfig c = SolverConfig::textbook();
         c.variable_ordering = var;
         c.inference = inference;
         c.keep_solutions = 100;
@@ -345,7 +345,7 @@ TEST(Optimize, SparseObjectiveValues) {
   p.add_not_equal(a, b);
   p.add_binary(a, b, [](Value x, Value y) { return x + y != 9 && x < y + 20; }, "a + b != 9, a < b + 20");
   for (const char* inference : {"none", "fc", "mac"}) {
-    SolverConfig c;
+    SolverConfig c = SolverConfig::textbook();
     c.inference = inference;
     EXPECT_EQ(minimize(p, a, c).objective, -7) << inference;
     EXPECT_EQ(maximize(p, a, c).objective, 12) << inference;
@@ -370,7 +370,7 @@ TEST(Optimize, UnknownObjectiveIsAModelError) {
   const Problem p = pigeons();
   EXPECT_THROW(minimize(p, 3), ModelError);
   EXPECT_THROW(maximize(p, -1), ModelError);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.inference = "nonsense";
   EXPECT_THROW(minimize(p, 0, c), UnknownNameError);
 }

@@ -34,7 +34,7 @@ std::string param_name(const ::testing::TestParamInfo<Combination>& info) {
 }
 
 SolverConfig restart_config(const Combination& p) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.restarts = std::get<0>(p);
   c.variable_ordering = std::get<1>(p);
   c.value_ordering = std::get<2>(p);
@@ -118,7 +118,7 @@ Problem pigeonhole(int n) {
 
 TEST(Restarts, ProveUnsatisfiabilityAfterRestarting) {
   for (const char* strategy : {"luby", "geometric"}) {
-    SolverConfig c;
+    SolverConfig c = SolverConfig::textbook();
     c.variable_ordering = "dom-wdeg";
     c.inference = "fc";
     c.restarts = strategy;
@@ -146,7 +146,7 @@ TEST(Restarts, QueensWithRestartsFindValidBoards) {
   std::uint64_t restarts = 0;
   for (const char* strategy : {"luby", "geometric"}) {
     for (std::uint64_t seed = 0; seed <= 5; ++seed) {
-      SolverConfig c;
+      SolverConfig c = SolverConfig::textbook();
       c.variable_ordering = "mrv";
       c.inference = "fc";
       c.restarts = strategy;
@@ -166,7 +166,7 @@ TEST(Restarts, CountsStayExact) {
   // After the first solution no more restarts happen, so the count of the last run's tree is exact: 8-queens = 92.
   for (const char* strategy : {"none", "luby", "geometric"}) {
     for (std::uint64_t seed : {0, 1, 2}) {
-      SolverConfig c;
+      SolverConfig c = SolverConfig::textbook();
       c.variable_ordering = "dom-wdeg";
       c.value_ordering = "lcv";
       c.inference = "fc";
@@ -186,7 +186,7 @@ TEST(Seeds, EightQueensWithAnySeedFindsAValidBoard) {
   std::set<std::vector<Value>> boards;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     for (const char* val : {"natural", "lcv", "random"}) {
-      SolverConfig c;
+      SolverConfig c = SolverConfig::textbook();
       c.variable_ordering = "mrv";
       c.value_ordering = val;
       c.inference = "fc";
@@ -205,7 +205,7 @@ TEST(Seeds, SameSeedSameSearch) {
   for (const char* var : {"mrv", "degree", "mrv-degree", "dom-wdeg"}) {
     std::set<std::uint64_t> assignments;
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      SolverConfig c;
+      SolverConfig c = SolverConfig::textbook();
       c.variable_ordering = var;
       c.value_ordering = "lcv";
       c.inference = "fc";
@@ -234,7 +234,7 @@ TEST(RestartSchedules, LubySequence) {
 }
 
 TEST(RestartSchedules, Cutoffs) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.restart_base = 100;
   EXPECT_EQ(luby_cutoff(c, 0), 100U);
   EXPECT_EQ(luby_cutoff(c, 2), 200U);
@@ -253,7 +253,7 @@ TEST(RestartSchedules, GeometricCutoffGrowsWhateverTheFactor) {
   // A factor barely above 1 rounds to the same cutoff run after run; the schedule still grows by one a run, so a
   // count ends (it repeated 1-failure runs for ever: csp queens 8 --count --restarts geometric --restart-base 1
   // --restart-factor 1.0000000001 never finished).
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.restart_base = 1;
   c.restart_factor = 1.0000000001;
   for (std::uint64_t k = 0; k < 6; ++k) EXPECT_EQ(geometric_cutoff(c, k), k + 1) << k;
@@ -269,7 +269,7 @@ TEST(RestartSchedules, GeometricCutoffGrowsWhateverTheFactor) {
 }
 
 TEST(RestartConfig, ValidateRefusesBadValues) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.restarts = "sometimes";
   try {
     c.validate();
@@ -290,7 +290,7 @@ TEST(RestartConfig, ValidateRefusesBadValues) {
 }
 
 TEST(RestartConfig, ReportsShowOnlyChangedFields) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   EXPECT_EQ(to_string(c), "var=first val=natural inference=none ac3=off max_solutions=1");
   c.restarts = "geometric";
   c.restart_factor = 2;

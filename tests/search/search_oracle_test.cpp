@@ -31,7 +31,7 @@ class SearchOracle : public ::testing::TestWithParam<Combination> {};
 
 TEST_P(SearchOracle, FindsExactlyTheOraclesSolutions) {
   const auto& [var, val, inference, ac3] = GetParam();
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = var;
   c.value_ordering = val;
   c.inference = inference;
@@ -66,7 +66,7 @@ TEST(SearchOracle, FirstSolutionIsOneOfTheOracles) {
     const test_support::RandomCsp r = test_support::make_random_csp(seed);
     const std::vector<test_support::Tuple> expected = test_support::all_solutions(r.problem);
     for (const std::string& inference : inferences().names()) {
-      SolverConfig c;
+      SolverConfig c = SolverConfig::textbook();
       c.variable_ordering = "dom-wdeg";
       c.value_ordering = "lcv";
       c.inference = inference;

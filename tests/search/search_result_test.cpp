@@ -58,7 +58,7 @@ TEST(SearchResult, SolutionOfAnUnsatisfiableResultThrowsNamingTheStatus) {
 }
 
 TEST(SearchResult, SolutionOfAStoppedResultSaysLimitReached) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.limits.node_limit = 3;  // 8 queens need more than 3 assignments
   const SearchResult r = backtracking_search(models::n_queens(8), c);
   ASSERT_EQ(r.status, Status::limit_reached);
@@ -67,7 +67,7 @@ TEST(SearchResult, SolutionOfAStoppedResultSaysLimitReached) {
 
 TEST(SearchResult, SolutionIsTheFirstFoundAndReadsByName) {
   const Problem p = models::map_coloring(models::australia(), 3);
-  const SearchResult r = backtracking_search(p);
+  const SearchResult r = backtracking_search(p, SolverConfig::textbook());
   ASSERT_EQ(r.status, Status::solved);
   EXPECT_EQ(&r.solution(), &r.solutions[0]);
   expect_proper_colouring(r.solution());
@@ -80,14 +80,14 @@ TEST(SearchResult, SolutionIsTheFirstFoundAndReadsByName) {
   EXPECT_EQ(r.solution().value(std::string("Q")), r.solution()[p.find("Q")]);
   EXPECT_EQ(r.solution().id_of("T"), p.find("T"));
   // From a temporary result: a copy, which keeps its names after the result is gone.
-  const Assignment copy = backtracking_search(p).solution();
+  const Assignment copy = backtracking_search(p, SolverConfig::textbook()).solution();
   EXPECT_EQ(copy["SA"], 2);
-  EXPECT_EQ(backtracking_search(p).solution()["NT"], 1);
+  EXPECT_EQ(backtracking_search(p, SolverConfig::textbook()).solution()["NT"], 1);
 }
 
 TEST(SearchResult, UnknownNameAndUnassignedVariableAreErrorsNamingThem) {
   const Problem p = models::map_coloring(models::australia(), 3);
-  const SearchResult r = backtracking_search(p);
+  const SearchResult r = backtracking_search(p, SolverConfig::textbook());
   EXPECT_THAT(error_of<UnknownNameError>([&] { (void)r.solution()["Tasmania"]; }),
               AllOf(HasSubstr("no variable named 'Tasmania'"), HasSubstr("7 variables")));
   EXPECT_THAT(error_of<Error>([&] { (void)r.solution()[7]; }), HasSubstr("unknown variable id 7"));
@@ -118,7 +118,7 @@ TEST(SearchResult, NamesOutliveTheProblemAndIgnoreLaterAdditions) {
     const VarId a = p.add_variable("a", 1, 2);
     const VarId b = p.add_variable("b", 1, 2);
     p.add_not_equal(a, b);
-    r = backtracking_search(p);
+    r = backtracking_search(p, SolverConfig::textbook());
     p.add_variable("c", 0, 0);  // copy-on-write: the result keeps the names it was made with
     EXPECT_EQ(p.find("c"), 2);
     EXPECT_EQ(r.solution().names()->count(), 2);
@@ -144,7 +144,7 @@ TEST(SearchResult, EveryAlgorithmsSolutionsReadByName) {
 
 TEST(SearchResult, CountingKeepsEverySolutionUnlessToldOtherwise) {
   const Problem p = models::n_queens(8);
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.max_solutions = 0;
   EXPECT_FALSE(c.keep_solutions.has_value());  // unset: keep every solution found
   const SearchResult all = backtracking_search(p, c);

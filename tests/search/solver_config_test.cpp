@@ -40,8 +40,8 @@ TEST(SolverConfig, BuiltInNamesAreStable) {
   for (const auto& e : variable_orderings().entries()) EXPECT_FALSE(e.help.empty()) << e.name;
 }
 
-TEST(SolverConfig, DefaultsAreTheTextbookBaseline) {
-  const SolverConfig c;
+TEST(SolverConfig, TextbookPresetIsAimaFigure65) {
+  const SolverConfig c = SolverConfig::textbook();
   EXPECT_EQ(c.variable_ordering, "first");
   EXPECT_EQ(c.value_ordering, "natural");
   EXPECT_EQ(c.inference, "none");
@@ -51,17 +51,50 @@ TEST(SolverConfig, DefaultsAreTheTextbookBaseline) {
   EXPECT_EQ(to_string(c), "var=first val=natural inference=none ac3=off max_solutions=1");
 }
 
+// The one default of every front end, chosen by measurement (bench/README.md, "One default for every command").
+TEST(SolverConfig, DefaultsAreDomWdegWithMac) {
+  const SolverConfig c;
+  EXPECT_EQ(c.variable_ordering, "dom-wdeg");
+  EXPECT_EQ(c.value_ordering, "natural");
+  EXPECT_EQ(c.inference, "mac");
+  EXPECT_EQ(c.restarts, "none");
+  EXPECT_EQ(c.backjumping, "none");
+  EXPECT_NO_THROW(c.validate());
+  EXPECT_EQ(to_string(c), "var=dom-wdeg val=natural inference=mac ac3=off max_solutions=1");
+}
+
+// A refused combination names both fields, so a front end can name both of its options.
+TEST(SolverConfig, ConflictNamesBothFields) {
+  SolverConfig c = SolverConfig::textbook();
+  c.learning = 5;
+  try {
+    c.validate();
+    FAIL() << "learning without cbj accepted";
+  } catch (const OptionConflictError& e) {
+    EXPECT_EQ(e.first(), "learning");
+    EXPECT_EQ(e.second(), "backjumping");
+    EXPECT_THAT(e.what(), HasSubstr("learning 5 needs backjumping cbj"));
+  }
+  c.learning = 0;
+  c.backjumping = "cbj";
+  c.inference = "fc";
+  EXPECT_NO_THROW(c.validate());
+  c.restarts = "luby";
+  c.restart_base = 0;
+  EXPECT_THROW(c.validate(), OptionConflictError);
+}
+
 TEST(SolverConfig, UnknownNamesListTheValidOnes) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = "fastest";
   EXPECT_THAT(unknown_name_error_of([&] { c.validate(); }),
               AllOf(HasSubstr("variable ordering"), HasSubstr("'fastest'"),
                     HasSubstr("first, mrv, degree, mrv-degree, dom-wdeg")));
-  c = SolverConfig{};
+  c = SolverConfig::textbook();
   c.value_ordering = "sideways";
   EXPECT_THAT(unknown_name_error_of([&] { c.validate(); }),
               AllOf(HasSubstr("value ordering"), HasSubstr("'sideways'"), HasSubstr("natural, lcv")));
-  c = SolverConfig{};
+  c = SolverConfig::textbook();
   c.inference = "ac3";
   EXPECT_THAT(unknown_name_error_of([&] { c.validate(); }),
               AllOf(HasSubstr("inference"), HasSubstr("'ac3'"), HasSubstr("none, fc, mac")));
@@ -94,7 +127,7 @@ TEST(SolverConfig, CustomVariableOrderingRegisteredByName) {
   register_last_unassigned();
   register_last_unassigned();  // idempotent thanks to the guard
   EXPECT_EQ(parse_variable_ordering("last-unassigned"), "last-unassigned");
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.variable_ordering = "last-unassigned";
   c.max_solutions = 0;
   c.keep_solutions = 200;

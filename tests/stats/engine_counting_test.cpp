@@ -47,7 +47,7 @@ Problem two_variables() {
 }
 
 SolverConfig all_solutions(const std::string& inference) {
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.inference = inference;
   c.max_solutions = 0;
   return c;
@@ -105,7 +105,7 @@ TEST(EngineCounting, OneCheckUnitAcrossNoneFcAndMac) {
 // 8 assignments, 4 undone (Q2=3, Q3=2, Q2=4, Q1=1), 2 dead ends.
 TEST(EngineCounting, FailuresAreDeadEndsNotBacktracks) {
   const Problem p = models::n_queens(4);
-  SolverConfig c;  // first, natural, none, one solution
+  SolverConfig c = SolverConfig::textbook();  // first, natural, none, one solution
   const SearchResult r = backtracking_search(p, c);
   ASSERT_EQ(r.status, Status::solved);
   EXPECT_EQ(r.stats.assignments, 8U);
@@ -219,7 +219,7 @@ TEST(EngineCounting, RejectNamesTheViolatedConstraintUnderNone) {
   // a constraint between the rejected column and an assigned one.
   const Problem p = models::n_queens(4);
   Recorder rec;
-  SolverConfig c;
+  SolverConfig c = SolverConfig::textbook();
   c.observer = &rec;
   const SearchResult r = backtracking_search(p, c);
   ASSERT_EQ(r.status, Status::solved);

@@ -28,15 +28,22 @@ void SolverConfig::validate() const {
   parse_inference(inference);
   parse_backjumping(backjumping);
   if (backjumping == "cbj" && inference != "none" && inference != "fc" && inference != "mac")
-    throw Error("backjumping 'cbj' works with inference none, fc or mac, not '" + inference +
-                "' (its conflict sets are kept for these three)");
+    throw OptionConflictError("backjumping", "inference",
+                              "backjumping cbj works with inference none, fc or mac, not '" + inference +
+                                  "' (its conflict sets are kept for these three)");
   if (learning != 0 && backjumping != "cbj")
-    throw Error("learning " + std::to_string(learning) + " needs backjumping 'cbj' (nogoods are recorded on its "
-                "backjumps)");
+    throw OptionConflictError("learning", "backjumping",
+                              "learning " + std::to_string(learning) +
+                                  " needs backjumping cbj (nogoods are recorded at its dead ends)");
   parse_restarts(restarts);
-  if (restarts != "none" && restart_base == 0) throw Error("restart_base must be at least 1 (failures before the first restart)");
+  if (restarts != "none" && restart_base == 0)
+    throw OptionConflictError("restart_base", "restarts",
+                              "restart_base must be at least 1 with restarts " + restarts +
+                                  " (failures before the first restart)");
   if (restarts == "geometric" && !(restart_factor > 1.0 && std::isfinite(restart_factor)))
-    throw Error("restart_factor must be a finite number above 1 (the growth of the geometric cutoff)");
+    throw OptionConflictError("restart_factor", "restarts",
+                              "restart_factor must be a finite number above 1 with restarts geometric (the growth "
+                              "of the geometric cutoff)");
 }
 
 namespace {

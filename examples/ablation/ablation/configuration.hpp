@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "csp/core/problem.hpp"
+#include "csp/models/model_inference.hpp"
 #include "csp/search/solver_config.hpp"
 
 namespace csp::ablation {
@@ -103,17 +104,10 @@ struct Configuration {
   friend bool operator==(const Configuration&, const Configuration&) = default;
 };
 
-/// An inference a model implements itself: the engine runs `engine_inference`, and the model posts its own
-/// propagator on the instances it builds. Which models accept which is ModelSpec::model_inferences.
-struct ModelInference {
-  std::string name;              ///< the --inference value, e.g. "techniques"
-  std::string engine_inference;  ///< a name from csp::inferences(), e.g. "mac"
-  std::string help;              ///< a few words for --help
-};
-
-/// The model inferences: "techniques" (Sudoku: mac plus the human techniques as a propagator,
-/// csp::models::SudokuTechniquesConstraint).
-const std::vector<ModelInference>& model_inferences();
+/// An inference a model implements itself (csp/models/model_inference.hpp): which models accept which is
+/// ModelSpec::model_inferences.
+using models::ModelInference;
+using models::model_inferences;
 /// The engine inference a study's inference runs with: `name` itself for an engine inference, the
 /// engine_inference of a model inference.
 std::string engine_inference(const std::string& name);

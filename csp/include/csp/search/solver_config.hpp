@@ -5,9 +5,11 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "csp/core/assignment.hpp"
+#include "csp/core/errors.hpp"
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/search/registry.hpp"
@@ -17,17 +19,35 @@ namespace csp {
 
 class SearchObserver;
 
-/// The configuration of `backtracking_search`. Defaults are the textbook baseline (AIMA Fig. 6.5 with static
-/// order, ascending values and no inference). The orderings are a registry name ("mrv") or a callable with the
+/// A combination of two options that SolverConfig::validate or RunSpec::validate refuses. `first()` and `second()`
+/// are the two fields by name ("learning", "backjumping"); what() names both with their values, e.g. "learning 5
+/// needs backjumping cbj (...)", so a front end can put its own option names in their place (the csp program:
+/// "--learning 5 needs --backjump cbj (...)").
+class OptionConflictError : public Error {
+ public:
+  OptionConflictError(std::string first, std::string second, const std::string& message)
+      : Error(message), first_(std::move(first)), second_(std::move(second)) {}
+  const std::string& first() const { return first_; }
+  const std::string& second() const { return second_; }
+
+ private:
+  std::string first_;
+  std::string second_;
+};
+
+/// The configuration of `backtracking_search`. The defaults are the one default of every csp front end (the
+/// `csp` commands, csp.msc), chosen by measurement (bench/README.md, "One default for every command"): dom-wdeg +
+/// natural + mac, no restarts. The textbook baseline (AIMA Fig. 6.5: static order, ascending values, no inference)
+/// is the preset `SolverConfig::textbook()`. The orderings are a registry name ("mrv") or a callable with the
 /// registered strategies' signature (`config.variable_ordering = my_heuristic;`, or
 /// `Strategy<VariableOrdering>(my_heuristic, "largest-domain")` to name it in reports); the inference is a name.
 /// `validate()` checks them.
 struct SolverConfig {
   /// A name from variable_orderings() (first, mrv, degree, mrv-degree, dom-wdeg) or a VariableOrdering callable.
-  Strategy<VariableOrdering> variable_ordering = "first";
+  Strategy<VariableOrdering> variable_ordering = "dom-wdeg";
   /// A name from value_orderings() (natural, lcv) or a ValueOrdering callable.
   Strategy<ValueOrdering> value_ordering = "natural";
-  std::string inference = "none";           ///< a name from inferences(): none, fc, mac
+  std::string inference = "mac";            ///< a name from inferences(): none, fc, mac
   bool ac3_preprocess = false;              ///< run AC-3 on every arc once before search
   // pc2sym
   /// Run PC-2 (csp/propagation/pc2.hpp, AIMA §6.2.3) on the binary constraints once before search, then AC-3: the
@@ -88,10 +108,21 @@ struct SolverConfig {
   /// value ordering. The same seed gives the same search on every platform (std::mt19937_64, own uniform draw).
   std::uint64_t seed = 0;
 
-  /// Throws UnknownNameError (listing the valid names) when a strategy name is not registered, and Error for an
-  /// unknown backjumping, cbj with an inference other than none, fc and mac, learning without cbj, restart_base 0
-  /// or restart_factor not above 1 (with restarts).
+  /// The one place of the rules between these fields. Throws UnknownNameError (listing the valid names) when a
+  /// strategy name is not registered; OptionConflictError for cbj with an inference other than none, fc and mac
+  /// ("backjumping", "inference"), learning without cbj ("learning", "backjumping"), restart_base 0 or
+  /// restart_factor not above 1 with restarts ("restart_base" / "restart_factor", "restarts").
   void validate() const;
+  /// The textbook baseline, one named preset: AIMA Fig. 6.5's plain backtracking (static variable order "first",
+  /// ascending values "natural", no inference "none"), the configuration of the seeds' call counts. Every other
+  /// field as in SolverConfig{}.
+  static SolverConfig textbook() {
+    SolverConfig c;
+    c.variable_ordering = "first";
+    c.value_ordering = "natural";
+    c.inference = "none";
+    return c;
+  }
   /// Whether a run keeps its n-th solution (1-based): n <= keep_solutions, or always when it is unset.
   bool keeps(std::uint64_t n) const { return !keep_solutions || n <= *keep_solutions; }
 };
