@@ -107,7 +107,7 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   po::options_description mzn("MiniZinc solver flags", kHelpWidth);
   mzn.add_options()
       ("all-solutions,a", po::bool_switch(), "print every solution (satisfaction)")
-      ("num-solutions,n", po::value<std::string>()->value_name("N"), "stop after N solutions")
+      ("num-solutions,n", po::value<std::string>()->value_name("N"), "stop after N solutions, also with -a (0: no bound)")
       ("statistics,s", po::bool_switch(), "print %%%mzn-stat: lines (nodes, failures, solveTime, ...)")
       ("time-limit,t", po::value<std::string>()->value_name("MS"),
        "stop MS milliseconds after the start (reading and building included); then =====UNKNOWN===== or the "
@@ -174,8 +174,9 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   o.all = vm["all-solutions"].as<bool>();
   o.statistics = vm["statistics"].as<bool>();
   o.free_search = vm["free-search"].as<bool>();
-  if (vm.count("num-solutions") != 0) o.solutions = parse_count("num-solutions", vm["num-solutions"].as<std::string>(), false);
+  // MiniZinc's -n N is an upper bound on the solutions printed, also with -a; -n 0 is no bound (as Gecode reads it).
   if (o.all) o.solutions = 0;
+  if (vm.count("num-solutions") != 0) o.solutions = parse_count("num-solutions", vm["num-solutions"].as<std::string>(), true);
   read_seed(vm, o.search);
   if (vm.count("parallel") != 0) (void)parse_count("parallel", vm["parallel"].as<std::string>(), false);
   o.var_given = !vm["var"].defaulted();
@@ -226,16 +227,27 @@ int run_fzn(const std::vector<std::string>& args) {
     if (!o.var_given) config.variable_ordering = fzn::phased_variable_ordering(model.search, kDefaultVariableOrdering);
     if (!o.val_given) config.value_ordering = fzn::phased_value_ordering(model.search, kDefaultValueOrdering);
   }
-  // Two solutions that differ only in auxiliary variables (model.search_variable_count) are one solution: with
-  // such variables the engine enumerates every solution and the copies are skipped here.
+  // Solutions are distinct on the output variables (MiniZinc's semantics: hidden variables are not always marked
+  // as introduced): the engine's projected counting. Without output items, on the model's own variables
+  // (model.search_variable_count). With --backjump cbj (which projection does not take) the engine enumerates every
+  // solution and the repeats are skipped here.
   const bool optimising = model.goal != fzn::SolveItem::Goal::satisfy;
   if (optimising && model.objective.is_var() && config.backjumping != "none")  // as csp color --least refuses it
     return usage_error("fzn", "--backjump " + config.backjumping + " does not work with solve " +
                                   (model.goal == fzn::SolveItem::Goal::minimize ? "minimize" : "maximize") +
                                   " (branch and bound); it works with solve satisfy");
-  const int distinct_by = model.search_variable_count;
+  std::vector<VarId> distinct_by;
+  for (const fzn::OutputItem& item : model.outputs)
+    for (const fzn::Term& t : item.terms)
+      if (t.is_var()) distinct_by.push_back(t.var);
+  if (model.outputs.empty())
+    for (VarId x = 0; x < model.search_variable_count; ++x) distinct_by.push_back(x);
+  std::sort(distinct_by.begin(), distinct_by.end());
+  distinct_by.erase(std::unique(distinct_by.begin(), distinct_by.end()), distinct_by.end());
   // Improving solutions differ in their objective: never duplicates.
-  const bool deduplicate = !optimising && distinct_by < model.problem.variable_count();
+  const bool project = !optimising && static_cast<int>(distinct_by.size()) < model.problem.variable_count();
+  const bool deduplicate = project && config.backjumping != "none";
+  if (project && !deduplicate) config.projection = distinct_by;
   config.max_solutions = deduplicate ? 0 : o.solutions;
   config.keep_solutions = 0;
   const double init_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -254,7 +266,11 @@ int run_fzn(const std::vector<std::string>& args) {
       wrong = why;
       return false;
     }
-    if (deduplicate && !seen.emplace(a.values().begin(), a.values().begin() + distinct_by).second) return true;
+    if (deduplicate) {
+      std::vector<Value> key;
+      for (VarId x : distinct_by) key.push_back(a.value(x));
+      if (!seen.insert(std::move(key)).second) return true;
+    }
     std::cout << model.format(a) << "----------\n";
     std::cout.flush();
     ++found;

@@ -138,8 +138,14 @@ long long lin_sum(const Call& c, const ValueOf& v) {
   return s;
 }
 
+// x ^ y as MiniZinc 2.6 defines int_pow (its stdlib, flatzinc_builtins.mzn): 1 div x^|y| for y < 0, undefined
+// for x = 0 there. False where it is undefined or does not fit in 64 bits.
 bool power(long long x, long long y, long long& out) {
-  if (y < 0) return false;
+  if (y < 0) {
+    if (x == 0) return false;
+    out = x == 1 ? 1 : (x == -1 ? (y % 2 == 0 ? 1 : -1) : 0);
+    return true;
+  }
   long long r = 1;
   for (long long i = 0; i < y; ++i) {
     if (__builtin_mul_overflow(r, x, &r)) return false;
@@ -450,9 +456,56 @@ Post member_reif(Reification how) {
   };
 }
 
-// f(x, y) = z for the arithmetic builtins (int_times, int_div, ...).
+// The call with each repeated variable after its first occurrence replaced by a fresh copy, x' = x posted: the
+// engine's constraints take distinct variables, and int_times(x, x, z), int_pow(x, x, z), array_var_int_element(i,
+// [a, i], z) or a reification variable inside its own sum then propagate (bounds reasoning over x and its copy)
+// instead of falling back to a checker that enumerates the product of the domains.
+Call distinct_variables(Poster& p, const Call& c) {
+  Call out = c;
+  std::vector<VarId> seen;
+  for (Arg& a : out.args)
+    for (Term& t : a.terms) {
+      if (!t.is_var()) continue;
+      if (std::find(seen.begin(), seen.end(), t.var) == seen.end()) {
+        seen.push_back(t.var);
+        continue;
+      }
+      Problem& problem = p.problem();
+      const Domain& d = problem.initial_domain(t.var);
+      const Variable& var = problem.variable(t.var);
+      std::vector<Value> values;
+      for (int i = d.min(); i >= 0; i = d.next(i)) values.push_back(var.value(i));
+      const std::string name = "copy:" + var.name() + ":" + std::to_string(problem.variable_count());
+      const VarId copy = values.size() == static_cast<std::size_t>(values.back() - values.front() + 1)
+                             ? problem.add_variable(name, values.front(), values.back())
+                             : problem.add_variable(name, std::move(values));
+      problem.add_linear({t.var, copy}, {1, -1}, LinearOp::eq, 0, name);
+      t.var = copy;
+    }
+  return out;
+}
+
+// f(x, y) = z for the arithmetic builtins (int_times, int_div, ...). x * x = z also keeps, when z's domain holds
+// at most 2^20 values, only the squares of x's values in it.
 Post arithmetic(const Constraint& (Problem::*add)(VarId, VarId, VarId)) {
-  return [add](Poster& p, const Call& c) {
+  return [add](Poster& p, const Call& call) {
+    const bool square = add == &Problem::add_times && term(call, 0).is_var() && term(call, 1).is_var() &&
+                        term(call, 0).var == term(call, 1).var;
+    if (square && term(call, 2).is_var() && p.problem().initial_domain(term(call, 2).var).size() <= (1 << 20)) {
+      const VarId x = term(call, 0).var;
+      const Domain& d = p.problem().initial_domain(x);
+      const Variable& var = p.problem().variable(x);
+      std::vector<long long> squares;
+      if (d.size() <= (1 << 16))
+        for (int i = d.min(); i >= 0; i = d.next(i)) squares.push_back(static_cast<long long>(var.value(i)) * var.value(i));
+      std::sort(squares.begin(), squares.end());
+      const bool listed = !squares.empty();
+      if (!p.restrict(term(call, 2).var, [&](long long v) {
+            return v >= 0 && (!listed || std::binary_search(squares.begin(), squares.end(), v));
+          }))
+        return false;
+    }
+    const Call c = distinct_variables(p, call);
     (p.problem().*add)(p.variable(term(c, 0)), p.variable(term(c, 1)), p.variable(term(c, 2)));
     return true;
   };
@@ -515,7 +568,8 @@ std::unordered_map<std::string, Builtin> make_table() {
   };
   engine["array_int_element"] = post_constant_element;
   engine["array_bool_element"] = post_constant_element;
-  const Post var_element = [](Poster& p, const Call& c) {
+  const Post var_element = [](Poster& p, const Call& call) {
+    const Call c = distinct_variables(p, call);
     p.problem().add_var_element(p.variable(term(c, 0)), variables(p, array(c, 1)), p.variable(term(c, 2)), 1);
     return true;
   };
@@ -527,7 +581,8 @@ std::unordered_map<std::string, Builtin> make_table() {
   engine["int_min"] = arithmetic(&Problem::add_min);
   engine["int_max"] = arithmetic(&Problem::add_max);
   engine["int_pow"] = arithmetic(&Problem::add_pow);
-  engine["int_abs"] = [](Poster& p, const Call& c) {
+  engine["int_abs"] = [](Poster& p, const Call& call) {
+    const Call c = distinct_variables(p, call);
     p.problem().add_abs(p.variable(term(c, 0)), p.variable(term(c, 1)));
     return true;
   };
