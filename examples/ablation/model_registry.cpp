@@ -239,9 +239,7 @@ class BuiltCryptarithm : public BuiltInstance {
     for (const std::string& w : words)  // variable ids follow `letters`
       if (w.size() > 1 && a.value(static_cast<VarId>(puzzle_.letters.find(w[0]))) == 0)
         return "the word " + w + " starts with 0";
-    long long total = 0;
-    for (const std::string& w : puzzle_.addends) total += models::word_value(puzzle_, w, a);
-    if (total != models::word_value(puzzle_, puzzle_.sum, a)) return "the words do not add up";
+    if (!models::adds_up(puzzle_, a)) return "the words do not add up";
     return "";
   }
 

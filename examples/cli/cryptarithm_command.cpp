@@ -12,17 +12,6 @@ namespace po = boost::program_options;
 
 namespace csp::cli {
 
-namespace {
-
-// The sum checked on the numbers themselves, independently of the CSP.
-bool adds_up(const models::Cryptarithm& puzzle, const Assignment& a) {
-  long long total = 0;
-  for (const std::string& w : puzzle.addends) total += models::word_value(puzzle, w, a);
-  return total == models::word_value(puzzle, puzzle.sum, a);
-}
-
-}  // namespace
-
 int run_cryptarithm(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{}, "puzzle");
   cl.model.add_options()
@@ -38,8 +27,9 @@ int run_cryptarithm(const std::vector<std::string>& args) {
     if (vm.count("help") != 0) {
       std::cout << "Usage: csp cryptarithm \"WORD+WORD...=WORD\" [OPTIONS]\n\n"
                    "Solves a cryptarithm (AIMA 4th ed. §6.1.3): each letter A-Z stands for a different digit, no\n"
-                   "word of two or more letters starts with 0, and the addition holds; words have up to 10 letters.\n"
-                   "Modelled as one all-different and one linear sum. Prints the addition in digits, e.g.\n"
+                   "word of two or more letters starts with 0, and the addition holds; words of any length.\n"
+                   "Modelled as one all-different and one linear sum (one sum per column, with carries, past 10\n"
+                   "letters). Prints the addition in digits, e.g.\n"
                    "9567 + 1085 = 10652; every solution is checked on the numbers before it is printed.\n"
                 << help_text(cl.visible())
                 << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (bad puzzle\n"
@@ -73,7 +63,7 @@ int run_cryptarithm(const std::vector<std::string>& args) {
   bool all_correct = true;
   options.config.keep_solutions = 0;
   options.config.on_solution = [&](const Assignment& a) {
-    if (!problem.is_solution(a) || !adds_up(puzzle, a)) {
+    if (!problem.is_solution(a) || !models::adds_up(puzzle, a)) {  // the digits themselves, column by column
       std::cerr << "csp cryptarithm: internal error: wrong solution " << problem.to_string(a) << '\n';
       all_correct = false;
       return false;

@@ -20,7 +20,8 @@ VarId Poster::variable(const Term& t) {
   for (const auto& [v, x] : constants_)
     if (v == t.value) return x;
   if (t.value < INT_MIN || t.value > INT_MAX)
-    throw ModelError("constant " + std::to_string(t.value) + " does not fit in 32 bits");
+    throw ModelError("constant " + std::to_string(t.value) + " does not fit in 32 bits (csp takes " +
+                     std::to_string(INT_MIN) + ".." + std::to_string(INT_MAX) + " as a constant argument)");
   const auto v = static_cast<Value>(t.value);
   const VarId x = problem_.add_variable("const:" + std::to_string(t.value), std::vector<Value>{v});
   constants_.emplace_back(t.value, x);
@@ -61,22 +62,44 @@ std::vector<long long> constants(const Call& c, std::size_t i) {
   return out;
 }
 
-// sum(coefficients[i] * terms[i]) OP rhs with constants folded into rhs and repeated variables merged.
-bool post_linear(Poster& p, const std::string& name, const std::vector<Term>& terms,
-                 const std::vector<long long>& coefficients, LinearOp op, long long rhs) {
+// The coefficient of a merged variable as the engine takes it: an int. Throws ModelError naming the limit.
+int engine_coefficient(const std::string& name, long long a) {
+  if (a < INT_MIN || a > INT_MAX)
+    throw ModelError(name + ": coefficient " + std::to_string(a) + " is beyond the 32-bit range csp takes (|a| <= " +
+                     std::to_string(INT_MAX) + ")");
+  return static_cast<int>(a);
+}
+
+// Folds the constant terms of sum(coefficients[i] * terms[i]) into rhs and merges repeated variables (their
+// coefficients add up), in checked 64-bit arithmetic: a fold that overflows is a ModelError, never a wrapped sum.
+std::map<VarId, long long> fold_linear(const std::string& name, const std::vector<Term>& terms,
+                                       const std::vector<long long>& coefficients, long long& rhs) {
   if (terms.size() != coefficients.size())
     throw ModelError(name + ": " + std::to_string(coefficients.size()) + " coefficients for " +
                      std::to_string(terms.size()) + " variables");
   std::map<VarId, long long> merged;
+  const auto overflow = [&name] { return ModelError(name + ": the sum of its constant terms overflows 64 bits"); };
   for (std::size_t i = 0; i < terms.size(); ++i) {
-    if (terms[i].is_var()) merged[terms[i].var] += coefficients[i];
-    else rhs -= coefficients[i] * terms[i].value;
+    long long product = 0;
+    if (terms[i].is_var()) {
+      if (__builtin_add_overflow(merged[terms[i].var], coefficients[i], &merged[terms[i].var])) throw overflow();
+    } else if (__builtin_mul_overflow(coefficients[i], terms[i].value, &product) ||
+               __builtin_sub_overflow(rhs, product, &rhs)) {
+      throw overflow();
+    }
   }
+  return merged;
+}
+
+// sum(coefficients[i] * terms[i]) OP rhs with constants folded into rhs and repeated variables merged.
+bool post_linear(Poster& p, const std::string& name, const std::vector<Term>& terms,
+                 const std::vector<long long>& coefficients, LinearOp op, long long rhs) {
+  const std::map<VarId, long long> merged = fold_linear(name, terms, coefficients, rhs);
   std::vector<VarId> scope;
   std::vector<int> coeffs;
   for (const auto& [x, a] : merged) {
     if (a == 0) continue;
-    if (a < INT_MIN || a > INT_MAX) throw ModelError(name + ": coefficient " + std::to_string(a) + " too large");
+    engine_coefficient(name, a);
     scope.push_back(x);
     coeffs.push_back(static_cast<int>(a));
   }
@@ -130,11 +153,14 @@ bool post_checked(Poster& p, const Call& c, const Check& check) {
 
 // ---- checkers -----------------------------------------------------------------------------------------------
 
-long long lin_sum(const Call& c, const ValueOf& v) {
+__extension__ using Wide = __int128;  // any sum of FlatZinc products of two 64-bit values
+
+// In 128 bits: 64-bit coefficients times values never wrap.
+Wide lin_sum(const Call& c, const ValueOf& v) {
   const std::vector<Term>& a = array(c, 0);
   const std::vector<Term>& x = array(c, 1);
-  long long s = 0;
-  for (std::size_t i = 0; i < a.size() && i < x.size(); ++i) s += value_of(a[i], v) * value_of(x[i], v);
+  Wide s = 0;
+  for (std::size_t i = 0; i < a.size() && i < x.size(); ++i) s += static_cast<Wide>(value_of(a[i], v)) * value_of(x[i], v);
   return s;
 }
 
@@ -206,8 +232,12 @@ const std::map<std::string, std::pair<std::string, Check>>& relations() {
 // Functional builtins (no reified form).
 const std::map<std::string, std::pair<std::string, Check>>& functions() {
   static const std::map<std::string, std::pair<std::string, Check>> f = {
-      {"int_plus", {"vvv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) + val(c, 1, v) == val(c, 2, v); }}},
-      {"int_times", {"vvv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) * val(c, 1, v) == val(c, 2, v); }}},
+      {"int_plus", {"vvv", [](const Call& c, const ValueOf& v) {
+         return static_cast<Wide>(val(c, 0, v)) + val(c, 1, v) == val(c, 2, v);
+       }}},
+      {"int_times", {"vvv", [](const Call& c, const ValueOf& v) {
+         return static_cast<Wide>(val(c, 0, v)) * val(c, 1, v) == val(c, 2, v);
+       }}},
       {"int_div", {"vvv", [](const Call& c, const ValueOf& v) {
          const long long y = val(c, 1, v);
          return y != 0 && val(c, 0, v) / y == val(c, 2, v);
@@ -358,14 +388,7 @@ constexpr long long kMemberReifValues = 1 << 16;
 bool post_linear_reif(Poster& p, const std::string& name, const std::vector<Term>& terms,
                       const std::vector<long long>& coefficients, LinearOp op, long long rhs, const Term& b,
                       Reification how) {
-  if (terms.size() != coefficients.size())
-    throw ModelError(name + ": " + std::to_string(coefficients.size()) + " coefficients for " +
-                     std::to_string(terms.size()) + " variables");
-  std::map<VarId, long long> merged;
-  for (std::size_t i = 0; i < terms.size(); ++i) {
-    if (terms[i].is_var()) merged[terms[i].var] += coefficients[i];
-    else rhs -= coefficients[i] * terms[i].value;
-  }
+  std::map<VarId, long long> merged = fold_linear(name, terms, coefficients, rhs);
   std::erase_if(merged, [](const auto& entry) { return entry.second == 0; });
   const auto holds = [op](long long lhs, long long r) {
     switch (op) {
@@ -397,9 +420,8 @@ bool post_linear_reif(Poster& p, const std::string& name, const std::vector<Term
   std::vector<VarId> scope;
   std::vector<int> coeffs;
   for (const auto& [x, a] : merged) {
-    if (a < INT_MIN || a > INT_MAX) throw ModelError(name + ": coefficient " + std::to_string(a) + " too large");
     scope.push_back(x);
-    coeffs.push_back(static_cast<int>(a));
+    coeffs.push_back(engine_coefficient(name, a));
   }
   p.problem().add_linear_reif(scope, coeffs, op, rhs, r, how);
   return true;
