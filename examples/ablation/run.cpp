@@ -51,8 +51,10 @@ SearchResult search_counting(const BuiltInstance& built, SolverConfig solver, co
                              RunRecord& out) {
   const Problem& problem = built.problem();
   const std::optional<BuiltInstance::Objective> objective = built.objective();
-  const auto distinct = static_cast<std::size_t>(std::max(0, built.distinct_variables()));
-  const bool deduplicate = !objective && distinct < static_cast<std::size_t>(problem.variable_count());
+  std::vector<VarId> distinct_by = built.distinct_by();  // the variables that tell solutions apart
+  if (distinct_by.empty())
+    for (VarId x = 0; x < std::max(0, built.distinct_variables()); ++x) distinct_by.push_back(x);
+  const bool deduplicate = !objective && distinct_by.size() < static_cast<std::size_t>(problem.variable_count());
   const std::uint64_t wanted = limits.max_solutions;
   solver.keep_solutions = 0;
   // Copies that differ only in auxiliary variables are skipped here, so the engine enumerates them all.
@@ -66,9 +68,12 @@ SearchResult search_counting(const BuiltInstance& built, SolverConfig solver, co
       wrong = std::move(why);
       return false;
     }
-    if (deduplicate && !seen.emplace(a.values().begin(), a.values().begin() + static_cast<std::ptrdiff_t>(distinct))
-                            .second)
-      return true;
+    if (deduplicate) {
+      std::vector<Value> key;
+      key.reserve(distinct_by.size());
+      for (VarId x : distinct_by) key.push_back(a.value(x));
+      if (!seen.insert(std::move(key)).second) return true;
+    }
     ++found;
     if (deduplicate && wanted != 0 && found >= wanted) {
       capped = true;

@@ -80,6 +80,9 @@ run fzn -n 0 "$TMP/three.fzn"; expect_code 0 "-n 0"; expect_eq "$(solutions)" 3 
 # A hidden variable (no output_var): x = 1 and x = 2 once each, whatever h is.
 printf 'var 1..2: x :: output_var;\nvar 0..3: h;\nsolve satisfy;\n' >"$TMP/hidden.fzn"
 run fzn -a -s "$TMP/hidden.fzn"; expect_eq "$(solutions)" 2 "hidden variable"; expect_out 'solutions=2$' "hidden count"
+# The sibling command: csp ablate fzn counts the same 2 (its solutions column, on the output variables).
+run ablate fzn "$TMP/hidden.fzn" --max-solutions 0 --csv "$TMP/hidden.csv"; expect_code 0 "ablate fzn hidden"
+expect_out ' 1/1 +2 ' "ablate fzn counts 2 solutions"
 
 # Failures under branch and bound: a node the bound wipes out is a failure (was: failures=0 next to wipeouts).
 cat >"$TMP/bb.fzn" <<'FZN'
