@@ -2,6 +2,7 @@
 // checked by the FlatZinc checker (FlatZincModel::verify).
 #include "ablation/flatzinc_instances.hpp"
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <mutex>
@@ -28,6 +29,15 @@ class BuiltFlatZinc : public BuiltInstance {
                      model_->goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize};
   }
   int distinct_variables() const override { return model_->search_variable_count; }
+  std::vector<VarId> distinct_by() const override {  // the output variables, as csp fzn counts
+    std::vector<VarId> out;
+    for (const fzn::OutputItem& item : model_->outputs)
+      for (const fzn::Term& t : item.terms)
+        if (t.is_var()) out.push_back(t.var);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
   std::string proved_unsatisfiable() const override { return model_->unsatisfiable; }
 
  private:

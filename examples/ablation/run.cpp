@@ -70,9 +70,11 @@ RunSpec run_spec(const BuiltInstance& built, const Configuration& config, const 
     return spec;  // branch and bound runs to the proved optimum
   }
   spec.search.max_solutions = limits.max_solutions;
-  const int distinct = std::max(0, built.distinct_variables());
-  if (limits.max_solutions != 1 && distinct < built.problem().variable_count())
-    for (VarId x = 0; x < distinct; ++x) spec.search.projection.push_back(x);
+  std::vector<VarId> distinct_by = built.distinct_by();  // the variables that tell solutions apart
+  if (distinct_by.empty())
+    for (VarId x = 0; x < std::max(0, built.distinct_variables()); ++x) distinct_by.push_back(x);
+  if (limits.max_solutions != 1 && static_cast<int>(distinct_by.size()) < built.problem().variable_count())
+    spec.search.projection = std::move(distinct_by);
   return spec;
 }
 

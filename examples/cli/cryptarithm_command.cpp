@@ -28,8 +28,9 @@ int run_cryptarithm(const std::vector<std::string>& args) {
     if (vm.count("help") != 0) {
       std::cout << "Usage: csp cryptarithm \"WORD+WORD...=WORD\" [OPTIONS]\n\n"
                    "Solves a cryptarithm (AIMA 4th ed. §6.1.3): each letter A-Z stands for a different digit, no\n"
-                   "word of two or more letters starts with 0, and the addition holds; words have up to 10 letters.\n"
-                   "Modelled as one all-different and one linear sum. Prints the addition in digits, e.g.\n"
+                   "word of two or more letters starts with 0, and the addition holds; words of any length.\n"
+                   "Modelled as one all-different and one linear sum (one sum per column, with carries, past 10\n"
+                   "letters). Prints the addition in digits, e.g.\n"
                    "9567 + 1085 = 10652; every solution is checked on the numbers before it is printed.\n"
                 << help_text(cl.visible())
                 << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (bad puzzle\n"

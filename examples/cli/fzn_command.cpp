@@ -121,7 +121,7 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   po::options_description mzn("MiniZinc solver flags", kHelpWidth);
   mzn.add_options()
       ("all-solutions,a", po::bool_switch(), "print every solution (satisfaction)")
-      ("num-solutions,n", po::value<std::string>()->value_name("N"), "stop after N solutions")
+      ("num-solutions,n", po::value<std::string>()->value_name("N"), "stop after N solutions, also with -a (0: no bound)")
       ("statistics,s", po::bool_switch(), "print %%%mzn-stat: lines (nodes, failures, solveTime, ...)")
       ("time-limit,t", po::value<std::string>()->value_name("MS"),
        "stop MS milliseconds after the start (reading and building included); then =====UNKNOWN===== or the "
@@ -155,8 +155,10 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   o.all = vm["all-solutions"].as<bool>();
   o.statistics = vm["statistics"].as<bool>();
   o.free_search = vm["free-search"].as<bool>();
-  if (vm.count("num-solutions") != 0) o.solutions = parse_count("num-solutions", vm["num-solutions"].as<std::string>(), false);
+  // MiniZinc's -n N is an upper bound on the solutions printed, also with -a; -n 0 is no bound (as Gecode reads it).
   if (o.all) o.solutions = 0;
+  if (vm.count("num-solutions") != 0)
+    o.solutions = parse_count("num-solutions", vm["num-solutions"].as<std::string>(), true);
   o.search = read_search_options(vm);  // --var .. --learning, --trace, --tree (and the rules between them)
   read_seed(vm, o.search);
   if (vm.count("parallel") != 0) (void)parse_count("parallel", vm["parallel"].as<std::string>(), false);
@@ -213,10 +215,19 @@ int run_fzn(const std::vector<std::string>& args) {
   } else {
     spec.search.max_solutions = o.solutions;
   }
-  // Two solutions that differ only in auxiliary variables (model.search_variable_count) are one solution: counted
-  // on the projection on the others. Improving solutions differ in their objective: never duplicates.
-  if (!optimising && model.search_variable_count < model.problem.variable_count())
-    for (VarId x = 0; x < model.search_variable_count; ++x) spec.search.projection.push_back(x);
+  // Solutions are distinct on the output variables (MiniZinc's semantics: hidden variables are not always marked
+  // as introduced): the engine's projected counting on them; without output items, on the model's own variables
+  // (model.search_variable_count). Improving solutions differ in their objective: never duplicates.
+  std::vector<VarId> distinct_by;
+  for (const fzn::OutputItem& item : model.outputs)
+    for (const fzn::Term& t : item.terms)
+      if (t.is_var()) distinct_by.push_back(t.var);
+  if (model.outputs.empty())
+    for (VarId x = 0; x < model.search_variable_count; ++x) distinct_by.push_back(x);
+  std::sort(distinct_by.begin(), distinct_by.end());
+  distinct_by.erase(std::unique(distinct_by.begin(), distinct_by.end()), distinct_by.end());
+  if (!optimising && static_cast<int>(distinct_by.size()) < model.problem.variable_count())
+    spec.search.projection = std::move(distinct_by);
   const double init_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   if (!model.unsatisfiable.empty()) {
@@ -243,7 +254,7 @@ int run_fzn(const std::vector<std::string>& args) {
   }
   result.solution_count = found;
   // Satisfaction: every solution printed and the search over; optimisation: the optimum proved.
-  const bool exhausted = optimising ? result.complete : result.complete && (o.solutions == 0 || found < o.solutions);
+  const bool exhausted = result.stop == StopReason::complete;
   if (found == 0 && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
   else if (found == 0) std::cout << "=====UNKNOWN=====\n";
   else if (exhausted) std::cout << "==========\n";

@@ -202,7 +202,11 @@ bool PuzzleReader::next(PuzzleRecord& record) {
         shape = box();
         continue;
       }
-      if (finish_picture(record)) return true;             // a blank line ends a picture
+      if (band_ends(shape)) {  // a blank line between bands of a picture, as the seeds' notebook writes them
+        picture_.blank_lines.push_back(line_no_);
+        continue;
+      }
+      if (finish_picture(record)) return true;  // a blank line ends a picture
       continue;
     }
     if (work.rfind("Grid", 0) == 0) {  // a Project Euler title
@@ -257,6 +261,20 @@ bool PuzzleReader::next(PuzzleRecord& record) {
   return finish_picture(record);
 }
 
+// The picture in progress has whole bands of full rows and is not complete: its rows all hold N cells (N a
+// Sudoku size: the box's, or one of the default shapes), fewer than N rows, and a multiple of the box height.
+// Then a blank line separates two bands (Norvig's loose grid: "7.. .2. ...", three rows, a blank line, ...), and
+// the rows after it belong to the same puzzle; a complete picture, or one cut inside a band, still ends there.
+bool PuzzleReader::band_ends(const std::optional<BoxShape>& shape) const {
+  if (!picture_.active || picture_.row_sizes.empty() || picture_.row_count != picture_.row_sizes.size()) return false;
+  const std::size_t n = picture_.row_sizes.front();
+  if (!std::all_of(picture_.row_sizes.begin(), picture_.row_sizes.end(), [n](std::size_t k) { return k == n; }))
+    return false;
+  const std::optional<BoxShape> box = shape ? shape : default_box(static_cast<int>(n));
+  if (!box || static_cast<std::size_t>(box->size()) != n || picture_.row_count >= n) return false;
+  return picture_.row_count % static_cast<std::size_t>(box->rows) == 0;
+}
+
 bool PuzzleReader::finish_picture(PuzzleRecord& record) {
   if (!picture_.active) return false;
   Pending p = std::move(picture_);
@@ -270,13 +288,26 @@ bool PuzzleReader::finish_picture(PuzzleRecord& record) {
     record.error = PuzzleError::cell_count;
     record.reason = std::string("a picture of ").append(std::to_string(p.row_count)).append(" rows (at most ")
                         .append(std::to_string(p.row_sizes.size() - 1)).append(")");
+    explain_bands(record, p);
     return true;
   }
   const bool square = std::all_of(p.row_sizes.begin(), p.row_sizes.end(),
                                   [&](std::size_t k) { return k == p.row_sizes.size(); });
   if (p.bad.empty() && !square) read_by_position(p);
   build(record, p.start, std::move(p.text), p.cells, p.bad, p.row_sizes, p.row_lines);
+  explain_bands(record, p);
   return true;
+}
+
+// A bad picture read across blank lines (band_ends): say how the ambiguous text was read, and how to write it.
+void PuzzleReader::explain_bands(PuzzleRecord& record, const Pending& p) {
+  if (record.ok() || p.blank_lines.empty()) return;
+  record.reason.append(" (read as one picture across the blank line");
+  record.reason.append(p.blank_lines.size() == 1 ? " " : "s ");
+  for (std::size_t i = 0; i < p.blank_lines.size(); ++i)
+    record.reason.append(i == 0 ? "" : ", ").append(std::to_string(p.blank_lines[i]));
+  record.reason.append(", taken as separating bands: put a blank line only after a complete picture to start the "
+                       "next puzzle)");
 }
 
 void PuzzleReader::read_by_position(Pending& p) const {

@@ -193,7 +193,12 @@ run queens 8 --max-solutions 5; expect_out '^5 solutions \(stopped at --max-solu
 printf 'p edge 2 1\ne 1 2\n' >"$TMP/one.col"
 run color "$TMP/one.col" -k 2; expect_out ': 2 vertices, 1 edge$' "1 edge"
 run graph "$TMP/one.col"; expect_out '2 variables, 1 edge \(1 constraint\)$' "graph 1 edge"
-run cryptarithm --help; expect_out 'words have up to 10 letters' "cryptarithm help: 10 letters"
-run cryptarithm ABCDEFGHIJ+A=ABCDEFGHIJK; expect_code 2 "11 letters"; expect_err 'more than 10 letters' "11 letters"
+# Place values past 2^31 (issue 23): words of 11 letters and more are well-formed and solved (column model).
+run cryptarithm --help; expect_out 'words of any length' "cryptarithm help: any length"
+run cryptarithm CHEGACEJJBIJ+AFHGGEDBDDCC=IBIAEJJAJBGD; expect_code 0 "12-letter words"
+expect_out '^[0-9]{12} \+ [0-9]{12} = [0-9]{12,13}$' "12-letter words solved"
+run cryptarithm ABCDEFGHIJ+A=ABCDEFGHIJK; expect_code 1 "11 letters, no solution"; expect_no_err 'more than 10 letters' "11 letters"
+run cryptarithm AAAAAAAAAAAAAAAAAAAAAAAAA+B=AAAAAAAAAAAAAAAAAAAAAAAAC --max-solutions 0
+expect_code 0 "25 letters"; expect_out 'solutions' "25 letters counted"
 
 finish

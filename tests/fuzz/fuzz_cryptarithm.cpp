@@ -46,7 +46,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(*e.what() != '\0', "an empty error message");
     return 0;
   }
-  require(problem.variable_count() == static_cast<int>(puzzle.letters.size()), "not one variable per letter");
+  // One variable per letter, then (past 10 letters: the column model) the carries.
+  require(problem.variable_count() >= static_cast<int>(puzzle.letters.size()), "not one variable per letter");
+  for (int k = 0; k < static_cast<int>(puzzle.letters.size()); ++k)
+    require(problem.variable(k).name() == std::string(1, puzzle.letters[static_cast<std::size_t>(k)]),
+            "the letters are not the first variables");
   csp::SolverConfig config = csp::SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "fc";
@@ -54,7 +58,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const csp::SearchResult result = csp::backtracking_search(problem, config);
   if (result.solutions.empty()) return 0;
   const csp::Assignment& a = result.solutions.front();
-  // Word values fit in a long long up to 18 letters.
+  require(adds_up(puzzle, a), "a solution whose columns do not add up");  // any length
+  // Word values fit in a long long up to 18 letters: there the numbers themselves are checked too.
   for (const std::string& w : puzzle.addends)
     if (w.size() > 18) return 0;
   if (puzzle.sum.size() > 18) return 0;

@@ -37,8 +37,18 @@ Wide power(Wide x, Wide y) {
   return r;
 }
 
-// The result of a functional relation on its inputs, or nothing where it is undefined (div/mod by 0, pow with a
-// negative exponent).
+// x ^ y as MiniZinc 2.6 defines int_pow (stdlib flatzinc_builtins.mzn): for y < 0 it is 1 div x^|y|, so 1 for
+// x = 1, (-1)^|y| for x = -1, 0 for |x| >= 2 and undefined for x = 0.
+std::optional<Wide> int_pow(Wide x, Wide y) {
+  if (y >= 0) return power(x, y);
+  if (x == 0) return std::nullopt;
+  if (x == 1) return Wide{1};
+  if (x == -1) return Wide{y % 2 == 0 ? 1 : -1};
+  return Wide{0};
+}
+
+// The result of a functional relation on its inputs, or nothing where it is undefined (div/mod by 0, pow of 0 with
+// a negative exponent).
 std::optional<Wide> evaluate(ArithmeticKind kind, std::span<const Value> in) {
   const Wide x = in[0];
   switch (kind) {
@@ -48,7 +58,7 @@ std::optional<Wide> evaluate(ArithmeticKind kind, std::span<const Value> in) {
     case ArithmeticKind::abs: return wabs(x);
     case ArithmeticKind::min: return std::min<Wide>(x, in[1]);
     case ArithmeticKind::max: return std::max<Wide>(x, in[1]);
-    case ArithmeticKind::pow: return in[1] < 0 ? std::nullopt : std::optional<Wide>(power(x, in[1]));
+    case ArithmeticKind::pow: return int_pow(x, in[1]);
     case ArithmeticKind::product:
     case ArithmeticKind::quotient:
     case ArithmeticKind::difference: break;
@@ -271,12 +281,7 @@ struct ArithmeticFilter {
         if (!at_most(0, hi(2)) || !at_most(1, hi(2))) return false;
         if (hi(1) < lo(2) && !at_least(0, lo(2))) return false;
         return !(hi(0) < lo(2)) || at_least(1, lo(2));
-      case ArithmeticKind::pow: {
-        if (!at_least(1, 0)) return false;
-        const Wide b = std::max<Wide>(1, power(std::max(wabs(lo(0)), wabs(hi(0))), hi(1)));  // |x^y| <= b
-        if (lo(0) >= 1) return narrow(2, power(lo(0), lo(1)), power(hi(0), hi(1)));  // increasing in x and y
-        return narrow(2, lo(0) >= 0 ? 0 : -b, b);
-      }
+      case ArithmeticKind::pow: return pow();
       case ArithmeticKind::product: return product(t);
       case ArithmeticKind::quotient:
         if (t == 0) return true;  // max = 0 and min < 0: nothing to say about bounds
@@ -330,6 +335,20 @@ struct ArithmeticFilter {
       for (Wide b : {lo(1), hi(1)}) x.add(a * b);
     const Wide r = std::max(wabs(lo(1)), wabs(hi(1))) - 1;
     return narrow(0, x.lo - r, x.hi + r);
+  }
+
+  // z = x^y (MiniZinc's int_pow: 1 div x^|y| for y < 0, within -1..1, and undefined at x = 0).
+  bool pow() {
+    if (hi(1) < 0 && !remove_value(0, 0)) return false;  // 0^y is undefined for y < 0
+    Hull z;
+    if (lo(1) < 0) z.add(lo(0) >= 0 ? 0 : -1, 1);  // the negative exponents: 1 div x^|y| is in -1..1 (0..1 for x >= 0)
+    if (hi(1) >= 0) {
+      const Wide yl = std::max<Wide>(lo(1), 0);
+      const Wide b = std::max<Wide>(1, power(std::max(wabs(lo(0)), wabs(hi(0))), hi(1)));  // |x^y| <= b
+      if (lo(0) >= 1) z.add(power(lo(0), yl), power(hi(0), hi(1)));  // increasing in x and y
+      else z.add(lo(0) >= 0 ? 0 : -b, b);
+    }
+    return narrow(2, z.lo, z.hi);
   }
 
   bool mod() {

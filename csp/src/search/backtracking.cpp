@@ -357,7 +357,9 @@ class Backtracker {
       }
       const int i = bounded ? next_value(f) : -1;
       if (i < 0) {  // every value tried: back to the parent, which then retracts its own value
-        if (!f.assigned_any) ++s.failures;  // no value consistent with the assignment: a dead end (inference none)
+        // A dead end: no value consistent with the assignment (inference none), or the bound of branch and bound
+        // wiped the node out (also after some of its values were tried: the node is cut, a failure).
+        if (!f.assigned_any || !bounded) ++s.failures;
         if (cbj_) {
           backjump(depth);
           continue;

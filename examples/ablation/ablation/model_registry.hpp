@@ -37,6 +37,9 @@ class BuiltInstance {
   /// Solutions are told apart by variables 0 .. distinct_variables() - 1 (all of them by default): two solutions
   /// equal there are one solution of the instance (FlatZinc's auxiliary variables have the last ids).
   virtual int distinct_variables() const { return problem().variable_count(); }
+  /// When not empty, solutions are told apart by these variables instead (FlatZinc: the output variables, as
+  /// MiniZinc defines distinct solutions); distinct_variables() is then not used.
+  virtual std::vector<VarId> distinct_by() const { return {}; }
   /// Non-empty when building already proved that the instance has no solution (why, e.g. "FILE:LINE: int_le
   /// cannot hold"): the run is then unsatisfiable without a search.
   virtual std::string proved_unsatisfiable() const { return ""; }

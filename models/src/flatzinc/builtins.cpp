@@ -20,7 +20,8 @@ VarId Poster::variable(const Term& t) {
   for (const auto& [v, x] : constants_)
     if (v == t.value) return x;
   if (t.value < INT_MIN || t.value > INT_MAX)
-    throw ModelError("constant " + std::to_string(t.value) + " does not fit in 32 bits");
+    throw ModelError("constant " + std::to_string(t.value) + " does not fit in 32 bits (csp takes " +
+                     std::to_string(INT_MIN) + ".." + std::to_string(INT_MAX) + " as a constant argument)");
   const auto v = static_cast<Value>(t.value);
   const VarId x = problem_.add_variable("const:" + std::to_string(t.value), std::vector<Value>{v});
   constants_.emplace_back(t.value, x);
@@ -61,22 +62,44 @@ std::vector<long long> constants(const Call& c, std::size_t i) {
   return out;
 }
 
-// sum(coefficients[i] * terms[i]) OP rhs with constants folded into rhs and repeated variables merged.
-bool post_linear(Poster& p, const std::string& name, const std::vector<Term>& terms,
-                 const std::vector<long long>& coefficients, LinearOp op, long long rhs) {
+// The coefficient of a merged variable as the engine takes it: an int. Throws ModelError naming the limit.
+int engine_coefficient(const std::string& name, long long a) {
+  if (a < INT_MIN || a > INT_MAX)
+    throw ModelError(name + ": coefficient " + std::to_string(a) + " is beyond the 32-bit range csp takes (|a| <= " +
+                     std::to_string(INT_MAX) + ")");
+  return static_cast<int>(a);
+}
+
+// Folds the constant terms of sum(coefficients[i] * terms[i]) into rhs and merges repeated variables (their
+// coefficients add up), in checked 64-bit arithmetic: a fold that overflows is a ModelError, never a wrapped sum.
+std::map<VarId, long long> fold_linear(const std::string& name, const std::vector<Term>& terms,
+                                       const std::vector<long long>& coefficients, long long& rhs) {
   if (terms.size() != coefficients.size())
     throw ModelError(name + ": " + std::to_string(coefficients.size()) + " coefficients for " +
                      std::to_string(terms.size()) + " variables");
   std::map<VarId, long long> merged;
+  const auto overflow = [&name] { return ModelError(name + ": the sum of its constant terms overflows 64 bits"); };
   for (std::size_t i = 0; i < terms.size(); ++i) {
-    if (terms[i].is_var()) merged[terms[i].var] += coefficients[i];
-    else rhs -= coefficients[i] * terms[i].value;
+    long long product = 0;
+    if (terms[i].is_var()) {
+      if (__builtin_add_overflow(merged[terms[i].var], coefficients[i], &merged[terms[i].var])) throw overflow();
+    } else if (__builtin_mul_overflow(coefficients[i], terms[i].value, &product) ||
+               __builtin_sub_overflow(rhs, product, &rhs)) {
+      throw overflow();
+    }
   }
+  return merged;
+}
+
+// sum(coefficients[i] * terms[i]) OP rhs with constants folded into rhs and repeated variables merged.
+bool post_linear(Poster& p, const std::string& name, const std::vector<Term>& terms,
+                 const std::vector<long long>& coefficients, LinearOp op, long long rhs) {
+  const std::map<VarId, long long> merged = fold_linear(name, terms, coefficients, rhs);
   std::vector<VarId> scope;
   std::vector<int> coeffs;
   for (const auto& [x, a] : merged) {
     if (a == 0) continue;
-    if (a < INT_MIN || a > INT_MAX) throw ModelError(name + ": coefficient " + std::to_string(a) + " too large");
+    engine_coefficient(name, a);
     scope.push_back(x);
     coeffs.push_back(static_cast<int>(a));
   }
@@ -130,16 +153,25 @@ bool post_checked(Poster& p, const Call& c, const Check& check) {
 
 // ---- checkers -----------------------------------------------------------------------------------------------
 
-long long lin_sum(const Call& c, const ValueOf& v) {
+__extension__ using Wide = __int128;  // any sum of FlatZinc products of two 64-bit values
+
+// In 128 bits: 64-bit coefficients times values never wrap.
+Wide lin_sum(const Call& c, const ValueOf& v) {
   const std::vector<Term>& a = array(c, 0);
   const std::vector<Term>& x = array(c, 1);
-  long long s = 0;
-  for (std::size_t i = 0; i < a.size() && i < x.size(); ++i) s += value_of(a[i], v) * value_of(x[i], v);
+  Wide s = 0;
+  for (std::size_t i = 0; i < a.size() && i < x.size(); ++i) s += static_cast<Wide>(value_of(a[i], v)) * value_of(x[i], v);
   return s;
 }
 
+// x ^ y as MiniZinc 2.6 defines int_pow (its stdlib, flatzinc_builtins.mzn): 1 div x^|y| for y < 0, undefined
+// for x = 0 there. False where it is undefined or does not fit in 64 bits.
 bool power(long long x, long long y, long long& out) {
-  if (y < 0) return false;
+  if (y < 0) {
+    if (x == 0) return false;
+    out = x == 1 ? 1 : (x == -1 ? (y % 2 == 0 ? 1 : -1) : 0);
+    return true;
+  }
   long long r = 1;
   for (long long i = 0; i < y; ++i) {
     if (__builtin_mul_overflow(r, x, &r)) return false;
@@ -200,8 +232,12 @@ const std::map<std::string, std::pair<std::string, Check>>& relations() {
 // Functional builtins (no reified form).
 const std::map<std::string, std::pair<std::string, Check>>& functions() {
   static const std::map<std::string, std::pair<std::string, Check>> f = {
-      {"int_plus", {"vvv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) + val(c, 1, v) == val(c, 2, v); }}},
-      {"int_times", {"vvv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) * val(c, 1, v) == val(c, 2, v); }}},
+      {"int_plus", {"vvv", [](const Call& c, const ValueOf& v) {
+         return static_cast<Wide>(val(c, 0, v)) + val(c, 1, v) == val(c, 2, v);
+       }}},
+      {"int_times", {"vvv", [](const Call& c, const ValueOf& v) {
+         return static_cast<Wide>(val(c, 0, v)) * val(c, 1, v) == val(c, 2, v);
+       }}},
       {"int_div", {"vvv", [](const Call& c, const ValueOf& v) {
          const long long y = val(c, 1, v);
          return y != 0 && val(c, 0, v) / y == val(c, 2, v);
@@ -352,14 +388,7 @@ constexpr long long kMemberReifValues = 1 << 16;
 bool post_linear_reif(Poster& p, const std::string& name, const std::vector<Term>& terms,
                       const std::vector<long long>& coefficients, LinearOp op, long long rhs, const Term& b,
                       Reification how) {
-  if (terms.size() != coefficients.size())
-    throw ModelError(name + ": " + std::to_string(coefficients.size()) + " coefficients for " +
-                     std::to_string(terms.size()) + " variables");
-  std::map<VarId, long long> merged;
-  for (std::size_t i = 0; i < terms.size(); ++i) {
-    if (terms[i].is_var()) merged[terms[i].var] += coefficients[i];
-    else rhs -= coefficients[i] * terms[i].value;
-  }
+  std::map<VarId, long long> merged = fold_linear(name, terms, coefficients, rhs);
   std::erase_if(merged, [](const auto& entry) { return entry.second == 0; });
   const auto holds = [op](long long lhs, long long r) {
     switch (op) {
@@ -391,9 +420,8 @@ bool post_linear_reif(Poster& p, const std::string& name, const std::vector<Term
   std::vector<VarId> scope;
   std::vector<int> coeffs;
   for (const auto& [x, a] : merged) {
-    if (a < INT_MIN || a > INT_MAX) throw ModelError(name + ": coefficient " + std::to_string(a) + " too large");
     scope.push_back(x);
-    coeffs.push_back(static_cast<int>(a));
+    coeffs.push_back(engine_coefficient(name, a));
   }
   p.problem().add_linear_reif(scope, coeffs, op, rhs, r, how);
   return true;
@@ -450,9 +478,56 @@ Post member_reif(Reification how) {
   };
 }
 
-// f(x, y) = z for the arithmetic builtins (int_times, int_div, ...).
+// The call with each repeated variable after its first occurrence replaced by a fresh copy, x' = x posted: the
+// engine's constraints take distinct variables, and int_times(x, x, z), int_pow(x, x, z), array_var_int_element(i,
+// [a, i], z) or a reification variable inside its own sum then propagate (bounds reasoning over x and its copy)
+// instead of falling back to a checker that enumerates the product of the domains.
+Call distinct_variables(Poster& p, const Call& c) {
+  Call out = c;
+  std::vector<VarId> seen;
+  for (Arg& a : out.args)
+    for (Term& t : a.terms) {
+      if (!t.is_var()) continue;
+      if (std::find(seen.begin(), seen.end(), t.var) == seen.end()) {
+        seen.push_back(t.var);
+        continue;
+      }
+      Problem& problem = p.problem();
+      const Domain& d = problem.initial_domain(t.var);
+      const Variable& var = problem.variable(t.var);
+      std::vector<Value> values;
+      for (int i = d.min(); i >= 0; i = d.next(i)) values.push_back(var.value(i));
+      const std::string name = "copy:" + var.name() + ":" + std::to_string(problem.variable_count());
+      const VarId copy = values.size() == static_cast<std::size_t>(values.back() - values.front() + 1)
+                             ? problem.add_variable(name, values.front(), values.back())
+                             : problem.add_variable(name, std::move(values));
+      problem.add_linear({t.var, copy}, {1, -1}, LinearOp::eq, 0, name);
+      t.var = copy;
+    }
+  return out;
+}
+
+// f(x, y) = z for the arithmetic builtins (int_times, int_div, ...). x * x = z also keeps, when z's domain holds
+// at most 2^20 values, only the squares of x's values in it.
 Post arithmetic(const Constraint& (Problem::*add)(VarId, VarId, VarId)) {
-  return [add](Poster& p, const Call& c) {
+  return [add](Poster& p, const Call& call) {
+    const bool square = add == &Problem::add_times && term(call, 0).is_var() && term(call, 1).is_var() &&
+                        term(call, 0).var == term(call, 1).var;
+    if (square && term(call, 2).is_var() && p.problem().initial_domain(term(call, 2).var).size() <= (1 << 20)) {
+      const VarId x = term(call, 0).var;
+      const Domain& d = p.problem().initial_domain(x);
+      const Variable& var = p.problem().variable(x);
+      std::vector<long long> squares;
+      if (d.size() <= (1 << 16))
+        for (int i = d.min(); i >= 0; i = d.next(i)) squares.push_back(static_cast<long long>(var.value(i)) * var.value(i));
+      std::sort(squares.begin(), squares.end());
+      const bool listed = !squares.empty();
+      if (!p.restrict(term(call, 2).var, [&](long long v) {
+            return v >= 0 && (!listed || std::binary_search(squares.begin(), squares.end(), v));
+          }))
+        return false;
+    }
+    const Call c = distinct_variables(p, call);
     (p.problem().*add)(p.variable(term(c, 0)), p.variable(term(c, 1)), p.variable(term(c, 2)));
     return true;
   };
@@ -515,7 +590,8 @@ std::unordered_map<std::string, Builtin> make_table() {
   };
   engine["array_int_element"] = post_constant_element;
   engine["array_bool_element"] = post_constant_element;
-  const Post var_element = [](Poster& p, const Call& c) {
+  const Post var_element = [](Poster& p, const Call& call) {
+    const Call c = distinct_variables(p, call);
     p.problem().add_var_element(p.variable(term(c, 0)), variables(p, array(c, 1)), p.variable(term(c, 2)), 1);
     return true;
   };
@@ -527,7 +603,8 @@ std::unordered_map<std::string, Builtin> make_table() {
   engine["int_min"] = arithmetic(&Problem::add_min);
   engine["int_max"] = arithmetic(&Problem::add_max);
   engine["int_pow"] = arithmetic(&Problem::add_pow);
-  engine["int_abs"] = [](Poster& p, const Call& c) {
+  engine["int_abs"] = [](Poster& p, const Call& call) {
+    const Call c = distinct_variables(p, call);
     p.problem().add_abs(p.variable(term(c, 0)), p.variable(term(c, 1)));
     return true;
   };

@@ -13,7 +13,8 @@ namespace csp {
 /// - div [x, y, z]: x / y truncated toward zero = z, y != 0 (int_div: 7 div -2 = -3, -7 div 2 = -3);
 /// - mod [x, y, z]: x - y * (x div y) = z, the sign of x, y != 0 (int_mod: -7 mod 2 = -1, 7 mod -2 = 1);
 /// - abs [x, z]: |x| = z;  min / max [x, y, z]: min(x, y) = z / max(x, y) = z;
-/// - pow [x, y, z]: x ^ y = z, y >= 0, 0 ^ 0 = 1 (int_pow; a negative y has no solution);
+/// - pow [x, y, z]: x ^ y = z, 0 ^ 0 = 1; for y < 0 z = 1 div x^|y| (MiniZinc 2.6's int_pow: 1 for x = 1, (-1)^|y| for
+///   x = -1, 0 for |x| >= 2, no solution for x = 0);
 /// - product [x1..xn], target t: x1 * ... * xn = t;
 /// - quotient [a, b], target t: min(a, b) != 0 and max(a, b) = t * min(a, b) (KenKen ÷: {2, 6} for t = 3);
 /// - difference [a, b], target t: |a - b| = t.

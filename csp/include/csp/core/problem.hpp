@@ -177,7 +177,7 @@ class Problem {
   const Constraint& add_min(VarId x, VarId y, VarId z);
   /// max(x, y) = z (FlatZinc int_max).
   const Constraint& add_max(VarId x, VarId y, VarId z);
-  /// x ^ y = z with y >= 0 and 0 ^ 0 = 1 (FlatZinc int_pow).
+  /// x ^ y = z with 0 ^ 0 = 1, and z = 1 div x^|y| for y < 0 (FlatZinc int_pow as MiniZinc 2.6 defines it).
   const Constraint& add_pow(VarId x, VarId y, VarId z);
   /// The product of the scope's values is `target` (a KenKen "x" cage). Throws ModelError on an empty scope.
   const Constraint& add_product(std::vector<VarId> scope, long long target);

@@ -4,7 +4,10 @@
 // - one puzzle per line: N*N cell symbols (see `symbol_value`): '.', '0', '-', '_', 'x' are empty; 1-9, then
 //   letters A-W of either case for 10-32. Spaces, tabs, '|', '+' and '=' between them are decoration.
 // - a picture: one row per line (N cells, the same symbols and decoration, e.g. "4 8 3 | 9 2 1 | 6 5 7" or
-//   "3 0 6 5 0 8 4 0 0"), with optional border lines; puzzles are separated by a blank line.
+//   "3 0 6 5 0 8 4 0 0"), with optional border lines; puzzles are separated by a blank line. A blank line after
+//   whole bands of an unfinished picture (rows of N cells, fewer than N, a multiple of the box height) separates
+//   bands, as Norvig's loose grid and the seeds' notebook write them ("7.. .2. ...", three rows, a blank line,
+//   ...): the picture goes on. If such a picture turns out bad, its reason names the blank lines it was read across.
 // - the '-' rule: a line made only of decoration characters ('-', '=', '+', '|', spaces, tabs, Unicode
 //   box-drawing characters) is a border line; in any other line '-' is an empty cell. (So an all-empty row or
 //   puzzle must be written with '.' or '0', not only with '-'.)
@@ -96,12 +99,15 @@ class PuzzleReader {
     std::vector<std::string> row_texts;  // the rows as written (for read_by_position)
     std::size_t row_count = 0;  // rows seen (only the first kMaxSudokuSize + 1 are kept)
     std::string bad;  // first bad character, as text
+    std::vector<std::size_t> blank_lines;  // blank lines read as separating bands of this picture
     bool active = false;
   };
 
   bool read_line(std::string& line, bool& too_long);
   void read_box_comment();
+  bool band_ends(const std::optional<BoxShape>& shape) const;
   bool finish_picture(PuzzleRecord& record);
+  static void explain_bands(PuzzleRecord& record, const Pending& p);
   void read_by_position(Pending& p) const;
   void build(PuzzleRecord& record, std::size_t start, std::string text, const std::vector<Cell>& cells,
              const std::string& bad, const std::vector<std::size_t>& row_sizes,

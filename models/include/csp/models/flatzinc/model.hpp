@@ -76,7 +76,10 @@ struct FlatZincModel {
 };
 
 /// Builds the model. Throws FlatZincError "SOURCE:LINE: reason" for an unknown builtin (naming it), a wrong
-/// argument, an undeclared name, a variable without finite bounds or a value that does not fit in 32 bits.
+/// argument, an undeclared name, a `var int` without bounds (it is not given a default range: the error names
+/// the variable), a domain outside -1073741823..1073741823 (+-(2^30 - 1)) or with holes and more than 10^7
+/// values, a linear coefficient beyond +-(2^31 - 1) (after a repeated variable's are added up), a constant
+/// argument outside 32 bits, or constant terms whose folded sum overflows 64 bits.
 FlatZincModel build_flatzinc(const Model& model, const std::string& source, const BuildOptions& options = {});
 
 }  // namespace csp::models::flatzinc
