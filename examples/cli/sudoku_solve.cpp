@@ -9,7 +9,7 @@
 #include "csp/models/sudoku_techniques_constraint.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
-#include "csp/search/search_context.hpp"
+#include "csp/strategy/search_context.hpp"
 #include "run_observers.hpp"
 
 namespace csp::cli {

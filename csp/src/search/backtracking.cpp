@@ -37,21 +37,11 @@
 #include "csp/propagation/inference.hpp"
 #include "csp/propagation/pc2.hpp"
 #include "csp/search/restarts.hpp"
-#include "csp/search/search_observer.hpp"
+#include "csp/core/search_observer.hpp"
 #include "backtracking_hook.hpp"
 #include "conflict_sets.hpp"
 
 namespace csp {
-
-std::string to_string(Status s) {
-  switch (s) {
-    case Status::solved: return "solved";
-    case Status::unsatisfiable: return "unsatisfiable";
-    case Status::limit_reached: return "limit-reached";
-    case Status::gave_up: return "gave-up";
-  }
-  return "?";
-}
 
 namespace {
 
