@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "csp/search/search_observer.hpp"
+#include "csp/core/search_observer.hpp"
 #include "search_tree.hpp"
 #include "trace_observer.hpp"
 

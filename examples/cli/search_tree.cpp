@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 #include "csp/core/store.hpp"
 #include "output.hpp"
 

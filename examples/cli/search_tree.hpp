@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/search/search_observer.hpp"
+#include "csp/core/search_observer.hpp"
 
 namespace csp::cli {
 

@@ -1,7 +1,7 @@
 // TraceObserver: one line per search event.
 #include "trace_observer.hpp"
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 #include "csp/core/store.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,9 +1,11 @@
-// operator<< for Status, Domain, Assignment and Problem: the exact text.
+// operator<< for Status (search/search_result.hpp), Domain, Assignment and Problem: the exact text.
 #include "csp/core/print.hpp"
 
 #include <gtest/gtest.h>
 
 #include <sstream>
+
+#include "csp/search/search_result.hpp"
 
 namespace csp {
 namespace {

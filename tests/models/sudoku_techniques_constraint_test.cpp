@@ -18,7 +18,7 @@
 #include "csp/models/sudoku_io.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
-#include "csp/search/search_context.hpp"
+#include "csp/strategy/search_context.hpp"
 
 namespace csp::models {
 namespace {

@@ -6,11 +6,11 @@
 #include <chrono>
 #include <set>
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 #include "csp/core/store.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
-#include "csp/search/search_observer.hpp"
+#include "csp/core/search_observer.hpp"
 
 namespace csp {
 namespace {

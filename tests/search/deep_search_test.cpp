@@ -11,7 +11,7 @@
 #include <string>
 #include <thread>
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 #include "csp/core/store.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/propagation/ac3.hpp"

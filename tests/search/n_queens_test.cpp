@@ -11,7 +11,7 @@
 #include "csp/models/n_queens.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
-#include "csp/search/search_observer.hpp"
+#include "csp/core/search_observer.hpp"
 
 namespace csp {
 namespace {

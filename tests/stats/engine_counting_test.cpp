@@ -10,15 +10,15 @@
 #include <utility>
 #include <vector>
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 #include "csp/core/store.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/propagation/ac3.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
-#include "csp/search/search_context.hpp"
-#include "csp/search/search_observer.hpp"
+#include "csp/strategy/search_context.hpp"
+#include "csp/core/search_observer.hpp"
 
 namespace csp {
 namespace {

@@ -17,7 +17,7 @@
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
-#include "csp/search/search_context.hpp"
+#include "csp/strategy/search_context.hpp"
 
 /// The plugin interface version; raised whenever the registries or SearchContext change incompatibly.
 #define CSP_PLUGIN_ABI_VERSION 1

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 
 namespace csp::detail {
 

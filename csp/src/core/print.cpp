@@ -1,4 +1,4 @@
-// Printing of Status, Domain, Assignment and Problem.
+// Printing of Domain, Assignment and Problem.
 #include "csp/core/print.hpp"
 
 #include <ostream>
@@ -48,8 +48,6 @@ void write_runs(std::ostream& os, const Domain& d, const Variable* var) {
 }
 
 }  // namespace
-
-std::ostream& operator<<(std::ostream& os, Status s) { return os << to_string(s); }
 
 std::ostream& operator<<(std::ostream& os, const Domain& d) {
   write_runs(os, d, nullptr);

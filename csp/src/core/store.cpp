@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "csp/search/search_observer.hpp"
+#include "csp/core/search_observer.hpp"
 
 namespace csp {
 

@@ -1,26 +1,31 @@
-// BACKTRACKING-SEARCH, AIMA 4th ed. Fig. 6.5.
+// BACKTRACKING-SEARCH, AIMA 4th ed. Fig. 6.5, and the method of Backtracker below that does each step:
 //
-//   function BACKTRACK(csp, assignment) returns a solution or failure
-//     if assignment is complete then return assignment
-//     var <- SELECT-UNASSIGNED-VARIABLE(csp, assignment)
-//     for each value in ORDER-DOMAIN-VALUES(csp, var, assignment) do
-//       if value is consistent with assignment then
-//         add {var = value} to assignment
-//         inferences <- INFERENCE(csp, var, assignment)
+//   function BACKTRACK(csp, assignment) returns a solution or failure                       open_node()
+//     if assignment is complete then return assignment                                       solution_found()
+//     var <- SELECT-UNASSIGNED-VARIABLE(csp, assignment)                                     select_
+//     for each value in ORDER-DOMAIN-VALUES(csp, var, assignment) do                         next_value()
+//       if value is consistent with assignment then                                          consistent()
+//         add {var = value} to assignment                                                    assign()
+//         inferences <- INFERENCE(csp, var, assignment)                                      infer()
 //         if inferences != failure then
-//           result <- BACKTRACK(csp, assignment)
+//           result <- BACKTRACK(csp, assignment)                                             open_node()
 //           if result != failure then return result
-//         remove {var = value} and inferences from assignment
-//     return failure
+//         remove {var = value} and inferences from assignment                                retract()
+//     return failure                                                                         back_up()
 //
 // Here "inferences" live in the store's domains and are removed by undoing the trail. With an inference that
 // filters domains (fc, mac) the consistency test is implied by the filtering, so it is skipped. The recursion is
 // unrolled onto an explicit stack of frames (one per decision on the current path), so the depth of the search is
-// bounded by memory, not by the call stack: a million variables is a million frames of a few words each.
+// bounded by memory, not by the call stack: a million variables is a million frames of a few words each. search()
+// is the loop; "return result" is the run ending (a limit, max_solutions, on_solution returning false).
 //
-// With SolverConfig::backjumping "cbj" (AIMA §6.3.3) a node whose values are all tried backs up to the deepest level
-// of its conflict set instead of its parent (conflict_sets.hpp keeps the sets; the calls into it are the `cbj_`
-// lines below, and `backjump`).
+// The variants are hooks around these steps, each in its own place:
+// - branch and bound (optimize.cpp, backtracking_hook.hpp): `bound_`, before each value of a node;
+// - conflict-directed backjumping and nogood learning (backjumping.hpp, AIMA §6.3.3): `backjump_`, told of each
+//   step; at "return failure" it names the depth to back up to instead of the parent;
+// - projected counting (SolverConfig::projection): in solution_found(), a repeated projection is no solution, and
+//   back_up_projected() backs up past the nodes that can only repeat it;
+// - restarts (restarts.hpp): search_with_restarts() around search().
 #include "csp/search/backtracking.hpp"
 
 #include <algorithm>
@@ -37,21 +42,11 @@
 #include "csp/propagation/inference.hpp"
 #include "csp/propagation/pc2.hpp"
 #include "csp/search/restarts.hpp"
-#include "csp/search/search_observer.hpp"
+#include "csp/core/search_observer.hpp"
+#include "backjumping.hpp"
 #include "backtracking_hook.hpp"
-#include "conflict_sets.hpp"
 
 namespace csp {
-
-std::string to_string(Status s) {
-  switch (s) {
-    case Status::solved: return "solved";
-    case Status::unsatisfiable: return "unsatisfiable";
-    case Status::limit_reached: return "limit-reached";
-    case Status::gave_up: return "gave-up";
-  }
-  return "?";
-}
 
 namespace {
 
@@ -88,11 +83,7 @@ class Backtracker {
                     std::to_string(problem.variable_count()) + ")");
       if (std::find(projection_.begin(), projection_.end(), x) == projection_.end()) projection_.push_back(x);
     }
-    if (config.backjumping == "cbj") {
-      if (bound_ != nullptr) throw Error("backjumping 'cbj' does not work with branch and bound (optimisation)");
-      cbj_ = std::make_unique<detail::Backjumping>(store_, config.inference != "none", config.learning);
-      cbj_mac_ = config.inference == "mac";
-    }
+    backjump_ = detail::make_backjumping(store_, config, bound_ != nullptr);
     ctx_.set_seed(config.seed);
   }
 
@@ -163,7 +154,7 @@ class Backtracker {
 
   Outcome solution_found() {
     const Assignment& a = store_.assignment();
-    if (cbj_) cbj_->solution(static_cast<int>(frames_.size()));
+    if (backjump_) backjump_->solution(static_cast<int>(frames_.size()));
     if (!projection_.empty() && !new_projected_solution()) return Outcome::go_on;
     ++result_.solution_count;
     ++result_.stats.solutions;
@@ -198,28 +189,26 @@ class Backtracker {
     for (const VarId x : projection_) tuple.push_back(a.unchecked_value(x));
     const bool fresh = seen_projections_.insert(std::move(tuple)).second;
     if (fresh) pending_projection_unwind_ = true;  // after the solution's bookkeeping (observer, on_solution)
-    else unwind_projected();
+    else back_up_projected();
     return fresh;
   }
 
   // Retracts the values on the path, deepest first, while the projection variables are all fixed without them:
   // the node left on top has a value whose retraction frees some projection variable (or the path is empty).
-  void unwind_projected() {
+  void back_up_projected() {
     pending_projection_unwind_ = false;
     while (!frames_.empty()) {
       Frame& f = frames_.back();
-      const int depth = static_cast<int>(frames_.size());
-      if (f.trying) retract(f, depth);
-      bool fixed = true;
-      for (const VarId x : projection_)
-        if (!store_.domain(x).is_singleton()) {
-          fixed = false;
-          break;
-        }
-      if (!fixed) return;  // this node's next value may give other projected values
-      order_stack_.resize(f.base);
-      frames_.pop_back();
+      if (f.trying) retract(f, static_cast<int>(frames_.size()));
+      if (!projection_fixed()) return;  // this node's next value may give other projected values
+      pop_node();
     }
+  }
+
+  bool projection_fixed() const {
+    for (const VarId x : projection_)
+      if (!store_.domain(x).is_singleton()) return false;
+    return true;
   }
 
   // BACKTRACK's entry: a solution when the assignment is complete, otherwise SELECT-UNASSIGNED-VARIABLE and
@@ -242,7 +231,7 @@ class Backtracker {
       f.end = order_stack_.size();
     }
     frames_.push_back(f);
-    if (cbj_) cbj_->open(static_cast<int>(frames_.size()));
+    if (backjump_) backjump_->opened(static_cast<int>(frames_.size()));
     return Outcome::go_on;
   }
 
@@ -312,37 +301,80 @@ class Backtracker {
     store_.set_depth(depth - 1);
     store_.assignment().unassign(f.x);
     ctx_.note_unassigned(f.x);
-    if (cbj_) cbj_->retract(f.x, depth);
+    if (backjump_) backjump_->retracted(f.x, depth);
     f.trying = false;
   }
 
-  // CBJ: every value of the node on top (at `depth`) was tried: back up to the level its conflict set names,
-  // retracting the values of the levels jumped over (the target's own value is retracted by the loop).
-  void backjump(int depth) {
-    const int target = cbj_->dead_end(frames_.back().x, depth);
-    if (target < depth - 1) ++result_.stats.backjumps;
+  // The node on top leaves the path (its value is retracted already).
+  void pop_node() {
     order_stack_.resize(frames_.back().base);
     frames_.pop_back();
-    while (static_cast<int>(frames_.size()) > target) {
+  }
+
+  // Retracts the values of the nodes deeper than `depth`, deepest first, and removes those nodes.
+  void back_up_to(std::size_t depth) {
+    while (frames_.size() > depth) {
       Frame& g = frames_.back();
       if (g.trying) retract(g, static_cast<int>(frames_.size()));
-      order_stack_.resize(g.base);
-      frames_.pop_back();
+      pop_node();
     }
   }
 
-  // Inference after x = value index i at `depth` (already in the store): CBJ with fc or mac runs its own forward
-  // check or MAC, which records who pruned what.
-  bool infer(VarId x, int depth) {
-    if (cbj_ && cbj_mac_) return cbj_->maintain_arc_consistency(x, depth, ctx_.decision_shrank_domain());
-    if (cbj_ && ctx_.domains_filtered()) return cbj_->forward_check(x, depth);
+  // "return failure": every value of the node on top (at `depth`) was tried. Back to the parent, which then
+  // retracts its own value; with backjumping, to the depth the hook names, retracting the values of the nodes jumped
+  // over (the target's own value is retracted by the loop).
+  void back_up(Frame& f, int depth, bool cut) {
+    // A dead end: no value consistent with the assignment (inference none), or the bound of branch and bound wiped
+    // the node out (also after some of its values were tried: the node is cut, a failure).
+    if (!f.assigned_any || cut) ++result_.stats.failures;
+    if (!backjump_) {
+      pop_node();
+      return;
+    }
+    const int target = backjump_->dead_end(f.x, depth);
+    if (target < depth - 1) ++result_.stats.backjumps;
+    pop_node();
+    back_up_to(static_cast<std::size_t>(target));
+  }
+
+  // "if value is consistent with assignment" (inference none; fc and mac filter the domains instead). A rejection is
+  // told to the observer and to backjumping, which may also rule the value out by a learned nogood.
+  bool consistent(const Frame& f, int i, int depth) {
+    if (ctx_.domains_filtered()) return true;
+    const Constraint* violated = ctx_.violated_constraint(f.x, i);
+    if (violated != nullptr && config_.observer != nullptr)
+      config_.observer->on_reject(store_, f.x, store_.value(f.x, i), *violated, depth);
+    if (backjump_) return backjump_->consistent(violated, f.x, i, depth);
+    return violated == nullptr;
+  }
+
+  // "add {var = value} to assignment": x = value index i at `depth`, with its trail mark (the store's domain of x is
+  // reduced to the value by the caller, as part of the inference).
+  void assign(Frame& f, int i, int depth) {
+    Statistics& s = result_.stats;
+    f.mark = store_.mark();
+    f.value = store_.value(f.x, i);
+    f.trying = true;
+    f.assigned_any = true;
+    ++s.assignments;
+    if (static_cast<std::uint64_t>(depth) > s.max_depth) s.max_depth = static_cast<std::uint64_t>(depth);
+    store_.assignment().assign(f.x, f.value);
+    store_.set_depth(depth);
+    if (config_.observer != nullptr) config_.observer->on_assign(store_, f.x, f.value, depth);
+    ctx_.set_decision_shrank_domain(!store_.domain(f.x).is_singleton());
+    if (backjump_) backjump_->assigned(f.x, i, depth);
+  }
+
+  // "inferences <- INFERENCE(csp, var, assignment)" after x = value index i (the store's domain of x becomes the
+  // value first). Backjumping runs its own, explained, forward check or MAC.
+  bool infer(VarId x, int i, int depth) {
+    if (!store_.assign(x, i, nullptr)) return false;
+    if (backjump_) return backjump_->infer(ctx_, infer_, x, depth);
     return infer_(ctx_, x);
   }
 
   // The loop of Fig. 6.5 for the frame on top of the stack; a successful inference opens the child's frame.
   void search() {
-    Assignment& a = store_.assignment();
-    Statistics& s = result_.stats;
     if (open_node() == Outcome::stop) return;
     while (!frames_.empty()) {
       if (restart_due()) return;  // search_with_restarts undoes the path and starts the next run
@@ -356,48 +388,22 @@ class Backtracker {
         return;
       }
       const int i = bounded ? next_value(f) : -1;
-      if (i < 0) {  // every value tried: back to the parent, which then retracts its own value
-        // A dead end: no value consistent with the assignment (inference none), or the bound of branch and bound
-        // wiped the node out (also after some of its values were tried: the node is cut, a failure).
-        if (!f.assigned_any || !bounded) ++s.failures;
-        if (cbj_) {
-          backjump(depth);
-          continue;
-        }
-        order_stack_.resize(f.base);
-        frames_.pop_back();
+      if (i < 0) {  // every value tried, or the bound of branch and bound cut the node: back to the parent
+        back_up(f, depth, !bounded);
         continue;
       }
       if (bound_ != nullptr && !store_.domain(f.x).contains(i)) continue;  // a materialised value the bound removed
-      if (!ctx_.domains_filtered()) {
-        const Constraint* violated = ctx_.violated_constraint(f.x, i);
-        if (violated != nullptr) {
-          if (config_.observer != nullptr) config_.observer->on_reject(store_, f.x, store_.value(f.x, i), *violated, depth);
-          if (cbj_) cbj_->rejected_by(*violated, f.x, depth);
-          continue;
-        }
-        if (cbj_ && !cbj_->nogoods_allow(f.x, i, depth)) continue;
-      }
+      if (!consistent(f, i, depth)) continue;
       if (limit_hit()) return;
-      f.mark = store_.mark();
-      f.value = store_.value(f.x, i);
-      f.trying = true;
-      f.assigned_any = true;
-      ++s.assignments;
-      if (static_cast<std::uint64_t>(depth) > s.max_depth) s.max_depth = static_cast<std::uint64_t>(depth);
-      a.assign(f.x, f.value);
-      store_.set_depth(depth);
-      if (config_.observer != nullptr) config_.observer->on_assign(store_, f.x, f.value, depth);
-      ctx_.set_decision_shrank_domain(!store_.domain(f.x).is_singleton());
-      if (cbj_) cbj_->assign(f.x, i, depth);
-      if (store_.assign(f.x, i, nullptr) && infer(f.x, depth)) {
+      assign(f, i, depth);
+      if (infer(f.x, i, depth)) {
         if (open_node() == Outcome::stop) return;  // the run ends here: no need to undo
-        if (pending_projection_unwind_) unwind_projected();
+        if (pending_projection_unwind_) back_up_projected();
       } else if (store_.interrupted()) {
         stop_by_limit();  // cut short by the deadline: not a dead end, so no backtrack is counted
         return;
       } else {
-        ++s.failures;  // the inference after x = value failed: a dead end
+        ++result_.stats.failures;  // the inference after x = value failed: a dead end
       }
     }
   }
@@ -407,7 +413,7 @@ class Backtracker {
   // undone to the root (the store keeps its dom/wdeg weights and the random stream goes on), and the next run
   // starts with the next cutoff. Cutoffs grow without bound, so some run is complete. Once a solution is found
   // no more restarts happen: the earlier runs found none, so the last run's tree counts every solution once.
-  // With CBJ each run starts with empty conflict sets and keeps the nogoods learned so far (facts about the
+  // With backjumping each run starts with empty conflict sets and keeps the nogoods learned so far (facts about the
   // problem given the root, which every run shares).
 
   void search_with_restarts() {
@@ -417,8 +423,8 @@ class Backtracker {
       restart_pending_ = false;
       search();
       if (!restart_pending_) return;
-      undo_to_root();
-      if (cbj_) cbj_->restart();
+      back_up_to(0);  // every value on the path retracted, deepest first (each a backtrack, as the observer sees)
+      if (backjump_) backjump_->restarted();
       ++result_.stats.restarts;
     }
   }
@@ -428,16 +434,6 @@ class Backtracker {
     if (result_.solution_count != 0 || result_.stats.failures - run_failures_start_ < run_cutoff_) return false;
     restart_pending_ = true;
     return true;
-  }
-
-  // Retracts every value on the current path, deepest first (each one a backtrack, as the observer sees it).
-  void undo_to_root() {
-    for (std::size_t depth = frames_.size(); depth >= 1; --depth) {
-      Frame& f = frames_[depth - 1];
-      if (f.trying) retract(f, static_cast<int>(depth));
-    }
-    frames_.clear();
-    order_stack_.clear();
   }
 
   const SolverConfig& config_;
@@ -462,8 +458,7 @@ class Backtracker {
   std::vector<int> scratch_;      // filled by the value ordering
   std::vector<int> sorted_;       // scratch_ sorted, to find an index given twice
   std::vector<int> order_stack_;  // the materialised value orders of the nodes on the current path
-  std::unique_ptr<detail::Backjumping> cbj_;  // null unless config.backjumping is "cbj"
-  bool cbj_mac_ = false;                      // cbj with inference mac (else none or fc)
+  std::unique_ptr<detail::BackjumpHook> backjump_;  // null unless config.backjumping is "cbj"
   // restarts
   const RestartSchedule& restart_schedule_;
   std::uint64_t run_cutoff_ = 0;          // failures the current run may meet before it restarts

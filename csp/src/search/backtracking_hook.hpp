@@ -5,7 +5,7 @@
 
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/search/backtracking.hpp"
-#include "csp/search/search_context.hpp"
+#include "csp/strategy/search_context.hpp"
 
 namespace csp::detail {
 

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 
 namespace csp::detail {
 

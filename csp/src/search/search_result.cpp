@@ -1,7 +1,21 @@
 // SearchResult: the error of asking for a solution that is not there.
 #include "csp/search/search_result.hpp"
 
+#include <ostream>
+
 namespace csp {
+
+std::string to_string(Status s) {
+  switch (s) {
+    case Status::solved: return "solved";
+    case Status::unsatisfiable: return "unsatisfiable";
+    case Status::limit_reached: return "limit-reached";
+    case Status::gave_up: return "gave-up";
+  }
+  return "?";
+}
+
+std::ostream& operator<<(std::ostream& os, Status s) { return os << to_string(s); }
 
 void SearchResult::throw_no_solution(std::size_t i) const {
   const std::string ended = "the search ended " + to_string(status) +

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 
 namespace csp::models::flatzinc {
 

@@ -2,7 +2,7 @@
 // with a constant target, an exact quotient, an absolute difference). Posted through Problem::add_times & co.
 #pragma once
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 #include "csp/core/problem.hpp"
 
 namespace csp {

@@ -2,7 +2,7 @@
 // array_bool_and, array_bool_or, array_bool_xor).
 #pragma once
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 
 namespace csp {
 

@@ -2,7 +2,7 @@
 // array_int_element, array_bool_element with offset 1; array_var_int_element, array_var_bool_element).
 #pragma once
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 
 namespace csp {
 

@@ -1,7 +1,7 @@
 // Linear: sum(coefficient_i * x_i) OP rhs, for cryptarithms, cages and precedences.
 #pragma once
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 #include "csp/core/problem.hpp"
 
 namespace csp {

@@ -3,7 +3,7 @@
 
 #include <functional>
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 
 namespace csp {
 

@@ -1,7 +1,7 @@
 // NotEqual: x != y, the binary constraint of map colouring and of the textbook Sudoku.
 #pragma once
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 
 namespace csp {
 

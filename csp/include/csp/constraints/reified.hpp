@@ -4,7 +4,7 @@
 
 #include <utility>
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 #include "csp/core/problem.hpp"
 
 namespace csp {

@@ -1,7 +1,7 @@
 // Table: the scope must take one of a list of allowed tuples (extensional constraint).
 #pragma once
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 
 namespace csp {
 

@@ -1,4 +1,4 @@
-// Printing: operator<< for Status, Domain, Assignment and Problem (a readable dump of X, D and C).
+// Printing: operator<< for Domain, Assignment and Problem (a readable dump of X, D and C).
 #pragma once
 
 #include <iosfwd>
@@ -8,12 +8,8 @@
 #include "csp/core/domain.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/core/variable.hpp"
-#include "csp/search/search_result.hpp"
 
 namespace csp {
-
-/// The status's name, as `to_string(Status)`: "solved", "unsatisfiable", "limit-reached", "gave-up".
-std::ostream& operator<<(std::ostream& os, Status s);
 
 /// A domain's value *indices*, ascending, in braces; runs of three or more consecutive indices as `a..b`:
 /// `{0..3, 5, 7, 8}`, `{}` when empty. At most 100 items are written, then `, ... (N values)}`. Wide domains cost

@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 #include "csp/core/assignment.hpp"
 #include "csp/core/domain.hpp"
 #include "csp/core/variable.hpp"

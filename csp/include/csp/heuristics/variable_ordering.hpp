@@ -3,8 +3,8 @@
 
 #include <functional>
 
-#include "csp/search/registry.hpp"
-#include "csp/search/search_context.hpp"
+#include "csp/strategy/registry.hpp"
+#include "csp/strategy/search_context.hpp"
 
 namespace csp {
 

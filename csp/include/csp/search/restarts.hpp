@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "csp/search/registry.hpp"
+#include "csp/strategy/registry.hpp"
 #include "csp/search/solver_config.hpp"
 
 namespace csp {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ enum class Status {
 
 /// "solved", "unsatisfiable", "limit-reached", "gave-up".
 std::string to_string(Status s);
+/// Writes to_string(s).
+std::ostream& operator<<(std::ostream& os, Status s);
 
 /// Why a run stopped: the one place that says whether a count is exact, a "no solution" a proof, a best value
 /// proved optimal. `Status` says what was found; this says why the search ended there.

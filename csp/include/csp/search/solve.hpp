@@ -13,7 +13,7 @@
 #include "csp/core/problem.hpp"
 #include "csp/search/min_conflicts.hpp"
 #include "csp/search/optimize.hpp"
-#include "csp/search/registry.hpp"
+#include "csp/strategy/registry.hpp"
 #include "csp/search/search_result.hpp"
 #include "csp/search/solver_config.hpp"
 

@@ -12,7 +12,7 @@
 #include "csp/core/errors.hpp"
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
-#include "csp/search/registry.hpp"
+#include "csp/strategy/registry.hpp"
 #include "csp/stats/statistics.hpp"
 
 namespace csp {

@@ -1,5 +1,5 @@
 // SearchContext: consistency checks and the measures used by the heuristics.
-#include "csp/search/search_context.hpp"
+#include "csp/strategy/search_context.hpp"
 
 namespace csp {
 

@@ -1,5 +1,5 @@
 // Constraint: scope checks and the generic (enumerating) revise, propagate and LCV count.
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 
 #include <algorithm>
 
