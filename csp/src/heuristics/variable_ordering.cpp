@@ -1,4 +1,5 @@
-// Variable ordering heuristics: first, MRV, degree, MRV+degree, dom/wdeg.
+// Variable ordering heuristics: first, MRV, degree, MRV+degree, dom/wdeg, and MiniZinc's anti_first_fail,
+// smallest, largest and max_regret.
 #include "csp/heuristics/variable_ordering.hpp"
 
 #include <climits>
@@ -162,6 +163,59 @@ VarId dom_wdeg(SearchContext& ctx) {
   return best;
 }
 
+namespace {
+
+// The unassigned variable with the least key(x) (a long long), scanning from ctx.first_unassigned(); ties go to
+// the smallest id, or to a uniformly random one of them with a seed.
+template <class Key>
+VarId least_key(SearchContext& ctx, Key key) {
+  const Assignment& a = ctx.assignment();
+  const bool random = ctx.random_ties();
+  VarId best = -1;
+  long long best_key = 0;
+  std::uint64_t ties = 1;
+  const Store& store = ctx.store();
+  for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count() && !store.interrupted(); ++x) {
+    if (a.is_assigned(x)) continue;
+    const long long k = key(x);
+    if (best < 0 || k < best_key) {
+      best = x;
+      best_key = k;
+      ties = 1;
+    } else if (random && k == best_key && ctx.take_tie(++ties)) {
+      best = x;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+long long regret(const Store& store, VarId x) {
+  const Domain& d = store.domain(x);
+  if (d.size() < 2) return 0;
+  const int lo = d.min();
+  return static_cast<long long>(store.value(x, d.next(lo))) - store.value(x, lo);
+}
+
+VarId anti_mrv(SearchContext& ctx) {
+  return least_key(ctx, [&](VarId x) { return -static_cast<long long>(ctx.remaining_values(x)); });
+}
+
+VarId smallest_value(SearchContext& ctx) {
+  const Store& s = ctx.store();
+  return least_key(ctx, [&](VarId x) { return static_cast<long long>(s.value(x, s.domain(x).min())); });
+}
+
+VarId largest_value(SearchContext& ctx) {
+  const Store& s = ctx.store();
+  return least_key(ctx, [&](VarId x) { return -static_cast<long long>(s.value(x, s.domain(x).max())); });
+}
+
+VarId max_regret(SearchContext& ctx) {
+  return least_key(ctx, [&](VarId x) { return -regret(ctx.store(), x); });
+}
+
 Registry<VariableOrdering>& variable_orderings() {
   static Registry<VariableOrdering> registry = [] {
     Registry<VariableOrdering> r("variable ordering");
@@ -170,6 +224,10 @@ Registry<VariableOrdering>& variable_orderings() {
     r.add("degree", "most constraints on unassigned variables", degree);
     r.add("mrv-degree", "MRV, ties broken by the degree heuristic", mrv_degree);
     r.add("dom-wdeg", "smallest domain / weighted degree (learns from failures)", dom_wdeg);
+    r.add("anti-mrv", "the most values left (MiniZinc's anti_first_fail)", anti_mrv);
+    r.add("smallest", "the smallest value in its domain (MiniZinc's smallest)", smallest_value);
+    r.add("largest", "the largest value in its domain (MiniZinc's largest)", largest_value);
+    r.add("max-regret", "the largest gap between its two smallest values (MiniZinc's max_regret)", max_regret);
     return r;
   }();
   return registry;

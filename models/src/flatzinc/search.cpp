@@ -10,7 +10,7 @@ namespace csp::models::flatzinc {
 
 namespace {
 
-enum class Selection { first, mrv, degree, mrv_degree, dom_wdeg };
+enum class Selection { first, mrv, degree, mrv_degree, dom_wdeg, anti_mrv, smallest, largest, max_regret };
 
 Selection selection_named(const std::string& name) {
   if (name == "first") return Selection::first;
@@ -18,8 +18,25 @@ Selection selection_named(const std::string& name) {
   if (name == "degree") return Selection::degree;
   if (name == "mrv-degree") return Selection::mrv_degree;
   if (name == "dom-wdeg") return Selection::dom_wdeg;
+  if (name == "anti-mrv") return Selection::anti_mrv;
+  if (name == "smallest") return Selection::smallest;
+  if (name == "largest") return Selection::largest;
+  if (name == "max-regret") return Selection::max_regret;
   throw UnknownNameError("unknown variable selection for an annotated search '" + name +
-                         "' (valid: first, mrv, degree, mrv-degree, dom-wdeg)");
+                         "' (valid: first, mrv, degree, mrv-degree, dom-wdeg, anti-mrv, smallest, largest, "
+                         "max-regret)");
+}
+
+// The key the selections that rank by one number minimise (anti-mrv, smallest, largest, max-regret).
+long long key_of(SearchContext& ctx, Selection s, VarId x) {
+  const Store& store = ctx.store();
+  const Domain& d = store.domain(x);
+  switch (s) {
+    case Selection::anti_mrv: return -static_cast<long long>(ctx.remaining_values(x));
+    case Selection::smallest: return store.value(x, d.min());
+    case Selection::largest: return -static_cast<long long>(store.value(x, d.max()));
+    default: return -regret(store, x);
+  }
 }
 
 // dom/wdeg's weight of x: the failure weights of its constraints that involve another unassigned variable (1 when
@@ -45,7 +62,7 @@ VarId select(SearchContext& ctx, Selection s, VarId begin, VarId end) {
   const Assignment& a = ctx.assignment();
   const Store& store = ctx.store();
   VarId best = -1;
-  long long best_count = LLONG_MAX;  // domain size (mrv, mrv-degree, dom-wdeg)
+  long long best_count = LLONG_MAX;  // domain size (mrv, mrv-degree, dom-wdeg), or the key of key_of
   long long best_score = -1;         // degree, or dom-wdeg's weight
   const int floor = ctx.domains_filtered() ? 1 : 0;  // no variable has fewer values left
   for (VarId x = std::max(begin, ctx.first_unassigned()); x >= 0 && x < end && !store.interrupted(); ++x) {
@@ -80,6 +97,17 @@ VarId select(SearchContext& ctx, Selection s, VarId begin, VarId end) {
         best = x;
         best_count = r;
         best_score = d;
+        break;
+      }
+      case Selection::anti_mrv:
+      case Selection::smallest:
+      case Selection::largest:
+      case Selection::max_regret: {
+        const long long k = key_of(ctx, s, x);
+        if (best < 0 || k < best_count) {
+          best = x;
+          best_count = k;
+        }
         break;
       }
       case Selection::dom_wdeg: {

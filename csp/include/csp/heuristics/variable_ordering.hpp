@@ -26,7 +26,20 @@ VarId mrv_degree(SearchContext& ctx);
 /// on x that involve another unassigned variable; weights start at 1 and grow on each failure a constraint causes.
 VarId dom_wdeg(SearchContext& ctx);
 
-/// The registry: "first", "mrv", "degree", "mrv-degree", "dom-wdeg" built in. Add your own with
+/// MiniZinc's anti_first_fail: the most values left (ties go to the smallest id).
+VarId anti_mrv(SearchContext& ctx);
+/// MiniZinc's smallest: the smallest value in its domain (ties go to the smallest id).
+VarId smallest_value(SearchContext& ctx);
+/// MiniZinc's largest: the largest value in its domain (ties go to the smallest id).
+VarId largest_value(SearchContext& ctx);
+/// MiniZinc's max_regret: the largest difference between the two smallest values of its domain (a single value:
+/// difference 0; ties go to the smallest id).
+VarId max_regret(SearchContext& ctx);
+/// max_regret's measure: the second smallest value of x's current domain minus the smallest (0 for one value).
+long long regret(const Store& store, VarId x);
+
+/// The registry: "first", "mrv", "degree", "mrv-degree", "dom-wdeg", "anti-mrv", "smallest", "largest",
+/// "max-regret" built in. Add your own with
 /// `variable_orderings().add("name", "help", fn)` at program start.
 Registry<VariableOrdering>& variable_orderings();
 
