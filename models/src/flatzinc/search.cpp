@@ -39,24 +39,6 @@ long long key_of(SearchContext& ctx, Selection s, VarId x) {
   }
 }
 
-// dom/wdeg's weight of x: the failure weights of its constraints that involve another unassigned variable (1 when
-// none does), as csp::dom_wdeg computes it.
-long long weighted_degree(SearchContext& ctx, VarId x) {
-  const Problem& p = ctx.problem();
-  const Assignment& a = ctx.assignment();
-  const auto& weights = ctx.store().weights();
-  long long w = 0;
-  for (ConstraintId c : p.constraints_of(x)) {
-    int unassigned = 0;
-    for (VarId y : p.constraint(c).scope()) {
-      unassigned += a.is_assigned(y) ? 0 : 1;
-      if (unassigned >= 2) break;
-    }
-    if (unassigned >= 2) w += static_cast<long long>(weights[static_cast<std::size_t>(c)]);
-  }
-  return w == 0 ? 1 : w;
-}
-
 // The unassigned variable of ids begin .. end - 1 that `s` prefers (ties to the smallest id), or -1.
 VarId select(SearchContext& ctx, Selection s, VarId begin, VarId end) {
   const Assignment& a = ctx.assignment();
@@ -65,6 +47,7 @@ VarId select(SearchContext& ctx, Selection s, VarId begin, VarId end) {
   long long best_count = LLONG_MAX;  // domain size (mrv, mrv-degree, dom-wdeg), or the key of key_of
   long long best_score = -1;         // degree, or dom-wdeg's weight
   const int floor = ctx.domains_filtered() ? 1 : 0;  // no variable has fewer values left
+  const std::vector<long long>* sums = s == Selection::dom_wdeg ? &weighted_degrees(ctx) : nullptr;
   for (VarId x = std::max(begin, ctx.first_unassigned()); x >= 0 && x < end && !store.interrupted(); ++x) {
     if (a.is_assigned(x)) continue;
     // A single value left (inference fixed it): taking it first never branches, and saves scanning the many
@@ -112,7 +95,7 @@ VarId select(SearchContext& ctx, Selection s, VarId begin, VarId end) {
       }
       case Selection::dom_wdeg: {
         const long long r = ctx.remaining_values(x);
-        const long long w = weighted_degree(ctx, x);
+        const long long w = std::max(1LL, (*sums)[static_cast<std::size_t>(x)]);
         if (best < 0 || r * best_score < best_count * w) {
           best = x;
           best_count = r;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <vector>
 
 #include "csp/search/registry.hpp"
 #include "csp/search/search_context.hpp"
@@ -25,6 +26,11 @@ VarId mrv_degree(SearchContext& ctx);
 /// dom/wdeg (Boussemart et al., ECAI 2004): smallest domain size / sum of the failure weights of the constraints
 /// on x that involve another unassigned variable; weights start at 1 and grow on each failure a constraint causes.
 VarId dom_wdeg(SearchContext& ctx);
+/// dom/wdeg's weights in this run, per variable id: for each unassigned x, the sum of the weights
+/// (Store::weights) of the constraints on x that involve another unassigned variable (other entries: meaningless).
+/// Kept up to date incrementally in ctx.strategy_state() (each call applies the variables assigned or unassigned
+/// and the weights increased since the last one) instead of re-summed over every constraint at each node.
+const std::vector<long long>& weighted_degrees(SearchContext& ctx);
 
 /// MiniZinc's anti_first_fail: the most values left (ties go to the smallest id).
 VarId anti_mrv(SearchContext& ctx);
