@@ -76,7 +76,7 @@ fi
 
 # ---- bad input: exit 2 with a clear message ------------------------------------------------------------------------
 run ablate queens --var first,bogus; expect_code 2 "unknown strategy"
-expect_err "unknown value 'bogus' \(valid: first, mrv, degree, mrv-degree, dom-wdeg, all\)" "valid names listed"
+expect_err "unknown value 'bogus' \(valid: first, mrv, degree, mrv-degree, dom-wdeg, anti-mrv, smallest, largest, max-regret, all\)" "valid names listed"
 run ablate queens --inference ,; expect_code 2 "empty list"; expect_err 'empty list' "empty list message"
 run ablate queens --timeout 0; expect_code 2 "zero timeout"; expect_err 'timeout must be at least 1' "zero timeout message"
 run ablate queens --node-limit 0; expect_code 2 "zero node limit"

@@ -287,21 +287,85 @@ TEST(FlatZincModel, AuxiliaryVariablesComeLast) {
   EXPECT_EQ(m.problem.variable(2).name(), "aux");
 }
 
-// The value orderings of indomain_max and indomain_median: the order in which one variable's values are tried.
-TEST(FlatZincModel, MaxAndMedianValueOrderings) {
+// The order in which one variable's values are tried by each value ordering (all solutions of a model without
+// constraints, as values of the variable).
+std::vector<int> value_order(const std::string& ordering, std::vector<csp::Value> values) {
   csp::Problem p;
-  p.add_variable("x", 1, 5);
-  for (const auto& [name, expected] : std::vector<std::pair<std::string, std::vector<int>>>{
-           {"natural", {1, 2, 3, 4, 5}}, {"max", {5, 4, 3, 2, 1}}, {"median", {3, 4, 2, 5, 1}}}) {
-    csp::SolverConfig config = csp::SolverConfig::textbook();
-    config.value_ordering = name;
-    config.max_solutions = 0;
-    config.keep_solutions = 10;
-    const csp::SearchResult r = csp::backtracking_search(p, config);
-    std::vector<int> order;
-    for (const csp::Assignment& a : r.solutions) order.push_back(a.value(0));
-    EXPECT_EQ(order, expected) << name;
-  }
+  p.add_variable("x", std::move(values));
+  csp::SolverConfig config = csp::SolverConfig::textbook();
+  config.value_ordering = ordering;
+  config.max_solutions = 0;
+  config.keep_solutions = 20;
+  std::vector<int> order;
+  for (const csp::Assignment& a : csp::backtracking_search(p, config).solutions) order.push_back(a.value(0));
+  return order;
+}
+
+// MiniZinc's value choices, branch after branch as Gecode's INT_VAL_MIN / MAX / MED take them (x = v, else x != v
+// and again): indomain_median is the lower median of what is left each time (1..5: 3, then the median of
+// {1, 2, 4, 5} is 2, of {1, 4, 5} 4, ...); indomain_middle the value closest to the mean of the bounds.
+TEST(FlatZincModel, MaxMedianAndMiddleValueOrderings) {
+  using V = std::vector<int>;
+  EXPECT_EQ(value_order("natural", {1, 2, 3, 4, 5}), (V{1, 2, 3, 4, 5}));
+  EXPECT_EQ(value_order("max", {1, 2, 3, 4, 5}), (V{5, 4, 3, 2, 1}));
+  EXPECT_EQ(value_order("median", {1, 2, 3, 4, 5}), (V{3, 2, 4, 1, 5}));
+  EXPECT_EQ(value_order("median", {1, 2, 3, 4}), (V{2, 3, 1, 4}));
+  EXPECT_EQ(value_order("median", {1, 2, 3, 10}), (V{2, 3, 1, 10}));
+  EXPECT_EQ(value_order("middle", {1, 2, 3, 10}), (V{3, 2, 1, 10}));  // mean 5.5: 3 is closest, 10 farthest
+  EXPECT_EQ(value_order("middle", {1, 2, 3, 4, 5, 6}), (V{3, 4, 2, 5, 1, 6}));  // ties to the smaller
+  EXPECT_EQ(value_order("middle", {-4, -3, 0}), (V{-3, -4, 0}));  // mean -2: -3 (1 away) before 0 (2 away)
+  EXPECT_EQ(value_order("middle", {7}), (V{7}));
+}
+
+// Each MiniZinc variable selection on three variables with observable keys: a 3..5, b {1, 4}, c 2..7, and
+// a + b + c != 10. The first four solutions (all solutions, in order) are Gecode 6.2's on the same FlatZinc
+// (`minizinc --solver gecode -a`): input_order / first_fail branch on a, then b; smallest on b (value 1);
+// largest and anti_first_fail on c (value 7, 6 values).
+TEST(FlatZincModel, MiniZincVariableSelectionsFollowTheirDefinition) {
+  const auto first_four = [](const std::string& selection) {
+    const fzn::FlatZincModel m = build(
+        "var 3..5: a;\nvar {1, 4}: b;\nvar 2..7: c;\nconstraint int_lin_ne([1, 1, 1], [a, b, c], 10);\n"
+        "solve :: int_search([a, b, c], " + selection + ", indomain_min, complete) satisfy;\n");
+    EXPECT_TRUE(m.search.notes.empty()) << selection;
+    std::vector<std::string> order = solution_order(m);
+    EXPECT_EQ(order.size(), 31u) << selection;  // 36 triples, 5 of them sum to 10
+    order.resize(std::min<std::size_t>(order.size(), 4));
+    return order;
+  };
+  using S = std::vector<std::string>;
+  EXPECT_EQ(first_four("input_order"), (S{"a=3 b=1 c=2", "a=3 b=1 c=3", "a=3 b=1 c=4", "a=3 b=1 c=5"}));
+  EXPECT_EQ(first_four("smallest"), (S{"a=3 b=1 c=2", "a=4 b=1 c=2", "a=5 b=1 c=2", "a=3 b=1 c=3"}));
+  EXPECT_EQ(first_four("largest"), (S{"a=3 b=1 c=2", "a=3 b=4 c=2", "a=4 b=1 c=2", "a=5 b=1 c=2"}));
+  EXPECT_EQ(first_four("anti_first_fail"), (S{"a=3 b=1 c=2", "a=3 b=4 c=2", "a=4 b=1 c=2", "a=5 b=1 c=2"}));
+  EXPECT_EQ(first_four("first_fail"), (S{"a=3 b=1 c=2", "a=3 b=1 c=3", "a=3 b=1 c=4", "a=3 b=1 c=5"}));
+  EXPECT_EQ(first_four("max_regret"), (S{"a=3 b=1 c=2", "a=3 b=1 c=3", "a=3 b=1 c=4", "a=3 b=1 c=5"}));
+}
+
+// A constraint decides the first solution: with a - b != 2, input_order tries a = 3 and then b = 2; smallest
+// starts with b = 1 (the smallest value), so a = 3 is out and a = 4 comes first. Gecode 6.2 finds the same.
+TEST(FlatZincModel, SmallestAndInputOrderFindDifferentFirstSolutions) {
+  const auto first = [](const std::string& selection) {
+    const fzn::FlatZincModel m = build("var 3..5: a;\nvar 1..5: b;\nconstraint int_lin_ne([1, -1], [a, b], 2);\n"
+                                       "solve :: int_search([a, b], " + selection + ", indomain_min, complete) satisfy;\n");
+    return solution_order(m).front();
+  };
+  EXPECT_EQ(first("input_order"), "a=3 b=2");
+  EXPECT_EQ(first("smallest"), "a=4 b=1");
+}
+
+// indomain_split (x <= mid first) and indomain_reverse_split (x > mid first) are enumerated in the order their
+// bisection tries the values, ascending and descending, with a note saying so.
+TEST(FlatZincModel, SplitValueChoicesEnumerateInBisectionOrder) {
+  const auto values_of_x = [](const std::string& choice) {
+    const fzn::FlatZincModel m = build("var 1..6: x;\nsolve :: int_search([x], input_order, " + choice +
+                                       ", complete) satisfy;\n");
+    EXPECT_EQ(m.search.notes.size(), 1u) << choice;
+    std::vector<std::string> out = solution_order(m);
+    return out.front() + " " + out.back();
+  };
+  EXPECT_EQ(values_of_x("indomain_split"), "x=1 x=6");
+  EXPECT_EQ(values_of_x("indomain_reverse_split"), "x=6 x=1");
+  EXPECT_EQ(values_of_x("indomain_interval"), "x=1 x=6");
 }
 
 // Known counts: 8-queens as FlatZinc (int_lin_ne, the MiniZinc std flattening) has 92 solutions.

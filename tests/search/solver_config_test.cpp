@@ -30,14 +30,41 @@ std::string unknown_name_error_of(F&& f) {
 }
 
 TEST(SolverConfig, BuiltInNamesAreStable) {
-  EXPECT_THAT(variable_orderings().names(), ::testing::IsSupersetOf({"first", "mrv", "degree", "mrv-degree", "dom-wdeg"}));
+  EXPECT_THAT(variable_orderings().names(), ::testing::IsSupersetOf({"first", "mrv", "degree", "mrv-degree", "dom-wdeg",
+                                                                     "anti-mrv", "smallest", "largest", "max-regret"}));
   // Supersets: other tests of this binary register their own strategies in the same (process-wide) registries.
-  EXPECT_THAT(value_orderings().names(), ::testing::IsSupersetOf({"natural", "lcv", "max", "median", "random"}));
+  EXPECT_THAT(value_orderings().names(), ::testing::IsSupersetOf({"natural", "lcv", "max", "median", "middle", "random"}));
   EXPECT_THAT(inferences().names(), ::testing::IsSupersetOf({"none", "fc", "mac"}));
   EXPECT_EQ(parse_variable_ordering("mrv-degree"), "mrv-degree");
   EXPECT_EQ(parse_value_ordering("lcv"), "lcv");
   EXPECT_EQ(parse_inference("mac"), "mac");
   for (const auto& e : variable_orderings().entries()) EXPECT_FALSE(e.help.empty()) << e.name;
+}
+
+// MiniZinc's selections as engine orderings, on a 3..5, b {1, 4}, c {2, 4, 9} without constraints: the order of all
+// solutions shows the branching. smallest takes b (1) and then c (2); largest c (9) then a (5); anti-mrv a (3
+// values, the first of the tie with c); max-regret b (a gap of 3 between its two smallest values), then c (2).
+TEST(SolverConfig, MiniZincSelectionsPickByTheirMeasure) {
+  Problem p;
+  p.add_variable("a", 3, 5);
+  p.add_variable("b", std::vector<Value>{1, 4});
+  p.add_variable("c", std::vector<Value>{2, 4, 9});
+  const auto first_two = [&](const std::string& var) {
+    SolverConfig config = SolverConfig::textbook();
+    config.variable_ordering = var;
+    config.max_solutions = 0;
+    config.keep_solutions = 2;
+    std::vector<std::vector<Value>> out;
+    for (const Assignment& a : backtracking_search(p, config).solutions)
+      out.push_back({a.value(0), a.value(1), a.value(2)});
+    return out;
+  };
+  using S = std::vector<std::vector<Value>>;
+  EXPECT_EQ(first_two("first"), (S{{3, 1, 2}, {3, 1, 4}}));      // c varies first: the last variable assigned
+  EXPECT_EQ(first_two("smallest"), (S{{3, 1, 2}, {4, 1, 2}}));   // b, then c, then a varies
+  EXPECT_EQ(first_two("largest"), (S{{3, 1, 2}, {3, 4, 2}}));    // c, then a, then b varies
+  EXPECT_EQ(first_two("anti-mrv"), (S{{3, 1, 2}, {3, 4, 2}}));   // a (tie with c), then c, then b varies
+  EXPECT_EQ(first_two("max-regret"), (S{{3, 1, 2}, {4, 1, 2}})); // b (gap 3), then c (gap 2), then a varies
 }
 
 TEST(SolverConfig, TextbookPresetIsAimaFigure65) {

@@ -2,6 +2,7 @@
 #include "csp/heuristics/value_ordering.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <utility>
 
 namespace csp {
@@ -21,13 +22,53 @@ void median_order(SearchContext& ctx, VarId x, std::vector<int>& order) {
   std::vector<int> ascending;
   ctx.store().domain(x).for_each([&](int i) { ascending.push_back(i); });
   order.clear();
-  // The median (the lower one of an even count), then outwards: the next above, the next below, ...
+  // x = median, else x != median and again: the median of what is left. Taking the middle of a sorted list keeps
+  // what is left two runs, below (`below` values) and above (`above`), with above - below in {0, 1}; the lower
+  // median of what is left is then the top of the run below when they are equal, else the bottom of the one above.
   const auto n = static_cast<std::ptrdiff_t>(ascending.size());
+  if (n == 0) return;
   std::ptrdiff_t lo = (n - 1) / 2;
+  order.push_back(ascending[static_cast<std::size_t>(lo)]);
   std::ptrdiff_t hi = lo + 1;
+  --lo;
   while (lo >= 0 || hi < n) {
-    if (lo >= 0) order.push_back(ascending[static_cast<std::size_t>(lo--)]);
-    if (hi < n) order.push_back(ascending[static_cast<std::size_t>(hi++)]);
+    const std::ptrdiff_t below = lo + 1;
+    const std::ptrdiff_t above = n - hi;
+    if (below >= above && lo >= 0) order.push_back(ascending[static_cast<std::size_t>(lo--)]);
+    else order.push_back(ascending[static_cast<std::size_t>(hi++)]);
+  }
+}
+
+void middle_order(SearchContext& ctx, VarId x, std::vector<int>& order) {
+  std::vector<int> index;  // ascending value indices and their values
+  std::vector<long long> value;
+  ctx.store().domain(x).for_each([&](int i) {
+    index.push_back(i);
+    value.push_back(ctx.store().value(x, i));
+  });
+  order.clear();
+  // The values of [l, r] in the order "closest to the mean of the bounds, ties to the smaller": while both bounds
+  // are left the mean stays, and what is left closest to it is next to the values already taken (lo or hi); once
+  // one side is used up, the other side is a new range with new bounds.
+  std::ptrdiff_t l = 0;
+  std::ptrdiff_t r = static_cast<std::ptrdiff_t>(index.size()) - 1;
+  while (l <= r) {
+    const long long twice_mean = value[static_cast<std::size_t>(l)] + value[static_cast<std::size_t>(r)];
+    const auto distance = [&](std::ptrdiff_t k) { return std::llabs(2 * value[static_cast<std::size_t>(k)] - twice_mean); };
+    // the first value at or above the mean (value r is), or the one below it when that one is as close or closer
+    std::ptrdiff_t k = std::partition_point(value.begin() + l, value.begin() + r, [&](long long v) {
+                         return 2 * v < twice_mean;
+                       }) - value.begin();
+    if (k > l && distance(k - 1) <= distance(k)) --k;
+    std::ptrdiff_t lo = k - 1;
+    std::ptrdiff_t hi = k + 1;
+    order.push_back(index[static_cast<std::size_t>(k)]);
+    while (lo >= l && hi <= r) {
+      if (distance(lo) <= distance(hi)) order.push_back(index[static_cast<std::size_t>(lo--)]);
+      else order.push_back(index[static_cast<std::size_t>(hi++)]);
+    }
+    if (lo >= l) r = lo;  // what is left: one run, with new bounds
+    else l = hi;
   }
 }
 
@@ -68,7 +109,8 @@ Registry<ValueOrdering>& value_orderings() {
     r.add("natural", "ascending values", natural_order);
     r.add("lcv", "least-constraining value first", lcv);
     r.add("max", "descending values (MiniZinc's indomain_max)", descending_order);
-    r.add("median", "the median value first, then outwards (MiniZinc's indomain_median)", median_order);
+    r.add("median", "the median value first, then the median of the rest (MiniZinc's indomain_median)", median_order);
+    r.add("middle", "the value closest to the mean of the bounds first (MiniZinc's indomain_middle)", middle_order);
     r.add("random", "a random order, drawn from --seed (MiniZinc's indomain_random)", random_order);
     return r;
   }();

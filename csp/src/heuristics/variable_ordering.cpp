@@ -1,8 +1,12 @@
-// Variable ordering heuristics: first, MRV, degree, MRV+degree, dom/wdeg.
+// Variable ordering heuristics: first, MRV, degree, MRV+degree, dom/wdeg, and MiniZinc's anti_first_fail,
+// smallest, largest and max_regret.
 #include "csp/heuristics/variable_ordering.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace csp {
 
@@ -109,34 +113,91 @@ VarId mrv_degree(SearchContext& ctx) {
   return best;
 }
 
+namespace {
+
+// dom/wdeg's weighted degrees over one run, kept up to date instead of re-summed at each node. A mirror of the
+// assignment as last seen; per constraint, how many scope variables the mirror leaves unassigned; per variable,
+// the sum of the weights of its constraints with two or more of them (`live`). A constraint that becomes live or
+// dead adds or removes its weight on its scope; a weight increment on a live constraint adds to its scope.
+class WeightedDegrees {
+ public:
+  explicit WeightedDegrees(const Problem& p)
+      : mirror_(static_cast<std::size_t>(p.variable_count()), 0),
+        unassigned_(static_cast<std::size_t>(p.constraint_count()), 0),
+        sums_(static_cast<std::size_t>(p.variable_count()), 0) {}
+
+  // Brings the sums up to the current assignment and weights. Every variable whose state changed since the last
+  // call was unassigned then or is now, so it lies at or above the smaller of the two first-unassigned cursors.
+  const std::vector<long long>& update(SearchContext& ctx) {
+    const Problem& p = ctx.problem();
+    const auto& weights = ctx.store().weights();
+    if (!started_) {
+      ctx.store().take_weight_changes(changes_);  // increments so far: in the weights `start` reads
+      start(p, weights);
+    } else if (ctx.store().take_weight_changes(changes_)) {
+      for (const ConstraintId c : changes_)
+        if (live(c)) add_to_scope(p, c, 1);
+    } else {
+      recompute(p, weights);
+    }
+    const Assignment& a = ctx.assignment();
+    const VarId first = ctx.first_unassigned();
+    const VarId from = first < 0 ? scan_from_ : std::min(scan_from_, first);
+    for (VarId x = from; x < a.variable_count(); ++x) {
+      const char now = a.is_assigned(x) ? 1 : 0;
+      if (now == mirror_[static_cast<std::size_t>(x)]) continue;
+      mirror_[static_cast<std::size_t>(x)] = now;
+      for (const ConstraintId c : p.constraints_of(x)) {
+        int& u = unassigned_[static_cast<std::size_t>(c)];
+        const auto w = static_cast<long long>(weights[static_cast<std::size_t>(c)]);
+        if (now != 0 && --u == 1) add_to_scope(p, c, -w);  // c dies
+        else if (now == 0 && ++u == 2) add_to_scope(p, c, w);  // c comes back to life
+      }
+    }
+    scan_from_ = first < 0 ? a.variable_count() : first;
+    return sums_;
+  }
+
+ private:
+  bool live(ConstraintId c) const { return unassigned_[static_cast<std::size_t>(c)] >= 2; }
+
+  void add_to_scope(const Problem& p, ConstraintId c, long long w) {
+    for (const VarId y : p.constraint(c).scope()) sums_[static_cast<std::size_t>(y)] += w;
+  }
+
+  // The mirror starts with every variable unassigned (the loop of `update` then applies the assigned ones).
+  void start(const Problem& p, const std::vector<std::uint64_t>& weights) {
+    started_ = true;
+    for (ConstraintId c = 0; c < p.constraint_count(); ++c)
+      unassigned_[static_cast<std::size_t>(c)] = static_cast<int>(p.constraint(c).scope().size());
+    recompute(p, weights);
+  }
+
+  void recompute(const Problem& p, const std::vector<std::uint64_t>& weights) {
+    std::fill(sums_.begin(), sums_.end(), 0);
+    for (ConstraintId c = 0; c < p.constraint_count(); ++c)
+      if (live(c)) add_to_scope(p, c, static_cast<long long>(weights[static_cast<std::size_t>(c)]));
+  }
+
+  std::vector<char> mirror_;       // 1: assigned when last seen
+  std::vector<int> unassigned_;    // per constraint: scope variables the mirror leaves unassigned
+  std::vector<long long> sums_;    // per variable: the weights of its live constraints
+  std::vector<ConstraintId> changes_;
+  VarId scan_from_ = 0;
+  bool started_ = false;
+};
+
+}  // namespace
+
+const std::vector<long long>& weighted_degrees(SearchContext& ctx) {
+  std::shared_ptr<void>& slot = ctx.strategy_state();
+  if (!slot) slot = std::make_shared<WeightedDegrees>(ctx.problem());
+  return static_cast<WeightedDegrees*>(slot.get())->update(ctx);
+}
+
 VarId dom_wdeg(SearchContext& ctx) {
   const Assignment& a = ctx.assignment();
-  const Problem& p = ctx.problem();
-  const auto& weights = ctx.store().weights();
-  // live(c): does constraint c still involve two unassigned variables? (Only those count in a variable's weight.)
-  // Worked out on demand, at most once per call for each constraint (stamped with the call's number): a constraint
-  // on no unassigned variable, most of them deep in the tree, is never looked at.
-  thread_local std::vector<std::uint32_t> stamp;
-  thread_local std::vector<char> live_memo;
-  thread_local std::uint32_t call = 0;
-  if (stamp.size() != static_cast<std::size_t>(p.constraint_count()) || ++call == 0) {
-    stamp.assign(static_cast<std::size_t>(p.constraint_count()), 0);
-    live_memo.assign(static_cast<std::size_t>(p.constraint_count()), 0);
-    call = 1;
-  }
-  const auto live = [&](ConstraintId c) {
-    const auto i = static_cast<std::size_t>(c);
-    if (stamp[i] != call) {
-      int unassigned = 0;
-      for (VarId y : p.constraint(c).scope()) {
-        unassigned += a.is_assigned(y) ? 0 : 1;
-        if (unassigned >= 2) break;
-      }
-      live_memo[i] = static_cast<char>(unassigned >= 2);
-      stamp[i] = call;
-    }
-    return live_memo[i] != 0;
-  };
+  const std::vector<long long>& sums = weighted_degrees(ctx);
   const bool random = ctx.random_ties();
   VarId best = -1;
   long long best_dom = 0;
@@ -145,9 +206,7 @@ VarId dom_wdeg(SearchContext& ctx) {
   const Store& store = ctx.store();
   for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count() && !store.interrupted(); ++x) {
     if (a.is_assigned(x)) continue;
-    long long w = 0;
-    for (ConstraintId c : p.constraints_of(x))
-      if (live(c)) w += static_cast<long long>(weights[static_cast<std::size_t>(c)]);
+    long long w = sums[static_cast<std::size_t>(x)];
     if (w == 0) w = 1;  // no constraint left: rank by domain size alone
     const long long dom = ctx.remaining_values(x);
     if (best < 0 || dom * best_w < best_dom * w) {
@@ -162,6 +221,59 @@ VarId dom_wdeg(SearchContext& ctx) {
   return best;
 }
 
+namespace {
+
+// The unassigned variable with the least key(x) (a long long), scanning from ctx.first_unassigned(); ties go to
+// the smallest id, or to a uniformly random one of them with a seed.
+template <class Key>
+VarId least_key(SearchContext& ctx, Key key) {
+  const Assignment& a = ctx.assignment();
+  const bool random = ctx.random_ties();
+  VarId best = -1;
+  long long best_key = 0;
+  std::uint64_t ties = 1;
+  const Store& store = ctx.store();
+  for (VarId x = ctx.first_unassigned(); x >= 0 && x < a.variable_count() && !store.interrupted(); ++x) {
+    if (a.is_assigned(x)) continue;
+    const long long k = key(x);
+    if (best < 0 || k < best_key) {
+      best = x;
+      best_key = k;
+      ties = 1;
+    } else if (random && k == best_key && ctx.take_tie(++ties)) {
+      best = x;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+long long regret(const Store& store, VarId x) {
+  const Domain& d = store.domain(x);
+  if (d.size() < 2) return 0;
+  const int lo = d.min();
+  return static_cast<long long>(store.value(x, d.next(lo))) - store.value(x, lo);
+}
+
+VarId anti_mrv(SearchContext& ctx) {
+  return least_key(ctx, [&](VarId x) { return -static_cast<long long>(ctx.remaining_values(x)); });
+}
+
+VarId smallest_value(SearchContext& ctx) {
+  const Store& s = ctx.store();
+  return least_key(ctx, [&](VarId x) { return static_cast<long long>(s.value(x, s.domain(x).min())); });
+}
+
+VarId largest_value(SearchContext& ctx) {
+  const Store& s = ctx.store();
+  return least_key(ctx, [&](VarId x) { return -static_cast<long long>(s.value(x, s.domain(x).max())); });
+}
+
+VarId max_regret(SearchContext& ctx) {
+  return least_key(ctx, [&](VarId x) { return -regret(ctx.store(), x); });
+}
+
 Registry<VariableOrdering>& variable_orderings() {
   static Registry<VariableOrdering> registry = [] {
     Registry<VariableOrdering> r("variable ordering");
@@ -170,6 +282,10 @@ Registry<VariableOrdering>& variable_orderings() {
     r.add("degree", "most constraints on unassigned variables", degree);
     r.add("mrv-degree", "MRV, ties broken by the degree heuristic", mrv_degree);
     r.add("dom-wdeg", "smallest domain / weighted degree (learns from failures)", dom_wdeg);
+    r.add("anti-mrv", "the most values left (MiniZinc's anti_first_fail)", anti_mrv);
+    r.add("smallest", "the smallest value in its domain (MiniZinc's smallest)", smallest_value);
+    r.add("largest", "the largest value in its domain (MiniZinc's largest)", largest_value);
+    r.add("max-regret", "the largest gap between its two smallest values (MiniZinc's max_regret)", max_regret);
     return r;
   }();
   return registry;

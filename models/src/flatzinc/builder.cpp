@@ -367,32 +367,35 @@ class Builder {
   // exact equivalent.
   std::string map_selection(const std::string& name) {
     static const std::unordered_map<std::string, std::string> variable = {
-        {"input_order", "first"},          {"first_fail", "mrv"},        {"dom_w_deg", "dom-wdeg"},
-        {"most_constrained", "mrv-degree"}, {"occurrence", "degree"},     {"anti_first_fail", "first"},
-        {"smallest", "first"},              {"largest", "first"},         {"max_regret", "mrv"}};
+        {"input_order", "first"},          {"first_fail", "mrv"},      {"dom_w_deg", "dom-wdeg"},
+        {"most_constrained", "mrv-degree"}, {"occurrence", "degree"},   {"anti_first_fail", "anti-mrv"},
+        {"smallest", "smallest"},           {"largest", "largest"},     {"max_regret", "max-regret"}};
     const auto it = variable.find(name);
     if (it == variable.end()) {
       note("unknown variable selection '" + name + "' ignored");
       return "";
     }
-    if (name == "anti_first_fail" || name == "smallest" || name == "largest" || name == "max_regret")
-      note(name + " taken as " + it->second);
     return it->second;
   }
 
+  // The value choices that bisect (x <= mid, else x > mid) or exclude a value (x != v, else x = v) are enumerated in
+  // the order their branching tries the values (ascending for split, descending for reverse_split, ...): exact
+  // while the phase's selection keeps the variable (input_order); a dynamic selection may re-select between the
+  // halves, which this enumeration does not (noted).
   std::string map_choice(const std::string& name) {
     static const std::unordered_map<std::string, std::string> value = {
-        {"indomain_min", "natural"},  {"indomain", "natural"},          {"indomain_max", "max"},
-        {"indomain_median", "median"}, {"indomain_middle", "median"},   {"indomain_split", "natural"},
-        {"indomain_reverse_split", "max"}, {"indomain_random", "natural"}};
+        {"indomain_min", "natural"},        {"indomain", "natural"},           {"indomain_max", "max"},
+        {"indomain_median", "median"},      {"indomain_middle", "middle"},     {"indomain_random", "random"},
+        {"indomain_split", "natural"},      {"indomain_reverse_split", "max"}, {"indomain_interval", "natural"},
+        {"indomain_split_random", "random"}, {"outdomain_min", "max"},         {"outdomain_max", "natural"},
+        {"outdomain_random", "random"}};
     const auto it = value.find(name);
     if (it == value.end()) {
       note("unknown value choice '" + name + "' ignored");
       return "";
     }
-    if (name == "indomain_split" || name == "indomain_reverse_split" || name == "indomain_random" ||
-        name == "indomain_middle")
-      note(name + " taken as " + it->second);
+    if (name.find("split") != std::string::npos || name == "indomain_interval" || name.rfind("outdomain", 0) == 0)
+      note(name + " enumerated as " + it->second + " (the order its branching tries the values)");
     return it->second;
   }
 

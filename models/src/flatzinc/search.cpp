@@ -10,7 +10,7 @@ namespace csp::models::flatzinc {
 
 namespace {
 
-enum class Selection { first, mrv, degree, mrv_degree, dom_wdeg };
+enum class Selection { first, mrv, degree, mrv_degree, dom_wdeg, anti_mrv, smallest, largest, max_regret };
 
 Selection selection_named(const std::string& name) {
   if (name == "first") return Selection::first;
@@ -18,26 +18,25 @@ Selection selection_named(const std::string& name) {
   if (name == "degree") return Selection::degree;
   if (name == "mrv-degree") return Selection::mrv_degree;
   if (name == "dom-wdeg") return Selection::dom_wdeg;
+  if (name == "anti-mrv") return Selection::anti_mrv;
+  if (name == "smallest") return Selection::smallest;
+  if (name == "largest") return Selection::largest;
+  if (name == "max-regret") return Selection::max_regret;
   throw UnknownNameError("unknown variable selection for an annotated search '" + name +
-                         "' (valid: first, mrv, degree, mrv-degree, dom-wdeg)");
+                         "' (valid: first, mrv, degree, mrv-degree, dom-wdeg, anti-mrv, smallest, largest, "
+                         "max-regret)");
 }
 
-// dom/wdeg's weight of x: the failure weights of its constraints that involve another unassigned variable (1 when
-// none does), as csp::dom_wdeg computes it.
-long long weighted_degree(SearchContext& ctx, VarId x) {
-  const Problem& p = ctx.problem();
-  const Assignment& a = ctx.assignment();
-  const auto& weights = ctx.store().weights();
-  long long w = 0;
-  for (ConstraintId c : p.constraints_of(x)) {
-    int unassigned = 0;
-    for (VarId y : p.constraint(c).scope()) {
-      unassigned += a.is_assigned(y) ? 0 : 1;
-      if (unassigned >= 2) break;
-    }
-    if (unassigned >= 2) w += static_cast<long long>(weights[static_cast<std::size_t>(c)]);
+// The key the selections that rank by one number minimise (anti-mrv, smallest, largest, max-regret).
+long long key_of(SearchContext& ctx, Selection s, VarId x) {
+  const Store& store = ctx.store();
+  const Domain& d = store.domain(x);
+  switch (s) {
+    case Selection::anti_mrv: return -static_cast<long long>(ctx.remaining_values(x));
+    case Selection::smallest: return store.value(x, d.min());
+    case Selection::largest: return -static_cast<long long>(store.value(x, d.max()));
+    default: return -regret(store, x);
   }
-  return w == 0 ? 1 : w;
 }
 
 // The unassigned variable of ids begin .. end - 1 that `s` prefers (ties to the smallest id), or -1.
@@ -45,9 +44,10 @@ VarId select(SearchContext& ctx, Selection s, VarId begin, VarId end) {
   const Assignment& a = ctx.assignment();
   const Store& store = ctx.store();
   VarId best = -1;
-  long long best_count = LLONG_MAX;  // domain size (mrv, mrv-degree, dom-wdeg)
+  long long best_count = LLONG_MAX;  // domain size (mrv, mrv-degree, dom-wdeg), or the key of key_of
   long long best_score = -1;         // degree, or dom-wdeg's weight
   const int floor = ctx.domains_filtered() ? 1 : 0;  // no variable has fewer values left
+  const std::vector<long long>* sums = s == Selection::dom_wdeg ? &weighted_degrees(ctx) : nullptr;
   for (VarId x = std::max(begin, ctx.first_unassigned()); x >= 0 && x < end && !store.interrupted(); ++x) {
     if (a.is_assigned(x)) continue;
     // A single value left (inference fixed it): taking it first never branches, and saves scanning the many
@@ -82,9 +82,20 @@ VarId select(SearchContext& ctx, Selection s, VarId begin, VarId end) {
         best_score = d;
         break;
       }
+      case Selection::anti_mrv:
+      case Selection::smallest:
+      case Selection::largest:
+      case Selection::max_regret: {
+        const long long k = key_of(ctx, s, x);
+        if (best < 0 || k < best_count) {
+          best = x;
+          best_count = k;
+        }
+        break;
+      }
       case Selection::dom_wdeg: {
         const long long r = ctx.remaining_values(x);
-        const long long w = weighted_degree(ctx, x);
+        const long long w = std::max(1LL, (*sums)[static_cast<std::size_t>(x)]);
         if (best < 0 || r * best_score < best_count * w) {
           best = x;
           best_count = r;

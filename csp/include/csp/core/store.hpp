@@ -152,8 +152,23 @@ class Store {
   /// Weight of each constraint for dom/wdeg: how many wipe-outs it caused (Boussemart et al. 2004).
   std::vector<std::uint64_t>& weights() { return weights_; }
   const std::vector<std::uint64_t>& weights() const { return weights_; }
-  /// Called by propagation when constraint c failed (increments its dom/wdeg weight).
-  void record_failure(const Constraint& c) { ++weights_[static_cast<std::size_t>(c.id())]; }
+  /// Called by propagation when constraint c failed (increments its dom/wdeg weight, and logs c for
+  /// `take_weight_changes`).
+  void record_failure(const Constraint& c) {
+    ++weights_[static_cast<std::size_t>(c.id())];
+    if (weight_log_.size() < weights_.size()) weight_log_.push_back(c.id());
+    else weight_log_overflow_ = true;
+  }
+  /// The constraints whose weight grew since the last call, one entry per increment, into `out` (cleared first);
+  /// false when more increments happened than the log keeps (one per constraint): then `out` is incomplete and the
+  /// caller must read every weight. For dom/wdeg kept incrementally.
+  bool take_weight_changes(std::vector<ConstraintId>& out) {
+    out.swap(weight_log_);
+    weight_log_.clear();
+    const bool complete = !weight_log_overflow_;
+    weight_log_overflow_ = false;
+    return complete;
+  }
 
   // ---- per-run constraint memory ---------------------------------------------------------------------------
   /// Constraint c's memory in this run, or null when it has none yet.
@@ -233,6 +248,8 @@ class Store {
   std::vector<char> queued_;
   std::vector<std::uint8_t> cost_;  // PropagationCost of each constraint, as a ring index
   std::vector<std::uint64_t> weights_;
+  std::vector<ConstraintId> weight_log_;  // record_failure's increments since take_weight_changes
+  bool weight_log_overflow_ = false;
   std::vector<std::unique_ptr<ConstraintMemory>> memory_;  // sized on the first set_memory
 };
 

@@ -23,15 +23,19 @@ void lcv(SearchContext& ctx, VarId x, std::vector<int>& order);
 
 /// Descending values (MiniZinc's indomain_max).
 void descending_order(SearchContext& ctx, VarId x, std::vector<int>& order);
-/// The median of the current domain first (the lower median of an even count), then alternately the next value
-/// above and below it (MiniZinc's indomain_median / indomain_middle).
+/// MiniZinc's indomain_median, branch after branch (x = median, else x != median, as Gecode's INT_VAL_MED): the
+/// median of the current domain (the lower one of an even count), then the median of the values left, and so on;
+/// 1..5 gives 3, 2, 4, 1, 5.
 void median_order(SearchContext& ctx, VarId x, std::vector<int>& order);
+/// MiniZinc's indomain_middle, branch after branch: the value closest to the mean of the bounds of what is left
+/// (ties to the smaller); {1, 2, 3, 10} gives 3, 2, 1, 10.
+void middle_order(SearchContext& ctx, VarId x, std::vector<int>& order);
 
 /// A uniformly random order of x's current domain (Fisher-Yates), drawn from the run's seed (SolverConfig::seed;
 /// seed 0 is a fixed stream too, so every run is reproducible). MiniZinc's indomain_random.
 void random_order(SearchContext& ctx, VarId x, std::vector<int>& order);
 
-/// The registry: "natural", "lcv", "max", "median", "random" built in.
+/// The registry: "natural", "lcv", "max", "median", "middle", "random" built in.
 Registry<ValueOrdering>& value_orderings();
 
 }  // namespace csp

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <random>
 
 #include "csp/core/store.hpp"
@@ -70,6 +71,10 @@ class SearchContext {
   /// 1/k, when it should replace the one kept. Each of k candidates is then kept with probability 1/k.
   bool take_tie(std::uint64_t k) { return uniform(k) == 0; }
 
+  /// State a strategy keeps across the calls of one run (dom/wdeg's running weighted degrees), empty at the start
+  /// of each run; one strategy owns it (the type behind it is that strategy's business).
+  std::shared_ptr<void>& strategy_state() { return strategy_state_; }
+
  private:
   int count_legal_values(VarId x);
 
@@ -79,6 +84,7 @@ class SearchContext {
   VarId first_free_ = 0;  // every variable with a smaller id is assigned
   std::uint64_t seed_ = 0;
   std::mt19937_64 rng_{0};
+  std::shared_ptr<void> strategy_state_;
 };
 
 }  // namespace csp
