@@ -34,7 +34,7 @@ TEST(Regular, NonogramClueThreeOneInSevenCellsHasThreeRows) {
     Problem p;
     std::vector<VarId> x;
     for (int i = 0; i < 7; ++i)
-      x.push_back(p.add_variable("c" + std::to_string(i), 1, 2));
+      x.push_back(p.add_variable(test_support::numbered("c", i), 1, 2));
     post_regular(p, x, a, how);
     SolverConfig c;
     c.inference = "mac";

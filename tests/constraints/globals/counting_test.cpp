@@ -66,8 +66,8 @@ TEST(AtMostAtLeast, FourVariablesOfThreeValues) {
     std::vector<VarId> a;
     std::vector<VarId> b;
     for (int i = 0; i < 4; ++i) {
-      a.push_back(most.add_variable("a" + std::to_string(i), 1, 3));
-      b.push_back(least.add_variable("b" + std::to_string(i), 1, 3));
+      a.push_back(most.add_variable(test_support::numbered("a", i), 1, 3));
+      b.push_back(least.add_variable(test_support::numbered("b", i), 1, 3));
     }
     post_at_most(most, 1, a, 2, how);
     post_at_least(least, 3, b, 2, how);

@@ -28,6 +28,13 @@ struct GlobalInstance {
   std::function<bool(const std::vector<Value> &)> relation;
 };
 
+/// base followed by the number i ("x3"), built by appending.
+inline std::string numbered(const char* base, std::size_t i) {
+  std::string s(base);
+  s += std::to_string(i);
+  return s;
+}
+
 /// A random non-empty subset of lo..hi (each value kept with probability 3/4).
 inline std::vector<Value> random_values(std::mt19937 &rng, Value lo, Value hi) {
   std::vector<Value> out;
@@ -74,7 +81,7 @@ inline int check_random_instances(
       Problem p;
       std::vector<VarId> xs;
       for (std::size_t i = 0; i < g.domains.size(); ++i)
-        xs.push_back(p.add_variable("x" + std::to_string(i), g.domains[i]));
+        xs.push_back(p.add_variable(numbered("x", i), g.domains[i]));
       g.post(p, xs, how);
       if (how == Globals::native &&
           p.variable_count() == static_cast<int>(xs.size())) {

@@ -51,7 +51,7 @@ TEST(Circuit, FiveNodesHave24Circuits) {
     Problem p;
     std::vector<VarId> x;
     for (int i = 0; i < 5; ++i)
-      x.push_back(p.add_variable("x" + std::to_string(i), 1, 5));
+      x.push_back(p.add_variable(test_support::numbered("x", i), 1, 5));
     post_circuit(p, x, 1, how);
     for (const std::string inference : {"none", "fc", "mac"})
       EXPECT_EQ(count(p, inference), 24U) << inference; // 4!
@@ -64,7 +64,7 @@ TEST(Subcircuit, FourNodesHave21Subcircuits) {
     Problem p;
     std::vector<VarId> x;
     for (int i = 0; i < 4; ++i)
-      x.push_back(p.add_variable("x" + std::to_string(i), 0, 3));
+      x.push_back(p.add_variable(test_support::numbered("x", i), 0, 3));
     post_subcircuit(p, x, 0, how);
     for (const std::string inference : {"none", "fc", "mac"})
       EXPECT_EQ(count(p, inference), 21U) << inference;

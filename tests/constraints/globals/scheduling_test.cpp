@@ -66,7 +66,7 @@ TEST(Disjunctive, ThreeTasksOfTwoInSixSlotsHaveSixOrders) {
   Problem p;
   std::vector<VarId> s;
   for (int i = 0; i < 3; ++i)
-    s.push_back(p.add_variable("s" + std::to_string(i), 0, 4));
+    s.push_back(p.add_variable(test_support::numbered("s", i), 0, 4));
   post_disjunctive(p, s, {2, 2, 2});
   SolverConfig c;
   c.inference = "mac";
