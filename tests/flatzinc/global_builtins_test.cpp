@@ -16,21 +16,18 @@ namespace {
 
 // The number of solutions of `text`, the same under both Globals modes (each
 // solution verified).
-std::uint64_t count(const std::string &text) {
+std::uint64_t count(const std::string& text) {
   std::uint64_t first = 0;
-  for (const csp::Globals how :
-       {csp::Globals::native, csp::Globals::decompose}) {
+  for (const csp::Globals how : {csp::Globals::native, csp::Globals::decompose}) {
     fzn::BuildOptions options;
     options.globals = how;
-    const fzn::FlatZincModel m = fzn::build_flatzinc(
-        fzn::parse_flatzinc(text, "t.fzn"), "t.fzn", options);
+    const fzn::FlatZincModel m = fzn::build_flatzinc(fzn::parse_flatzinc(text, "t.fzn"), "t.fzn", options);
     csp::SolverConfig config;
     config.inference = "mac";
     config.max_solutions = 0;
     config.keep_solutions = 100000;
     const csp::SearchResult r = csp::backtracking_search(m.problem, config);
-    for (const csp::Assignment &a : r.solutions)
-      EXPECT_EQ(m.verify(a), "");
+    for (const csp::Assignment& a : r.solutions) EXPECT_EQ(m.verify(a), "");
     if (how == csp::Globals::native)
       first = r.solution_count;
     else
@@ -79,4 +76,4 @@ TEST(FlatZincGlobals, AmongIncreasingLexMaximumInverse) {
             6U);
 }
 
-} // namespace
+}  // namespace

@@ -58,7 +58,8 @@ TEST(GlobalModels, SmallRcpspMakespanIsNine) {
   for (const Globals how : {Globals::native, Globals::decompose}) {
     Problem p;
     std::vector<VarId> s;
-    for (int i = 0; i < 4; ++i) s.push_back(p.add_variable(test_support::numbered("s", static_cast<std::size_t>(i)), 0, 10));
+    for (int i = 0; i < 4; ++i)
+      s.push_back(p.add_variable(test_support::numbered("s", static_cast<std::size_t>(i)), 0, 10));
     const VarId end = p.add_variable("makespan", 0, 14);
     post_cumulative(p, s, {3, 2, 2, 4}, {2, 1, 2, 1}, 3, how);
     post_cumulative(p, s, {3, 2, 2, 4}, {1, 2, 0, 2}, 2, how);

@@ -14,40 +14,32 @@ namespace {
 
 using test_support::GlobalInstance;
 
-bool fits(const std::vector<Value> &s, const std::vector<int> &d,
-          const std::vector<int> &r, int cap) {
+bool fits(const std::vector<Value>& s, const std::vector<int>& d, const std::vector<int>& r, int cap) {
   for (int t = -20; t < 40; ++t) {
     long long used = 0;
     for (std::size_t i = 0; i < s.size(); ++i)
-      if (s[i] <= t && t < s[i] + d[i])
-        used += r[i];
-    if (used > cap)
-      return false;
+      if (s[i] <= t && t < s[i] + d[i]) used += r[i];
+    if (used > cap) return false;
   }
   return true;
 }
 
 TEST(Cumulative, RandomInstancesMatchBruteForceAndDecomposition) {
-  const int satisfiable = test_support::check_random_instances(
-      "cumulative", 60, 25, [](std::mt19937 &rng) {
-        GlobalInstance g;
-        const int n = 2 + static_cast<int>(rng() % 3);
-        std::vector<int> d;
-        std::vector<int> r;
-        for (int i = 0; i < n; ++i) {
-          g.domains.push_back(test_support::random_values(rng, 0, 4));
-          d.push_back(static_cast<int>(rng() % 4)); // 0 uses nothing
-          r.push_back(static_cast<int>(rng() % 3));
-        }
-        const int cap = 1 + static_cast<int>(rng() % 3);
-        g.post = [=](Problem &p, const std::vector<VarId> &xs, Globals how) {
-          post_cumulative(p, xs, d, r, cap, how);
-        };
-        g.relation = [=](const std::vector<Value> &s) {
-          return fits(s, d, r, cap);
-        };
-        return g;
-      });
+  const int satisfiable = test_support::check_random_instances("cumulative", 60, 25, [](std::mt19937& rng) {
+    GlobalInstance g;
+    const int n = 2 + static_cast<int>(rng() % 3);
+    std::vector<int> d;
+    std::vector<int> r;
+    for (int i = 0; i < n; ++i) {
+      g.domains.push_back(test_support::random_values(rng, 0, 4));
+      d.push_back(static_cast<int>(rng() % 4));  // 0 uses nothing
+      r.push_back(static_cast<int>(rng() % 3));
+    }
+    const int cap = 1 + static_cast<int>(rng() % 3);
+    g.post = [=](Problem& p, const std::vector<VarId>& xs, Globals how) { post_cumulative(p, xs, d, r, cap, how); };
+    g.relation = [=](const std::vector<Value>& s) { return fits(s, d, r, cap); };
+    return g;
+  });
   EXPECT_GT(satisfiable, 30);
 }
 
@@ -65,8 +57,7 @@ TEST(Disjunctive, ThreeTasksOfTwoInSixSlotsHaveSixOrders) {
   // schedule per order: 3! = 6.
   Problem p;
   std::vector<VarId> s;
-  for (int i = 0; i < 3; ++i)
-    s.push_back(p.add_variable(test_support::numbered("s", i), 0, 4));
+  for (int i = 0; i < 3; ++i) s.push_back(p.add_variable(test_support::numbered("s", i), 0, 4));
   post_disjunctive(p, s, {2, 2, 2});
   SolverConfig c;
   c.inference = "mac";
@@ -83,5 +74,5 @@ TEST(Cumulative, RejectsMismatchedSizesAndNegativeDurations) {
   EXPECT_THROW(post_cumulative(p, {s}, {-1}, {1}, 1), ModelError);
 }
 
-} // namespace
-} // namespace csp
+}  // namespace
+}  // namespace csp

@@ -28,85 +28,73 @@ namespace csp::globals_detail {
 /// value, so the contract of Constraint (fail exactly on a violation once all
 /// is fixed) holds whatever the filtering's strength.
 class GlobalConstraint : public Constraint {
-public:
-  GlobalConstraint(const std::vector<VarId> &occurrences, std::string name);
+ public:
+  GlobalConstraint(const std::vector<VarId>& occurrences, std::string name);
   bool is_satisfied_by(std::span<const Value> values) const final;
-  bool revise(Store &store, int pos) const final;
-  bool propagate(Store &store) const final;
-  PropagationCost propagation_cost() const override {
-    return PropagationCost::expensive;
-  }
+  bool revise(Store& store, int pos) const final;
+  bool propagate(Store& store) const final;
+  PropagationCost propagation_cost() const override { return PropagationCost::expensive; }
 
-protected:
+ protected:
   /// The relation on the values of the occurrences (one per occurrence, in
   /// argument order).
-  virtual bool holds(const std::vector<Value> &args) const = 0;
+  virtual bool holds(const std::vector<Value>& args) const = 0;
   /// The propagation algorithm (see the class comment). False on a wipe-out.
-  virtual bool filter(Store &store, int only) const = 0;
+  virtual bool filter(Store& store, int only) const = 0;
 
   int occurrences() const { return static_cast<int>(occ_.size()); }
-  VarId var(int j) const {
-    return scope()[static_cast<std::size_t>(occ_[static_cast<std::size_t>(j)])];
-  }
+  VarId var(int j) const { return scope()[static_cast<std::size_t>(occ_[static_cast<std::size_t>(j)])]; }
   int position(int j) const { return occ_[static_cast<std::size_t>(j)]; }
 
-  Value lo(const Store &s, int j) const {
-    return s.value(var(j), s.domain(var(j)).min());
-  }
-  Value hi(const Store &s, int j) const {
-    return s.value(var(j), s.domain(var(j)).max());
-  }
-  bool fixed(const Store &s, int j) const {
-    return s.domain(var(j)).is_singleton();
-  }
-  bool has(const Store &s, int j, long long v) const;
+  Value lo(const Store& s, int j) const { return s.value(var(j), s.domain(var(j)).min()); }
+  Value hi(const Store& s, int j) const { return s.value(var(j), s.domain(var(j)).max()); }
+  bool fixed(const Store& s, int j) const { return s.domain(var(j)).is_singleton(); }
+  bool has(const Store& s, int j, long long v) const;
 
   // Domain edits of occurrence j by value; each is skipped (returns true) when
   // `only` >= 0 names another scope position, and returns false iff the domain
   // is wiped out.
-  bool remove_value(Store &s, int only, int j, long long v) const;
+  bool remove_value(Store& s, int only, int j, long long v) const;
   /// Keeps the values >= v.
-  bool keep_at_least(Store &s, int only, int j, long long v) const;
+  bool keep_at_least(Store& s, int only, int j, long long v) const;
   /// Keeps the values <= v.
-  bool keep_at_most(Store &s, int only, int j, long long v) const;
-  bool fix(Store &s, int only, int j, long long v) const {
+  bool keep_at_most(Store& s, int only, int j, long long v) const;
+  bool fix(Store& s, int only, int j, long long v) const {
     return keep_at_least(s, only, j, v) && keep_at_most(s, only, j, v);
   }
   /// Removes every value of occurrence j for which drop(value) holds.
-  template <class F> bool remove_if(Store &s, int only, int j, F &&drop) const {
-    if (only >= 0 && position(j) != only)
-      return true;
+  template <class F>
+  bool remove_if(Store& s, int only, int j, F&& drop) const {
+    if (only >= 0 && position(j) != only) return true;
     const VarId x = var(j);
     std::vector<int> gone;
     s.domain(x).for_each([&](int i) {
-      if (drop(s.value(x, i)))
-        gone.push_back(i);
+      if (drop(s.value(x, i))) gone.push_back(i);
     });
     for (int i : gone)
-      if (!s.remove(x, i, this))
-        return false;
+      if (!s.remove(x, i, this)) return false;
     return !s.domain(x).empty();
   }
   /// The sum of the scope's domain sizes (for fixpoint loops).
-  long long total_size(const Store &s) const;
+  long long total_size(const Store& s) const;
 
-private:
-  std::vector<int> occ_; // occ_[j]: the scope position of occurrence j
+ private:
+  std::vector<int> occ_;  // occ_[j]: the scope position of occurrence j
 };
 
 /// The scope of distinct variables of `occurrences`, in order of first
 /// occurrence.
-std::vector<VarId> distinct(const std::vector<VarId> &occurrences);
+std::vector<VarId> distinct(const std::vector<VarId>& occurrences);
 
-} // namespace csp::globals_detail
+}  // namespace csp::globals_detail
 
 namespace csp::globals_detail {
 
 /// `base` made unique among the problem's variable names (a decomposition
 /// posted twice names its auxiliary variables apart): base#k, k the number of
 /// variables so far.
-inline std::string aux_name(const Problem &p, const std::string &base) {
+inline std::string aux_name(const Problem& p, const std::string& base) {
   return base + "#" + std::to_string(p.variable_count());
 }
 
-} // namespace csp::globals_detail
+}  // namespace csp::globals_detail

@@ -31,8 +31,7 @@ struct Automaton {
 /// xs[i], q[i+1]) in the transition table (one table constraint each), q[n]
 /// accepting. Throws ModelError when the transition table has the wrong size,
 /// or names a state outside 1..states.
-void post_regular(Problem &problem, const std::vector<VarId> &xs,
-                  const Automaton &automaton, Globals how = Globals::native,
-                  const std::string &name = "regular");
+void post_regular(Problem& problem, const std::vector<VarId>& xs, const Automaton& automaton,
+                  Globals how = Globals::native, const std::string& name = "regular");
 
-} // namespace csp
+}  // namespace csp

@@ -21,45 +21,34 @@ namespace csp {
 /// common and disjoint constraints", 2005); ne prunes once all but one variable
 /// is fixed. Decomposition: b[i] <-> xs[i] in values, sum(b) - c OP shift.
 /// Throws ModelError when `values` is empty.
-void post_among(Problem &problem, const std::vector<VarId> &xs,
-                const std::vector<Value> &values, VarId c,
-                LinearOp op = LinearOp::eq, int shift = 0,
-                Globals how = Globals::native,
-                const std::string &name = "among");
+void post_among(Problem& problem, const std::vector<VarId>& xs, const std::vector<Value>& values, VarId c,
+                LinearOp op = LinearOp::eq, int shift = 0, Globals how = Globals::native,
+                const std::string& name = "among");
 
 /// count(xs == v) OP c: post_among with the one value v.
-void post_count(Problem &problem, const std::vector<VarId> &xs, Value v,
-                VarId c, LinearOp op = LinearOp::eq,
-                Globals how = Globals::native,
-                const std::string &name = "count");
+void post_count(Problem& problem, const std::vector<VarId>& xs, Value v, VarId c, LinearOp op = LinearOp::eq,
+                Globals how = Globals::native, const std::string& name = "count");
 
 /// At most n of xs take v (count <= n with a constant n).
-void post_at_most(Problem &problem, int n, const std::vector<VarId> &xs,
-                  Value v, Globals how = Globals::native,
-                  const std::string &name = "at_most");
+void post_at_most(Problem& problem, int n, const std::vector<VarId>& xs, Value v, Globals how = Globals::native,
+                  const std::string& name = "at_most");
 /// At least n of xs take v.
-void post_at_least(Problem &problem, int n, const std::vector<VarId> &xs,
-                   Value v, Globals how = Globals::native,
-                   const std::string &name = "at_least");
+void post_at_least(Problem& problem, int n, const std::vector<VarId>& xs, Value v, Globals how = Globals::native,
+                   const std::string& name = "at_least");
 
 /// Global cardinality: counts[k] is the number of xs equal to cover[k];
 /// `closed`: every x takes a cover value. Posted as one among per cover value
 /// (so its consistency is theirs per value, not Régin's flow-based GAC); closed
 /// also restricts each x to the cover and, natively, adds sum(counts) = n.
 /// Throws ModelError when sizes differ.
-void post_global_cardinality(Problem &problem, const std::vector<VarId> &xs,
-                             const std::vector<Value> &cover,
-                             const std::vector<VarId> &counts,
-                             bool closed = false, Globals how = Globals::native,
-                             const std::string &name = "global_cardinality");
+void post_global_cardinality(Problem& problem, const std::vector<VarId>& xs, const std::vector<Value>& cover,
+                             const std::vector<VarId>& counts, bool closed = false, Globals how = Globals::native,
+                             const std::string& name = "global_cardinality");
 
 /// Global cardinality with constant bounds: low[k] <= count(xs == cover[k]) <=
 /// high[k] (closed: as above).
-void post_global_cardinality_low_up(
-    Problem &problem, const std::vector<VarId> &xs,
-    const std::vector<Value> &cover, const std::vector<int> &low,
-    const std::vector<int> &high, bool closed = false,
-    Globals how = Globals::native,
-    const std::string &name = "global_cardinality");
+void post_global_cardinality_low_up(Problem& problem, const std::vector<VarId>& xs, const std::vector<Value>& cover,
+                                    const std::vector<int>& low, const std::vector<int>& high, bool closed = false,
+                                    Globals how = Globals::native, const std::string& name = "global_cardinality");
 
-} // namespace csp
+}  // namespace csp

@@ -25,4 +25,4 @@ Globals parse_globals(std::string_view text);
 /// The name parse_globals reads.
 std::string to_string(Globals g);
 
-} // namespace csp
+}  // namespace csp

@@ -22,9 +22,8 @@ namespace csp {
 /// (node `offset` is 0, and successors[i] = j implies order[j] = order[i] + 1
 /// for j != offset), MiniZinc's own. Throws ModelError when `successors` is
 /// empty.
-void post_circuit(Problem &problem, const std::vector<VarId> &successors,
-                  int offset = 1, Globals how = Globals::native,
-                  const std::string &name = "circuit");
+void post_circuit(Problem& problem, const std::vector<VarId>& successors, int offset = 1, Globals how = Globals::native,
+                  const std::string& name = "circuit");
 
 /// Subcircuit: the nodes i with successors[i] != i (i numbered from offset)
 /// form one circuit, the others point at themselves (no circuit at all is
@@ -36,9 +35,8 @@ void post_circuit(Problem &problem, const std::vector<VarId> &successors,
 /// consistent. Decomposition: none smaller than the relation exists in the
 /// engine: `decompose` posts the all-different and the relation checked by
 /// enumeration (Problem::add_predicate).
-void post_subcircuit(Problem &problem, const std::vector<VarId> &successors,
-                     int offset = 1, Globals how = Globals::native,
-                     const std::string &name = "subcircuit");
+void post_subcircuit(Problem& problem, const std::vector<VarId>& successors, int offset = 1,
+                     Globals how = Globals::native, const std::string& name = "subcircuit");
 
 /// Inverse permutations: f[i] = j + offset  <->  g[j] = i + offset (i, j from
 /// 0; both arrays of size n).
@@ -48,9 +46,7 @@ void post_subcircuit(Problem &problem, const std::vector<VarId> &successors,
 /// all-different both sides imply follows from it once fixed). Decomposition:
 /// one boolean per pair (i, j), b <-> f[i] = j + offset and b <-> g[j] = i +
 /// offset. Throws ModelError when the sizes differ.
-void post_inverse(Problem &problem, const std::vector<VarId> &f,
-                  const std::vector<VarId> &g, int offset = 1,
-                  Globals how = Globals::native,
-                  const std::string &name = "inverse");
+void post_inverse(Problem& problem, const std::vector<VarId>& f, const std::vector<VarId>& g, int offset = 1,
+                  Globals how = Globals::native, const std::string& name = "inverse");
 
-} // namespace csp
+}  // namespace csp

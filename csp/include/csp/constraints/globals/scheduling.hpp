@@ -26,18 +26,14 @@ namespace csp {
 /// t-d+1..t) per task and time of the horizon and one linear sum(resources[i] *
 /// b[i][t]) <= capacity per time. Throws ModelError when the sizes differ or a
 /// duration or resource is negative.
-void post_cumulative(Problem &problem, const std::vector<VarId> &starts,
-                     const std::vector<int> &durations,
-                     const std::vector<int> &resources, int capacity,
-                     Globals how = Globals::native,
-                     const std::string &name = "cumulative");
+void post_cumulative(Problem& problem, const std::vector<VarId>& starts, const std::vector<int>& durations,
+                     const std::vector<int>& resources, int capacity, Globals how = Globals::native,
+                     const std::string& name = "cumulative");
 
 /// Unary resource: no two tasks of positive duration overlap (cumulative with
 /// every resource 1 and capacity 1, and the same propagation). Throws
 /// ModelError as post_cumulative.
-void post_disjunctive(Problem &problem, const std::vector<VarId> &starts,
-                      const std::vector<int> &durations,
-                      Globals how = Globals::native,
-                      const std::string &name = "disjunctive");
+void post_disjunctive(Problem& problem, const std::vector<VarId>& starts, const std::vector<int>& durations,
+                      Globals how = Globals::native, const std::string& name = "disjunctive");
 
-} // namespace csp
+}  // namespace csp
