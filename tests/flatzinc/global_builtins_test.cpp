@@ -1,7 +1,6 @@
-// The FlatZinc builtins of the global constraints (csp_cumulative, csp_regular,
-// ...): each model solved with the native propagators and with the
-// decompositions (BuildOptions::globals), every solution checked by the
-// builtins' own checkers, the counts checked by hand.
+// The FlatZinc builtins of the global constraints (csp_cumulative, csp_regular, ...): each model solved with the native
+// propagators and with the decompositions (BuildOptions::globals), every solution checked by the builtins' own
+// checkers, the counts checked by hand.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -14,8 +13,7 @@ namespace fzn = csp::models::flatzinc;
 
 namespace {
 
-// The number of solutions of `text`, the same under both Globals modes (each
-// solution verified).
+// The number of solutions of `text`, the same under both Globals modes (each solution verified).
 std::uint64_t count(const std::string& text) {
   std::uint64_t first = 0;
   for (const csp::Globals how : {csp::Globals::native, csp::Globals::decompose}) {
@@ -43,8 +41,7 @@ TEST(FlatZincGlobals, CircuitOfFiveNodes) {
 }
 
 TEST(FlatZincGlobals, CumulativeOfThreeTasksFillingTheHorizon) {
-  // Durations 2, 2, 2 on a unary resource, starts 0..4: the orders of the three
-  // blocks, 3! = 6.
+  // Durations 2, 2, 2 on a unary resource, starts 0..4: the orders of the three blocks, 3! = 6.
   EXPECT_EQ(count("var 0..4: a :: output_var;\nvar 0..4: b :: output_var;\nvar "
                   "0..4: c :: output_var;\n"
                   "constraint csp_cumulative([a, b, c], [2, 2, 2], [1, 1, 1], "
@@ -61,8 +58,8 @@ TEST(FlatZincGlobals, RegularOfANonogramRow) {
 }
 
 TEST(FlatZincGlobals, AmongIncreasingLexMaximumInverse) {
-  // Three 1..3 variables, increasing, exactly two of them 2: (1,2,2) and
-  // (2,2,3), both with x1 < x3 (lex on one element each) and m = x3.
+  // Three 1..3 variables, increasing, exactly two of them 2: (1,2,2) and (2,2,3), both with x1 < x3 (lex on one element
+  // each) and m = x3.
   EXPECT_EQ(count("array [1..3] of var 1..3: x :: output_array([1..3]);\nvar "
                   "1..3: m :: output_var;\n"
                   "constraint csp_increasing_int(x);\nconstraint csp_among(x, "

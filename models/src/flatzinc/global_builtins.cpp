@@ -1,5 +1,4 @@
-// The FlatZinc builtins of the global constraints: independent checkers on
-// values, posters on csp's globals.
+// The FlatZinc builtins of the global constraints: independent checkers on values, posters on csp's globals.
 #include "global_builtins.hpp"
 
 #include <algorithm>
@@ -25,8 +24,7 @@ std::vector<long long> values(const Call& c, std::size_t i, const ValueOf& v) {
 }
 long long value(const Call& c, std::size_t i, const ValueOf& v) { return value_of(c.args[i].terms.front(), v); }
 
-// The argument as an int constant; throws ModelError (the call then falls back
-// to its checker) otherwise.
+// The argument as an int constant; throws ModelError (the call then falls back to its checker) otherwise.
 int constant(const Call& c, std::size_t i) {
   const Term& t = c.args[i].terms.front();
   if (t.is_var() || t.value < INT_MIN || t.value > INT_MAX)

@@ -1,5 +1,4 @@
-// Regular: a nonogram row's automaton, random automata against brute force and
-// the state decomposition.
+// Regular: a nonogram row's automaton, random automata against brute force and the state decomposition.
 #include "csp/constraints/globals/automaton.hpp"
 
 #include <gtest/gtest.h>
@@ -23,9 +22,8 @@ bool accepts(const Automaton& a, const std::vector<Value>& word) {
 }
 
 TEST(Regular, NonogramClueThreeOneInSevenCellsHasThreeRows) {
-  // Symbols 1 = blank, 2 = filled; clue "3 1": blanks*, 3 filled, blank+, 1
-  // filled, blanks*. In 7 cells the blocks start at (0, 4), (0, 5), (0, 6), (1,
-  // 5), (1, 6), (2, 6): 6 rows.
+  // Symbols 1 = blank, 2 = filled; clue "3 1": blanks*, 3 filled, blank+, 1 filled, blanks*. In 7 cells the blocks
+  // start at (0, 4), (0, 5), (0, 6), (1, 5), (1, 6), (2, 6): 6 rows.
   Automaton a{6, 2, {1, 2, 0, 3, 0, 4, 5, 0, 5, 6, 6, 0}, 1, {6}};
   for (const Globals how : {Globals::native, Globals::decompose}) {
     Problem p;

@@ -1,5 +1,5 @@
-// Among, count, at_most, at_least and global cardinality: random instances
-// against brute force and the boolean decompositions.
+// Among, count, at_most, at_least and global cardinality: random instances against brute force and the boolean
+// decompositions.
 #include "csp/constraints/globals/counting.hpp"
 
 #include <gtest/gtest.h>
@@ -51,8 +51,7 @@ TEST(Among, RandomInstancesMatchBruteForceAndDecomposition) {
 }
 
 TEST(AtMostAtLeast, FourVariablesOfThreeValues) {
-  // At most one 2 among four variables of 1..3: 2^4 + 4 * 2^3 = 48; at least
-  // three 2s: 1 + 4 * 2 = 9.
+  // At most one 2 among four variables of 1..3: 2^4 + 4 * 2^3 = 48; at least three 2s: 1 + 4 * 2 = 9.
   for (const Globals how : {Globals::native, Globals::decompose}) {
     Problem most;
     Problem least;

@@ -1,6 +1,5 @@
-// Random-instance oracle for the global constraints: on each small random
-// instance, the solutions found by search (inference none, fc and mac) with the
-// native propagator and with the decomposition are exactly the tuples a
+// Random-instance oracle for the global constraints: on each small random instance, the solutions found by search
+// (inference none, fc and mac) with the native propagator and with the decomposition are exactly the tuples a
 // brute-force enumeration accepts by an independent check of the relation.
 #pragma once
 
@@ -19,9 +18,8 @@
 
 namespace csp::test_support {
 
-/// One random instance: the value lists of its variables, how to post the
-/// global over them, and the relation written independently of the propagator
-/// (on one value per variable).
+/// One random instance: the value lists of its variables, how to post the global over them, and the relation written
+/// independently of the propagator (on one value per variable).
 struct GlobalInstance {
   std::vector<std::vector<Value>> domains;
   std::function<void(Problem&, const std::vector<VarId>&, Globals)> post;
@@ -58,9 +56,8 @@ inline std::set<std::vector<Value>> brute_force(const GlobalInstance& g) {
   }
 }
 
-/// Checks `rounds` instances of `make`; returns how many had at least one
-/// solution (so a caller can assert that the instances are not all trivially
-/// unsatisfiable).
+/// Checks `rounds` instances of `make`; returns how many had at least one solution (so a caller can assert that the
+/// instances are not all trivially unsatisfiable).
 inline int check_random_instances(const std::string& label, int rounds, std::uint32_t seed,
                                   const std::function<GlobalInstance(std::mt19937&)>& make) {
   std::mt19937 rng(seed);
@@ -93,8 +90,7 @@ inline int check_random_instances(const std::string& label, int rounds, std::uin
         const SearchResult r = backtracking_search(p, c);
         EXPECT_TRUE(r.complete) << label;
         EXPECT_EQ(found, expected) << label << " round " << round << " " << to_string(how) << " " << inference;
-        // Auxiliary variables are determined by the original ones: one solution
-        // per accepted tuple.
+        // Auxiliary variables are determined by the original ones: one solution per accepted tuple.
         EXPECT_EQ(r.solution_count, expected.size())
             << label << " round " << round << " " << to_string(how) << " " << inference;
       }

@@ -52,9 +52,9 @@ TEST(GlobalModels, KnightsTourOnSixBySixIsOneClosedTour) {
 
 TEST(GlobalModels, SmallRcpspMakespanIsNine) {
   // Four tasks of durations 3, 2, 2, 4, starts 0..10; task 0 before task 2. Resource 1 (capacity 3) uses 2, 1, 2, 1,
-  // resource 2 (capacity 2) uses 1, 2, 0, 2: tasks 1 and 3 never overlap (2 + 2 > 2), nor 0 and 3 with 2 ... on
-  // both. The least makespan over the 11^4 start tuples, by enumeration: 9 (task 3 runs alone 4 units, the others
-  // fit beside each other in 5).
+  // resource 2 (capacity 2) uses 1, 2, 0, 2: tasks 1 and 3 never overlap (2 + 2 > 2), nor 0 and 3 with 2 ... on both.
+  // The least makespan over the 11^4 start tuples, by enumeration: 9 (task 3 runs alone 4 units, the others fit beside
+  // each other in 5).
   for (const Globals how : {Globals::native, Globals::decompose}) {
     Problem p;
     std::vector<VarId> s;

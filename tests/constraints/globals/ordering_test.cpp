@@ -1,5 +1,5 @@
-// Increasing / decreasing, lex on integers, maximum / minimum: random instances
-// against brute force and the decompositions.
+// Increasing / decreasing, lex on integers, maximum / minimum: random instances against brute force and the
+// decompositions.
 #include "csp/constraints/globals/ordering.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,4 @@
-// Circuit, subcircuit and inverse: known counts, random instances against brute
-// force and the decompositions.
+// Circuit, subcircuit and inverse: known counts, random instances against brute force and the decompositions.
 #include "csp/constraints/globals/routing.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,4 @@
-// Cumulative and disjunctive: random instances against brute force and the
-// time-indexed decomposition.
+// Cumulative and disjunctive: random instances against brute force and the time-indexed decomposition.
 #include "csp/constraints/globals/scheduling.hpp"
 
 #include <gtest/gtest.h>
@@ -44,8 +43,7 @@ TEST(Cumulative, RandomInstancesMatchBruteForceAndDecomposition) {
 }
 
 TEST(Cumulative, SharedStartVariableCountsBothTasks) {
-  // Two tasks share one start: they always overlap, so capacity 1 with
-  // resources 1 + 1 has no solution.
+  // Two tasks share one start: they always overlap, so capacity 1 with resources 1 + 1 has no solution.
   Problem p;
   const VarId s = p.add_variable("s", 0, 3);
   post_cumulative(p, {s, s}, {2, 2}, {1, 1}, 1);
@@ -53,8 +51,7 @@ TEST(Cumulative, SharedStartVariableCountsBothTasks) {
 }
 
 TEST(Disjunctive, ThreeTasksOfTwoInSixSlotsHaveSixOrders) {
-  // Durations 2, starts 0..4, horizon 6: the tasks fill 0..5 exactly, one
-  // schedule per order: 3! = 6.
+  // Durations 2, starts 0..4, horizon 6: the tasks fill 0..5 exactly, one schedule per order: 3! = 6.
   Problem p;
   std::vector<VarId> s;
   for (int i = 0; i < 3; ++i) s.push_back(p.add_variable(test_support::numbered("s", i), 0, 4));

@@ -1,5 +1,4 @@
-// Circuit and subcircuit: chain reasoning over the fixed successors (the
-// all-different is the engine's).
+// Circuit and subcircuit: chain reasoning over the fixed successors (the all-different is the engine's).
 #include <algorithm>
 #include <memory>
 
@@ -70,8 +69,8 @@ class NoSubtour final : public GlobalConstraint {
     return false;
   }
 
-  // The chains and cycles of the successors fixed when the call starts (a snapshot: the removals made on the way
-  // may fix more, which the next round of `filter` sees).
+  // The chains and cycles of the successors fixed when the call starts (a snapshot: the removals made on the way may
+  // fix more, which the next round of `filter` sees).
   bool chains(Store& s, int only) const {
     const int n = occurrences();
     std::vector<int> next(static_cast<std::size_t>(n), -1);
@@ -108,8 +107,8 @@ class NoSubtour final : public GlobalConstraint {
     return true;
   }
 
-  // A chain start -> ... -> end (at least two nodes): end may not go back to
-  // start unless (subcircuit) every other node may point at itself.
+  // A chain start -> ... -> end (at least two nodes): end may not go back to start unless (subcircuit) every other node
+  // may point at itself.
   bool close(Store& s, int only, const std::vector<int>& chain) const {
     const int n = occurrences();
     if (static_cast<int>(chain.size()) == n) return true;
@@ -140,8 +139,7 @@ void require_nodes(const std::string& name, const std::vector<VarId>& successors
   if (successors.empty()) throw ModelError("circuit '" + name + "': no nodes");
 }
 
-// MiniZinc's decomposition: all-different and order[j] = order[i] + 1 whenever
-// i goes to j (j not the first node).
+// MiniZinc's decomposition: all-different and order[j] = order[i] + 1 whenever i goes to j (j not the first node).
 void decompose_circuit(Problem& p, const std::vector<VarId>& x, int offset, const std::string& name) {
   const int n = static_cast<int>(x.size());
   p.add_all_different(x, AllDifferentMode::matching, name);

@@ -1,5 +1,5 @@
-// Among (and count, at_most, at_least, global cardinality through it): must /
-// may counting, and the boolean decomposition.
+// Among (and count, at_most, at_least, global cardinality through it): must / may counting, and the boolean
+// decomposition.
 #include "csp/constraints/globals/counting.hpp"
 
 #include <algorithm>

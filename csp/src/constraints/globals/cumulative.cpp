@@ -64,12 +64,10 @@ class Cumulative final : public GlobalConstraint {
     return false;
   }
 
-  // The compulsory part [max start, min start + d) of task i, empty when from
-  // >= to.
+  // The compulsory part [max start, min start + d) of task i, empty when from >= to.
   std::pair<long long, long long> compulsory(const Store& s, int i) const { return {hi(s, i), lo(s, i) + d(i)}; }
 
-  // Segments of positive height of the compulsory parts' profile; false when
-  // one exceeds the capacity.
+  // Segments of positive height of the compulsory parts' profile; false when one exceeds the capacity.
   bool build_profile(const Store& s, std::vector<Segment>& profile) const {
     std::vector<std::pair<long long, long long>> events;
     for (int i = 0; i < occurrences(); ++i) {
@@ -90,8 +88,7 @@ class Cumulative final : public GlobalConstraint {
     return true;
   }
 
-  // Removes the starts of task i that overlap a segment where the others leave
-  // less than r(i).
+  // Removes the starts of task i that overlap a segment where the others leave less than r(i).
   bool prune_task(Store& s, int only, int i, const std::vector<Segment>& profile) const {
     const auto [cfrom, cto] = compulsory(s, i);
     std::vector<std::pair<long long, long long>> forbidden;  // start values [a, b]

@@ -1,5 +1,4 @@
-// GlobalConstraint: occurrences onto a scope, revise / propagate through one
-// filter, value edits.
+// GlobalConstraint: occurrences onto a scope, revise / propagate through one filter, value edits.
 #include "global_constraint.hpp"
 
 #include <algorithm>

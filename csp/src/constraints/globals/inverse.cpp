@@ -1,5 +1,4 @@
-// Inverse: the channelling pairs f[i] = j + offset <-> g[j] = i + offset, and
-// their boolean decomposition.
+// Inverse: the channelling pairs f[i] = j + offset <-> g[j] = i + offset, and their boolean decomposition.
 #include "csp/constraints/globals/routing.hpp"
 #include "csp/core/errors.hpp"
 #include "global_constraint.hpp"
@@ -42,6 +41,12 @@ class Inverse final : public GlobalConstraint {
                             return !has(s, other + static_cast<int>(v - offset_), static_cast<long long>(i) + offset_);
                           });
           if (!ok) return false;
+          // f[i] fixed to j + offset: g[j] is i + offset (the pair's other direction).
+          if (fixed(s, j_this)) {
+            const long long j = static_cast<long long>(lo(s, j_this)) - offset_;
+            if (j >= 0 && j < n_ && !fix(s, only, other + static_cast<int>(j), static_cast<long long>(i) + offset_))
+              return false;
+          }
         }
       if (total_size(s) == before) return true;
     }

@@ -1,5 +1,5 @@
-// Increasing / decreasing, lexicographic order and maximum / minimum: bounds
-// reasoning along the arrays, and their decompositions.
+// Increasing / decreasing, lexicographic order and maximum / minimum: bounds reasoning along the arrays, and their
+// decompositions.
 #include "csp/constraints/globals/ordering.hpp"
 
 #include <algorithm>
@@ -28,9 +28,8 @@ class Increasing final : public GlobalConstraint {
 
   bool filter(Store& s, int only) const override {
     const int n = occurrences();
-    // In chain order (reversed when decreasing), each lower bound at least the
-    // previous one, then each upper bound at most the next one; a variable
-    // occurring twice may need another round.
+    // In chain order (reversed when decreasing), each lower bound at least the previous one, then each upper bound at
+    // most the next one; a variable occurring twice may need another round.
     for (;;) {
       const long long before = total_size(s);
       for (int k = 1; k < n; ++k)
@@ -85,8 +84,7 @@ class Lex final : public GlobalConstraint {
     return false;
   }
 
-  // The first pair a not fixed to one equal value: x[a] <= y[a], strictly when
-  // the rest cannot come out <=.
+  // The first pair a not fixed to one equal value: x[a] <= y[a], strictly when the rest cannot come out <=.
   bool step(Store& s, int only) const {
     const int n = std::min(nx_, ny_);
     int a = 0;
@@ -99,8 +97,7 @@ class Lex final : public GlobalConstraint {
     return keep_at_most(s, only, a, cap) && keep_at_least(s, only, y(a), floor);
   }
 
-  // Can x[from..] <=lex y[from..] (strict: <lex) still hold, x at its lower
-  // bounds and y at its upper ones?
+  // Can x[from..] <=lex y[from..] (strict: <lex) still hold, x at its lower bounds and y at its upper ones?
   bool rest_may_be_lesseq(const Store& s, int from) const {
     for (int i = from; i < std::min(nx_, ny_); ++i) {
       const Value a = lo(s, i);
@@ -135,8 +132,7 @@ class Maximum final : public GlobalConstraint {
   }
 
  private:
-  // Bounds in the maximum's direction: `low` of a variable is its worst end,
-  // `high` its best one.
+  // Bounds in the maximum's direction: `low` of a variable is its worst end, `high` its best one.
   long long low(const Store& s, int j) const { return minimum_ ? -static_cast<long long>(hi(s, j)) : lo(s, j); }
   long long high(const Store& s, int j) const { return minimum_ ? -static_cast<long long>(lo(s, j)) : hi(s, j); }
   bool keep_low_at_least(Store& s, int only, int j, long long v) const {

@@ -1,5 +1,4 @@
-// Regular: Pesant's layered graph (forward reachability, backward
-// co-reachability), and its state decomposition.
+// Regular: Pesant's layered graph (forward reachability, backward co-reachability), and its state decomposition.
 #include <algorithm>
 
 #include "csp/constraints/globals/automaton.hpp"
@@ -35,9 +34,8 @@ class Regular final : public GlobalConstraint {
   bool filter(Store& s, int only) const override {
     const int n = occurrences();
     const auto states = static_cast<std::size_t>(a_.states) + 1;
-    // reach[t][q]: q is reached from start on some word of the domains of
-    // x[0..t-1]; then, backwards, kept only when an accepting state is
-    // reachable from q on the rest.
+    // reach[t][q]: q is reached from start on some word of the domains of x[0..t-1]; then, backwards, kept only when an
+    // accepting state is reachable from q on the rest.
     std::vector<std::vector<char>> reach(static_cast<std::size_t>(n) + 1, std::vector<char>(states, 0));
     reach[0][static_cast<std::size_t>(a_.start)] = 1;
     for (int t = 0; t < n; ++t)
