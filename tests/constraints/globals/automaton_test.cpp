@@ -21,7 +21,7 @@ bool accepts(const Automaton& a, const std::vector<Value>& word) {
   return std::find(a.accepting.begin(), a.accepting.end(), q) != a.accepting.end();
 }
 
-TEST(Regular, NonogramClueThreeOneInSevenCellsHasThreeRows) {
+TEST(Regular, NonogramClueThreeOneInSevenCellsHasSixRows) {
   // Symbols 1 = blank, 2 = filled; clue "3 1": blanks*, 3 filled, blank+, 1 filled, blanks*. In 7 cells the blocks
   // start at (0, 4), (0, 5), (0, 6), (1, 5), (1, 6), (2, 6): 6 rows.
   Automaton a{6, 2, {1, 2, 0, 3, 0, 4, 5, 0, 5, 6, 6, 0}, 1, {6}};
@@ -37,24 +37,30 @@ TEST(Regular, NonogramClueThreeOneInSevenCellsHasThreeRows) {
   }
 }
 
+GlobalInstance random_automaton(std::mt19937& rng) {
+  GlobalInstance g;
+  Automaton a;
+  a.states = 1 + static_cast<int>(rng() % 4);
+  a.symbols = 1 + static_cast<int>(rng() % 3);
+  for (int k = 0; k < a.states * a.symbols; ++k)
+    a.next.push_back(rng() % 5 == 0 ? 0 : 1 + static_cast<int>(rng() % static_cast<unsigned>(a.states)));
+  a.start = 1 + static_cast<int>(rng() % static_cast<unsigned>(a.states));
+  for (int q = 1; q <= a.states; ++q)
+    if (rng() % 2 == 0) a.accepting.push_back(q);
+  const int n = 1 + static_cast<int>(rng() % 5);
+  for (int i = 0; i < n; ++i) g.domains.push_back(test_support::random_values(rng, 0, a.symbols));
+  g.post = [=](Problem& p, const std::vector<VarId>& xs, Globals how) { post_regular(p, xs, a, how); };
+  g.relation = [=](const std::vector<Value>& w) { return accepts(a, w); };
+  return g;
+}
+
 TEST(Regular, RandomAutomataMatchBruteForceAndDecomposition) {
-  const int sat = test_support::check_random_instances("regular", 80, 11, [](std::mt19937& rng) {
-    GlobalInstance g;
-    Automaton a;
-    a.states = 1 + static_cast<int>(rng() % 4);
-    a.symbols = 1 + static_cast<int>(rng() % 3);
-    for (int k = 0; k < a.states * a.symbols; ++k)
-      a.next.push_back(rng() % 5 == 0 ? 0 : 1 + static_cast<int>(rng() % static_cast<unsigned>(a.states)));
-    a.start = 1 + static_cast<int>(rng() % static_cast<unsigned>(a.states));
-    for (int q = 1; q <= a.states; ++q)
-      if (rng() % 2 == 0) a.accepting.push_back(q);
-    const int n = 1 + static_cast<int>(rng() % 5);
-    for (int i = 0; i < n; ++i) g.domains.push_back(test_support::random_values(rng, 0, a.symbols));
-    g.post = [=](Problem& p, const std::vector<VarId>& xs, Globals how) { post_regular(p, xs, a, how); };
-    g.relation = [=](const std::vector<Value>& w) { return accepts(a, w); };
-    return g;
-  });
+  const int sat = test_support::check_random_instances("regular", 80, 11, random_automaton);
   EXPECT_GT(sat, 15);
+}
+
+TEST(Regular, PropagationIsGeneralisedArcConsistent) {
+  test_support::check_generalised_arc_consistency("regular", 80, 12, random_automaton);
 }
 
 TEST(Regular, RejectsMalformedAutomata) {

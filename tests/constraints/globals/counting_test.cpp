@@ -50,6 +50,25 @@ TEST(Among, RandomInstancesMatchBruteForceAndDecomposition) {
   EXPECT_GT(sat, 50);
 }
 
+TEST(Among, PropagationIsGeneralisedArcConsistentForEqLeGe) {
+  test_support::check_generalised_arc_consistency("among", 100, 32, [](std::mt19937& rng) {
+    GlobalInstance g;
+    const int n = 1 + static_cast<int>(rng() % 4);
+    for (int i = 0; i <= n; ++i) g.domains.push_back(test_support::random_values(rng, 0, 3));
+    const std::vector<Value> values{static_cast<Value>(rng() % 4), static_cast<Value>(rng() % 4)};
+    const LinearOp op = std::vector<LinearOp>{LinearOp::eq, LinearOp::le, LinearOp::ge}[rng() % 3];
+    g.post = [=](Problem& p, const std::vector<VarId>& xs, Globals how) {
+      post_among(p, {xs.begin(), xs.end() - 1}, values, xs.back(), op, 0, how);
+    };
+    g.relation = [=](const std::vector<Value>& v) {
+      long long k = 0;
+      for (std::size_t i = 0; i + 1 < v.size(); ++i) k += std::count(values.begin(), values.end(), v[i]) > 0 ? 1 : 0;
+      return holds(op, k, v.back());
+    };
+    return g;
+  });
+}
+
 TEST(AtMostAtLeast, FourVariablesOfThreeValues) {
   // At most one 2 among four variables of 1..3: 2^4 + 4 * 2^3 = 48; at least three 2s: 1 + 4 * 2 = 9.
   for (const Globals how : {Globals::native, Globals::decompose}) {

@@ -29,6 +29,17 @@ TEST(Increasing, RandomInstancesMatchBruteForceAndDecomposition) {
   EXPECT_GT(sat, 30);
 }
 
+TEST(Increasing, PropagationIsDomainConsistent) {
+  test_support::check_generalised_arc_consistency("increasing", 60, 54, [](std::mt19937& rng) {
+    GlobalInstance g;
+    const int n = 2 + static_cast<int>(rng() % 4);
+    for (int i = 0; i < n; ++i) g.domains.push_back(test_support::random_values(rng, 0, 4));
+    g.post = [](Problem& p, const std::vector<VarId>& xs, Globals how) { post_increasing(p, xs, false, how); };
+    g.relation = [](const std::vector<Value>& v) { return std::is_sorted(v.begin(), v.end()); };
+    return g;
+  });
+}
+
 TEST(Lex, RandomInstancesMatchBruteForceAndDecomposition) {
   const int sat = test_support::check_random_instances("lex", 100, 52, [](std::mt19937& rng) {
     GlobalInstance g;
