@@ -6,6 +6,7 @@
 #include <chrono>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "csp/core/errors.hpp"
@@ -44,6 +45,7 @@ struct FznOptions {
   bool var_given = false;  // --var overrides the annotation's variable ordering
   bool val_given = false;
   AllDifferentMode all_different = AllDifferentMode::matching;
+  Globals globals = Globals::native;
 };
 
 void write_statistics(std::ostream& out, const fzn::FlatZincModel& model, const SearchResult& r, double init_s) {
@@ -136,7 +138,10 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   add_search_options(search, output, kDefaults);  // the options every command shares, without -n, -t and -s's
   search.add_options()
       ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("matching"),
-       "all_different_int as one constraint with Regin's matching (matching), simple rules (global), or binary !=");
+       "all_different_int as one constraint with Regin's matching (matching), simple rules (global), or binary !=")
+      ("globals", po::value<std::string>()->value_name("MODE")->default_value("native"),
+       "csp's global constraints (csp_cumulative, csp_regular, ...): native propagators, or decompose into linear, "
+       "reified and table constraints");
   output.add_options()("help,h", "print this help");
   po::options_description all;
   all.add(mzn).add(search).add(output);
@@ -169,6 +174,11 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
         std::min<std::uint64_t>(parse_count("time-limit", vm["time-limit"].as<std::string>(), false),
                                 1000ULL * 3600 * 24 * 365));
   o.all_different = read_all_different_mode(vm);
+  try {
+    o.globals = parse_globals(vm["globals"].as<std::string>());
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--globals: ").append(e.what()));
+  }
   return o;
 }
 
@@ -186,6 +196,7 @@ int run_fzn(const std::vector<std::string>& args) {
     const fzn::Model ast = fzn::read_flatzinc_file(o.file);
     fzn::BuildOptions build;
     build.all_different = o.all_different;
+    build.globals = o.globals;
     build.use_annotations = !o.free_search;
     model = fzn::build_flatzinc(ast, o.file == "-" ? "<stdin>" : o.file, build);
   } catch (const UsageError& e) {

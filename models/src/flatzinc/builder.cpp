@@ -51,7 +51,7 @@ class Builder {
     create_variables();
     resolve_outputs();
     resolve_solve();
-    Poster poster(out_.problem, options_.all_different);
+    Poster poster(out_.problem, options_.all_different, options_.globals);
     for (const ConstraintItem& item : model_.constraints) {
       Call call = resolve_call(item);
       const Builtin* b = find_builtin(call.name);

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "checked_constraint.hpp"
+#include "global_builtins.hpp"
 
 namespace csp::models::flatzinc {
 
@@ -618,6 +619,10 @@ std::unordered_map<std::string, Builtin> make_table() {
     table.emplace(name, std::move(b));
   };
   for (const auto& [name, entry] : functions()) add(name, entry.first, entry.second);
+  for (const Builtin& g : global_builtins()) {  // csp's globals: the engine's propagators, else the checker
+    engine[g.name] = g.post;
+    add(g.name, g.signature, g.check);
+  }
   for (const auto& [name, entry] : relations()) {
     const Check& base = entry.second;
     const std::size_t last = entry.first.size();

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "csp/constraints/globals/globals.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/models/flatzinc/ast.hpp"
 
@@ -39,9 +40,12 @@ using ValueOf = std::function<long long(VarId)>;
 /// Posts calls on a problem; constants become fixed variables ("const:5") where a builtin needs a variable.
 class Poster {
  public:
-  Poster(Problem& problem, AllDifferentMode mode) : problem_(problem), mode_(mode) {}
+  Poster(Problem& problem, AllDifferentMode mode, Globals globals = Globals::native)
+      : problem_(problem), mode_(mode), globals_(globals) {}
   Problem& problem() { return problem_; }
   AllDifferentMode all_different_mode() const { return mode_; }
+  /// How the global constraints (csp_cumulative, csp_regular, ...) are posted: natively or decomposed.
+  Globals globals() const { return globals_; }
   /// The term's variable, or the fixed variable of its constant (one per value).
   VarId variable(const Term& t);
   /// Restricts x to the values of `keep` for which `allowed(v)` holds; false when none is left (the model is then
@@ -51,6 +55,7 @@ class Poster {
  private:
   Problem& problem_;
   AllDifferentMode mode_;
+  Globals globals_;
   std::vector<std::pair<long long, VarId>> constants_;
 };
 

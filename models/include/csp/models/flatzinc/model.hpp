@@ -45,6 +45,8 @@ struct SearchAnnotation {
 struct BuildOptions {
   AllDifferentMode all_different = AllDifferentMode::matching;
   bool use_annotations = true;
+  /// The global constraints of csp's MiniZinc library: native propagators or their decompositions (--globals).
+  Globals globals = Globals::native;
 };
 
 /// A FlatZinc model on the engine.

@@ -1,0 +1,32 @@
+// Ordering globals: increasing, decreasing, lexicographic order on integers, maximum, minimum (MiniZinc increasing,
+// decreasing, lex_less, lex_lesseq, maximum, minimum).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "csp/constraints/globals/globals.hpp"
+#include "csp/core/problem.hpp"
+
+namespace csp {
+
+/// xs[0] <= xs[1] <= ... (`decreasing`: >=). Native: one pass each way moving bounds along the chain; domain consistent
+/// (on a chain of <= the bounds pass leaves every value supported). Decomposition: n - 1 linear <=.
+void post_increasing(Problem& problem, const std::vector<VarId>& xs, bool decreasing = false,
+                     Globals how = Globals::native, const std::string& name = "increasing");
+
+/// x <=lex y (`strict`: x <lex y), compared from the first element; a shorter prefix is smaller. Native: the first pair
+/// not fixed equal gets x[a] <= y[a], and x[a] < y[a] when the rest of x, at its smallest, already comes after the rest
+/// of y at its largest (bounds reasoning, not generalised arc consistent). Decomposition: booleans e[i] <-> "the first
+/// i pairs are equal", e[i] -> x[i] <= y[i] (strict: not e[n]).
+void post_lex(Problem& problem, const std::vector<VarId>& x, const std::vector<VarId>& y, bool strict = false,
+              Globals how = Globals::native, const std::string& name = "lex");
+
+/// m = max(xs) (`minimum`: m = min(xs)). Native: bounds consistent: m within the largest lower bound and the largest
+/// upper bound, each x at most m's upper bound, the one x that can still reach m's lower bound pushed up to it, and m
+/// loses the values no x holds. Decomposition: a chain of binary max over auxiliary variables. Throws ModelError when
+/// xs is empty.
+void post_maximum(Problem& problem, VarId m, const std::vector<VarId>& xs, bool minimum = false,
+                  Globals how = Globals::native, const std::string& name = "maximum");
+
+}  // namespace csp

@@ -1,0 +1,92 @@
+// Increasing / decreasing, lex on integers, maximum / minimum: random instances against brute force and the
+// decompositions.
+#include "csp/constraints/globals/ordering.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "csp/core/errors.hpp"
+#include "global_harness.hpp"
+
+namespace csp {
+namespace {
+
+using test_support::GlobalInstance;
+
+TEST(Increasing, RandomInstancesMatchBruteForceAndDecomposition) {
+  const int sat = test_support::check_random_instances("increasing", 60, 51, [](std::mt19937& rng) {
+    GlobalInstance g;
+    const int n = 2 + static_cast<int>(rng() % 4);
+    const bool decreasing = rng() % 2 == 0;
+    for (int i = 0; i < n; ++i) g.domains.push_back(test_support::random_values(rng, 0, 4));
+    g.post = [=](Problem& p, const std::vector<VarId>& xs, Globals how) { post_increasing(p, xs, decreasing, how); };
+    g.relation = [=](const std::vector<Value>& v) {
+      return decreasing ? std::is_sorted(v.rbegin(), v.rend()) : std::is_sorted(v.begin(), v.end());
+    };
+    return g;
+  });
+  EXPECT_GT(sat, 30);
+}
+
+TEST(Increasing, PropagationIsDomainConsistent) {
+  test_support::check_generalised_arc_consistency("increasing", 60, 54, [](std::mt19937& rng) {
+    GlobalInstance g;
+    const int n = 2 + static_cast<int>(rng() % 4);
+    for (int i = 0; i < n; ++i) g.domains.push_back(test_support::random_values(rng, 0, 4));
+    g.post = [](Problem& p, const std::vector<VarId>& xs, Globals how) { post_increasing(p, xs, false, how); };
+    g.relation = [](const std::vector<Value>& v) { return std::is_sorted(v.begin(), v.end()); };
+    return g;
+  });
+}
+
+TEST(Lex, RandomInstancesMatchBruteForceAndDecomposition) {
+  const int sat = test_support::check_random_instances("lex", 100, 52, [](std::mt19937& rng) {
+    GlobalInstance g;
+    const int nx = 1 + static_cast<int>(rng() % 3);
+    const int ny = rng() % 4 == 0 ? nx + static_cast<int>(rng() % 2) : nx;
+    const bool strict = rng() % 2 == 0;
+    for (int i = 0; i < nx + ny; ++i) g.domains.push_back(test_support::random_values(rng, 0, 2));
+    g.post = [=](Problem& p, const std::vector<VarId>& xs, Globals how) {
+      post_lex(p, {xs.begin(), xs.begin() + nx}, {xs.begin() + nx, xs.end()}, strict, how);
+    };
+    g.relation = [=](const std::vector<Value>& v) {
+      const std::vector<Value> x(v.begin(), v.begin() + nx);
+      const std::vector<Value> y(v.begin() + nx, v.end());
+      return strict ? x < y : x <= y;
+    };
+    return g;
+  });
+  EXPECT_GT(sat, 60);
+}
+
+TEST(Maximum, RandomInstancesMatchBruteForceAndDecomposition) {
+  const int sat = test_support::check_random_instances("maximum", 80, 53, [](std::mt19937& rng) {
+    GlobalInstance g;
+    const int n = 1 + static_cast<int>(rng() % 4);
+    const bool minimum = rng() % 2 == 0;
+    for (int i = 0; i <= n; ++i) g.domains.push_back(test_support::random_values(rng, 0, 4));
+    g.post = [=](Problem& p, const std::vector<VarId>& xs, Globals how) {
+      post_maximum(p, xs.front(), {xs.begin() + 1, xs.end()}, minimum, how);
+    };
+    g.relation = [=](const std::vector<Value>& v) {
+      return v.front() ==
+             (minimum ? *std::min_element(v.begin() + 1, v.end()) : *std::max_element(v.begin() + 1, v.end()));
+    };
+    return g;
+  });
+  EXPECT_GT(sat, 40);
+}
+
+TEST(Ordering, SharedVariablesAndErrors) {
+  Problem p;
+  const VarId x = p.add_variable("x", 0, 3);
+  const VarId y = p.add_variable("y", 0, 3);
+  post_lex(p, {x, y}, {y, x}, true);  // (x, y) <lex (y, x): x < y
+  post_maximum(p, y, {x, y});         // y = max(x, y): x <= y
+  EXPECT_EQ(test_support::all_solutions(p).size(), 6U);
+  EXPECT_THROW(post_maximum(p, x, {}), ModelError);
+}
+
+}  // namespace
+}  // namespace csp
