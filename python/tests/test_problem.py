@@ -137,8 +137,8 @@ def test_empty_domain_and_duplicate_names():
 
 def test_unknown_strategy_and_option_names():
     p = csp.n_queens(4)
-    with pytest.raises(csp.UnknownNameError, match="unknown variable ordering 'smallest'.*mrv"):
-        p.solve(var="smallest")
+    with pytest.raises(csp.UnknownNameError, match="unknown variable ordering 'fewest-first'.*mrv"):
+        p.solve(var="fewest-first")
     with pytest.raises(csp.UnknownNameError, match="mac"):
         p.solve(inference="arc")
     with pytest.raises(csp.Error, match="unknown option 'variable'"):

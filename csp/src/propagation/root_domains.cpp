@@ -3,7 +3,7 @@
 
 #include "csp/core/store.hpp"
 #include "csp/propagation/inference.hpp"
-#include "csp/search/search_context.hpp"
+#include "csp/strategy/search_context.hpp"
 #include "csp/stats/statistics.hpp"
 
 namespace csp {

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "../linear_bounds.hpp"
+#include "constraints/linear_bounds.hpp"
 #include "csp/core/problem.hpp"
 
 namespace csp::globals_detail {

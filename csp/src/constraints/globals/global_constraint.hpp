@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/constraints/constraint.hpp"
+#include "csp/core/constraint.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
 
