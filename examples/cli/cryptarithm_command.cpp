@@ -15,9 +15,7 @@ namespace csp::cli {
 
 int run_cryptarithm(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{}, "puzzle");
-  cl.model.add_options()
-      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("global"),
-       "the letters' all-different: global, binary (pairwise !=) or matching (Regin)");
+  add_all_different_option(cl.model, "global", "the letters");
   cl.output.add_options()("all", po::bool_switch(), "print every solution and their count (--max-solutions 0)");
 
   models::Cryptarithm puzzle;

@@ -136,9 +136,8 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   po::options_description search("csp search", kHelpWidth);
   po::options_description output("csp output", kHelpWidth);
   add_search_options(search, output, kDefaults);  // the options every command shares, without -n, -t and -s's
+  add_all_different_option(search, "matching", "all_different_int");
   search.add_options()
-      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("matching"),
-       "all_different_int as one constraint with Regin's matching (matching), simple rules (global), or binary !=")
       ("globals", po::value<std::string>()->value_name("MODE")->default_value("native"),
        "csp's global constraints (csp_cumulative, csp_regular, ...): native propagators, or decompose into linear, "
        "reified and table constraints");

@@ -105,10 +105,10 @@ int run_graph(const std::vector<std::string>& args) {
        "sudoku: the box shape of the puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
       ("formulation", po::value<std::string>()->value_name("NAME")->default_value("binary"),
        "queens: binary or all-different")
-      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("binary"),
-       "sudoku, zebra, cryptarithm: all-different as binary != (binary), global or matching (a global constraint "
-       "adds a clique over its scope either way)")
       ("help,h", "print this help");
+  add_all_different_option(opts, "binary",
+                           "sudoku's units, zebra's groups, a cryptarithm's letters (a global constraint adds a clique "
+                           "over its scope either way)");
   po::options_description hidden;
   hidden.add_options()("model", po::value<std::vector<std::string>>());
   po::options_description all;

@@ -17,10 +17,7 @@ namespace csp::cli {
 
 int run_killer(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{}, "file");
-  cl.model.add_options()
-      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("matching"),
-       "units and cages as all-different filtered by Regin's matching (matching), by simple rules (global), or "
-       "as binary != (binary)");
+  add_all_different_option(cl.model, "matching", "units and cages");
 
   models::KillerSudoku puzzle;
   AllDifferentMode mode{};

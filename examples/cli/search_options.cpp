@@ -297,6 +297,15 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, bo
   return v;
 }
 
+void add_all_different_option(po::options_description& options, const std::string& default_mode,
+                              const std::string& what) {
+  options.add_options()("alldiff", po::value<std::string>()->value_name("MODE")->default_value(default_mode),
+                        (what + " as all-different: matching (one constraint, Regin's matching: generalised arc "
+                                "consistency), global (one constraint: single values, pigeonhole, hidden singles) or "
+                                "binary (!= between each pair)")
+                            .c_str());
+}
+
 AllDifferentMode read_all_different_mode(const po::variables_map& vm) {
   try {
     return parse_all_different_mode(vm["alldiff"].as<std::string>());

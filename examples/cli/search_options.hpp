@@ -93,6 +93,12 @@ std::string usage_message(const OptionConflictError& e);
 /// The preset named by --preset, "" when absent: "textbook" (SolverConfig::textbook()) or "default".
 std::string read_preset(const boost::program_options::variables_map& vm);
 
+/// Adds --alldiff MODE (default `default_mode`) to `options`, its help naming what the command posts as
+/// all-different (`what`, e.g. "units", "the letters") and the three modes. The one declaration of --alldiff for
+/// every command that takes it (a model's own default stays the model's choice).
+void add_all_different_option(boost::program_options::options_description& options, const std::string& default_mode,
+                              const std::string& what);
+
 /// The all-different mode named by --alldiff ("global", "binary", "matching"). Throws UsageError listing the valid
 /// names for any other.
 AllDifferentMode read_all_different_mode(const boost::program_options::variables_map& vm);

@@ -38,10 +38,8 @@ void describe(Groups& g) {
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
        "box shape of every puzzle, e.g. 3x2 (default: from the cell count: 16, 36, 64, 81, 144, 256, 625 cells -> "
-       "2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)")
-      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value(kSudokuAllDifferent),
-       "units as one all-different each, filtered by Regin's matching (matching: generalised arc consistency) "
-       "or by single values and hidden singles (global), or as binary != between peers (binary)");
+       "2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)");
+  add_all_different_option(g.model, kSudokuAllDifferent, "each unit");
   g.output.add_options()
       ("format", po::value<std::string>()->value_name("FMT")->default_value("line"),
        "line: '<grid> <status> [detail]' per puzzle; pretty: grids with box borders; candidates: Norvig's "

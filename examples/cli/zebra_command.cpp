@@ -15,9 +15,7 @@ namespace csp::cli {
 
 int run_zebra(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{});
-  cl.model.add_options()
-      ("alldiff", po::value<std::string>()->value_name("MODE")->default_value("binary"),
-       "each attribute group's all-different: binary (pairwise !=, the textbook's), global or matching (Regin)");
+  add_all_different_option(cl.model, "binary", "each attribute group (binary: the textbook's)");
 
   AllDifferentMode mode{};
   SearchOptions options;
