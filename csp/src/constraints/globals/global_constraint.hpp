@@ -69,6 +69,16 @@ class GlobalConstraint : public Constraint {
   }
   /// The sum of the scope's domain sizes (for fixpoint loops).
   long long total_size(const Store& s) const;
+  /// Runs `step(s, only)` until it changes no domain (one run when `only` names one scope position, as forward
+  /// checking asks); false as soon as a step fails.
+  template <class Step>
+  bool to_fixpoint(Store& s, int only, Step&& step) const {
+    for (;;) {
+      const long long before = total_size(s);
+      if (!step(s, only)) return false;
+      if (only >= 0 || total_size(s) == before) return true;
+    }
+  }
 
  private:
   std::vector<int> occ_;  // occ_[j]: the scope position of occurrence j

@@ -30,14 +30,13 @@ class Increasing final : public GlobalConstraint {
     const int n = occurrences();
     // In chain order (reversed when decreasing), each lower bound at least the previous one, then each upper bound at
     // most the next one; a variable occurring twice may need another round.
-    for (;;) {
-      const long long before = total_size(s);
+    return to_fixpoint(s, only, [this, n](Store& t, int o) {
       for (int k = 1; k < n; ++k)
-        if (!keep_at_least(s, only, at(k), lo(s, at(k - 1)))) return false;
+        if (!keep_at_least(t, o, at(k), lo(t, at(k - 1)))) return false;
       for (int k = n - 2; k >= 0; --k)
-        if (!keep_at_most(s, only, at(k), hi(s, at(k + 1)))) return false;
-      if (only >= 0 || total_size(s) == before) return true;
-    }
+        if (!keep_at_most(t, o, at(k), hi(t, at(k + 1)))) return false;
+      return true;
+    });
   }
 
  private:
@@ -69,11 +68,7 @@ class Lex final : public GlobalConstraint {
   }
 
   bool filter(Store& s, int only) const override {
-    for (;;) {
-      const long long before = total_size(s);
-      if (!step(s, only)) return false;
-      if (only >= 0 || total_size(s) == before) return true;
-    }
+    return to_fixpoint(s, only, [this](Store& t, int o) { return step(t, o); });
   }
 
  private:
@@ -124,11 +119,7 @@ class Maximum final : public GlobalConstraint {
   }
 
   bool filter(Store& s, int only) const override {
-    for (;;) {
-      const long long before = total_size(s);
-      if (!step(s, only)) return false;
-      if (only >= 0 || total_size(s) == before) return true;
-    }
+    return to_fixpoint(s, only, [this](Store& t, int o) { return step(t, o); });
   }
 
  private:

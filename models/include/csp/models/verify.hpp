@@ -26,8 +26,9 @@ std::string verify_coloring(const Graph& graph, const Assignment& a);
 /// gives the known answer (the Japanese owns the zebra, the Norwegian drinks water), else why not.
 std::string verify_zebra(const Assignment& a);
 
-/// A cryptarithm (cryptarithm.hpp, variable ids follow `puzzle.letters`): "" when the letters have distinct digits
-/// 0-9, no word of two or more letters starts with 0 and the addends add up to the sum, else why not.
+/// A cryptarithm (cryptarithm.hpp, variable ids follow `puzzle.letters`; the carries of the column model come after
+/// them and are not read): "" when the letters have distinct digits 0-9, no word of two or more letters starts with 0
+/// and the addends add up to the sum, column by column (adds_up, so words of any length), else why not.
 std::string verify_cryptarithm(const Cryptarithm& puzzle, const Assignment& a);
 
 }  // namespace csp::models
