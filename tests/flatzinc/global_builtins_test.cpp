@@ -73,4 +73,41 @@ TEST(FlatZincGlobals, AmongIncreasingLexMaximumInverse) {
             6U);
 }
 
+TEST(FlatZincGlobals, NValueAndArgMax) {
+  // Three 1..3 variables with two distinct values: 3 pairs x (2^3 - 2) = 18.
+  EXPECT_EQ(count("array [1..3] of var 1..3: x :: output_array([1..3]);\n"
+                  "constraint csp_nvalue(2, x);\nsolve satisfy;\n"),
+            18U);
+  // Two 1..2 variables, z the first largest's position from 1: one z per pair, 4; arg_min with x = (2, 1): z = 2.
+  EXPECT_EQ(count("array [1..2] of var 1..2: x :: output_array([1..2]);\nvar 0..3: z :: output_var;\n"
+                  "constraint csp_arg_max_int(x, z, 1, 0);\nsolve satisfy;\n"),
+            4U);
+  EXPECT_EQ(count("var 0..3: z :: output_var;\nconstraint csp_arg_max_int([2, 1], z, 1, 1);\n"
+                  "constraint int_eq(z, 2);\nsolve satisfy;\n"),
+            1U);
+}
+
+TEST(FlatZincGlobals, BinPackingThreeForms) {
+  // Three items of weight 2 into bins 1..2 of capacity 4: all but the two "all in one bin", 6 (capacities, and one
+  // capacity); items of weights 1 and 2 into bins 1..2 with free loads: one load pair per assignment, 4.
+  EXPECT_EQ(count("array [1..3] of var 1..2: b :: output_array([1..3]);\n"
+                  "constraint csp_bin_packing_capa([4, 4], b, [2, 2, 2], 1);\nsolve satisfy;\n"),
+            6U);
+  EXPECT_EQ(count("array [1..3] of var 1..2: b :: output_array([1..3]);\n"
+                  "constraint csp_bin_packing(4, b, [2, 2, 2]);\nsolve satisfy;\n"),
+            6U);
+  EXPECT_EQ(count("array [1..2] of var 1..2: b :: output_array([1..2]);\n"
+                  "array [1..2] of var 0..3: l :: output_array([1..2]);\n"
+                  "constraint csp_bin_packing_load(l, b, [1, 2], 1);\nsolve satisfy;\n"),
+            4U);
+}
+
+TEST(FlatZincGlobals, DiffnOfFourUnitSquaresInABox) {
+  // Four 1x1 squares with corners in 0..1 x 0..1: 4! placements (the sizes are constants, shared variables).
+  EXPECT_EQ(count("array [1..4] of var 0..1: x :: output_array([1..4]);\n"
+                  "array [1..4] of var 0..1: y :: output_array([1..4]);\n"
+                  "constraint csp_diffn(x, y, [1, 1, 1, 1], [1, 1, 1, 1], 1);\nsolve satisfy;\n"),
+            24U);
+}
+
 }  // namespace

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <climits>
+#include <set>
 
 #include "csp/constraints/globals/automaton.hpp"
 #include "csp/constraints/globals/counting.hpp"
 #include "csp/constraints/globals/ordering.hpp"
+#include "csp/constraints/globals/packing.hpp"
 #include "csp/constraints/globals/routing.hpp"
 #include "csp/constraints/globals/scheduling.hpp"
 #include "csp/core/errors.hpp"
@@ -133,6 +135,53 @@ bool inverse_holds(const Call& c, const ValueOf& v) {
   return true;
 }
 
+// bins[i] in first..first + m - 1 (m = loads.size()) and loads[k] the weight of bin first + k; with `capacities`
+// (loads empty), the weight of bin first + k at most capacities[k]; `any_bin`: every bin value allowed, one capacity.
+bool bin_packing_holds(const std::vector<long long>& bins, const std::vector<long long>& w,
+                       const std::vector<long long>& loads, const std::vector<long long>& capacities, long long first) {
+  std::vector<long long> load(std::max(loads.size(), capacities.size()), 0);
+  for (std::size_t i = 0; i < bins.size(); ++i) {
+    const long long k = bins[i] - first;
+    if (k < 0 || k >= static_cast<long long>(load.size())) return false;
+    load[static_cast<std::size_t>(k)] += w[i];
+  }
+  for (std::size_t k = 0; k < load.size(); ++k)
+    if (loads.empty() ? load[k] > capacities[k] : load[k] != loads[k]) return false;
+  return true;
+}
+
+bool bin_packing_one_capacity_holds(const Call& c, const ValueOf& v) {
+  const std::vector<long long> bins = values(c, 1, v);
+  const std::vector<long long> w = values(c, 2, v);
+  for (long long b : bins) {
+    long long load = 0;
+    for (std::size_t i = 0; i < bins.size(); ++i) load += bins[i] == b ? w[i] : 0;
+    if (load > value(c, 0, v)) return false;
+  }
+  return true;
+}
+
+bool arg_max_holds(const Call& c, const ValueOf& v) {
+  const std::vector<long long> x = values(c, 0, v);
+  if (x.empty()) return false;
+  const auto best = value(c, 3, v) != 0 ? std::min_element(x.begin(), x.end()) : std::max_element(x.begin(), x.end());
+  return value(c, 1, v) == value(c, 2, v) + (best - x.begin());
+}
+
+bool diffn_holds(const Call& c, const ValueOf& v) {
+  const std::vector<long long> x = values(c, 0, v);
+  const std::vector<long long> y = values(c, 1, v);
+  const std::vector<long long> dx = values(c, 2, v);
+  const std::vector<long long> dy = values(c, 3, v);
+  const bool strict = value(c, 4, v) != 0;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (std::size_t j = i + 1; j < x.size(); ++j) {
+      if (!strict && (dx[i] == 0 || dx[j] == 0 || dy[i] == 0 || dy[j] == 0)) continue;
+      if (x[i] + dx[i] > x[j] && x[j] + dx[j] > x[i] && y[i] + dy[i] > y[j] && y[j] + dy[j] > y[i]) return false;
+    }
+  return true;
+}
+
 // ---- posters
 // ------------------------------------------------------------------------------------------------
 
@@ -168,6 +217,57 @@ bool post_among(Poster& p, const Call& c) {
                   ops[static_cast<std::size_t>(op)], constant(c, 4), p.globals(),
                   c.name + ":" + std::to_string(c.line));
   return true;
+}
+
+// The packing and counting builtins added with issue 25's second part (nvalue, bin packing, arg_max, diffn).
+void add_packing_builtins(std::vector<Builtin>& b) {
+  const auto at = [](const Call& c) { return c.name + ":" + std::to_string(c.line); };
+  b.push_back({"csp_nvalue", "va",
+               [](const Call& c, const ValueOf& v) {
+                 const std::vector<long long> x = values(c, 1, v);
+                 return value(c, 0, v) == static_cast<long long>(std::set<long long>(x.begin(), x.end()).size());
+               },
+               [at](Poster& p, const Call& c) {
+                 csp::post_nvalue(p.problem(), p.variable(c.args[0].terms.front()), variables(p, c, 1), p.globals(),
+                                  at(c));
+                 return true;
+               }});
+  b.push_back({"csp_bin_packing_load", "aaav",
+               [](const Call& c, const ValueOf& v) {
+                 return bin_packing_holds(values(c, 1, v), values(c, 2, v), values(c, 0, v), {}, value(c, 3, v));
+               },
+               [at](Poster& p, const Call& c) {
+                 csp::post_bin_packing_load(p.problem(), variables(p, c, 0), variables(p, c, 1), constants(c, 2),
+                                            constant(c, 3), p.globals(), at(c));
+                 return true;
+               }});
+  b.push_back({"csp_bin_packing_capa", "aaav",
+               [](const Call& c, const ValueOf& v) {
+                 return bin_packing_holds(values(c, 1, v), values(c, 2, v), {}, values(c, 0, v), value(c, 3, v));
+               },
+               [at](Poster& p, const Call& c) {
+                 const std::vector<int> capacities = constants(c, 0);
+                 if (array(c, 1).empty())
+                   return std::all_of(capacities.begin(), capacities.end(), [](int k) { return k >= 0; });
+                 csp::post_bin_packing_capa(p.problem(), capacities, variables(p, c, 1), constants(c, 2),
+                                            constant(c, 3), p.globals(), at(c));
+                 return true;
+               }});
+  b.push_back({"csp_bin_packing", "vaa", bin_packing_one_capacity_holds, [at](Poster& p, const Call& c) {
+                 csp::post_bin_packing(p.problem(), constant(c, 0), variables(p, c, 1), constants(c, 2), p.globals(),
+                                       at(c));
+                 return true;
+               }});
+  b.push_back({"csp_arg_max_int", "avvv", arg_max_holds, [at](Poster& p, const Call& c) {
+                 csp::post_arg_max(p.problem(), variables(p, c, 0), p.variable(c.args[1].terms.front()),
+                                   constant(c, 2), constant(c, 3) != 0, p.globals(), at(c));
+                 return true;
+               }});
+  b.push_back({"csp_diffn", "aaaav", diffn_holds, [at](Poster& p, const Call& c) {
+                 csp::post_diffn(p.problem(), variables(p, c, 0), variables(p, c, 1), variables(p, c, 2),
+                                 variables(p, c, 3), constant(c, 4) != 0, p.globals(), at(c));
+                 return true;
+               }});
 }
 
 }  // namespace
@@ -231,6 +331,7 @@ std::vector<Builtin> global_builtins() {
                                      p.globals(), at(c));
                    return true;
                  }});
+  add_packing_builtins(b);
   return b;
 }
 

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <algorithm>
 
 #include "csp/core/errors.hpp"
@@ -141,6 +143,41 @@ TEST(Among, RejectsNoValues) {
   Problem p;
   const VarId x = p.add_variable("x", 1, 2);
   EXPECT_THROW(post_among(p, {x}, {}, x), ModelError);
+}
+
+TEST(NValue, RandomInstancesMatchBruteForceAndDecomposition) {
+  const int sat = test_support::check_random_instances("nvalue", 80, 74, [](std::mt19937& rng) {
+    GlobalInstance g;
+    const int n = static_cast<int>(rng() % 5);
+    g.domains.push_back(test_support::random_values(rng, 0, 4));  // the count
+    for (int i = 0; i < n; ++i) g.domains.push_back(test_support::random_values(rng, 0, 3));
+    g.post = [](Problem& p, const std::vector<VarId>& xs, Globals how) {
+      post_nvalue(p, xs.front(), {xs.begin() + 1, xs.end()}, how);
+    };
+    g.relation = [](const std::vector<Value>& v) {
+      return static_cast<Value>(std::set<Value>(v.begin() + 1, v.end()).size()) == v.front();
+    };
+    return g;
+  });
+  EXPECT_GT(sat, 50);
+}
+
+TEST(NValue, KnownCounts) {
+  // Three variables over 1..3 with exactly two distinct values: 3 pairs of values x (2^3 - 2) = 18 tuples; with n
+  // free over 0..3: all 27 tuples, one n each.
+  for (const bool free_n : {false, true})
+    for (const Globals how : {Globals::native, Globals::decompose}) {
+      Problem p;
+      const VarId n = free_n ? p.add_variable("n", 0, 3) : p.add_variable("n", 2, 2);
+      std::vector<VarId> xs;
+      for (int i = 0; i < 3; ++i) xs.push_back(p.add_variable(test_support::numbered("x", std::size_t(i)), 1, 3));
+      post_nvalue(p, n, xs, how);
+      SolverConfig c;
+      c.inference = "mac";
+      c.max_solutions = 0;
+      c.keep_solutions = 0;
+      EXPECT_EQ(backtracking_search(p, c).solution_count, free_n ? 27U : 18U) << to_string(how);
+    }
 }
 
 }  // namespace

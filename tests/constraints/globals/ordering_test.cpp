@@ -78,6 +78,42 @@ TEST(Maximum, RandomInstancesMatchBruteForceAndDecomposition) {
   EXPECT_GT(sat, 40);
 }
 
+TEST(ArgMax, RandomInstancesMatchBruteForceAndDecomposition) {
+  const int sat = test_support::check_random_instances("arg_max", 100, 55, [](std::mt19937& rng) {
+    GlobalInstance g;
+    const int n = 1 + static_cast<int>(rng() % 4);
+    const bool minimum = rng() % 2 == 0;
+    const int offset = static_cast<int>(rng() % 3);
+    for (int i = 0; i < n; ++i) g.domains.push_back(test_support::random_values(rng, 0, 3));
+    g.domains.push_back(test_support::random_values(rng, offset - 1, offset + n));  // z, a value outside included
+    g.post = [=](Problem& p, const std::vector<VarId>& xs, Globals how) {
+      post_arg_max(p, {xs.begin(), xs.end() - 1}, xs.back(), offset, minimum, how);
+    };
+    g.relation = [=](const std::vector<Value>& v) {
+      const auto first = v.begin();
+      const auto last = v.end() - 1;
+      const auto best = minimum ? std::min_element(first, last) : std::max_element(first, last);  // the first best
+      return v.back() == offset + static_cast<Value>(best - first);
+    };
+    return g;
+  });
+  EXPECT_GT(sat, 50);
+}
+
+TEST(ArgMax, TiesGoToTheFirstIndex) {
+  // x = (2, 5, 5, 1) fixed: arg_max is 2 and arg_min 4 (MiniZinc's 1-based indices).
+  for (const bool minimum : {false, true}) {
+    Problem p;
+    std::vector<VarId> xs;
+    for (Value v : {2, 5, 5, 1}) xs.push_back(p.add_variable(test_support::numbered("x", xs.size()), v, v));
+    const VarId z = p.add_variable("z", 0, 6);
+    post_arg_max(p, xs, z, 1, minimum);
+    const std::vector<test_support::Tuple> all = test_support::all_solutions(p);
+    ASSERT_EQ(all.size(), 1U);
+    EXPECT_EQ(all.front().back(), minimum ? 4 : 2);
+  }
+}
+
 TEST(Ordering, SharedVariablesAndErrors) {
   Problem p;
   const VarId x = p.add_variable("x", 0, 3);
@@ -86,6 +122,7 @@ TEST(Ordering, SharedVariablesAndErrors) {
   post_maximum(p, y, {x, y});         // y = max(x, y): x <= y
   EXPECT_EQ(test_support::all_solutions(p).size(), 6U);
   EXPECT_THROW(post_maximum(p, x, {}), ModelError);
+  EXPECT_THROW(post_arg_max(p, {}, x), ModelError);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // Counting globals: count, among, at_most, at_least, global cardinality (MiniZinc count_*, among, at_most, at_least,
-// global_cardinality*).
+// global_cardinality*, nvalue).
 #pragma once
 
 #include <string>
@@ -44,5 +44,16 @@ void post_global_cardinality(Problem& problem, const std::vector<VarId>& xs, con
 void post_global_cardinality_low_up(Problem& problem, const std::vector<VarId>& xs, const std::vector<Value>& cover,
                                     const std::vector<int>& low, const std::vector<int>& high, bool closed = false,
                                     Globals how = Globals::native, const std::string& name = "global_cardinality");
+
+/// n is the number of distinct values among xs (MiniZinc nvalue; 0 for no xs).
+///
+/// Native propagation: with F the distinct values of the fixed xs and U the unfixed xs, n within |F| (plus one when an
+/// unfixed x cannot take a value of F) and min(|F| + U, the size of the union of the domains); when n's upper bound
+/// is |F| every unfixed x is restricted to F, when its lower bound is |F| + U every unfixed x loses the values of F.
+/// Bounds reasoning on n, not generalised arc consistent (GAC for nvalue is NP-hard: Bessiere, Hebrard, Hnich, Kiziltan
+/// & Walsh, "Filtering algorithms for the NValue constraint", Constraints 2006). Decomposition (MiniZinc's): a boolean
+/// per value v of the union, u[v] <-> some x = v (or of reified equalities), n = sum(u).
+void post_nvalue(Problem& problem, VarId n, const std::vector<VarId>& xs, Globals how = Globals::native,
+                 const std::string& name = "nvalue");
 
 }  // namespace csp

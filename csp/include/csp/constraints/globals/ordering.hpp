@@ -1,5 +1,5 @@
 // Ordering globals: increasing, decreasing, lexicographic order on integers, maximum, minimum (MiniZinc increasing,
-// decreasing, lex_less, lex_lesseq, maximum, minimum).
+// decreasing, lex_less, lex_lesseq, maximum, minimum, arg_max, arg_min).
 #pragma once
 
 #include <string>
@@ -28,5 +28,17 @@ void post_lex(Problem& problem, const std::vector<VarId>& x, const std::vector<V
 /// xs is empty.
 void post_maximum(Problem& problem, VarId m, const std::vector<VarId>& xs, bool minimum = false,
                   Globals how = Globals::native, const std::string& name = "maximum");
+
+/// z = offset + i where xs[i] is the first largest of xs (`minimum`: the first smallest): MiniZinc's arg_max / arg_min
+/// (fzn_maximum_arg_int, fzn_minimum_arg_int) with offset the first index of xs.
+///
+/// Native propagation: z within offset..offset + n - 1 and without the positions that cannot be the first best (an
+/// earlier x surely at least as good, a later one surely better, on the bounds); every x at most the best upper bound
+/// among z's candidates; once z is fixed to i, the earlier xs strictly worse than xs[i] and the later ones no better,
+/// on the bounds, both ways. Bounds reasoning, not generalised arc consistent. Decomposition: per position i a
+/// boolean b[i] <-> z = offset + i and b[i] <-> (and of the reified comparisons with every other x). Throws ModelError
+/// when xs is empty.
+void post_arg_max(Problem& problem, const std::vector<VarId>& xs, VarId z, int offset = 1, bool minimum = false,
+                  Globals how = Globals::native, const std::string& name = "arg_max");
 
 }  // namespace csp
