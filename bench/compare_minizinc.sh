@@ -16,8 +16,10 @@
 # (plus pathcolor n = 1,000,000), `minizinc --solver csp` vs `minizinc --solver gecode` (Gecode's own mznlib, as the
 # scale README measured), first solution, same columns (answer SAT).
 #
-# Usage: bench/compare_minizinc.sh [--scale] [--update] [--timeout S] [--only ID[,ID...]] [CORPUS]
-#   CORPUS      folder with instances.tsv (default: <repo>/../shared/minizinc); absent: prints "skipped", exit 0
+# Usage: bench/compare_minizinc.sh [--scale] [--update] [--section NAME] [--timeout S] [--only ID[,ID...]] [CORPUS]
+#   CORPUS      folder with instances.tsv (default: <repo>/../shared/minizinc; bench/instances holds the second
+#               table's public instances); absent: prints "skipped", exit 0
+#   --section   the marked section of bench/README.md that --update replaces (default: corpus, or scale)
 #   --timeout   per-instance limit in seconds for each solver (default 60)
 #   --only      run only these instance ids (corpus) or MODEL:SIZE names (scale); --update is refused with it
 #   --update    also replace the marked section of bench/README.md (corpus or scale) with this run's table
@@ -36,12 +38,14 @@ update=0
 scale=0
 only=""
 corpus=""
+section=""
 
 die() { echo "compare_minizinc.sh: $*" >&2; exit 2; }
 while (($# > 0)); do
   case $1 in
     -h | --help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     --update) update=1 ;;
+    --section) (($# > 1)) || die "--section needs a name"; section=$2; shift ;;
     --scale) scale=1 ;;
     --timeout) (($# > 1)) || die "--timeout needs a number of seconds"; limit=$2; shift ;;
     --only) (($# > 1)) || die "--only needs a list of ids"; only=",$2,"; shift ;;
@@ -233,6 +237,7 @@ fi
 cat "$table"
 
 if ((update)); then
+  marker=${section:-$marker}
   readme=$repo/bench/README.md
   begin="<!-- compare_minizinc.sh $marker: begin -->"
   end="<!-- compare_minizinc.sh $marker: end -->"
