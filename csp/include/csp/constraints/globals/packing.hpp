@@ -27,8 +27,9 @@ void post_bin_packing_load(Problem& problem, const std::vector<VarId>& loads, co
 
 /// Bin packing with capacities: bins[i] in first_bin..first_bin + capacities.size() - 1 and the items of bin
 /// first_bin + b weigh at most capacities[b] in total. Native: the propagation of post_bin_packing_load with each load
-/// an implicit value in 0..capacities[b]; decomposition: one linear per bin over the same booleans. Throws ModelError
-/// as post_bin_packing_load, or when capacities is empty.
+/// an implicit value in 0..capacities[b]; decomposition: one linear per bin over the same booleans. Nothing is posted
+/// when bins is empty (a negative capacity then is the caller's to decide). Throws ModelError as
+/// post_bin_packing_load, or when capacities is empty.
 void post_bin_packing_capa(Problem& problem, const std::vector<int>& capacities, const std::vector<VarId>& bins,
                            const std::vector<int>& weights, int first_bin = 1, Globals how = Globals::native,
                            const std::string& name = "bin_packing_capa");
