@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "ablation/configuration.hpp"
-#include "ablation/model_registry.hpp"
-#include "ablation/run.hpp"
+#include "csp/ablation/configuration.hpp"
+#include "csp/ablation/model_registry.hpp"
+#include "csp/ablation/run.hpp"
 
 #ifndef CSP_SHARED_DIR
 #define CSP_SHARED_DIR "../shared"

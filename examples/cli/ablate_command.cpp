@@ -17,11 +17,11 @@
 
 #include "ablate_options.hpp"
 #include "ablate_progress.hpp"
-#include "ablation/build_info.hpp"
-#include "ablation/paired.hpp"
-#include "ablation/plot.hpp"
-#include "ablation/report.hpp"
-#include "ablation/summary.hpp"
+#include "csp/ablation/build_info.hpp"
+#include "csp/ablation/paired.hpp"
+#include "csp/ablation/plot.hpp"
+#include "csp/ablation/report.hpp"
+#include "csp/ablation/summary.hpp"
 #include "interrupt.hpp"
 #ifdef CSP_WITH_MPI
 #include "mpi_commands.hpp"

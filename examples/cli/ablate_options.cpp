@@ -10,7 +10,7 @@
 #include <sstream>
 #include <thread>
 
-#include "ablation/summary.hpp"
+#include "csp/ablation/summary.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/models/sudoku_format.hpp"
 #include "program_options_message.hpp"

@@ -8,10 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ablation/configuration.hpp"
-#include "ablation/model_registry.hpp"
-#include "ablation/plot.hpp"
-#include "ablation/run.hpp"
+#include "csp/ablation/configuration.hpp"
+#include "csp/ablation/model_registry.hpp"
+#include "csp/ablation/plot.hpp"
+#include "csp/ablation/run.hpp"
 
 namespace csp::cli {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "ablation/run.hpp"
+#include "csp/ablation/run.hpp"
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_generator.hpp"
 #include "sudoku_options.hpp"

@@ -1,5 +1,5 @@
 // The grid of csp ablate: list parsing (all, duplicates, unknown names, empty lists) and the cross product.
-#include "ablation/configuration.hpp"
+#include "csp/ablation/configuration.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -5,9 +5,9 @@
 #include <memory>
 #include <string>
 
-#include "ablation/flatzinc_instances.hpp"
-#include "ablation/model_registry.hpp"
-#include "ablation/run.hpp"
+#include "csp/ablation/flatzinc_instances.hpp"
+#include "csp/ablation/model_registry.hpp"
+#include "csp/ablation/run.hpp"
 #include "csp/models/n_queens.hpp"
 
 namespace csp::ablation {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "ablation/report.hpp"
+#include "csp/ablation/report.hpp"
 
 namespace csp::ablation::test_data {
 

@@ -1,5 +1,5 @@
 // The model registry of csp ablate and one run: instances, verification, statuses, limits, bad files.
-#include "ablation/model_registry.hpp"
+#include "csp/ablation/model_registry.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <fstream>
 
-#include "ablation/configuration.hpp"
-#include "ablation/run.hpp"
+#include "csp/ablation/configuration.hpp"
+#include "csp/ablation/run.hpp"
 #include "csp/search/backtracking.hpp"
 
 namespace csp::ablation {

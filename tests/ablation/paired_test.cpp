@@ -1,6 +1,6 @@
 // The paired comparison of csp ablate --compare: wins / losses / ties, the geometric mean of the cost ratios and its
 // bootstrap interval on hand-made pairs with known values, the configuration names, the text and JSON.
-#include "ablation/paired.hpp"
+#include "csp/ablation/paired.hpp"
 
 #include <gtest/gtest.h>
 

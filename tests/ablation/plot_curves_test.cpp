@@ -1,6 +1,6 @@
 // The run-length curves of csp ablate --plot-kind cactus / survival, on hand-made runs with known points; the
 // seed pools they are drawn per; and the line charts written as SVG.
-#include "ablation/plot_curves.hpp"
+#include "csp/ablation/plot_curves.hpp"
 
 #include "hand_made_study.hpp"
 

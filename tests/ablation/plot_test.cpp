@@ -1,5 +1,5 @@
 // The chart of csp ablate: an SVG file for both metrics (twice in one process), errors for bad paths and names.
-#include "ablation/plot.hpp"
+#include "csp/ablation/plot.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The CSV / JSON schema of csp ablate: header fields, one row per (instance, configuration), columns; checksums.
-#include "ablation/report.hpp"
+#include "csp/ablation/report.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "ablation/configuration.hpp"
-#include "ablation/model_registry.hpp"
-#include "ablation/run.hpp"
+#include "csp/ablation/configuration.hpp"
+#include "csp/ablation/model_registry.hpp"
+#include "csp/ablation/run.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/models/zebra.hpp"
 #include "csp/search/solve.hpp"

@@ -1,5 +1,5 @@
 // Statistics of csp ablate on hand-made records: counts, mean / median / max, total time, disqualification, sorting.
-#include "ablation/summary.hpp"
+#include "csp/ablation/summary.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

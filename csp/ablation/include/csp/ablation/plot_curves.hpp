@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "ablation/plot.hpp"
-#include "ablation/report.hpp"
+#include "csp/ablation/plot.hpp"
+#include "csp/ablation/report.hpp"
 
 namespace csp::ablation {
 

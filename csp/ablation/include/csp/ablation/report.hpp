@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ablation/configuration.hpp"
-#include "ablation/model_registry.hpp"
-#include "ablation/run.hpp"
-#include "ablation/summary.hpp"
+#include "csp/ablation/configuration.hpp"
+#include "csp/ablation/model_registry.hpp"
+#include "csp/ablation/run.hpp"
+#include "csp/ablation/summary.hpp"
 
 namespace csp::ablation {
 

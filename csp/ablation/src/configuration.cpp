@@ -1,5 +1,5 @@
 // The grid of an ablation study: list parsing ("all", duplicates, unknown names) and the cross product.
-#include "ablation/configuration.hpp"
+#include "csp/ablation/configuration.hpp"
 
 #include <algorithm>
 #include <system_error>

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ablation/plot.hpp"
-#include "ablation/report.hpp"
+#include "csp/ablation/plot.hpp"
+#include "csp/ablation/report.hpp"
 
 namespace csp::ablation {
 

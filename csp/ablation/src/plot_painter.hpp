@@ -13,7 +13,7 @@
 #include <iterator>
 #include <string>
 
-#include "ablation/plot.hpp"
+#include "csp/ablation/plot.hpp"
 
 namespace csp::ablation::painting {
 

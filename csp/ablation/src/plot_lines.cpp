@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <utility>
 
-#include "ablation/plot_curves.hpp"
+#include "csp/ablation/plot_curves.hpp"
 
 #if CSP_HAVE_CAIRO
 #include <cairo-svg.h>

@@ -1,5 +1,5 @@
 // Aggregation of ablation records per (group, configuration), and the table's sort orders.
-#include "ablation/summary.hpp"
+#include "csp/ablation/summary.hpp"
 
 #include <algorithm>
 #include <map>

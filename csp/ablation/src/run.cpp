@@ -1,5 +1,5 @@
 // One run of an ablation: build, csp::solve R times (every solution verified there), record why it stopped.
-#include "ablation/run.hpp"
+#include "csp/ablation/run.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -1,6 +1,6 @@
 // The FlatZinc model of csp ablate: .fzn files parsed once and built once per all-different mode, solutions
 // checked by the FlatZinc checker (FlatZincModel::verify).
-#include "ablation/flatzinc_instances.hpp"
+#include "csp/ablation/flatzinc_instances.hpp"
 
 #include <algorithm>
 #include <array>

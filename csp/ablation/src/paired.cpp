@@ -1,6 +1,6 @@
 // Paired comparison of two configurations (csp ablate --compare): wins / losses / ties, geometric mean of the cost
 // ratios, percentile bootstrap interval.
-#include "ablation/paired.hpp"
+#include "csp/ablation/paired.hpp"
 
 #include <algorithm>
 #include <cmath>

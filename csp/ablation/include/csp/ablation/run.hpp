@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "ablation/configuration.hpp"
-#include "ablation/model_registry.hpp"
+#include "csp/ablation/configuration.hpp"
+#include "csp/ablation/model_registry.hpp"
 #include "csp/stats/statistics.hpp"
 
 namespace csp::ablation {

@@ -1,7 +1,7 @@
 // The box chart of an ablation, drawn with cairo's SVG surface: strip + box plots on a log axis, one panel per group
 // (the line charts are plot_lines.cpp).
-#include "ablation/plot.hpp"
-#include "ablation/plot_curves.hpp"
+#include "csp/ablation/plot.hpp"
+#include "csp/ablation/plot_curves.hpp"
 
 #include <algorithm>
 #include <cmath>

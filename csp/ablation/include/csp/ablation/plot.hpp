@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "ablation/report.hpp"
-#include "ablation/summary.hpp"
+#include "csp/ablation/report.hpp"
+#include "csp/ablation/summary.hpp"
 
 namespace csp::ablation {
 

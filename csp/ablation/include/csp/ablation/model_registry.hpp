@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "ablation/configuration.hpp"
+#include "csp/ablation/configuration.hpp"
 #include "csp/core/assignment.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/models/sudoku.hpp"

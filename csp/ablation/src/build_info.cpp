@@ -1,5 +1,5 @@
 // Version and commit of the build, from compile definitions set by CMake at configure time.
-#include "ablation/build_info.hpp"
+#include "csp/ablation/build_info.hpp"
 
 #ifndef CSP_VERSION
 #define CSP_VERSION "unknown"

@@ -1,5 +1,5 @@
 // The data of the run-length charts (cactus, survival), and the names of the chart kinds and metrics' values.
-#include "ablation/plot_curves.hpp"
+#include "csp/ablation/plot_curves.hpp"
 
 #include <algorithm>
 #include <map>

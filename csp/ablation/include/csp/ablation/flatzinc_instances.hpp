@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "ablation/model_registry.hpp"
+#include "csp/ablation/model_registry.hpp"
 
 namespace csp::ablation {
 

@@ -5,7 +5,7 @@
 #include <map>
 #include <ostream>
 
-#include "ablation/report.hpp"
+#include "csp/ablation/report.hpp"
 
 namespace csp::ablation {
 

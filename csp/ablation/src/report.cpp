@@ -6,7 +6,7 @@
 #include <istream>
 #include <ostream>
 
-#include "ablation/report.hpp"
+#include "csp/ablation/report.hpp"
 
 namespace csp::ablation {
 

@@ -4,7 +4,7 @@
 #include <set>
 #include <sstream>
 
-#include "ablation/report.hpp"
+#include "csp/ablation/report.hpp"
 
 namespace csp::ablation {
 

@@ -1,15 +1,15 @@
 // The model registry of csp ablate: Sudoku files, n-queens, AIMA's Australia, the USA, DIMACS graph colouring, the
 // Zebra puzzle, cryptarithms, Killer Sudoku files,
 // FlatZinc files (flatzinc_instances.cpp).
-#include "ablation/model_registry.hpp"
+#include "csp/ablation/model_registry.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <map>
 
-#include "ablation/configuration.hpp"
-#include "ablation/flatzinc_instances.hpp"
+#include "csp/ablation/configuration.hpp"
+#include "csp/ablation/flatzinc_instances.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/models/cryptarithm.hpp"
 #include "csp/models/graph_coloring.hpp"
