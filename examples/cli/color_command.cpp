@@ -8,8 +8,6 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/models/graph_coloring.hpp"
-#include "csp/models/map_coloring.hpp"
-#include "csp/models/verify.hpp"
 #include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "run_observers.hpp"
@@ -21,30 +19,48 @@ namespace csp::cli {
 
 namespace {
 
-// What is coloured: the graph (for the independent check) and its variable names.
+// What is coloured: the catalogue's instance (csp/models/catalog.hpp: australia, usa or graph) and its title.
 struct Instance {
   std::string title;
-  models::Graph graph;
-  std::vector<std::string> names;
-  std::optional<models::Map> map;  // set for --map: the problem is map_coloring(*map, k)
+  models::CatalogInstance colouring;  // its graph (the header, --least) and its build (-k K)
+  const models::Graph& graph() const { return *colouring.graph; }
 };
 
-
-Problem build(const Instance& instance, int colors, bool break_symmetry) {
-  return instance.map ? models::map_coloring(*instance.map, colors, break_symmetry)
-                      : models::graph_coloring(instance.graph, colors, break_symmetry);
+// --map NAME or FILE.col as the catalogue's instance with `colors` colours (any K >= 1 for --least, which only reads
+// the graph and the vertex names). Throws UsageError for an unknown map or an unreadable or malformed file.
+Instance load(const po::variables_map& vm, int colors) {
+  const bool has_map = vm.count("map") != 0;
+  Instance instance;
+  models::CatalogInputs inputs;
+  inputs.numbers = {colors};
+  std::string entry = "graph";
+  if (has_map) {
+    entry = vm["map"].as<std::string>();
+    if (entry != "australia" && entry != "usa")
+      throw UsageError(std::string("--map: unknown map '").append(entry).append("' (valid: australia, usa)"));
+    instance.title = entry;
+  } else {
+    instance.title = vm["file"].as<std::string>();
+    inputs.files = {instance.title};  // opened once, at most 256 MiB (text_input.hpp)
+  }
+  try {
+    instance.colouring = models::catalog_instances(entry, inputs).front();
+  } catch (const Error& e) {
+    throw UsageError(e.what());
+  }
+  return instance;
 }
 
-// Prints the colouring, one "name = colour" line each, after checking it is proper. Returns false when not.
-bool print_coloring(const Instance& instance, const Assignment& a, int colors) {
-  if (!models::is_proper_coloring(instance.graph, a)) {
+// Prints the colouring, one "name = colour" line each (the catalogue's picture of `model`), after checking it is
+// proper. Returns false when not.
+bool print_coloring(const Instance& instance, const models::BuiltModel& model, const Assignment& a, int colors) {
+  if (!models::is_proper_coloring(instance.graph(), a)) {
     std::cerr << "csp color: internal error: the solver returned a colouring that is not proper\n";
     return false;
   }
   std::cout << instance.title << ": " << colors << (colors == 1 ? " colour" : " colours")
-            << " (checked: no edge joins two vertices of one colour)\n";
-  for (VarId x = 0; x < a.variable_count(); ++x)
-    std::cout << instance.names[static_cast<std::size_t>(x)] << " = " << models::color_name(a.value(x)) << '\n';
+            << " (checked: no edge joins two vertices of one colour)\n"
+            << model.picture(a);
   return true;
 }
 
@@ -113,41 +129,26 @@ int run_color(const std::vector<std::string>& args) {
     if (least && options.algorithm != "backtracking")
       throw UsageError("--least is branch and bound (backtracking): drop --algorithm " + options.algorithm);
     if (least && options.config.backjumping != "none") throw UsageError("--least (branch and bound) does not take --backjump cbj");
-    if (has_map) {
-      const std::string name = vm["map"].as<std::string>();
-      if (name == "australia") instance.map = models::australia();
-      else if (name == "usa") instance.map = models::usa();
-      else throw UsageError(std::string("--map: unknown map '").append(name).append("' (valid: australia, usa)"));
-      instance.title = name;
-      instance.graph = models::graph_of(*instance.map);
-      instance.names = instance.map->regions;
-    } else {
-      const std::string path = vm["file"].as<std::string>();
-      try {
-        instance.graph = models::read_dimacs_file(path);  // opened once, at most 256 MiB (text_input.hpp)
-      } catch (const Error& e) {
-        throw UsageError(e.what());
-      }
-      instance.title = path;
-      for (int v = 1; v <= instance.graph.vertex_count; ++v) instance.names.push_back(std::string("v").append(std::to_string(v)));
-    }
+    instance = load(vm, least ? 1 : colors);
   } catch (const UsageError& e) {
     // The option is -k in every message (Boost.Program_options names it by its long alias, --colors).
     std::string message = e.what();
     for (std::size_t at; (at = message.find("'--colors'")) != std::string::npos;) message.replace(at, 10, "'-k'");
     return usage_error("color", message);
   }
-  const std::size_t edges = instance.graph.edges.size();
-  std::cout << instance.title << ": " << instance.graph.vertex_count
-            << (instance.graph.vertex_count == 1 ? " vertex, " : " vertices, ") << edges
+  const models::Graph& graph = instance.graph();
+  const std::size_t edges = graph.edges.size();
+  std::cout << instance.title << ": " << graph.vertex_count << (graph.vertex_count == 1 ? " vertex, " : " vertices, ")
+            << edges
             << (edges == 1 ? " edge\n" : " edges\n");
 
   if (!least) {
-    const Problem problem = build(instance, colors, break_symmetry);
+    models::BuildChoices choices;
+    choices.break_symmetry = break_symmetry;
+    const std::unique_ptr<models::BuiltModel> model = instance.colouring.build(choices);
+    const Problem& problem = model->problem();
     if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("color", why);
-    RunSpec spec = run_spec(options);
-    spec.verify = [&instance](const Assignment& a) { return models::verify_coloring(instance.graph, a); };
-    const RunResult result = solve(problem, options, std::move(spec));
+    const RunResult result = solve(problem, options, run_spec(options, *model));
     if (report_wrong_solution("color", result)) return 1;
     int status = exit_status(result);
     if (result.solutions.empty()) {
@@ -156,20 +157,23 @@ int run_color(const std::vector<std::string>& args) {
     } else {
       if (options.config.max_solutions != 1)
         std::cout << count_text(result, options, "colouring", "colourings") << "; the first:\n";
-      if (!print_coloring(instance, result.solutions.front(), colors)) status = 1;
+      if (!print_coloring(instance, *model, result.solutions.front(), colors)) status = 1;
     }
     write_stats(std::cout, result, options);
     return status;
   }
 
   // --least: branch and bound on the number of colours (models::least_coloring, RunSpec::objective).
-  const models::LeastColoring m = models::least_coloring(instance.graph, instance.names);
+  // The vertex names are those of the catalogue's colouring problem (map regions, or v1..vN).
+  const std::unique_ptr<models::BuiltModel> model = instance.colouring.build({});
+  std::vector<std::string> names;
+  for (VarId v = 0; v < graph.vertex_count; ++v) names.push_back(model->problem().variable(v).name());
+  const models::LeastColoring m = models::least_coloring(graph, names);
   std::cout << "bounds: a clique of " << m.clique << (m.clique == 1 ? " vertex" : " vertices")
             << " (at least as many colours), a greedy colouring with " << m.greedy
             << (m.greedy == 1 ? " colour\n" : " colours\n");
-  RunSpec spec = run_spec(options);
+  RunSpec spec = run_spec(options, *model);  // the vertices' colouring checked; `colors` is not read
   spec.objective = Objective{m.colors, Sense::minimize};
-  spec.verify = [&instance](const Assignment& a) { return models::verify_coloring(instance.graph, a); };
   spec.search.on_solution = [&](const Assignment& a) {
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                         options.started);
@@ -180,8 +184,8 @@ int run_color(const std::vector<std::string>& args) {
   if (report_wrong_solution("color", result)) return 1;
   std::optional<Assignment> best;
   if (!result.solutions.empty()) {
-    best = Assignment(instance.graph.vertex_count);
-    for (VarId v = 0; v < instance.graph.vertex_count; ++v) best->assign(v, result.solutions.back().value(v));
+    best = Assignment(graph.vertex_count);
+    for (VarId v = 0; v < graph.vertex_count; ++v) best->assign(v, result.solutions.back().value(v));
   }
   if (result.status == Status::solved) {  // complete: the last colouring is optimal
     const int k = static_cast<int>(*result.objective);
@@ -193,7 +197,7 @@ int run_color(const std::vector<std::string>& args) {
                      << " backtracks, " << result.stats.elapsed_us << " us)";
     }
     std::cout << '\n';
-    const bool ok = print_coloring(instance, *best, k);
+    const bool ok = print_coloring(instance, *model, *best, k);
     write_stats(std::cout, result, options);
     return ok ? 0 : 1;
   }
@@ -201,7 +205,7 @@ int run_color(const std::vector<std::string>& args) {
   std::cout << ending(result, options) << '\n' << "least number of colours: unknown (at least " << m.clique;
   if (best) std::cout << ", at most " << *result.objective;
   std::cout << ")\n";
-  if (best && !print_coloring(instance, *best, static_cast<int>(*result.objective))) return 1;
+  if (best && !print_coloring(instance, *model, *best, static_cast<int>(*result.objective))) return 1;
   write_stats(std::cout, result, options);
   return 1;
 }

@@ -4,7 +4,6 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/models/cryptarithm.hpp"
-#include "csp/models/verify.hpp"
 #include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
@@ -18,9 +17,8 @@ int run_cryptarithm(const std::vector<std::string>& args) {
   add_all_different_option(cl.model, "global", "the letters");
   cl.output.add_options()("all", po::bool_switch(), "print every solution and their count (--max-solutions 0)");
 
-  models::Cryptarithm puzzle;
-  AllDifferentMode mode{};
   SearchOptions options;
+  std::unique_ptr<models::BuiltModel> model;
   try {
     const po::variables_map vm = cl.parse(args);
     if (vm.count("help") != 0) {
@@ -40,34 +38,34 @@ int run_cryptarithm(const std::vector<std::string>& args) {
       return 0;
     }
     if (vm.count("puzzle") == 0) throw UsageError("give the puzzle, e.g. 'csp cryptarithm SEND+MORE=MONEY'");
+    // The catalogue's cryptarithm (csp/models/catalog.hpp): its check adds up the numbers (verify_cryptarithm),
+    // its picture is the addition in digits.
+    const std::string text = vm["puzzle"].as<std::string>();
     try {
-      puzzle = models::parse_cryptarithm(vm["puzzle"].as<std::string>());
+      models::parse_cryptarithm(text);  // a malformed text is named as the command's own usage error
     } catch (const ModelError& e) {
       throw UsageError(e.what());
     }
-    mode = read_all_different_mode(vm);
+    models::CatalogInputs inputs;
+    inputs.puzzles = {text};
+    models::BuildChoices choices;
+    choices.alldiff = read_all_different_mode(vm);
     options = read_search_options(vm);
     if (vm["all"].as<bool>()) options.config.max_solutions = 0;
+    model = build_model("cryptarithm", inputs, choices);
   } catch (const UsageError& e) {
     return usage_error("cryptarithm", e.what());
   }
 
-  Problem problem;
-  try {
-    problem = models::cryptarithm(puzzle, mode);
-  } catch (const ModelError& e) {
-    return usage_error("cryptarithm", e.what());
-  }
+  const Problem& problem = model->problem();
   // Every solution is checked and printed as it is found (none is kept in memory).
   options.config.keep_solutions = 0;
   options.config.on_solution = [&](const Assignment& a) {
-    std::cout << models::format_solution(puzzle, a) << '\n';
+    std::cout << model->picture(a);
     return true;
   };
   if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("cryptarithm", why);
-  RunSpec spec = run_spec(options);
-  spec.verify = [&puzzle](const Assignment& a) { return models::verify_cryptarithm(puzzle, a); };  // on the numbers
-  const RunResult result = solve(problem, options, std::move(spec));
+  const RunResult result = solve(problem, options, run_spec(options, *model));
   if (report_wrong_solution("cryptarithm", result)) return 1;
   if (result.solution_count == 0) {
     std::cout << ending(result, options) << '\n';

@@ -9,15 +9,10 @@
 #include "csp/core/errors.hpp"
 #include "csp/graph/constraint_graph.hpp"
 #include "csp/graph/tree_solver.hpp"
-#include "csp/models/cryptarithm.hpp"
-#include "csp/models/graph_coloring.hpp"
-#include "csp/models/map_coloring.hpp"
+#include "csp/models/catalog.hpp"
 #include "csp/models/n_queens.hpp"
-#include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_format.hpp"
-#include "csp/models/sudoku_io.hpp"
-#include "csp/models/text_input.hpp"
-#include "csp/models/zebra.hpp"
+#include "csp/models/n_queens.hpp"
 #include "model_command.hpp"
 #include "output.hpp"
 #include "subcommands.hpp"
@@ -28,71 +23,62 @@ namespace csp::cli {
 
 namespace {
 
-constexpr const char* kModels = "queens N, australia, usa, color FILE.col (or just FILE.col), sudoku FILE, zebra, "
-                                "cryptarithm TEXT";
+// The argument an entry of the catalogue takes after its name: its file, its text, or its size (a colouring's number
+// of colours does not change its graph: it takes none); "" when it takes nothing.
+std::string argument_of(const models::CatalogEntry& e) {
+  if (e.name == "graph") return "FILE.col";
+  if (e.takes_files) return "FILE";
+  if (e.takes_puzzles) return "TEXT";
+  if (!e.number_option.empty() && !e.value_symmetry) return "N";
+  return "";
+}
 
-std::string ends_with_col(const std::string& s) { return s.size() > 4 && s.substr(s.size() - 4) == ".col" ? s : ""; }
-
-// A model's problem; a Sudoku keeps its model, which owns the problem.
-struct Built {
-  Problem problem;
-  std::optional<models::Sudoku> sudoku;
-  const Problem& get() const { return sudoku ? sudoku->problem() : problem; }
-};
-
-// The problem named by the positional arguments. Throws UsageError for an unknown model, missing or extra
-// arguments, or an unreadable or malformed file.
-Built build(const std::vector<std::string>& words, const std::string& formulation, AllDifferentMode mode,
-            std::optional<models::BoxShape> box) {
-  if (words.empty()) throw UsageError(std::string("give a model (valid: ").append(kModels).append(")"));
-  const std::string& name = words[0];
-  const auto want = [&](std::size_t count, const char* what) {
-    if (words.size() != count + 1)
-      throw UsageError(std::string("'").append(name).append("' takes ").append(what));
-  };
-  try {
-    if (name == "queens") {
-      want(1, "the board size N");
-      const std::uint64_t n = parse_count("N", words[1], false);
-      if (n > 1000) throw UsageError("N must be at most 1000");
-      return {models::n_queens(static_cast<int>(n), models::parse_queens_formulation(formulation)), {}};
-    }
-    if (name == "australia" || name == "usa") {
-      want(0, "no argument");
-      return {models::map_coloring(name == "usa" ? models::usa() : models::australia(), 3), {}};
-    }
-    if (name == "zebra") {
-      want(0, "no argument");
-      return {models::zebra(mode), {}};
-    }
-    if (name == "cryptarithm") {
-      want(1, "the puzzle text, e.g. SEND+MORE=MONEY");
-      return {models::cryptarithm(words[1], mode), {}};
-    }
-    if (name == "color" || name == "sudoku" || !ends_with_col(name).empty()) {
-      const bool bare = name != "color" && name != "sudoku";
-      if (!bare) want(1, "a file");
-      else want(0, "nothing after the file");
-      const std::string& path = bare ? name : words[1];
-      if (box && name != "sudoku") throw UsageError("--box applies to 'sudoku FILE' only");
-      if (name != "sudoku") return {models::graph_coloring(models::read_dimacs_file(path), 3), {}};
-      // The first puzzle of the file, read as csp sudoku reads it (one open, the same --box).
-      models::TextInput input(path, models::kMaxPuzzleFileBytes);
-      if (!input.open_error().empty()) throw UsageError(input.open_error());
-      models::PuzzleReader reader(input.stream(), input.name(), box);
-      models::PuzzleRecord record;
-      const bool any = reader.next(record);
-      if (const std::string why = input.read_error(); !why.empty() && (!any || !record.ok())) throw UsageError(why);
-      if (!any) throw UsageError(std::string(input.name()).append(": no puzzle in the file"));
-      if (!record.ok()) throw UsageError(record.location().append(": ").append(record.reason));
-      return {Problem{}, models::Sudoku(*record.grid, mode)};
-    }
-  } catch (const UnknownNameError& e) {
-    throw UsageError(e.what());
-  } catch (const Error& e) {
-    throw UsageError(e.what());
+// "sudoku FILE, queens N, australia, ...": the catalogue's models and their arguments.
+std::string model_list() {
+  std::string out;
+  for (const models::CatalogEntry& e : models::catalog()) {
+    out.append(out.empty() ? "" : ", ").append(e.name);
+    if (const std::string arg = argument_of(e); !arg.empty()) out.append(" ").append(arg);
+    if (e.name == "graph") out.append(" (or just FILE.col)");
   }
-  throw UsageError(std::string("unknown model '").append(name).append("' (valid: ").append(kModels).append(")"));
+  return out;
+}
+
+bool ends_with_col(const std::string& s) { return s.size() > 4 && s.substr(s.size() - 4) == ".col"; }
+
+// The catalogue's inputs for `entry` from the word after its name (`arg`, "" when none).
+models::CatalogInputs inputs_of(const models::CatalogEntry& entry, const std::string& arg,
+                                std::optional<models::BoxShape> box) {
+  models::CatalogInputs inputs;
+  const std::string kind = argument_of(entry);
+  if (entry.takes_files) inputs.files = {arg};
+  if (entry.takes_puzzles) inputs.puzzles = {arg};
+  if (kind == "N") inputs.numbers = {static_cast<int>(parse_count("N", arg, false))};
+  if (kind == "N" && inputs.numbers[0] > entry.max_number)
+    throw UsageError(std::string("N must be at most ").append(std::to_string(entry.max_number)));
+  if (entry.value_symmetry) inputs.numbers = {3};  // any number of colours: the graph is the same
+  if (box && !entry.takes_box) throw UsageError("--box applies to 'sudoku FILE' only");
+  inputs.box = box;
+  return inputs;
+}
+
+// The model named by the positional arguments (a catalogue entry and its argument; "color FILE" and a bare
+// FILE.col are the entry "graph"), built with `choices`. Throws UsageError for an unknown model, missing or extra
+// arguments, or an unreadable or malformed file.
+std::unique_ptr<models::BuiltModel> build(std::vector<std::string> words, const models::BuildChoices& choices,
+                                          std::optional<models::BoxShape> box) {
+  if (words.empty()) throw UsageError(std::string("give a model (valid: ").append(model_list()).append(")"));
+  if (ends_with_col(words[0])) words.insert(words.begin(), "graph");
+  if (words[0] == "color") words[0] = "graph";
+  const models::CatalogEntry* entry = nullptr;
+  for (const models::CatalogEntry& e : models::catalog())
+    if (e.name == words[0]) entry = &e;
+  if (entry == nullptr)
+    throw UsageError(std::string("unknown model '").append(words[0]).append("' (valid: ").append(model_list()).append(")"));
+  const std::string kind = argument_of(*entry);
+  if (words.size() != (kind.empty() ? 1U : 2U))
+    throw UsageError(std::string("'").append(words[0]).append("' takes ").append(kind.empty() ? "no argument" : kind));
+  return build_model(entry->name, inputs_of(*entry, kind.empty() ? "" : words[1], box), choices);
 }
 
 }  // namespace
@@ -117,7 +103,7 @@ int run_graph(const std::vector<std::string>& args) {
   positional.add("model", -1);
 
   std::string dot;
-  Built built;
+  std::unique_ptr<models::BuiltModel> built;
   std::string title;
   try {
     const po::variables_map vm = parse_command_line(args, all, positional);
@@ -128,7 +114,7 @@ int run_graph(const std::vector<std::string>& args) {
                    "connected components, whether it is a tree (then the tree-CSP solver applies) and a cycle\n"
                    "cutset (AIMA §6.5.1: variables whose removal leaves a forest; found greedily, not always the least).\n"
                    "MODEL: "
-                << kModels << ".\n"
+                << model_list() << ".\n"
                 << help_text(opts)
                 << "\nExit status: 0 done, 2 usage error (unknown model or option, unreadable or malformed file).\n\n"
                    "Examples:\n"
@@ -140,8 +126,9 @@ int run_graph(const std::vector<std::string>& args) {
       return 0;
     }
     if (vm.count("dot") != 0) dot = vm["dot"].as<std::string>();
-    AllDifferentMode mode{};
-    mode = read_all_different_mode(vm);
+    // queens: --formulation all-different posts its all-different constraints as --alldiff says.
+    models::BuildChoices choices;
+    choices.alldiff = read_all_different_mode(vm);
     const std::vector<std::string> words =
         vm.count("model") != 0 ? vm["model"].as<std::vector<std::string>>() : std::vector<std::string>{};
     std::optional<models::BoxShape> box;
@@ -152,13 +139,22 @@ int run_graph(const std::vector<std::string>& args) {
         throw UsageError(std::string("--box: ") + e.what());
       }
     }
-    built = build(words, vm["formulation"].as<std::string>(), mode, box);
+    const std::string formulation = vm["formulation"].as<std::string>();
+    try {
+      if (!words.empty() && words[0] == "queens")
+        choices.alldiff = models::parse_queens_formulation(formulation) == models::QueensFormulation::binary
+                              ? AllDifferentMode::pairwise
+                              : AllDifferentMode::global;
+    } catch (const UnknownNameError& e) {
+      throw UsageError(e.what());
+    }
+    built = build(words, choices, box);
     for (const std::string& w : words) title.append(title.empty() ? "" : " ").append(w);
   } catch (const UsageError& e) {
     return usage_error("graph", e.what());
   }
 
-  const Problem& problem = built.get();
+  const Problem& problem = built->problem();
   const ConstraintGraph graph(problem);
   std::ostream& out = dot == "-" ? std::cerr : std::cout;  // the DOT text alone on stdout with --dot -
   const int n = graph.vertex_count();

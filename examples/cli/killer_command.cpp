@@ -4,8 +4,6 @@
 #include <iostream>
 
 #include "csp/core/errors.hpp"
-#include "csp/models/killer_sudoku.hpp"
-#include "csp/models/sudoku_format.hpp"
 #include "csp/models/text_input.hpp"
 #include "algorithm_options.hpp"
 #include "model_command.hpp"
@@ -19,9 +17,8 @@ int run_killer(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{}, "file");
   add_all_different_option(cl.model, "matching", "units and cages");
 
-  models::KillerSudoku puzzle;
-  AllDifferentMode mode{};
   SearchOptions options;
+  std::unique_ptr<models::BuiltModel> model;
   try {
     const po::variables_map vm = cl.parse(args);
     if (vm.count("help") != 0) {
@@ -51,37 +48,31 @@ int run_killer(const std::vector<std::string>& args) {
     if (!input.open_error().empty()) throw UsageError(input.open_error());
     const std::string text = input.read_all();
     if (const std::string why = input.read_error(); !why.empty()) throw UsageError(why);
-    try {
-      puzzle = models::parse_killer_sudoku(text);
-    } catch (const ModelError& e) {
-      throw UsageError(std::string(input.name()).append(": ").append(e.what()));
-    }
-    mode = read_all_different_mode(vm);
+    // The catalogue's killer (csp/models/catalog.hpp) parses it ("FILE: reason" when malformed); its check is the
+    // rules (check_killer_solution), its picture the solved grid.
+    models::CatalogInputs inputs;
+    inputs.files = {input.name()};
+    inputs.contents = {text};
+    models::BuildChoices choices;
+    choices.alldiff = read_all_different_mode(vm);
     options = read_search_options(vm);
+    model = build_model("killer", inputs, choices);
   } catch (const UsageError& e) {
     return usage_error("killer", e.what());
   }
 
-  Problem problem;
-  try {
-    problem = models::killer_sudoku(puzzle, mode);
-  } catch (const ModelError& e) {
-    return usage_error("killer", e.what());
-  }
+  const Problem& problem = model->problem();
   if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("killer", why);
-  RunSpec spec = run_spec(options);
-  spec.verify = [&puzzle](const Assignment& a) { return models::check_killer_solution(puzzle, models::to_grid(puzzle, a)); };
-  const RunResult result = solve(problem, options, std::move(spec));
+  const RunResult result = solve(problem, options, run_spec(options, *model));
   if (report_wrong_solution("killer", result)) return 1;
   if (result.solutions.empty()) {
     std::cout << ending(result, options) << '\n';
   } else {
-    const models::SudokuGrid grid = models::to_grid(puzzle, result.solutions.front());
     if (options.config.max_solutions != 1) {
       const bool exact_one = result.solution_count == 1 && result.status == Status::solved && result.complete;
       std::cout << (exact_one ? std::string("unique") : count_text(result, options, "solution", "solutions")) << '\n';
     }
-    std::cout << models::to_pretty(grid);
+    std::cout << model->picture(result.solutions.front());
   }
   write_stats(std::cout, result, options);
   return exit_status(result);

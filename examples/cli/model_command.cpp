@@ -110,6 +110,25 @@ RunSpec run_spec(const SearchOptions& options) {
   return spec;
 }
 
+std::unique_ptr<models::BuiltModel> build_model(const std::string& name, const models::CatalogInputs& inputs,
+                                                const models::BuildChoices& choices) {
+  try {
+    const std::vector<models::CatalogInstance> instances = models::catalog_instances(name, inputs);
+    if (instances.empty()) throw UsageError("no instance of '" + name + "' in the input");
+    const models::CatalogInstance& first = instances.front();
+    if (!first.valid()) throw UsageError(first.name + ": " + first.error);
+    return first.build(choices);
+  } catch (const Error& e) {
+    throw UsageError(e.what());
+  }
+}
+
+RunSpec run_spec(const SearchOptions& options, const models::BuiltModel& model) {
+  RunSpec spec = run_spec(options);
+  spec.verify = [&model](const Assignment& a) { return model.verify(a); };  // the model's rules, not the CSP
+  return spec;
+}
+
 RunResult solve(const Problem& problem, const SearchOptions& options, RunSpec spec) {
   if (spec.algorithm != "backtracking") return csp::solve(problem, spec);
   RunObservers observers(options.trace, false, std::cout, options.tree_file, [](Value v) { return std::to_string(v); });

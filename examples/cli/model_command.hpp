@@ -11,6 +11,7 @@
 #include <boost/program_options/variables_map.hpp>
 
 #include "csp/core/problem.hpp"
+#include "csp/models/catalog.hpp"
 #include "csp/search/search_result.hpp"
 #include "csp/search/solve.hpp"
 #include "search_options.hpp"
@@ -84,6 +85,14 @@ RunResult solve(const Problem& problem, const SearchOptions& options, RunSpec sp
 /// When `result` stopped at a solution that failed its check (StopReason::wrong_solution: a bug), prints "csp
 /// COMMAND: internal error: wrong solution (WHY)" on standard error and returns true: the command then exits 1.
 bool report_wrong_solution(const std::string& command, const RunResult& result);
+
+/// The first instance of catalogue entry `name` (csp/models/catalog.hpp) for `inputs`, built with `choices`.
+/// Throws UsageError with the catalogue's message for a malformed or missing input, or a model that cannot be built.
+std::unique_ptr<models::BuiltModel> build_model(const std::string& name, const models::CatalogInputs& inputs,
+                                                const models::BuildChoices& choices);
+
+/// run_spec(options) with the model's own check (BuiltModel::verify) as RunSpec::verify; `model` must outlive the run.
+RunSpec run_spec(const SearchOptions& options, const models::BuiltModel& model);
 
 /// solve(problem, options, run_spec(options)).
 RunResult solve(const Problem& problem, const SearchOptions& options);

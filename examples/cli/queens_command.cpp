@@ -8,7 +8,6 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/models/n_queens.hpp"
-#include "csp/models/verify.hpp"
 #include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
@@ -19,19 +18,8 @@ namespace csp::cli {
 
 namespace {
 
-constexpr std::uint64_t kMaxQueens = 1000;                // backtracking search
 constexpr std::uint64_t kMaxQueensMinConflicts = 1'000'000;  // min-conflicts
 constexpr int kMaxBoard = 64;  // larger boards print only the assignment line
-
-// Row n at the top, one column per variable: 'Q' for a queen, '.' for an empty square.
-std::string board(int n, const Assignment& a) {
-  std::string out;
-  for (int row = n; row >= 1; --row) {
-    for (VarId c = 0; c < n; ++c) out.append(c == 0 ? "" : " ").append(a.value(c) == row ? "Q" : ".");
-    out += '\n';
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -48,6 +36,7 @@ int run_queens(const std::vector<std::string>& args) {
   models::QueensFormulation formulation{};
   SearchOptions options;
   bool count = false;
+  std::unique_ptr<models::BuiltModel> model;
   try {
     const po::variables_map vm = cl.parse(args);
     if (vm.count("help") != 0) {
@@ -72,7 +61,8 @@ int run_queens(const std::vector<std::string>& args) {
     options = read_search_options(vm);  // --algorithm and its flags too (algorithm_options.hpp)
     const std::string& algorithm = options.algorithm;
     const bool local_search = algorithm == "min-conflicts";
-    const std::uint64_t max_n = local_search ? kMaxQueensMinConflicts : kMaxQueens;
+    const std::uint64_t max_n = local_search ? kMaxQueensMinConflicts
+                                                : static_cast<std::uint64_t>(models::catalog_entry("queens").max_number);
     const std::uint64_t size = parse_count("N", vm["n"].as<std::string>(), false);
     if (size > max_n)
       throw UsageError(std::string("N must be at most ").append(std::to_string(max_n)).append(" with --algorithm ")
@@ -87,25 +77,31 @@ int run_queens(const std::vector<std::string>& args) {
     if (local_search && vm["formulation"].defaulted()) formulation = models::QueensFormulation::all_different;
     count = vm["count"].as<bool>();
     if (count) options.config.max_solutions = 0;
+    // The catalogue's queens (csp/models/catalog.hpp): binary posts the no-attack predicates, an all-different
+    // mode the three all-different constraints; its check is the rules (verify_queens), its picture the board.
+    models::CatalogInputs inputs;
+    inputs.numbers = {n};
+    models::BuildChoices choices;
+    choices.alldiff = formulation == models::QueensFormulation::binary ? AllDifferentMode::pairwise
+                                                                       : AllDifferentMode::global;
+    model = build_model("queens", inputs, choices);
   } catch (const UsageError& e) {
     return usage_error("queens", e.what());
   }
 
-  const Problem problem = models::n_queens(n, formulation);
+  const Problem& problem = model->problem();
   if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("queens", why);
-  RunSpec spec = run_spec(options);
-  spec.verify = [n](const Assignment& a) { return models::verify_queens(n, a); };  // the rules, not the CSP
-  const RunResult result = solve(problem, options, std::move(spec));
+  const RunResult result = solve(problem, options, run_spec(options, *model));
   if (report_wrong_solution("queens", result)) return 1;
   const bool counting = options.config.max_solutions != 1;
   if (counting) {
     std::cout << count_text(result, options, "solution", "solutions") << '\n';
     // Counting all (--count = --max-solutions 0) prints only the count; --max-solutions K > 1 also the first board.
     if (!result.solutions.empty() && options.config.max_solutions != 0 && n <= kMaxBoard)
-      std::cout << board(n, result.solutions.front());
+      std::cout << model->picture(result.solutions.front());
   } else if (!result.solutions.empty()) {
     std::cout << problem.to_string(result.solutions.front()) << '\n';
-    if (n <= kMaxBoard) std::cout << board(n, result.solutions.front());
+    if (n <= kMaxBoard) std::cout << model->picture(result.solutions.front());
   } else {
     std::cout << n << " queens: " << ending(result, options) << '\n';
   }

@@ -3,8 +3,6 @@
 #include <iostream>
 
 #include "csp/core/errors.hpp"
-#include "csp/models/verify.hpp"
-#include "csp/models/zebra.hpp"
 #include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
@@ -40,21 +38,21 @@ int run_zebra(const std::vector<std::string>& args) {
     return usage_error("zebra", e.what());
   }
 
-  const Problem problem = models::zebra(mode);
+  // The catalogue's zebra (csp/models/catalog.hpp): its check is the clues and the known answer (verify_zebra),
+  // its picture the five houses and the two answers.
+  models::BuildChoices choices;
+  choices.alldiff = mode;
+  const std::unique_ptr<models::BuiltModel> model = build_model("zebra", {}, choices);
+  const Problem& problem = model->problem();
   if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("zebra", why);
-  RunSpec spec = run_spec(options);
-  spec.verify = models::verify_zebra;  // the clues and the known answer, not the CSP
-  const RunResult result = solve(problem, options, std::move(spec));
+  const RunResult result = solve(problem, options, run_spec(options, *model));
   if (report_wrong_solution("zebra", result)) return 1;
   if (result.solutions.empty()) {
     std::cout << ending(result, options) << '\n';
   } else {
-    const Assignment& a = result.solutions.front();
     if (options.config.max_solutions != 1)
       std::cout << count_text(result, options, "solution", "solutions") << "; the first:\n";
-    std::cout << "house: colour nationality pet drink smoke\n" << models::format_zebra(problem, a);
-    std::cout << "The " << models::zebra_nationality_of(problem, a, "Zebra") << " owns the zebra; the "
-              << models::zebra_nationality_of(problem, a, "Water") << " drinks water.\n";
+    std::cout << model->picture(result.solutions.front());
   }
   write_stats(std::cout, result, options);
   return exit_status(result);

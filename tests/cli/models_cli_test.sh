@@ -192,7 +192,7 @@ expect_err_text "kctl.txt: killer sudoku line 2: cage label '\\x01' is not a let
 run sudoku-generate extra; expect_code 2 "sudoku-generate with an argument"
 expect_err '^csp sudoku-generate: too many positional options' "sudoku-generate with an argument"; expect_lines 0 "nothing generated"
 run sudoku-generate --help; expect_out "1-9 then A-W for 10-32: grids up to 32x32" "sudoku-generate --help symbols"
-run graph mars; expect_code 2 "unknown model"; expect_err "unknown model 'mars' \(valid: queens N" "unknown model"
+run graph mars; expect_code 2 "unknown model"; expect_err "unknown model 'mars' \(valid: sudoku FILE, queens N, australia" "unknown model"
 run graph queens; expect_code 2 "graph queens without N"
 run graph sudoku "$TMP/missing.txt"; expect_code 2 "graph missing file"; expect_err "cannot read" "graph missing file"
 
