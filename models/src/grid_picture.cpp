@@ -187,8 +187,10 @@ void add_texts(const GridPicture& p, const Frame& f, PictureScene& scene) {
     const bool given = p.roles.empty() || p.roles[i] == CellRole::given;
     const int r = cell / p.cols;
     const int c = cell % p.cols;
-    const double size = f.side * (text.size() > 1 ? 0.45 : 0.6);
-    scene.shapes.emplace_back(PictureText{f.x(c) + f.side / 2, f.y(r) + f.side / 2, size,
+    // Beside cages, a little smaller and lower: clear of the sums in the corners.
+    const double size = f.side * (text.size() > 1 ? 0.45 : 0.6) * (p.cages.empty() ? 1.0 : 0.8);
+    const double y = f.y(r) + f.side * (p.cages.empty() ? 0.5 : 0.56);
+    scene.shapes.emplace_back(PictureText{f.x(c) + f.side / 2, y, size,
                                           given ? kGivenColour : kFoundColour, given, true, text,
                                           given ? "given" : "found", r, c});
   }
