@@ -1,6 +1,7 @@
 // The progress bar of csp ablate.
 #include "ablate_progress.hpp"
 
+#include <algorithm>
 #include <string>
 #include <unistd.h>
 
@@ -17,8 +18,8 @@ std::string duration(double seconds) {
 
 }  // namespace
 
-ProgressBar::ProgressBar(std::size_t total, std::FILE* out)
-    : total_(total), out_(out), enabled_(isatty(fileno(out)) != 0), start_(Clock::now()), last_draw_(start_) {}
+ProgressBar::ProgressBar(std::size_t total, std::FILE* out, const char* unit)
+    : total_(total), out_(out), unit_(unit), enabled_(isatty(fileno(out)) != 0), start_(Clock::now()), last_draw_(start_) {}
 
 void ProgressBar::tick() {
   ++done_;
@@ -31,13 +32,23 @@ void ProgressBar::tick() {
 
 void ProgressBar::draw() {
   constexpr std::size_t kWidth = 30;
-  const double fraction = total_ == 0 ? 1.0 : static_cast<double>(done_) / static_cast<double>(total_);
+  const double elapsed_s = std::chrono::duration<double>(Clock::now() - start_).count();
+  if (total_ == 0) {  // unknown total: no bar, no ETA
+    std::fprintf(out_, "\r%zu %s  %.1f/s  %s elapsed\033[K", done_, unit_,
+                 elapsed_s > 0 ? static_cast<double>(done_) / elapsed_s : 0.0, duration(elapsed_s).c_str());
+    std::fflush(out_);
+    drawn_ = true;
+    return;
+  }
+  // More done than counted (a file that grew since it was counted): a full bar, not an overflow.
+  const double fraction = std::min(1.0, static_cast<double>(done_) / static_cast<double>(total_));
   const auto filled = static_cast<std::size_t>(fraction * kWidth);
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+  const double elapsed = elapsed_s;
   std::string eta = "?";
-  if (done_ > 0) eta = duration(elapsed / static_cast<double>(done_) * static_cast<double>(total_ - done_));
-  std::fprintf(out_, "\r[%s%s] %3d%%  %zu/%zu runs  %s elapsed  ETA %s\033[K", std::string(filled, '#').c_str(),
-               std::string(kWidth - filled, '.').c_str(), static_cast<int>(fraction * 100), done_, total_,
+  if (done_ > 0)
+    eta = duration(elapsed / static_cast<double>(done_) * static_cast<double>(done_ < total_ ? total_ - done_ : 0));
+  std::fprintf(out_, "\r[%s%s] %3d%%  %zu/%zu %s  %s elapsed  ETA %s\033[K", std::string(filled, '#').c_str(),
+               std::string(kWidth - filled, '.').c_str(), static_cast<int>(fraction * 100), done_, total_, unit_,
                duration(elapsed).c_str(), eta.c_str());
   std::fflush(out_);
   drawn_ = true;

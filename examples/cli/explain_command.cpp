@@ -11,8 +11,10 @@
 #include "csp/models/sudoku_format.hpp"
 #include "csp/models/sudoku_human_solver.hpp"
 #include "csp/models/sudoku_io.hpp"
+#include "csp/models/sudoku_picture.hpp"
 #include "interrupt.hpp"
 #include "output.hpp"
+#include "picture_output.hpp"
 #include "printable.hpp"
 #include "puzzle_files.hpp"
 #include "sudoku_solve.hpp"
@@ -91,7 +93,21 @@ std::string invalid_reason(const models::PuzzleRecord& rec) {
 // JSON text of `j`, with invalid UTF-8 (a bad byte of the input) replaced instead of throwing.
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-void explain_one(const models::PuzzleRecord& rec, int index, const SudokuOptions& options, bool& ok) {
+// --picture: the solved grid, and each step drawn on the grid it applies to (its candidates, the eliminated ones struck out), then applied.
+void draw_steps(const models::SudokuGrid& puzzle, const models::HumanSolveResult& r, int index, PictureSink& sink) {
+  sink.add(index, models::sudoku_picture(puzzle, r.solution), 0);  // the solution (or the puzzle when none)
+  models::CandidateGrid grid(puzzle);
+  for (std::size_t i = 0; i < r.steps.size(); ++i) {
+    const models::Step& s = r.steps[i];
+    const std::string title = std::string("Step ").append(std::to_string(i + 1)).append(": ").append(
+        models::display_name(s.technique));
+    sink.add(index, models::step_picture(puzzle, grid, s, title), static_cast<int>(i + 1));
+    models::apply(grid, s);
+  }
+}
+
+void explain_one(const models::PuzzleRecord& rec, int index, const SudokuOptions& options, bool& ok,
+                 PictureSink& pictures) {
   const bool as_json = options.format == OutputFormat::json;
   if (const std::string why = invalid_reason(rec); !why.empty()) {
     ok = false;
@@ -112,6 +128,7 @@ void explain_one(const models::PuzzleRecord& rec, int index, const SudokuOptions
   const models::HumanSolveResult r = models::human_solve(puzzle, solver);
   const models::CandidateGrid names(models::SudokuGrid{puzzle.box, std::vector<int>(puzzle.cells.size(), 0)});
   if (r.outcome == HumanOutcome::contradiction || !r.solution) ok = false;
+  if (options.picture) draw_steps(puzzle, r, index, pictures);
   if (!as_json) std::cout << "Puzzle " << index << " (" << rec.location() << "): " << models::to_line(puzzle) << '\n';
   for (std::size_t i = 0; i < r.steps.size(); ++i) {
     const models::Step& s = r.steps[i];
@@ -249,6 +266,7 @@ int run_explain(const std::vector<std::string>& files, const SudokuOptions& opti
   int index = 0;
   int total = 0;
   FileTally tally;
+  PictureSink pictures(options.picture);
   catch_interrupts();
   std::string interrupted_by;
   try {
@@ -262,14 +280,14 @@ int run_explain(const std::vector<std::string>& files, const SudokuOptions& opti
           if (!grade) ++index;
           try {
             if (grade) grade_one(record, options, tally, ok);
-            else explain_one(record, index, options, ok);
+            else explain_one(record, index, options, ok, pictures);
           } catch (const Error& e) {
             // A puzzle the human solver cannot take: reported as invalid with its file:line; the batch goes on.
             models::PuzzleRecord refused = record;
             refused.grid.reset();
             refused.reason = e.what();
             if (grade) grade_one(refused, options, tally, ok);
-            else explain_one(refused, index, options, ok);
+            else explain_one(refused, index, options, ok, pictures);
           }
           if (standard_output_failed()) throw OutputError(finish_standard_output());
         },
@@ -277,6 +295,7 @@ int run_explain(const std::vector<std::string>& files, const SudokuOptions& opti
           if (options.grade) write_tally(name, tally, options);
           tally = FileTally{};
         });
+    pictures.finish();
   } catch (const Interrupted& e) {
     // The puzzle being worked on when the signal came is finished (its lines are whole); no other is started.
     interrupted_by = e.signal_name();

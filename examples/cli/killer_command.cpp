@@ -4,9 +4,13 @@
 #include <iostream>
 
 #include "csp/core/errors.hpp"
+#include "csp/models/killer_sudoku.hpp"
+#include "csp/models/sudoku_picture.hpp"
+#include "csp/models/sudoku_format.hpp"
 #include "csp/models/text_input.hpp"
 #include "algorithm_options.hpp"
 #include "model_command.hpp"
+#include "picture_output.hpp"
 #include "subcommands.hpp"
 
 namespace po = boost::program_options;
@@ -16,9 +20,14 @@ namespace csp::cli {
 int run_killer(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{}, "file");
   add_all_different_option(cl.model, "matching", "units and cages");
+  cl.output.add_options()("picture", po::value<std::string>()->value_name("FILE"),
+                          "draw the grid in FILE.svg (or FILE.png, with cairo): boxes, the cages dashed with their "
+                          "sums, the solution's digits in blue (the empty grid when there is no solution)");
 
   SearchOptions options;
   std::unique_ptr<models::BuiltModel> model;
+  PictureTarget picture;
+  models::KillerSudoku puzzle;  // for the picture only (the catalogue builds the model)
   try {
     const po::variables_map vm = cl.parse(args);
     if (vm.count("help") != 0) {
@@ -34,11 +43,13 @@ int run_killer(const std::vector<std::string>& args) {
                    "Prints the solved grid; it is checked against the rules before it is printed.\n"
                 << help_text(cl.visible())
                 << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (unknown\n"
-                   "option or name, unreadable or malformed file).\n\n"
+                   "option or name, unreadable or malformed file, a --picture name that does not end in .svg or\n"
+                   ".png or whose folder is missing, or a picture that cannot be written).\n\n"
                    "Examples:\n"
                    "  csp killer puzzles/killer_4x4.txt                  the sample shipped in puzzles/\n"
                    "  csp killer cages.txt\n"
-                   "  csp killer cages.txt --max-solutions 2 --stats    tells a unique solution from several\n";
+                   "  csp killer cages.txt --max-solutions 2 --stats    tells a unique solution from several\n"
+                   "  csp killer puzzles/killer_4x4.txt --picture killer.svg   the solved grid with its cages\n";
       return 0;
     }
     if (vm.count("file") == 0) throw UsageError("give a Killer Sudoku file, e.g. 'csp killer cages.txt'");
@@ -57,6 +68,10 @@ int run_killer(const std::vector<std::string>& args) {
     choices.alldiff = read_all_different_mode(vm);
     options = read_search_options(vm);
     model = build_model("killer", inputs, choices);
+    if (vm.count("picture") != 0) {
+      picture = parse_picture_target(vm["picture"].as<std::string>());
+      puzzle = models::parse_killer_sudoku(text);  // the catalogue has read it already: it parses
+    }
   } catch (const UsageError& e) {
     return usage_error("killer", e.what());
   }
@@ -75,6 +90,13 @@ int run_killer(const std::vector<std::string>& args) {
     std::cout << model->picture(result.solutions.front());
   }
   write_stats(std::cout, result, options);
+  if (picture) {
+    std::optional<models::SudokuGrid> solution;
+    if (!result.solutions.empty()) solution = models::to_grid(puzzle, result.solutions.front());
+    PictureSink sink(picture);
+    sink.add(1, models::killer_picture(puzzle, solution));
+    sink.finish();
+  }
   return exit_status(result);
 }
 

@@ -1,8 +1,15 @@
 // csp sudoku: read puzzle files as a stream, solve (in parallel with --jobs), print in input order, summarise.
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <memory>
+#include <unistd.h>
 
+#include "csp/models/sudoku_picture.hpp"
+
+#include "ablate_progress.hpp"
 #include "batch_summary.hpp"
 #include "bundled_puzzles.hpp"
 #include "explain_command.hpp"
@@ -30,6 +37,27 @@ int usage_error(const std::string& message) {
   if (mpi_rank() != 0) return 2;  // every rank parses the same command line: rank 0 says what is wrong
   std::cerr << "csp sudoku: " << printable(message) << "\nRun 'csp sudoku --help' for usage.\n";
   return 2;
+}
+
+// The number of puzzles of `files` for the progress bar, read before the batch; 0 (unknown) when one is standard
+// input or not a regular file (a pipe can be read only once). Unreadable files count nothing: the batch reports them.
+std::size_t count_puzzles(const std::vector<std::string>& files, const std::optional<models::BoxShape>& box) {
+  std::size_t total = 0;
+  for (const std::string& path : files) {
+    std::error_code ec;
+    if (path == "-" || !std::filesystem::is_regular_file(path, ec)) return 0;
+    std::ifstream in(path, std::ios::binary);
+    models::PuzzleReader reader(in, path, box);
+    models::PuzzleRecord record;
+    while (reader.next(record)) ++total;
+  }
+  return total;
+}
+
+// The progress bar of a batch: only when standard error is a terminal, and then over the counted puzzles.
+std::unique_ptr<ProgressBar> progress_bar(const std::vector<std::string>& files, const SudokuOptions& options) {
+  if (isatty(fileno(stderr)) == 0 || options.search.trace) return nullptr;
+  return std::make_unique<ProgressBar>(count_puzzles(files, options.box), stderr, "puzzles");
 }
 
 }  // namespace
@@ -60,6 +88,7 @@ int run_sudoku(const std::vector<std::string>& args) {
 #ifdef CSP_WITH_MPI
   if (mpi_active()) {
     if (options.search.trace) return usage_error("--trace prints every step of one search: run it without mpirun");
+    if (options.picture) return usage_error("--picture writes its files from one process: run it without mpirun");
     return run_sudoku_mpi(files, options);
   }
 #endif
@@ -69,6 +98,9 @@ int run_sudoku(const std::vector<std::string>& args) {
   const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   BatchSummary summary;
   int status = 0;
+  PictureSink pictures(options.picture);
+  int puzzle_index = 0;
+  const std::unique_ptr<ProgressBar> bar = progress_bar(files, options);
   {
     OrderedPool<models::PuzzleRecord, PuzzleOutcome> pool(
         options.jobs, 4 * static_cast<std::size_t>(options.jobs) + 8,
@@ -76,6 +108,10 @@ int run_sudoku(const std::vector<std::string>& args) {
         [&](PuzzleOutcome& o) {
           write_outcome(std::cout, o, options);
           summary.add(o);
+          ++puzzle_index;
+          if (options.picture && o.record.grid)
+            pictures.add(puzzle_index, models::sudoku_picture(*o.record.grid, o.solution));
+          if (bar) bar->tick();
           // A failed standard output (a full disk) stops the batch: main reports it.
           if (standard_output_failed()) throw OutputError(finish_standard_output());
         });
@@ -84,7 +120,10 @@ int run_sudoku(const std::vector<std::string>& args) {
     try {
       status = read_puzzle_files(files, options.box, [&pool](models::PuzzleRecord& r) { pool.submit(std::move(r)); });
       pool.finish();
+      if (bar) bar->finish();
+      pictures.finish();
     } catch (const Interrupted& e) {
+      if (bar) bar->finish();
       // Every result delivered so far is a whole line on standard output; the puzzles still running are dropped.
       const std::string why = finish_standard_output();
       summary.write(std::cerr, seconds(), e.signal_name());
@@ -92,6 +131,7 @@ int run_sudoku(const std::vector<std::string>& args) {
       std::cerr.flush();
       std::_Exit(e.exit_status());  // the worker threads may be inside a long search: do not wait for them
     } catch (const OutputError&) {
+      if (bar) bar->finish();
       summary.write(std::cerr, seconds());
       throw;
     }

@@ -62,7 +62,12 @@ void describe(Groups& g) {
       ("grade", po::bool_switch(),
        "per puzzle the hardest technique needed and whether search was needed (several solutions: not graded); "
        "per file a table of how often each technique fired; takes the same options as --explain")
-      ("techniques", po::value<std::string>()->value_name("LIST")->default_value("all"), techniques_help.c_str());
+      ("techniques", po::value<std::string>()->value_name("LIST")->default_value("all"), techniques_help.c_str())
+      ("picture", po::value<std::string>()->value_name("FILE"),
+       "draw each puzzle in FILE.svg (or FILE.png, with cairo): givens black, found values blue, thick box lines; "
+       "a batch of several puzzles writes FILE-1.svg, FILE-2.svg, ... (the puzzle's place in the output); with "
+       "--explain one picture per step, its candidates and the eliminated ones struck out in red: FILE-S.svg, or "
+       "FILE-P-S.svg for several puzzles");
   g.general.add_options()("help,h", "print this help");
   g.hidden.add_options()("file", po::value<std::vector<std::string>>());
   g.visible.add(g.model).add(g.search).add(g.output).add(g.general);
@@ -88,9 +93,10 @@ std::string sudoku_help() {
          "(with the number of solutions found before it when counting). --explain and --grade use the same words.\n"
          "Exit status: 0 every puzzle has a solution (multiple counts as solved, also with --explain and --grade),\n"
          "1 some puzzle is unsolvable, invalid or hit a limit, 2 usage error (unknown option or strategy, bad value,\n"
-         "an option that has no effect with --explain / --grade) or a file that cannot be read or holds no puzzle\n"
-         "(\"FILE: no puzzle in the file\"): such a file is reported on standard error, the other files are still\n"
-         "solved, and the exit status is 2 at the end.\n"
+         "an option that has no effect with --explain / --grade, a bad --picture: its extension, a missing folder)\n"
+         "or a file that cannot be read or holds no puzzle (\"FILE: no puzzle in the file\"): such a file is\n"
+         "reported on standard error, the other files are still solved, and the exit status is 2 at the end; a\n"
+         "picture that cannot be written stops the batch with status 2.\n"
          "Textbook count: the recursive backtracker of AIMA Fig. 6.5 makes assignments + 1 calls (see --stats).\n\n"
          "Examples:\n"
          "  csp sudoku                                       solve the bundled classic puzzles\n"
@@ -102,6 +108,7 @@ std::string sudoku_help() {
          "  echo 1004041001404001 | csp sudoku --format candidates -\n"
          "  csp sudoku --box 3x2 six_by_six.txt              6x6 puzzles with boxes of 3 rows and 2 columns\n"
          "  csp sudoku --explain puzzles.txt                 a step log of human techniques per puzzle\n"
+         "  csp sudoku --picture grid.svg puzzles/generated_6x6.txt   grid-1.svg, grid-2.svg, ...: solved grids\n"
          "  csp sudoku --grade --techniques naked-single,hidden-single,pointing,claiming top95.txt\n"
          "                                                   grades, and how many need search with these only\n"
          "  csp sudoku --inference techniques --stats top95.txt\n"
@@ -162,6 +169,10 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   o.explain = vm["explain"].as<bool>();
   o.grade = vm["grade"].as<bool>();
   if (o.explain && o.grade) throw UsageError("--explain and --grade cannot be combined");
+  if (vm.count("picture") != 0) {
+    if (o.grade) throw UsageError("--picture cannot be combined with --grade (it draws solutions and --explain steps)");
+    o.picture = parse_picture_target(vm["picture"].as<std::string>());
+  }
   const auto given = [&vm](const char* name) { return vm.count(name) != 0 && !vm[name].defaulted(); };
   if (o.explain || o.grade) {
     // The human solver uses --techniques, --box, --node-limit and --timeout (its searches), and --format line or

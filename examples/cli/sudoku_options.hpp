@@ -13,6 +13,7 @@
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_techniques.hpp"
 #include "csp/search/solver_config.hpp"
+#include "picture_output.hpp"
 #include "search_options.hpp"
 #include "usage_error.hpp"
 
@@ -54,6 +55,9 @@ struct SudokuOptions {
   /// --techniques: the human techniques for --explain, --grade and --inference techniques, in the order they are
   /// tried
   std::vector<models::Technique> techniques = models::all_techniques();
+  /// --picture FILE.svg|FILE.png: a picture per puzzle (givens black, found values blue, box lines), or with
+  /// --explain one per step with its candidates (picture_output.hpp names the files)
+  PictureTarget picture;
 };
 
 /// Parses the arguments after "sudoku". Returns nothing when --help was asked (the help is then printed on stdout).
