@@ -24,6 +24,44 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
   cost_.reserve(static_cast<std::size_t>(problem.constraint_count()));
   for (ConstraintId c = 0; c < problem.constraint_count(); ++c)
     cost_.push_back(static_cast<std::uint8_t>(problem.constraint(c).propagation_cost()));
+  build_subscriptions();
+}
+
+// Two counting passes over the scopes (O(sum of the arities), one wakes_on call per scope position): the sizes of
+// each variable's lists, then the lists, filled in ascending constraint order.
+void Store::build_subscriptions() {
+  const Problem& p = *problem_;
+  const std::size_t n = static_cast<std::size_t>(p.variable_count());
+  std::vector<PropagationEvent> events;
+  domain_at_.assign(n + 1, 0);
+  bounds_at_.assign(n + 1, 0);
+  for (ConstraintId c = 0; c < p.constraint_count(); ++c) {
+    const Constraint& con = p.constraint(c);
+    for (int pos = 0; pos < con.arity(); ++pos) {
+      const PropagationEvent e = con.wakes_on(pos);
+      events.push_back(e);
+      const std::size_t x = static_cast<std::size_t>(con.scope()[static_cast<std::size_t>(pos)]);
+      domain_at_[x + 1] += static_cast<std::size_t>(e == PropagationEvent::domain);
+      bounds_at_[x + 1] += static_cast<std::size_t>(e != PropagationEvent::fixed);
+    }
+  }
+  for (std::size_t x = 0; x < n; ++x) {
+    domain_at_[x + 1] += domain_at_[x];
+    bounds_at_[x + 1] += bounds_at_[x];
+  }
+  on_domain_.resize(domain_at_[n]);
+  on_bounds_.resize(bounds_at_[n]);
+  std::vector<std::size_t> d_fill(domain_at_.begin(), domain_at_.end() - 1);
+  std::vector<std::size_t> b_fill(bounds_at_.begin(), bounds_at_.end() - 1);
+  std::size_t k = 0;
+  for (ConstraintId c = 0; c < p.constraint_count(); ++c) {
+    for (VarId v : p.constraint(c).scope()) {
+      const PropagationEvent e = events[k++];
+      const std::size_t x = static_cast<std::size_t>(v);
+      if (e == PropagationEvent::domain) on_domain_[d_fill[x]++] = c;
+      if (e != PropagationEvent::fixed) on_bounds_[b_fill[x]++] = c;
+    }
+  }
 }
 
 // Trails word w of x, sets it to `after` (a subset), counts the values it loses when `count` (inference, not a
@@ -44,15 +82,16 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
 }
 
 // After x's domain shrank: the one place where a wipe-out is detected and counted (and blamed on its cause for
-// dom/wdeg); otherwise the constraints on x are scheduled (when MAC is running).
-[[gnu::always_inline]] inline bool Store::settle(VarId x, const Constraint* cause) {
+// dom/wdeg); otherwise the constraints on x that subscribed to the kind of change are scheduled (when MAC is
+// running). lo0..hi0: x's bounds before the change.
+[[gnu::always_inline]] inline bool Store::settle(VarId x, const Constraint* cause, int lo0, int hi0) {
   if (domains_[static_cast<std::size_t>(x)].empty()) {
     ++stats_->wipeouts;
     if (cause != nullptr) record_failure(*cause);
     if (observer_ != nullptr) [[unlikely]] observer_->on_wipeout(*this, x, cause, depth_);
     return false;
   }
-  if (scheduling_) schedule_constraints_of(x);
+  if (scheduling_) schedule_on(x, event_of(x, lo0, hi0));
   return true;
 }
 
@@ -60,8 +99,10 @@ bool Store::remove(VarId x, int i, const Constraint* cause) {
   const Domain& d = domain(x);
   if (!d.contains(i)) return true;
   if (!d.is_bitset()) {
+    const int lo0 = d.min();
+    const int hi0 = d.max();
     remove_inner(x, i, cause);
-    return settle(x, cause);
+    return settle(x, cause, lo0, hi0);
   }
   return keep_word(x, i / Domain::kWordBits, ~(Domain::Word{1} << (i % Domain::kWordBits)), cause);
 }
@@ -70,13 +111,15 @@ bool Store::keep_word(VarId x, int w, Domain::Word mask, const Constraint* cause
   const Domain& d = domain(x);
   const Domain::Word before = d.word(w);
   if ((before & mask) == before) return true;
+  const int lo0 = d.min();
+  const int hi0 = d.max();
   if (!d.is_bitset()) {
     for (Domain::Word gone = before & ~mask; gone != 0; gone &= gone - 1)
       remove_inner(x, w * Domain::kWordBits + std::countr_zero(gone), cause);
-    return settle(x, cause);
+    return settle(x, cause, lo0, hi0);
   }
   shrink_word(x, w, before & mask, cause, true);
-  return settle(x, cause);
+  return settle(x, cause, lo0, hi0);
 }
 
 // Interval domain: one value out, trailed as a bounds change (at either end) or as a new hole.
@@ -114,9 +157,11 @@ void Store::shrink_interval(VarId x, int lo, int hi, const Constraint* cause, bo
 bool Store::remove_below(VarId x, int i, const Constraint* cause) {
   const Domain& d = domain(x);
   if (d.empty() || i <= d.min()) return true;
+  const int lo0 = d.min();
+  const int hi0 = d.max();
   if (!d.is_bitset()) {
     shrink_interval(x, i, d.max(), cause, true);
-    return settle(x, cause);
+    return settle(x, cause, lo0, hi0);
   }
   const int last = std::min(i, d.capacity()) - 1;  // the highest index to remove
   for (int w = d.min() / Domain::kWordBits; w <= last / Domain::kWordBits; ++w) {
@@ -124,15 +169,17 @@ bool Store::remove_below(VarId x, int i, const Constraint* cause) {
     const Domain::Word before = d.word(w);
     if ((before & keep) != before) shrink_word(x, w, before & keep, cause, true);
   }
-  return settle(x, cause);
+  return settle(x, cause, lo0, hi0);
 }
 
 bool Store::remove_above(VarId x, int i, const Constraint* cause) {
   const Domain& d = domain(x);
   if (d.empty() || i >= d.max()) return true;
+  const int lo0 = d.min();
+  const int hi0 = d.max();
   if (!d.is_bitset()) {
     shrink_interval(x, d.min(), i, cause, true);
-    return settle(x, cause);
+    return settle(x, cause, lo0, hi0);
   }
   const int first = std::max(i, -1) + 1;  // the lowest index to remove
   for (int w = d.max() / Domain::kWordBits; w >= first / Domain::kWordBits; --w) {
@@ -141,12 +188,14 @@ bool Store::remove_above(VarId x, int i, const Constraint* cause) {
     const Domain::Word before = d.word(w);
     if ((before & keep) != before) shrink_word(x, w, before & keep, cause, true);
   }
-  return settle(x, cause);
+  return settle(x, cause, lo0, hi0);
 }
 
 bool Store::assign(VarId x, int i, const Constraint* cause) {
   const Domain& d = domain(x);
-  if (d.empty()) return settle(x, cause);
+  if (d.empty()) return settle(x, cause, -1, -1);
+  const int lo0 = d.min();
+  const int hi0 = d.max();
   if (!d.is_bitset()) {
     if (d.is_singleton() && d.contains(i)) return true;
     if (d.contains(i)) {
@@ -154,7 +203,7 @@ bool Store::assign(VarId x, int i, const Constraint* cause) {
     } else {
       shrink_interval(x, 1, 0, cause, cause != nullptr);
     }
-    return settle(x, cause);
+    return settle(x, cause, lo0, hi0);
   }
   bool changed = false;
   const int first_word = d.min() / Domain::kWordBits;
@@ -166,7 +215,7 @@ bool Store::assign(VarId x, int i, const Constraint* cause) {
     shrink_word(x, w, before & keep, cause, cause != nullptr);
     changed = true;
   }
-  return !changed || settle(x, cause);
+  return !changed || settle(x, cause, lo0, hi0);
 }
 
 bool Store::read_clock() {
@@ -201,6 +250,22 @@ void Store::schedule(ConstraintId c) { push(c, queued_[static_cast<std::size_t>(
 
 void Store::schedule_constraints_of(VarId x) {
   for (ConstraintId c : problem_->constraints_of(x)) push(c, (queued_[static_cast<std::size_t>(c)] == 0) & (c != current_));
+}
+
+void Store::schedule_on(VarId x, PropagationEvent e) {
+  if (e == PropagationEvent::fixed) {
+    schedule_constraints_of(x);
+    return;
+  }
+  const std::size_t v = static_cast<std::size_t>(x);
+  const bool inner = e == PropagationEvent::domain;
+  const ConstraintId* list = inner ? on_domain_.data() : on_bounds_.data();
+  const std::size_t begin = inner ? domain_at_[v] : bounds_at_[v];
+  const std::size_t end = inner ? domain_at_[v + 1] : bounds_at_[v + 1];
+  for (std::size_t k = begin; k < end; ++k) {
+    const ConstraintId c = list[k];
+    push(c, (queued_[static_cast<std::size_t>(c)] == 0) & (c != current_));
+  }
 }
 
 ConstraintId Store::next_scheduled() {

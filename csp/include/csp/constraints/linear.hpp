@@ -38,6 +38,10 @@ class Linear final : public Constraint {
   bool propagate(Store& store) const override;
   /// Bounds: MAC runs it first, newest first, so a chain of precedences converges in one sweep.
   PropagationCost propagation_cost() const override { return PropagationCost::bounds; }
+  /// `bounds` (the filtering reads only the terms' bounds); `fixed` for != (it filters once all but one are fixed).
+  PropagationEvent wakes_on(int /*pos*/) const override {
+    return op_ == LinearOp::ne ? PropagationEvent::fixed : PropagationEvent::bounds;
+  }
 
  private:
   detail::LinearTerms terms(Store& store) const;  // the bounds arithmetic, in 128 bits (linear_bounds.hpp)

@@ -15,6 +15,8 @@ class NotEqual final : public Constraint {
   bool is_satisfied_by(std::span<const Value> values) const override { return values[0] != values[1]; }
   bool revise(Store& store, int pos) const override;
   bool propagate(Store& store) const override;
+  /// `fixed`: a value leaves the other variable only once this one is a single value.
+  PropagationEvent wakes_on(int /*pos*/) const override { return PropagationEvent::fixed; }
   int count_ruled_out(const Store& store, int pos, int index) const override;
   int conflicts(const Assignment& a, int pos, Value v) const override;
   /// O(1) per move, per value scored and per variable scored.

@@ -31,6 +31,12 @@ class LinearReif final : public Constraint {
   bool revise(Store& store, int pos) const override;
   bool propagate(Store& store) const override;
   PropagationCost propagation_cost() const override { return PropagationCost::bounds; }
+  /// `bounds` for the terms of <= and >= (entailment and filtering read their bounds), `domain` for those of = and
+  /// != (with one term open, whether its value is in its domain decides b), `fixed` for b.
+  PropagationEvent wakes_on(int pos) const override {
+    if (pos == static_cast<int>(coefficients_.size())) return PropagationEvent::fixed;
+    return op_ == LinearOp::le || op_ == LinearOp::ge ? PropagationEvent::bounds : PropagationEvent::domain;
+  }
 
  private:
   int truth(Store& store) const;  // +1 entailed, -1 disentailed, 0 open (on the current domains)

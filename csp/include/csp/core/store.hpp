@@ -30,8 +30,8 @@ class ConstraintMemory {
 /// The mutable state of one run over a const `Problem`: current domains (starting as the initial ones),
 /// the current assignment, the trail, the statistics, and the constraint queue used by MAC.
 /// Domains only shrink through `remove`, `assign`, `keep_word`, `remove_below` and `remove_above`, which trail
-/// the old state, count pruned values and wipe-outs, tell the observer, and schedule the constraints on the
-/// changed variable.
+/// the old state, count pruned values and wipe-outs, tell the observer, and schedule the constraints that
+/// subscribed to the kind of change (`Constraint::wakes_on`, `PropagationEvent`) on the changed variable.
 class Store {
  public:
   /// Starts from the problem's initial domains and an empty assignment. `stats` and `observer` (may be null)
@@ -136,13 +136,23 @@ class Store {
   void undo_to(Trail::Mark m) { trail_.undo_to(m, domains_); }
 
   // ---- constraint queue (coarse-grained AC-3 used by MAC; see propagation/mac.hpp) --------------------------
-  /// While enabled, every domain change schedules the constraints on the changed variable (except the one
-  /// propagating now). Disabled by default (forward checking and AC-3 manage their own work lists).
+  /// While enabled, every domain change schedules the constraints on the changed variable that subscribed to its
+  /// kind (`schedule_on`), except the one propagating now. Disabled by default (forward checking and AC-3 manage
+  /// their own work lists).
   void set_scheduling(bool on) { scheduling_ = on; }
   /// Puts constraint c on the queue unless it is already there.
   void schedule(ConstraintId c);
-  /// Schedules every constraint on x.
+  /// Schedules every constraint on x (as a fixing of x does), in the order of `Problem::constraints_of(x)`.
   void schedule_constraints_of(VarId x);
+  /// Schedules the constraints on x woken by a change of kind `e` (those whose `wakes_on` for x is `e` or wider),
+  /// in the order of `Problem::constraints_of(x)`, except the one propagating now.
+  void schedule_on(VarId x, PropagationEvent e);
+  /// The kind of the change of x's (non-empty) domain whose bounds were the indices lo0..hi0 before it.
+  PropagationEvent event_of(VarId x, int lo0, int hi0) const {
+    const Domain& d = domain(x);
+    if (d.is_singleton()) return PropagationEvent::fixed;
+    return d.min() != lo0 || d.max() != hi0 ? PropagationEvent::bounds : PropagationEvent::domain;
+  }
   /// Takes the next constraint off the queue, or -1 when empty: a `bounds` one (the current round newest first;
   /// when it is done, those scheduled meanwhile become the next round), else the oldest cheap one, else the oldest
   /// expensive one (Constraint::propagation_cost). It becomes the "current" one.
@@ -202,7 +212,9 @@ class Store {
     return checks;
   }
   void shrink_word(VarId x, int w, Domain::Word after, const Constraint* cause, bool count);
-  bool settle(VarId x, const Constraint* cause);
+  // After x's domain (whose bounds were lo0..hi0) shrank: detects a wipe-out or schedules the subscribers.
+  bool settle(VarId x, const Constraint* cause, int lo0, int hi0);
+  void build_subscriptions();
   // Interval domains: trails the bounds (or the hole) and applies one change, counting the values it loses.
   void shrink_interval(VarId x, int lo, int hi, const Constraint* cause, bool count);
   void remove_inner(VarId x, int i, const Constraint* cause);
@@ -246,6 +258,13 @@ class Store {
   std::array<std::size_t, kRings> queue_head_{};
   std::array<std::size_t, kRings> queue_tail_{};
   std::vector<char> queued_;
+  // Subscriptions (Constraint::wakes_on), by variable, ascending constraint ids: the constraints woken by a `domain`
+  // change of x are on_domain_[domain_at_[x] .. domain_at_[x + 1]), those woken by a `bounds` change (the `bounds`
+  // and `domain` subscribers) on_bounds_[bounds_at_[x] .. bounds_at_[x + 1]); a fixing wakes constraints_of(x).
+  std::vector<ConstraintId> on_domain_;
+  std::vector<std::size_t> domain_at_;
+  std::vector<ConstraintId> on_bounds_;
+  std::vector<std::size_t> bounds_at_;
   std::vector<std::uint8_t> cost_;  // PropagationCost of each constraint, as a ring index
   std::vector<std::uint64_t> weights_;
   std::vector<ConstraintId> weight_log_;  // record_failure's increments since take_weight_changes
