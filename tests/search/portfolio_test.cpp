@@ -106,7 +106,7 @@ TEST_P(PortfolioOracle, OptimumEqualsTheOracles) {
       for (std::size_t i = 1; i < reported.size(); ++i)
         EXPECT_TRUE(sense == Sense::minimize ? reported[i] < reported[i - 1] : reported[i] > reported[i - 1])
             << what << ": the reports improve strictly";
-      EXPECT_EQ(static_cast<long long>(r.solution().value(obj)), *expected) << what;
+      EXPECT_EQ(static_cast<long long>(r.solutions.back().value(obj)), *expected) << what << ": the best is kept last";
     }
   }
 }
