@@ -16,6 +16,7 @@
 #include "csp/models/flatzinc/parser.hpp"
 #include "csp/models/flatzinc/search.hpp"
 #include "csp/propagation/inference.hpp"
+#include "csp/search/portfolio.hpp"
 #include "csp/search/solve.hpp"
 #include "model_command.hpp"
 #include "run_observers.hpp"
@@ -42,6 +43,9 @@ struct FznOptions {
   bool all = false;
   bool statistics = false;
   bool free_search = false;
+  int parallel = 1;             // -p N: N searches on N threads (csp/search/portfolio.hpp)
+  bool deterministic = false;   // --deterministic: the portfolio's reproducible mode
+  double progress_s = 0;        // --progress, --progress-interval SECONDS: a line on standard error every SECONDS (0: none)
   bool var_given = false;  // --var overrides the annotation's variable ordering
   bool val_given = false;
   AllDifferentMode all_different = AllDifferentMode::matching;
@@ -74,12 +78,62 @@ void write_statistics(std::ostream& out, const fzn::FlatZincModel& model, const 
 // solve satisfy: backtracking search; minimize / maximize: branch and bound (RunSpec::objective), every improving
 // solution printed through on_solution; complete means the optimum is proved ("=========="). --trace goes to
 // standard error (standard output is MiniZinc's protocol), --tree to its file.
-RunResult run_search(const fzn::FlatZincModel& model, const SearchOptions& options, RunSpec spec) {
+// With -p N (N > 1) the portfolio of csp/search/portfolio.hpp: N searches by its fixed schedule (the first is the
+// one -p 1 runs; --trace and --tree follow that one), the first answer or the shared bound; --deterministic its
+// reproducible mode. The counters are then every search's sum.
+RunResult run_search(const fzn::FlatZincModel& model, const FznOptions& o, RunSpec spec, std::size_t& searches) {
+  const SearchOptions& options = o.search;
   RunObservers observers(options.trace, false, std::cerr, options.tree_file, [](Value v) { return std::to_string(v); });
   spec.search.observer = observers.observer();
-  RunResult result = csp::solve(model.problem, spec);
+  RunResult result;
+  if (o.parallel > 1) {
+    PortfolioOptions portfolio;
+    portfolio.deterministic = o.deterministic;
+    PortfolioResult run = csp::solve_portfolio(model.problem, spec, o.parallel, portfolio);
+    searches = run.search_stats.size();
+    result = std::move(run);
+  } else {
+    result = csp::solve(model.problem, spec);
+  }
   observers.finish();
   return result;
+}
+
+// -s under branch and bound: after each improving solution its objective, nodes, failures and time as a
+// statistics block (MiniZinc passes %%%mzn-stat lines through); --progress: the counters on standard error.
+void watch_progress(const FznOptions& o, bool optimising, RunSpec& spec) {
+  const bool statistics = o.statistics && optimising;
+  const bool lines = o.progress_s > 0;
+  if (!statistics && !lines) return;
+  if (lines) spec.search.progress_interval = std::chrono::milliseconds(static_cast<std::int64_t>(o.progress_s * 1000));
+  spec.search.on_progress = [statistics](const Progress& p) {
+    const double seconds = static_cast<double>(p.stats.elapsed_us) / 1e6;
+    if (p.improved && statistics && p.objective) {
+      std::cout << "%%%mzn-stat: objective=" << *p.objective << "\n%%%mzn-stat: nodes=" << p.stats.assignments
+                << "\n%%%mzn-stat: failures=" << p.stats.failures << "\n%%%mzn-stat: solveTime=" << std::to_string(seconds)
+                << "\n%%%mzn-stat-end" << std::endl;
+    }
+    if (p.improved) return;
+    std::cerr << "csp fzn: " << std::to_string(seconds) << " s, " << p.stats.assignments << " nodes, " << p.stats.failures
+              << " failures, " << p.solutions << " solutions";
+    if (p.objective) std::cerr << ", best " << *p.objective;
+    std::cerr << std::endl;
+  };
+}
+
+// --progress-interval SECONDS: a positive number of seconds (0.5, 3).
+double parse_seconds(const char* option, const std::string& text) {
+  std::size_t used = 0;
+  double seconds = 0;
+  try {
+    seconds = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !(seconds > 0) || seconds > 86400)
+    throw UsageError(std::string("--").append(option).append(": '").append(text).append(
+        "' is not a number of seconds between 0 and 86400 (e.g. 0.5 or 3)"));
+  return seconds;
 }
 
 // -r SEED / --random-seed SEED (MiniZinc's flag) and --seed N (read by read_search_options): the same seed, so
@@ -116,6 +170,7 @@ void print_help(const po::options_description& mzn, const po::options_descriptio
                "  csp fzn model.fzn -a -s                      every solution, with statistics\n"
                "  csp fzn model.fzn -f --var mrv --inference fc   csp's own search instead of the annotation\n"
                "  csp fzn model.fzn -s --var dom-wdeg --restarts luby --seed 3   restarts, seeded tie-breaking\n"
+               "  csp fzn model.fzn -p 2 -s --progress    two searches at once, a progress line every 3 s\n"
                "  minizinc -c model.mzn data.dzn -o model.fzn  (MiniZinc compiles a model to FlatZinc)\n";
 }
 
@@ -132,7 +187,9 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
       ("intermediate,i", po::bool_switch(), "accepted (optimisation prints every improving solution anyway)")
       ("random-seed,r", po::value<std::string>()->value_name("SEED"),
        "the same as --seed: random tie-breaking of the orderings (0: ties by order, the default)")
-      ("parallel,p", po::value<std::string>()->value_name("N"), "accepted; csp searches with one thread");
+      ("parallel,p", po::value<std::string>()->value_name("N"),
+       "N searches on N threads, a portfolio (different seeds, orderings, restarts): the first answer wins, the "
+       "bound of an optimisation is shared (1: one search, the default)");
   po::options_description search("csp search", kHelpWidth);
   po::options_description output("csp output", kHelpWidth);
   add_search_options(search, output, kDefaults);  // the options every command shares, without -n, -t and -s's
@@ -141,6 +198,16 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
       ("globals", po::value<std::string>()->value_name("MODE")->default_value("native"),
        "csp's global constraints (csp_cumulative, csp_regular, ...): native propagators, or decompose into linear, "
        "reified and table constraints");
+  search.add_options()
+      ("deterministic", po::bool_switch(),
+       "with -p N: the searches run to their own ends without racing and the answer of the one with the fewest "
+       "nodes is printed (the same output on every run)");
+  output.add_options()
+      ("progress", po::bool_switch(),
+       "a line on standard error every few seconds (--progress-interval): elapsed time, nodes, failures, solutions, "
+       "best objective")
+      ("progress-interval", po::value<std::string>()->value_name("SECONDS"),
+       "seconds between the --progress lines (default 3; a decimal, e.g. 0.5); implies --progress");
   output.add_options()("help,h", "print this help");
   po::options_description all;
   all.add(mzn).add(search).add(output);
@@ -165,7 +232,12 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
     o.solutions = parse_count("num-solutions", vm["num-solutions"].as<std::string>(), true);
   o.search = read_search_options(vm);  // --var .. --learning, --trace, --tree (and the rules between them)
   read_seed(vm, o.search);
-  if (vm.count("parallel") != 0) (void)parse_count("parallel", vm["parallel"].as<std::string>(), false);
+  if (vm.count("parallel") != 0)
+    o.parallel = static_cast<int>(std::min<std::uint64_t>(parse_count("parallel", vm["parallel"].as<std::string>(), false), 256));
+  o.deterministic = vm["deterministic"].as<bool>();
+  if (vm["progress"].as<bool>()) o.progress_s = 3;
+  if (vm.count("progress-interval") != 0)
+    o.progress_s = parse_seconds("progress-interval", vm["progress-interval"].as<std::string>());
   o.var_given = !vm["var"].defaulted();
   o.val_given = !vm["val"].defaulted();
   if (vm.count("time-limit") != 0)
@@ -253,8 +325,10 @@ int run_fzn(const std::vector<std::string>& args) {
     return true;
   };
   RunResult result;
+  std::size_t searches = 1;  // -p N: how many searches ran (a count or an enumeration runs one)
   try {
-    result = run_search(model, o.search, std::move(spec));
+    watch_progress(o, optimising, spec);
+    result = run_search(model, o, std::move(spec), searches);
   } catch (const UsageError& e) {
     return usage_error("fzn", e.what());
   }
@@ -270,6 +344,7 @@ int run_fzn(const std::vector<std::string>& args) {
   else if (exhausted) std::cout << "==========\n";
   if (o.statistics) {
     for (const std::string& note : model.search.notes) std::cout << "%%%mzn-stat: searchNote=\"" << note << "\"\n";
+    if (o.parallel > 1) std::cout << "%%%mzn-stat: searches=" << searches << '\n';
     write_statistics(std::cout, model, result, init_s);
   }
   return 0;

@@ -4,12 +4,14 @@
 # instances (the last `_objective` before `==========`), and the first solutions of each satisfaction instance
 # checked independently: fed back to MiniZinc as data and solved by Gecode (a wrong solution makes
 # the model inconsistent). csp itself checks every solution against every FlatZinc constraint before printing it.
-# Usage: minizinc_corpus_test.sh SOLVER_DIR SHARED_DIR   (SOLVER_DIR holds csp.msc). Skips (77) without minizinc
+# Usage: minizinc_corpus_test.sh SOLVER_DIR SHARED_DIR [FLAGS]   (SOLVER_DIR holds csp.msc; FLAGS, e.g. "-p 2", are
+# passed to csp on every run: the same answers are expected). Skips (77) without minizinc
 # or ../shared. The instances listed in SLOW take csp longer than this test allows today (each is a known gap, not a
 # pass).
 set -u
 solver_dir=$(cd "$1" && pwd) || exit 1
 shared=$2/minizinc
+read -r -a extra <<<"${3:-}"
 command -v minizinc >/dev/null || { echo "minizinc not installed: skipped"; exit 77; }
 [ -f "$shared/instances.tsv" ] || { echo "$shared/instances.tsv absent: skipped"; exit 77; }
 export MZN_SOLVER_PATH=$solver_dir
@@ -31,7 +33,7 @@ while IFS=$'\t' read -r id problem model data kind expected solutions rest; do
   [ "$data" != "-" ] && dzn=("$data")
   if [ "$kind" = opt ]; then
     start=$(date +%s%N)
-    out=$(timeout 60 minizinc --solver csp --output-mode dzn --output-objective "$model" "${dzn[@]}" 2>&1)
+    out=$(timeout 60 minizinc --solver csp "${extra[@]}" --output-mode dzn --output-objective "$model" "${dzn[@]}" 2>&1)
     rc=$?
     ms=$(( ($(date +%s%N) - start) / 1000000 ))
     ran=$((ran + 1))
@@ -49,7 +51,7 @@ while IFS=$'\t' read -r id problem model data kind expected solutions rest; do
   flags=()
   [ "$solutions" != "-" ] && flags=(-a)
   start=$(date +%s%N)
-  out=$(timeout 60 minizinc --solver csp "${flags[@]}" --output-mode dzn "$model" "${dzn[@]}" 2>&1)
+  out=$(timeout 60 minizinc --solver csp "${extra[@]}" "${flags[@]}" --output-mode dzn "$model" "${dzn[@]}" 2>&1)
   rc=$?
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   ran=$((ran + 1))

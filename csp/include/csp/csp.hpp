@@ -46,6 +46,7 @@
 #include "csp/search/backtracking.hpp"
 #include "csp/search/min_conflicts.hpp"
 #include "csp/search/optimize.hpp"
+#include "csp/search/portfolio.hpp"
 #include "csp/strategy/registry.hpp"
 #include "csp/strategy/search_context.hpp"
 #include "csp/core/search_observer.hpp"

@@ -85,6 +85,7 @@ class Backtracker {
     }
     backjump_ = detail::make_backjumping(store_, config, bound_ != nullptr);
     ctx_.set_seed(config.seed);
+    next_progress_ = start_ + config.progress_interval;
   }
 
   void run() {
@@ -149,7 +150,25 @@ class Backtracker {
       stop_by_limit();
       return true;
     }
+    if (config_.on_progress && config_.progress_interval.count() != 0 && (++progress_calls_ & 15U) == 0)
+      report_progress_if_due();
     return false;
+  }
+
+  // SolverConfig::on_progress: the counters so far, after an accepted solution (improved) or every interval.
+  void report_progress(bool improved) {
+    Progress p;
+    p.stats = result_.stats;
+    p.stats.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
+    p.solutions = result_.solution_count;
+    p.improved = improved;
+    config_.on_progress(p);
+  }
+  void report_progress_if_due() {
+    const Clock::time_point now = Clock::now();
+    if (now < next_progress_) return;
+    next_progress_ = now + config_.progress_interval;
+    report_progress(false);
   }
 
   Outcome solution_found() {
@@ -161,6 +180,7 @@ class Backtracker {
     if (config_.keeps(result_.solution_count)) result_.solutions.push_back(a);
     if (config_.observer != nullptr) config_.observer->on_solution(store_, a);
     const bool go_on = !config_.on_solution || config_.on_solution(a);
+    if (go_on && config_.on_progress) report_progress(true);
     // Reaching max_solutions is the stop that was asked for (complete); a stop by the callback before it leaves
     // the count inexact, like a node or time limit.
     if (config_.max_solutions != 0 && result_.solution_count >= config_.max_solutions) {
@@ -464,6 +484,9 @@ class Backtracker {
   std::uint64_t run_cutoff_ = 0;          // failures the current run may meet before it restarts
   std::uint64_t run_failures_start_ = 0;  // stats.failures when the current run started
   bool restart_pending_ = false;          // search() returned at the cutoff, not at the end of the tree
+  // progress (SolverConfig::on_progress)
+  std::uint32_t progress_calls_ = 0;   // limit_hit calls: the clock is read for progress every 16th
+  Clock::time_point next_progress_{};  // when the next periodic report is due
 };
 
 // PC-2 before the search when asked (config.pc2_preprocess): the search runs on the transformed problem, which has

@@ -3,6 +3,8 @@
 #include "csp/search/optimize.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <climits>
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -25,21 +27,44 @@ std::uint64_t solutions_to_keep(const SolverConfig& config) {
   return std::max<std::uint64_t>(1, config.keep_solutions.value_or(UINT64_MAX));  // unset: every one
 }
 
+// The first index of `var` whose value is above `v` (strictly when `strictly`), or var.size(): values are sorted
+// ascending, so a bound on values is a bound on indices.
+int first_index_above(const Variable& var, long long v, bool strictly) {
+  int lo = 0;
+  int hi = var.size();
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    const long long w = var.value(mid);
+    if (strictly ? w > v : w >= v) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 // The bound "objective < best" (minimize) or "objective > best" (maximize) as a limit on the objective's value
-// indices (values are sorted ascending, so a bound on values is a bound on indices), enforced at each node.
+// indices, enforced at each node. `best` is the better of this run's best and the shared incumbent (optional:
+// runs of a portfolio on one problem), which this run also lowers (raises) with each of its own improvements.
 class ObjectiveBound {
  public:
-  ObjectiveBound(VarId objective, Sense sense, const std::string& inference)
-      : objective_(objective), sense_(sense), inference_(inference) {}
+  ObjectiveBound(const Variable& var, VarId objective, Sense sense, const std::string& inference,
+                 std::atomic<long long>* shared)
+      : var_(var), objective_(objective), sense_(sense), inference_(inference), shared_(shared) {}
 
-  // After a solution whose objective value has index i: only indices below (minimize) or above (maximize) it.
-  void improve(int i) {
-    limit_ = sense_ == Sense::minimize ? i - 1 : i + 1;
-    bounded_ = true;
+  // After a solution whose objective value is v: only values below (minimize) or above (maximize) it.
+  void improve(long long v) {
+    tighten(v);
+    if (shared_ == nullptr) return;
+    long long current = shared_->load(std::memory_order_relaxed);
+    while (better(v, current) && !shared_->compare_exchange_weak(current, v, std::memory_order_relaxed)) {
+    }
   }
 
   // The node hook: removes the objective's values beyond the bound and propagates the change. False on wipe-out.
-  bool operator()(SearchContext& ctx) const {
+  bool operator()(SearchContext& ctx) {
+    if (shared_ != nullptr) {
+      const long long s = shared_->load(std::memory_order_relaxed);
+      if (s != no_incumbent(sense_) && (!bounded_ || better(s, best_))) tighten(s);
+    }
     if (!bounded_) return true;
     Store& store = ctx.store();
     const Domain& d = store.domain(objective_);
@@ -59,9 +84,19 @@ class ObjectiveBound {
   }
 
  private:
+  bool better(long long a, long long b) const { return sense_ == Sense::minimize ? a < b : a > b; }
+  void tighten(long long v) {
+    best_ = v;
+    limit_ = sense_ == Sense::minimize ? first_index_above(var_, v, false) - 1 : first_index_above(var_, v, true);
+    bounded_ = true;
+  }
+
+  const Variable& var_;
   VarId objective_;
   Sense sense_;
   std::string inference_;
+  std::atomic<long long>* shared_;
+  long long best_ = 0;
   int limit_ = 0;
   bool bounded_ = false;
 };
@@ -95,14 +130,17 @@ class ObjectiveLast {
 
 }  // namespace
 
-SearchResult optimize(const Problem& problem, VarId objective, Sense sense, const SolverConfig& config) {
+long long no_incumbent(Sense sense) { return sense == Sense::minimize ? LLONG_MAX : LLONG_MIN; }
+
+SearchResult optimize(const Problem& problem, VarId objective, Sense sense, const SolverConfig& config,
+                      std::atomic<long long>* shared_best) {
   if (objective < 0 || objective >= problem.variable_count())
     throw ModelError("optimize: objective " + std::to_string(objective) + " is not a variable of the problem (it has " +
                      std::to_string(problem.variable_count()) + " variables)");
   config.validate();
   const Variable& var = problem.variable(objective);
   const std::uint64_t keep = solutions_to_keep(config);
-  ObjectiveBound bound(objective, sense, config.inference);
+  ObjectiveBound bound(var, objective, sense, config.inference, shared_best);
   std::deque<Assignment> improving;  // the last `keep` improving solutions, best last
   std::optional<long long> best;
 
@@ -112,11 +150,17 @@ SearchResult optimize(const Problem& problem, VarId objective, Sense sense, cons
   inner.on_solution = [&](const Assignment& a) {
     const Value v = a.value(objective);
     best = v;
-    bound.improve(var.index_of(v));
+    bound.improve(v);
     improving.push_back(a);
     if (improving.size() > keep) improving.pop_front();
     return !config.on_solution || config.on_solution(a);
   };
+  if (config.on_progress)
+    inner.on_progress = [&](const Progress& p) {
+      Progress q = p;
+      q.objective = best;
+      config.on_progress(q);
+    };
   detail::SearchHooks hooks;
   hooks.bound = [&bound](SearchContext& ctx) { return bound(ctx); };
   hooks.select = ObjectiveLast(objective, sense, config.variable_ordering);

@@ -16,7 +16,8 @@ namespace {
 RunResult run_backtracking(const Problem& problem, const RunSpec& spec) {
   RunResult result;
   if (spec.objective) {
-    static_cast<SearchResult&>(result) = optimize(problem, spec.objective->variable, spec.objective->sense, spec.search);
+    static_cast<SearchResult&>(result) = optimize(problem, spec.objective->variable, spec.objective->sense, spec.search,
+                                                  spec.objective->shared_best);
   } else {
     static_cast<SearchResult&>(result) = backtracking_search(problem, spec.search);
   }

@@ -3,6 +3,7 @@
 // bound).
 #pragma once
 
+#include <atomic>
 #include <string>
 
 #include "csp/core/problem.hpp"
@@ -41,7 +42,18 @@ std::string to_string(Sense s);
 /// `solutions` holds the improving solutions in the order found, best last: the last `keep_solutions` of them
 /// (every one when unset), and always at least the best. `solution_count` (and stats.solutions) is the number of improving solutions.
 /// Throws ModelError when `objective` is not a variable of `problem`, and what `backtracking_search` throws.
-SearchResult optimize(const Problem& problem, VarId objective, Sense sense, const SolverConfig& config = {});
+///
+/// `shared_best` (optional) is an incumbent shared by runs of the same problem on other threads (csp's portfolio,
+/// csp/search/portfolio.hpp): it holds the best objective value any of them has found, or no_incumbent(sense)
+/// before the first. Each node reads it (a relaxed atomic load) and keeps the objective strictly better than the
+/// better of it and this run's own best; each improving solution of this run lowers (raises) it. So a run that
+/// completes proves that no solution beats the final shared value, whichever run found it. The solutions and
+/// `objective` of the result are this run's own.
+SearchResult optimize(const Problem& problem, VarId objective, Sense sense, const SolverConfig& config = {},
+                      std::atomic<long long>* shared_best = nullptr);
+
+/// The value of a shared incumbent before any solution: LLONG_MAX to minimize, LLONG_MIN to maximize.
+long long no_incumbent(Sense sense);
 
 /// optimize(problem, objective, Sense::minimize, config).
 SearchResult minimize(const Problem& problem, VarId objective, const SolverConfig& config = {});

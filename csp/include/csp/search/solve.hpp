@@ -2,6 +2,7 @@
 // option, branch and bound, min-conflicts, the tree solver, cutset conditioning).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -23,6 +24,9 @@ namespace csp {
 struct Objective {
   VarId variable = -1;
   Sense sense = Sense::minimize;
+  /// Optional: an incumbent shared with runs of the same problem on other threads (see `optimize`); the portfolio
+  /// (csp/search/portfolio.hpp) sets it. Must outlive the run.
+  std::atomic<long long>* shared_best = nullptr;
 };
 
 /// Everything a run needs besides the problem: the algorithm by name, its options, the limits, and what to check.

@@ -1,6 +1,7 @@
 // SolverConfig: every choice of a backtracking run, by stable name, so an ablation is a flag.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -18,6 +19,20 @@
 namespace csp {
 
 class SearchObserver;
+
+/// What a running search reports to SolverConfig::on_progress: its counters so far and its best objective.
+struct Progress {
+  /// The counters so far; elapsed_us is the time since the run started (microseconds).
+  Statistics stats;
+  /// Solutions found so far (under branch and bound: improving solutions).
+  std::uint64_t solutions = 0;
+  /// Branch and bound (csp::optimize, RunSpec::objective): the objective value of the best solution so far; empty
+  /// before the first one and in a satisfaction search.
+  std::optional<long long> objective;
+  /// True when this report follows a solution (an improved bound under branch and bound), false for a report
+  /// every SolverConfig::progress_interval.
+  bool improved = false;
+};
 
 /// A combination of two options that SolverConfig::validate or RunSpec::validate refuses. `first()` and `second()`
 /// are the two fields by name ("learning", "backjumping"); what() names both with their values, e.g. "learning 5
@@ -107,6 +122,16 @@ struct SolverConfig {
   /// equally good variables (mrv, degree, mrv-degree, dom-wdeg) and values (lcv), and the seed of the "random"
   /// value ordering. The same seed gives the same search on every platform (std::mt19937_64, own uniform draw).
   std::uint64_t seed = 0;
+
+  // progress
+  /// Optional: called from the thread running the search after each solution that on_solution accepted (under
+  /// branch and bound each improved bound, Progress::objective set, Progress::improved true), and, when
+  /// progress_interval is not 0, about every progress_interval of search (improved false; checked every 16
+  /// values tried, so a node that propagates for longer than the interval delays it). For long runs: `csp fzn -s`
+  /// prints each improvement's nodes and time, `--progress` a line every few seconds. Must not throw.
+  std::function<void(const Progress&)> on_progress;
+  /// How often on_progress reports while the search runs; 0 (the default): only after solutions.
+  std::chrono::milliseconds progress_interval{0};
 
   /// The one place of the rules between these fields. Throws UnknownNameError (listing the valid names) when a
   /// strategy name is not registered; OptionConflictError for cbj with an inference other than none, fc and mac
