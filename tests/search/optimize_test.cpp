@@ -17,6 +17,7 @@
 #include "csp/search/optimize.hpp"
 #include "support/oracle.hpp"
 #include "support/random_csp.hpp"
+#include "support/weighted_distinct.hpp"
 
 namespace csp {
 namespace {
@@ -176,22 +177,7 @@ TEST(Optimize, UnsatisfiableIsAProofWithoutObjective) {
   }
 }
 
-// Six variables 0..9 pairwise different; obj = 10 x0 + 9 x1 + ... + 5 x5 maximised. With the textbook order the
-// first solution is far from the optimum (9*10 + 8*9 + 7*8 + 6*7 + 5*6 + 4*5 = 310), so the search improves many times.
-Problem weighted_distinct(VarId& obj) {
-  Problem p;
-  std::vector<VarId> xs;
-  for (int i = 0; i < 6; ++i) xs.push_back(p.add_variable("x" + std::to_string(i), 0, 9));
-  for (int i = 0; i < 6; ++i)
-    for (int j = i + 1; j < 6; ++j) p.add_not_equal(xs[static_cast<std::size_t>(i)], xs[static_cast<std::size_t>(j)]);
-  obj = p.add_variable("obj", 0, 1000);
-  std::vector<VarId> scope = xs;
-  std::vector<int> coefficients{10, 9, 8, 7, 6, 5};
-  scope.push_back(obj);
-  coefficients.push_back(-1);
-  p.add_linear(scope, coefficients, LinearOp::eq, 0);
-  return p;
-}
+using test_support::weighted_distinct;
 
 TEST(Optimize, WeightedDistinctReachesTheKnownOptimum) {
   VarId obj = -1;

@@ -112,8 +112,8 @@ TEST_P(PortfolioOracle, OptimumEqualsTheOracles) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, PortfolioOracle, ::testing::Bool(),
-                         [](const ::testing::TestParamInfo<bool>& info) {
-                           return std::string(info.param ? "deterministic" : "race");
+                         [](const ::testing::TestParamInfo<bool>& param_info) {
+                           return std::string(param_info.param ? "deterministic" : "race");
                          });
 
 // 8 queens as not-equal constraints: many solutions, so the searches of a portfolio find different first ones.

@@ -11,26 +11,12 @@
 #include "csp/search/optimize.hpp"
 #include "csp/search/portfolio.hpp"
 #include "csp/search/solve.hpp"
+#include "support/weighted_distinct.hpp"
 
 namespace csp {
 namespace {
 
-// Six variables 0..9 pairwise different, obj = 10 x0 + 9 x1 + ... + 5 x5 maximised: with the textbook order the
-// first solution (x = 0, 1, ..., 5: obj 115) is far from the optimum 310, so the bound improves many times.
-Problem weighted_distinct(VarId& obj) {
-  Problem p;
-  std::vector<VarId> xs;
-  for (int i = 0; i < 6; ++i) xs.push_back(p.add_variable(std::string("x").append(std::to_string(i)), 0, 9));
-  for (int i = 0; i < 6; ++i)
-    for (int j = i + 1; j < 6; ++j) p.add_not_equal(xs[static_cast<std::size_t>(i)], xs[static_cast<std::size_t>(j)]);
-  obj = p.add_variable("obj", 0, 1000);
-  std::vector<VarId> scope = xs;
-  std::vector<int> coefficients{10, 9, 8, 7, 6, 5};
-  scope.push_back(obj);
-  coefficients.push_back(-1);
-  p.add_linear(scope, coefficients, LinearOp::eq, 0);
-  return p;
-}
+using test_support::weighted_distinct;
 
 TEST(Progress, EachImprovedBoundIsReportedInOrder) {
   VarId obj = -1;
@@ -83,8 +69,10 @@ TEST(Progress, PeriodicReportsComeWhileTheSearchRuns) {
   for (std::size_t i = 0; i < reports.size(); ++i) {
     EXPECT_FALSE(reports[i].improved);
     EXPECT_FALSE(reports[i].objective.has_value());
-    if (i > 0) EXPECT_GE(reports[i].stats.elapsed_us, reports[i - 1].stats.elapsed_us + 15000);
-    if (i > 0) EXPECT_GE(reports[i].stats.assignments, reports[i - 1].stats.assignments);
+    if (i > 0) {
+      EXPECT_GE(reports[i].stats.elapsed_us, reports[i - 1].stats.elapsed_us + 15000);
+      EXPECT_GE(reports[i].stats.assignments, reports[i - 1].stats.assignments);
+    }
   }
 }
 

@@ -10,22 +10,19 @@ namespace csp {
 
 namespace {
 
-using globals_detail::GlobalConstraint;
+using globals_detail::MirroredGlobal;
 
 // Occurrences: the n xs, then z.
-class ArgMax final : public GlobalConstraint {
+class ArgMax final : public MirroredGlobal {
  public:
   ArgMax(const std::vector<VarId>& xs, VarId z, int offset, bool minimum, std::string name)
-      : GlobalConstraint(with_back(xs, z), std::move(name)),
-        n_(static_cast<int>(xs.size())),
-        offset_(offset),
-        minimum_(minimum) {}
+      : MirroredGlobal(with_back(xs, z), std::move(name), minimum), n_(static_cast<int>(xs.size())), offset_(offset) {}
 
  protected:
   bool holds(const std::vector<Value>& v) const override {
     int best = 0;
     for (int i = 1; i < n_; ++i)
-      if (minimum_ ? v[static_cast<std::size_t>(i)] < v[static_cast<std::size_t>(best)]
+      if (minimum() ? v[static_cast<std::size_t>(i)] < v[static_cast<std::size_t>(best)]
                    : v[static_cast<std::size_t>(i)] > v[static_cast<std::size_t>(best)])
         best = i;
     return v[static_cast<std::size_t>(n_)] == static_cast<long long>(offset_) + best;
@@ -43,15 +40,6 @@ class ArgMax final : public GlobalConstraint {
     return xs;
   }
   bool candidate(Value v) const { return v >= offset_ && v - static_cast<long long>(offset_) < n_; }
-  // Bounds in the maximum's direction (minimum: negated), as Maximum does.
-  long long low(const Store& s, int j) const { return minimum_ ? -static_cast<long long>(hi(s, j)) : lo(s, j); }
-  long long high(const Store& s, int j) const { return minimum_ ? -static_cast<long long>(lo(s, j)) : hi(s, j); }
-  bool keep_low_at_least(Store& s, int only, int j, long long v) const {
-    return minimum_ ? keep_at_most(s, only, j, -v) : keep_at_least(s, only, j, v);
-  }
-  bool keep_high_at_most(Store& s, int only, int j, long long v) const {
-    return minimum_ ? keep_at_least(s, only, j, -v) : keep_at_most(s, only, j, v);
-  }
 
   // z loses the positions an earlier x surely ties or beats, or a later x surely beats; every x is at most the best
   // upper bound of z's candidates.
@@ -99,7 +87,6 @@ class ArgMax final : public GlobalConstraint {
 
   int n_;
   int offset_;
-  bool minimum_;
 };
 
 // b <-> a - c OP 0 in the maximum's direction: better(a, c) strictly, or at least as good.

@@ -84,6 +84,30 @@ class GlobalConstraint : public Constraint {
   std::vector<int> occ_;  // occ_[j]: the scope position of occurrence j
 };
 
+/// A global that reasons about a maximum and serves the minimum too, by reading every value through the mirror
+/// v -> -v (maximum / minimum, arg_max / arg_min): `low` of an occurrence is its worst end, `high` its best one.
+class MirroredGlobal : public GlobalConstraint {
+ public:
+  MirroredGlobal(std::vector<VarId> occurrences, std::string name, bool minimum)
+      : GlobalConstraint(std::move(occurrences), std::move(name)), minimum_(minimum) {}
+
+ protected:
+  bool minimum() const { return minimum_; }
+  long long low(const Store& s, int j) const { return minimum_ ? -static_cast<long long>(hi(s, j)) : lo(s, j); }
+  long long high(const Store& s, int j) const { return minimum_ ? -static_cast<long long>(lo(s, j)) : hi(s, j); }
+  /// Keeps the values whose mirrored value is >= v.
+  bool keep_low_at_least(Store& s, int only, int j, long long v) const {
+    return minimum_ ? keep_at_most(s, only, j, -v) : keep_at_least(s, only, j, v);
+  }
+  /// Keeps the values whose mirrored value is <= v.
+  bool keep_high_at_most(Store& s, int only, int j, long long v) const {
+    return minimum_ ? keep_at_least(s, only, j, -v) : keep_at_most(s, only, j, v);
+  }
+
+ private:
+  bool minimum_;
+};
+
 /// The scope of distinct variables of `occurrences`, in order of first occurrence.
 std::vector<VarId> distinct(const std::vector<VarId>& occurrences);
 

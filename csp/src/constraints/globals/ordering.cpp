@@ -13,6 +13,7 @@ namespace csp {
 namespace {
 
 using globals_detail::GlobalConstraint;
+using globals_detail::MirroredGlobal;
 
 class Increasing final : public GlobalConstraint {
  public:
@@ -107,14 +108,14 @@ class Lex final : public GlobalConstraint {
   bool strict_;
 };
 
-class Maximum final : public GlobalConstraint {
+class Maximum final : public MirroredGlobal {
  public:
   Maximum(VarId m, const std::vector<VarId>& xs, bool minimum, std::string name)
-      : GlobalConstraint(joined({m}, xs), std::move(name)), minimum_(minimum) {}
+      : MirroredGlobal(joined({m}, xs), std::move(name), minimum) {}
 
  protected:
   bool holds(const std::vector<Value>& v) const override {
-    const auto best = minimum_ ? std::min_element(v.begin() + 1, v.end()) : std::max_element(v.begin() + 1, v.end());
+    const auto best = minimum() ? std::min_element(v.begin() + 1, v.end()) : std::max_element(v.begin() + 1, v.end());
     return *best == v.front();
   }
 
@@ -123,15 +124,6 @@ class Maximum final : public GlobalConstraint {
   }
 
  private:
-  // Bounds in the maximum's direction: `low` of a variable is its worst end, `high` its best one.
-  long long low(const Store& s, int j) const { return minimum_ ? -static_cast<long long>(hi(s, j)) : lo(s, j); }
-  long long high(const Store& s, int j) const { return minimum_ ? -static_cast<long long>(lo(s, j)) : hi(s, j); }
-  bool keep_low_at_least(Store& s, int only, int j, long long v) const {
-    return minimum_ ? keep_at_most(s, only, j, -v) : keep_at_least(s, only, j, v);
-  }
-  bool keep_high_at_most(Store& s, int only, int j, long long v) const {
-    return minimum_ ? keep_at_least(s, only, j, -v) : keep_at_most(s, only, j, v);
-  }
 
   bool step(Store& s, int only) const {
     const int n = occurrences();
@@ -161,7 +153,6 @@ class Maximum final : public GlobalConstraint {
     });
   }
 
-  bool minimum_;
 };
 
 void decompose_lex(Problem& p, const std::vector<VarId>& x, const std::vector<VarId>& y, bool strict,
