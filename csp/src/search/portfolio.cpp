@@ -137,6 +137,7 @@ class Portfolio {
     if (caller().objective) {
       const long long v = a.value(caller().objective->variable);
       if (best_ && !better(v, *best_)) return true;  // found under an older bound: not an improvement
+      flush_reports();
       best_ = v;
       w.accepted = v;
       ++reported_;
@@ -153,6 +154,21 @@ class Portfolio {
       stop_ = true;
     }
     return go_on;
+  }
+
+  // Race, branch and bound, under mx_: before a new solution is passed on, the improvement report of the one passed
+  // on last, if its search has not made it yet (another search's improvement came between its solution and its
+  // report), so that each solution's report comes after it and before the next solution. Its counters are then those
+  // of the searches' latest reports.
+  void flush_reports() {
+    if (!caller().search.on_progress) return;
+    for (Worker& w : workers_) {
+      if (!w.accepted || w.accepted != best_) continue;
+      w.accepted.reset();
+      Progress q = summed();
+      q.improved = true;
+      caller().search.on_progress(q);
+    }
   }
 
   // Deterministic: search k's solutions are kept for the replay.
@@ -172,6 +188,7 @@ class Portfolio {
       if (!w.events.empty()) w.events.back().second = p;
       return;
     }
+    // Branch and bound: the report of the solution search k passed on last, unless flush_reports made it already.
     const bool reported = caller().objective ? w.accepted && w.accepted == best_ : winner_ == k;
     if (!reported) return;
     w.accepted.reset();
