@@ -7,7 +7,7 @@
 # for each and the ratio Gecode / csp (the target is >= 3 for the default configuration).
 #
 # Usage: bench/compare_gecode.sh [csp options...]     e.g. bench/compare_gecode.sh --inference fc
-#   csp options go to sudoku_file_bench (--var --val --inference --alldiff); default: its defaults (mrv+mac+matching).
+#   csp options go to sudoku_file_bench (--var --val --inference --alldiff); default: its defaults (mrv+mac+gac).
 # Environment:
 #   BUILD_DIR    build folder (default: <repo>/build-bench; configured Release with CSP_BUILD_BENCH=ON if needed)
 #   SHARED_DIR   folder with puzzles/ and anchors/ (default: <repo>/../shared)
@@ -63,7 +63,7 @@ field() {  # field NAME LINE: the value of NAME=value in a summary line
 
 status=0
 echo "# csp vs Gecode anchor: $(date -u +%FT%TZ) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# csp: sudoku_file_bench ${*:-(defaults: --var mrv --inference mac --alldiff matching)}; gecode: ${GECODE_ARGS:-(defaults: --ipl dom --branch size --sols 1)}"
+echo "# csp: sudoku_file_bench ${*:-(defaults: --var mrv --inference mac --alldiff gac)}; gecode: ${GECODE_ARGS:-(defaults: --ipl dom --branch size --sols 1)}"
 echo "# each file repeated to >= $min_puzzles puzzles; REPS=$reps; time = model construction + search, mean us/puzzle"
 printf '%-42s %7s %12s %12s %10s %12s %12s\n' file puzzles gecode_us csp_us ratio csp_build_us csp_nodes
 for name in $files; do

@@ -133,7 +133,7 @@ status=0
 notes=()
 
 echo "Scale models, csp vs Gecode: $(date -u +%F) at commit $commit, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "csp: scale_bench (mrv or first + natural + mac, matching all-different), time limit ${csp_timeout} s, node limit $csp_node_limit, ${csp_memory_mb} MB;"
+echo "csp: scale_bench (mrv or first + natural + mac, gac all-different), time limit ${csp_timeout} s, node limit $csp_node_limit, ${csp_memory_mb} MB;"
 echo "Gecode: $("$minizinc" --version | head -n1 | sed 's/, build.*//'), $("$minizinc" --solvers | sed -n 's/^ *\(Gecode [0-9.]*\) .*/\1/p' | head -n1), solver time limit ${gecode_timeout} s (+ ${flatten_timeout} s for flattening)."
 echo "Times are seconds of search (csp: backtracking_search; Gecode: solveTime); ratio = Gecode / csp (>= 1.00x: csp is as fast)."
 echo

@@ -7,8 +7,8 @@
 //   queens_first_alldiff/n:100  the same with the all-different formulation, mrv+fc and mrv+mac
 //   queens_minconflicts/n:N     min-conflicts, all-different formulation, N = 1,000 and 10,000
 //   australia_first / australia_count / triangle_unsat: map colouring (3 colours; triangle with 2), every combination
-//   derangement/n:N/matching|global  p[i] in 1..n, one all-different, p[i] != i; mrv + natural + mac (first_fail,
-//                               indomain_min), N = 200, 2,000 and 10,000 (global: 200 and 2,000)
+//   derangement/n:N/gac|value     p[i] in 1..n, one all-different, p[i] != i; mrv + natural + mac (first_fail,
+//                               indomain_min), N = 200, 2,000 and 10,000 (value: 200 and 2,000)
 // Each case checks its answer (solution counts, unsatisfiability, the solution itself) and stops with an error when
 // it is wrong or a limit was hit. Counters: nodes = stats.assignments per run (search nodes; for min-conflicts the
 // value changes), backtracks per run.
@@ -207,11 +207,11 @@ void register_derangement() {
   config.limits.time_limit = std::chrono::seconds(120);
   for (int n : {200, 2'000, 10'000})
     register_backtracking(
-        "derangement/n:" + std::to_string(n) + "/matching",
-        [n] { return derangement(n, csp::AllDifferentMode::matching); }, config, {}, benchmark::kMillisecond);
+        "derangement/n:" + std::to_string(n) + "/gac",
+        [n] { return derangement(n, csp::AllDifferentMode::gac); }, config, {}, benchmark::kMillisecond);
   for (int n : {200, 2'000})
     register_backtracking(
-        "derangement/n:" + std::to_string(n) + "/global", [n] { return derangement(n, csp::AllDifferentMode::global); },
+        "derangement/n:" + std::to_string(n) + "/value", [n] { return derangement(n, csp::AllDifferentMode::value); },
         config, {}, benchmark::kMillisecond);
 }
 

@@ -149,7 +149,7 @@ csp::Problem magic_square() {
   std::vector<csp::VarId> s;
   for (const char* name : {"s00", "s01", "s02", "s10", "s11", "s12", "s20", "s21", "s22"})
     s.push_back(p.add_variable(name, csp::range(1, 9)));
-  p.add_all_different(s, csp::AllDifferentMode::global, "all differ");
+  p.add_all_different(s, csp::AllDifferentMode::value, "all differ");
   for (const auto& line : {std::array{0, 1, 2}, std::array{3, 4, 5}, std::array{6, 7, 8}, std::array{0, 3, 6},
                            std::array{1, 4, 7}, std::array{2, 5, 8}, std::array{0, 4, 8}, std::array{2, 4, 6}})
     p.add_linear({s[static_cast<std::size_t>(line[0])], s[static_cast<std::size_t>(line[1])],

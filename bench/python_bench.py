@@ -3,7 +3,7 @@
 Usage: PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [--shared DIR] [--reps R] [--cpp BENCH]
 
 1. The 17-clue sample (17_clue_sample1000.txt) solved through the module with the C++ benchmark's configuration
-   (mrv + mac + matching), per puzzle as sudoku_file_bench times it: model construction + search, reading and
+   (mrv + mac + gac), per puzzle as sudoku_file_bench times it: model construction + search, reading and
    checking excluded, the minimum over R passes. Two roads: one call per puzzle (csp.Sudoku(grid).solve(...)),
    and the batch call csp.models.solve_puzzles (one call, the GIL released once). With --cpp
    build/bench/sudoku_file_bench the C++ number is measured in the same run.
@@ -40,20 +40,20 @@ def per_puzzle_seconds(puzzles, reps, fn):
 def bench_17_clue(shared, reps, cpp):
     path = shared / "puzzles" / "17_clue_sample1000.txt"
     puzzles = csp.read_puzzles(str(path))
-    one = per_puzzle_seconds(puzzles, reps, lambda g: csp.Sudoku(g, alldiff="matching").solve(**SPEC))
+    one = per_puzzle_seconds(puzzles, reps, lambda g: csp.Sudoku(g, alldiff="gac").solve(**SPEC))
     # The batch road: each puzzle timed inside the call as sudoku_file_bench times it, the minimum over the passes.
     batch = [float("inf")] * len(puzzles)
     for _ in range(reps):
-        results = csp.models.solve_puzzles(puzzles, alldiff="matching", **SPEC)
+        results = csp.models.solve_puzzles(puzzles, alldiff="gac", **SPEC)
         batch = [min(b, r["wall_us"] / 1e6) for b, r in zip(batch, results)]
     assert all(csp._csp.check_solution(p, r["grid"]) == "" for p, r in zip(puzzles, results))
-    print(f"17-clue sample ({len(puzzles)} puzzles, min of {reps} passes, mrv + mac + matching):")
+    print(f"17-clue sample ({len(puzzles)} puzzles, min of {reps} passes, mrv + mac + gac):")
     print(f"  python, one call per puzzle: {statistics.mean(one) * 1e6:7.1f} us/puzzle "
           f"(median {statistics.median(one) * 1e6:.1f})")
     print(f"  python, solve_puzzles batch: {statistics.mean(batch) * 1e6:7.1f} us/puzzle "
           f"(median {statistics.median(batch) * 1e6:.1f})")
     if cpp:
-        out = subprocess.run([cpp, str(path), "--reps", str(reps), "--alldiff", "matching"], capture_output=True,
+        out = subprocess.run([cpp, str(path), "--reps", str(reps), "--alldiff", "gac"], capture_output=True,
                              text=True, check=True, env=dict(os.environ, SHARED_DIR=str(shared))).stdout
         us = float(re.search(r"us_per_puzzle=([0-9.]+)", out).group(1))
         median = float(re.search(r"us_median=([0-9.]+)", out).group(1))

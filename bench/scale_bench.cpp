@@ -4,7 +4,7 @@
 // Cases (filter with --benchmark_filter=REGEX; a leading '-' excludes, e.g. --benchmark_filter=-n:20000):
 //   scale/chain/n:2000, scale/chain/n:20000                    precedence chain, mrv + natural + mac
 //   scale/lin2/h:1000000, scale/lin2/h:1000000000              x + y = h, x - y = 2 over 0..h
-//   scale/derangement/n:2000, scale/derangement/n:10000        one all-different (matching) + p[i] != i
+//   scale/derangement/n:2000, scale/derangement/n:10000        one all-different (gac) + p[i] != i
 //   scale/pathcolor/n:200000, scale/pathcolor/n:1000000        2-colouring a path, first + natural + mac
 //   and two smaller steps of each model below the table's sizes: chain n:200, n:800; lin2 h:10000, h:100000;
 //   derangement n:200, n:500; pathcolor n:10000, n:50000

@@ -36,7 +36,7 @@ inline Problem scale_lin2(int h) {
   return p;
 }
 
-/// derangement.mzn: p[1..n] over 1..n, one all-different (Régin's matching, AllDifferentMode::matching) and
+/// derangement.mzn: p[1..n] over 1..n, one all-different (Régin's matching, AllDifferentMode::gac) and
 /// p[i] != i, which MiniZinc turns into a domain removal and so does this builder (restrict_domain; the variables
 /// keep one shared value list 1..n). Precondition: n >= 2.
 inline Problem scale_derangement(int n) {
@@ -53,7 +53,7 @@ inline Problem scale_derangement(int n) {
       if (v != i) allowed.push_back(v);
     p.restrict_domain(scope[static_cast<std::size_t>(i - 1)], allowed);
   }
-  p.add_all_different(scope, AllDifferentMode::matching, "alldifferent(p)");
+  p.add_all_different(scope, AllDifferentMode::gac, "alldifferent(p)");
   return p;
 }
 

@@ -28,13 +28,13 @@ using csp::bench::SudokuConfig;
 
 struct FileSpec {
   const char* file;
-  bool slow_configs;          // also run the uninformed configurations (first+none+pairwise) on this file
-  std::size_t pairwise_head;  // pairwise configurations run on the first this-many puzzles only (0 = all)
+  bool slow_configs;          // also run the uninformed configurations (first+none+binary) on this file
+  std::size_t binary_head;  // binary configurations run on the first this-many puzzles only (0 = all)
 };
 
 // The corpora of issue 3: top95, hardest, easy50 and the 1,000-puzzle samples. Pairwise != cannot find hidden
-// singles: on the 17-clue sample mrv+mac+pairwise takes about 90 ms of CPU per puzzle (one puzzle 4 s), minutes per
-// iteration, so its pairwise cases use the first 100 puzzles (about 10 s), named "..._head100".
+// singles: on the 17-clue sample mrv+mac+binary takes about 90 ms of CPU per puzzle (one puzzle 4 s), minutes per
+// iteration, so its binary cases use the first 100 puzzles (about 10 s), named "..._head100".
 const FileSpec kFiles[] = {
     {"top95.txt", false, 0},
     {"hardest.txt", true, 0},
@@ -46,21 +46,21 @@ const FileSpec kFiles[] = {
 // The configurations compared on every file (the first is the csp command's default).
 std::vector<SudokuConfig> fast_configs() {
   return {
-      {"mrv", "natural", "mac", AllDifferentMode::matching},
-      {"mrv", "natural", "mac", AllDifferentMode::global},
-      {"mrv", "natural", "fc", AllDifferentMode::global},
-      {"mrv", "natural", "mac", AllDifferentMode::pairwise},
-      {"mrv", "natural", "fc", AllDifferentMode::pairwise},
-      {"dom-wdeg", "natural", "mac", AllDifferentMode::global},
-      {"mrv-degree", "natural", "mac", AllDifferentMode::global},
+      {"mrv", "natural", "mac", AllDifferentMode::gac},
+      {"mrv", "natural", "mac", AllDifferentMode::value},
+      {"mrv", "natural", "fc", AllDifferentMode::value},
+      {"mrv", "natural", "mac", AllDifferentMode::binary},
+      {"mrv", "natural", "fc", AllDifferentMode::binary},
+      {"dom-wdeg", "natural", "mac", AllDifferentMode::value},
+      {"mrv-degree", "natural", "mac", AllDifferentMode::value},
   };
 }
 
 // Textbook baselines, too slow for the hard files.
 std::vector<SudokuConfig> slow_configs() {
   return {
-      {"first", "natural", "none", AllDifferentMode::pairwise},
-      {"mrv", "natural", "none", AllDifferentMode::pairwise},
+      {"first", "natural", "none", AllDifferentMode::binary},
+      {"mrv", "natural", "none", AllDifferentMode::binary},
   };
 }
 
@@ -113,17 +113,17 @@ void register_file(const std::string& dir, const FileSpec& spec) {
     for (const SudokuConfig& c : slow_configs()) configs.push_back(c);
   auto head = input;
   std::string head_stem = stem;
-  if (spec.pairwise_head > 0 && spec.pairwise_head < input->puzzles.size()) {
+  if (spec.binary_head > 0 && spec.binary_head < input->puzzles.size()) {
     head = std::make_shared<csp::bench::PuzzleFile>();
-    const auto count = static_cast<std::ptrdiff_t>(spec.pairwise_head);
+    const auto count = static_cast<std::ptrdiff_t>(spec.binary_head);
     head->puzzles.assign(input->puzzles.begin(), input->puzzles.begin() + count);
     head->lines.assign(input->lines.begin(), input->lines.begin() + count);
-    head_stem += "_head" + std::to_string(spec.pairwise_head);
+    head_stem += "_head" + std::to_string(spec.binary_head);
   }
   for (const SudokuConfig& config : configs) {
-    const bool pairwise = config.alldiff == AllDifferentMode::pairwise;
-    const auto& puzzles = pairwise ? head : input;
-    benchmark::RegisterBenchmark(("sudoku/" + (pairwise ? head_stem : stem) + "/" + config.name()).c_str(),
+    const bool binary = config.alldiff == AllDifferentMode::binary;
+    const auto& puzzles = binary ? head : input;
+    benchmark::RegisterBenchmark(("sudoku/" + (binary ? head_stem : stem) + "/" + config.name()).c_str(),
                                  [puzzles, config](benchmark::State& state) { solve_file(state, *puzzles, config); })
         ->Unit(benchmark::kMillisecond);
   }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "csp/core/errors.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_io.hpp"
@@ -50,13 +51,13 @@ struct SudokuConfig {
   std::string var = "mrv";
   std::string val = "natural";
   std::string inference = "mac";
-  AllDifferentMode alldiff = AllDifferentMode::matching;
+  AllDifferentMode alldiff = AllDifferentMode::gac;
 
-  /// "mrv+mac+global" (the value ordering is added only when it is not "natural": "mrv+lcv+mac+global").
+  /// "mrv+mac+value" (the value ordering is added only when it is not "natural": "mrv+lcv+mac+value").
   std::string name() const {
     std::string out = var + "+";
     if (val != "natural") out += val + "+";
-    return out + inference + "+" + (alldiff == AllDifferentMode::pairwise ? "pairwise" : to_string(alldiff));
+    return out + inference + "+" + to_string(alldiff);
   }
   SolverConfig solver_config() const {
     SolverConfig c = SolverConfig::textbook();
@@ -67,12 +68,14 @@ struct SudokuConfig {
   }
 };
 
-/// "global", "matching"; "pairwise" or "binary" (the csp command's word) -> pairwise; anything else: nullopt.
+/// "binary", "value", "gac" (or the old names "pairwise", "global", "matching": csp::parse_all_different_mode);
+/// anything else: nullopt.
 inline std::optional<AllDifferentMode> parse_alldiff(const std::string& s) {
-  if (s == "global") return AllDifferentMode::global;
-  if (s == "matching") return AllDifferentMode::matching;
-  if (s == "pairwise" || s == "binary") return AllDifferentMode::pairwise;
-  return std::nullopt;
+  try {
+    return parse_all_different_mode(s);
+  } catch (const UnknownNameError&) {
+    return std::nullopt;
+  }
 }
 
 /// Outcome of one verified solve.

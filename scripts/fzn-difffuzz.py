@@ -30,7 +30,7 @@ CONFIGS = [
     [],
     ["-f", "--var", "first", "--inference", "none"],
     ["-f", "--var", "mrv", "--inference", "fc", "--alldiff", "binary"],
-    ["-f", "--var", "dom-wdeg", "--inference", "mac", "--alldiff", "global", "--restarts", "luby",
+    ["-f", "--var", "dom-wdeg", "--inference", "mac", "--alldiff", "value", "--restarts", "luby",
      "--restart-base", "2"],
     ["-f", "--var", "first", "--inference", "fc", "--backjump", "cbj"],
 ]

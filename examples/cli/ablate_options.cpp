@@ -73,9 +73,10 @@ void describe(Groups& g) {
       ("var", strings(), var_help.c_str())
       ("val", strings(), val_help.c_str())
       ("inference", strings(), inference_help.c_str())
-      ("alldiff", strings(), "how all-different is posted: binary (!= between pairs), global (one constraint: "
-                             "single values, pigeonhole, hidden singles), matching (one constraint, Regin's matching); "
-                             "default: binary. Queens take binary, global; maps and graphs only binary; fzn all three "
+      ("alldiff", strings(), "how all-different is posted: binary (!= between pairs), value (one constraint: "
+                             "single values, pigeonhole, hidden singles), gac (one constraint, Regin's matching: "
+                             "generalised arc consistency); the old names pairwise, global, matching are accepted; "
+                             "default: binary. Queens take binary, value; maps and graphs only binary; fzn all three "
                              "(for fzn_all_different_int)")
       ("ac3", strings(), "AC-3 once before search: off, on (default: off)")
       ("algorithm", strings(), "backtracking (default; the strategies above), min-conflicts (local search, AIMA Fig. "
@@ -288,7 +289,7 @@ std::string ablate_help() {
          "2 usage or input error (unknown name, empty list, zero limit, unreadable file, no valid instance).\n\n"
          "Examples:\n"
          "  csp ablate sudoku hardest.txt --var first,mrv --inference none --alldiff binary\n"
-         "  csp ablate sudoku top95.txt hardest.txt --var mrv --inference all --alldiff global --timeout 5000\n"
+         "  csp ablate sudoku top95.txt hardest.txt --var mrv --inference all --alldiff value --timeout 5000\n"
          "  csp ablate sudoku top95.txt --var all --val all --inference all --alldiff all --timeout 1000 -j 2 \\\n"
          "      --sort us --csv top95.csv --json top95.json --plot top95.svg\n"
          "  csp ablate queens --n 20,30,40 --var mrv,dom-wdeg --inference fc --seed 1,2,3,4,5 \\\n"
@@ -297,10 +298,10 @@ std::string ablate_help() {
          "  csp ablate australia --colors 2,3,4 --var all --inference all\n"
          "  csp ablate australia --colors 3 --break-symmetry off,on --consistency none,ac3,pc2\n"
          "  csp ablate queens --n 50 --algorithm min-conflicts --walk 0,0.1 --tabu 0,10 --seed 1,2,3\n"
-         "  csp ablate zebra --var first,mrv --inference none,fc,mac --alldiff binary,global\n"
+         "  csp ablate zebra --var first,mrv --inference none,fc,mac --alldiff binary,value\n"
          "  csp ablate cryptarithm --puzzle SEND+MORE=MONEY,TWO+TWO=FOUR --inference fc,mac --alldiff all\n"
-         "  csp ablate killer puzzles/killer_4x4.txt --var mrv --inference fc,mac --alldiff global,matching\n"
-         "  csp ablate fzn a.fzn b.fzn --var first,mrv,dom-wdeg --inference fc,mac --alldiff binary,matching\n"
+         "  csp ablate killer puzzles/killer_4x4.txt --var mrv --inference fc,mac --alldiff value,gac\n"
+         "  csp ablate fzn a.fzn b.fzn --var first,mrv,dom-wdeg --inference fc,mac --alldiff binary,gac\n"
          "      (minizinc -c --solver csp model.mzn data.dzn -o a.fzn; docs/minizinc.md)\n";
   return out.str();
 }
@@ -344,6 +345,13 @@ void read_inputs(const po::variables_map& vm, const ablation::ModelSpec& spec, A
 
 }
 
+// --alldiff LIST with the old names (pairwise, global, matching) read as the new ones (binary, value, gac).
+std::string current_alldiff_names(const std::string& text) {
+  std::vector<std::string> names;
+  for (const std::string& name : ablation::split_list(text)) names.push_back(ablation::current_alldiff_name(name));
+  return join(names, ",");
+}
+
 // The grid's lists, one per dimension given, checked against the model.
 void read_grid(const po::variables_map& vm, const ablation::ModelSpec& spec, AblateOptions& o) {
   if (vm.count("ac3") != 0 && vm.count("consistency") != 0)
@@ -357,7 +365,7 @@ void read_grid(const po::variables_map& vm, const ablation::ModelSpec& spec, Abl
     if (d == Dimension::learning) {
       o.grid.values(d) = parse_learning(text);
     } else if (d == Dimension::alldiff) {
-      o.grid.values(d) = ablation::parse_list(d, text, spec.alldiff_modes);
+      o.grid.values(d) = ablation::parse_list(d, current_alldiff_names(text), spec.alldiff_modes);
     } else if (d == Dimension::inference) {
       o.grid.values(d) = parse_inferences(text, spec);
     } else if (d == Dimension::seed) {

@@ -14,7 +14,7 @@ namespace csp::cli {
 
 int run_cryptarithm(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{}, "puzzle");
-  add_all_different_option(cl.model, "global", "the letters");
+  add_all_different_option(cl.model, "value", "the letters");
   cl.output.add_options()("all", po::bool_switch(), "print every solution and their count (--max-solutions 0)");
 
   SearchOptions options;

@@ -48,7 +48,7 @@ struct FznOptions {
   double progress_s = 0;        // --progress, --progress-interval SECONDS: a line on standard error every SECONDS (0: none)
   bool var_given = false;  // --var overrides the annotation's variable ordering
   bool val_given = false;
-  AllDifferentMode all_different = AllDifferentMode::matching;
+  AllDifferentMode all_different = AllDifferentMode::gac;
   Globals globals = Globals::native;
 };
 
@@ -193,7 +193,7 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   po::options_description search("csp search", kHelpWidth);
   po::options_description output("csp output", kHelpWidth);
   add_search_options(search, output, kDefaults);  // the options every command shares, without -n, -t and -s's
-  add_all_different_option(search, "matching", "all_different_int");
+  add_all_different_option(search, "gac", "all_different_int");
   search.add_options()
       ("globals", po::value<std::string>()->value_name("MODE")->default_value("native"),
        "csp's global constraints (csp_cumulative, csp_regular, ...): native propagators, or decompose into linear, "

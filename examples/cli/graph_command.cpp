@@ -143,8 +143,8 @@ int run_graph(const std::vector<std::string>& args) {
     try {
       if (!words.empty() && words[0] == "queens")
         choices.alldiff = models::parse_queens_formulation(formulation) == models::QueensFormulation::binary
-                              ? AllDifferentMode::pairwise
-                              : AllDifferentMode::global;
+                              ? AllDifferentMode::binary
+                              : AllDifferentMode::value;
     } catch (const UnknownNameError& e) {
       throw UsageError(e.what());
     }

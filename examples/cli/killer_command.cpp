@@ -19,7 +19,7 @@ namespace csp::cli {
 
 int run_killer(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{}, "file");
-  add_all_different_option(cl.model, "matching", "units and cages");
+  add_all_different_option(cl.model, "gac", "units and cages");
   cl.output.add_options()("picture", po::value<std::string>()->value_name("FILE"),
                           "draw the grid in FILE.svg (or FILE.png, with cairo): boxes, the cages dashed with their "
                           "sums, the solution's digits in blue (the empty grid when there is no solution)");

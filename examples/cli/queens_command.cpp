@@ -82,8 +82,8 @@ int run_queens(const std::vector<std::string>& args) {
     models::CatalogInputs inputs;
     inputs.numbers = {n};
     models::BuildChoices choices;
-    choices.alldiff = formulation == models::QueensFormulation::binary ? AllDifferentMode::pairwise
-                                                                       : AllDifferentMode::global;
+    choices.alldiff = formulation == models::QueensFormulation::binary ? AllDifferentMode::binary
+                                                                       : AllDifferentMode::value;
     model = build_model("queens", inputs, choices);
   } catch (const UsageError& e) {
     return usage_error("queens", e.what());

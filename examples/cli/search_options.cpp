@@ -300,9 +300,9 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, bo
 void add_all_different_option(po::options_description& options, const std::string& default_mode,
                               const std::string& what) {
   options.add_options()("alldiff", po::value<std::string>()->value_name("MODE")->default_value(default_mode),
-                        (what + " as all-different: matching (one constraint, Regin's matching: generalised arc "
-                                "consistency), global (one constraint: single values, pigeonhole, hidden singles) or "
-                                "binary (!= between each pair)")
+                        (what + " as all-different: gac (one constraint, Regin's matching: generalised arc "
+                                "consistency), value (one constraint: single values, pigeonhole, hidden singles) or "
+                                "binary (!= between each pair); the old names matching, global, pairwise are accepted")
                             .c_str());
 }
 

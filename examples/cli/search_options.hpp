@@ -99,8 +99,8 @@ std::string read_preset(const boost::program_options::variables_map& vm);
 void add_all_different_option(boost::program_options::options_description& options, const std::string& default_mode,
                               const std::string& what);
 
-/// The all-different mode named by --alldiff ("global", "binary", "matching"). Throws UsageError listing the valid
-/// names for any other.
+/// The all-different mode named by --alldiff ("binary", "value", "gac", or an old name: "pairwise", "global",
+/// "matching"). Throws UsageError listing the valid names for any other.
 AllDifferentMode read_all_different_mode(const boost::program_options::variables_map& vm);
 
 /// A whole number given to --`option` (or to the positional argument `option` when it starts in upper case, "N"). Throws UsageError when `text` is not one, or is 0 and `allow_zero` is false.

@@ -19,11 +19,11 @@
 
 namespace csp::cli {
 
-/// The all-different filtering `csp sudoku` uses by default: Regin's matching (bench/README.md: the cheaper "global"
-/// rules are up to 1.4x faster on average on the 17-clue and forum-hardest samples but have heavy tails, reference
-/// case BH-08: 1.2 million nodes to find a second solution, against 84 with matching). The search strategy is the
+/// The all-different filtering `csp sudoku` uses by default: Regin's matching, "gac" (bench/README.md: the cheaper
+/// "value" rules are up to 1.4x faster on average on the 17-clue and forum-hardest samples but have heavy tails,
+/// reference case BH-08: 1.2 million nodes to find a second solution, against 84 with gac). The search strategy is the
 /// library's one default (SolverConfig{}, search_options.hpp); --preset textbook makes it "binary".
-inline constexpr const char* kSudokuAllDifferent = "matching";
+inline constexpr const char* kSudokuAllDifferent = "gac";
 
 /// How each puzzle's result is printed on standard output.
 enum class OutputFormat { line, pretty, candidates, json };
@@ -32,7 +32,7 @@ enum class OutputFormat { line, pretty, candidates, json };
 struct SudokuOptions {
   std::vector<std::string> files;      ///< puzzle files in order; "-" is standard input; empty = the bundled file
   std::optional<models::BoxShape> box;  ///< --box: the box shape of every puzzle (else inferred per puzzle)
-  AllDifferentMode alldiff = AllDifferentMode::matching;
+  AllDifferentMode alldiff = AllDifferentMode::gac;
   std::string alldiff_name = kSudokuAllDifferent;
   /// The search options (search_options.hpp, read by the reader every command uses): strategies, max-solutions,
   /// node and time limits (--timeout per puzzle), --stats, --trace, --tree. With --inference techniques,

@@ -25,9 +25,9 @@ int main() {
       column.push_back(cell[j][k]);
       box.push_back(cell[k / 2 * 2 + j / 2][k % 2 * 2 + j % 2]);
     }
-    sudoku.add_all_different(row, csp::AllDifferentMode::global, "row " + std::to_string(k + 1));
-    sudoku.add_all_different(column, csp::AllDifferentMode::global, "column " + std::to_string(k + 1));
-    sudoku.add_all_different(box, csp::AllDifferentMode::global, "box " + std::to_string(k + 1));
+    sudoku.add_all_different(row, csp::AllDifferentMode::value, "row " + std::to_string(k + 1));
+    sudoku.add_all_different(column, csp::AllDifferentMode::value, "column " + std::to_string(k + 1));
+    sudoku.add_all_different(box, csp::AllDifferentMode::value, "box " + std::to_string(k + 1));
   }
   std::cout << sudoku.variable_count() << " variables, " << sudoku.constraint_count() << " constraints\n";
 

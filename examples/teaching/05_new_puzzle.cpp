@@ -17,7 +17,7 @@ int main() {
       s.push_back(magic.add_variable(std::string("s").append(std::to_string(10 * r + c)), csp::range(1, 9)));
 
   // 2. Constraints: all squares differ; each line of three sums to 15.
-  magic.add_all_different(s, csp::AllDifferentMode::global, "all differ");
+  magic.add_all_different(s, csp::AllDifferentMode::value, "all differ");
   const std::vector<std::vector<int>> lines{{0, 1, 2}, {3, 4, 5}, {6, 7, 8},   // rows
                                             {0, 3, 6}, {1, 4, 7}, {2, 5, 8},   // columns
                                             {0, 4, 8}, {2, 4, 6}};             // diagonals

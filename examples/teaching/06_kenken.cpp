@@ -57,8 +57,8 @@ int main() {
       row.push_back(cell[k][j]);
       column.push_back(cell[j][k]);
     }
-    kenken.add_all_different(row, csp::AllDifferentMode::global, "row " + std::to_string(k));
-    kenken.add_all_different(column, csp::AllDifferentMode::global, "column " + std::to_string(k));
+    kenken.add_all_different(row, csp::AllDifferentMode::value, "row " + std::to_string(k));
+    kenken.add_all_different(column, csp::AllDifferentMode::value, "column " + std::to_string(k));
   }
   for (const Cage& cage : cages) {
     std::vector<csp::VarId> scope;

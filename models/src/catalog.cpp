@@ -91,7 +91,7 @@ class BuiltQueens : public BuiltModel {
   // The binary mode posts the textbook's no-attack predicates; the others three all-different constraints.
   BuiltQueens(int n, AllDifferentMode mode)
       : n_(n),
-        problem_(n_queens(n, mode == AllDifferentMode::pairwise ? QueensFormulation::binary
+        problem_(n_queens(n, mode == AllDifferentMode::binary ? QueensFormulation::binary
                                                                  : QueensFormulation::all_different)) {}
   const Problem& problem() const override { return problem_; }
   std::string verify(const Assignment& a) const override { return verify_queens(n_, a); }
@@ -294,8 +294,8 @@ std::vector<CatalogInstance> killer_instances(const CatalogInputs& inputs) {
 
 // ---- the entries ----
 
-const std::vector<AllDifferentMode> kAllModes = {AllDifferentMode::pairwise, AllDifferentMode::global,
-                                                 AllDifferentMode::matching};
+const std::vector<AllDifferentMode> kAllModes = {AllDifferentMode::binary, AllDifferentMode::value,
+                                                 AllDifferentMode::gac};
 
 CatalogEntry entry(std::string name, std::string summary,
                    std::function<std::vector<CatalogInstance>(const CatalogInputs&)> enumerate,
@@ -312,7 +312,7 @@ CatalogEntry entry(std::string name, std::string summary,
 CatalogEntry coloring(std::string name, std::string summary,
                       std::function<std::vector<CatalogInstance>(const CatalogInputs&)> enumerate, std::string help,
                       std::vector<int> defaults) {
-  CatalogEntry e = entry(std::move(name), std::move(summary), std::move(enumerate), {AllDifferentMode::pairwise});
+  CatalogEntry e = entry(std::move(name), std::move(summary), std::move(enumerate), {AllDifferentMode::binary});
   e.number_option = "colors";
   e.number_help = std::move(help);
   e.default_numbers = std::move(defaults);
@@ -329,7 +329,7 @@ std::vector<CatalogEntry> make_catalog() {
   out.back().takes_box = true;
   out.back().model_inferences = {"techniques"};
   out.push_back(entry("queens", "n-queens, one instance per board size", queens_instances,
-                      {AllDifferentMode::pairwise, AllDifferentMode::global}));
+                      {AllDifferentMode::binary, AllDifferentMode::value}));
   out.back().number_option = "n";
   out.back().number_help = "board sizes, e.g. 8,10,12";
   out.back().default_numbers = {8};

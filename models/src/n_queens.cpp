@@ -19,7 +19,7 @@ Problem n_queens(int n, QueensFormulation formulation) {
       up[static_cast<std::size_t>(c)] = c;
       down[static_cast<std::size_t>(c)] = -c;
     }
-    p.add_all_different(q, AllDifferentMode::global, "rows");
+    p.add_all_different(q, AllDifferentMode::value, "rows");
     p.add_all_different_shifted(q, up, "diagonals/");
     p.add_all_different_shifted(q, down, "diagonals\\");
     return p;

@@ -74,11 +74,11 @@ Blank make_blank(BoxShape box, AllDifferentMode mode) {
   const int n = box.size();
   Blank blank;
   Problem& p = blank.problem;
-  p.reserve(n * n, mode != AllDifferentMode::pairwise ? 3 * n : n * n * (3 * n - box.rows - box.cols - 1) / 2);
+  p.reserve(n * n, mode != AllDifferentMode::binary ? 3 * n : n * n * (3 * n - box.rows - box.cols - 1) / 2);
   for (int i = 0; i < n * n; ++i) p.add_variable(cell_name(n, i), 1, n);
   const auto units = units_of(box);
   blank.units = units;
-  if (mode != AllDifferentMode::pairwise) {
+  if (mode != AllDifferentMode::binary) {
     for (std::size_t u = 0; u < units->size(); ++u)
       p.add_all_different((*units)[u], mode, std::string(unit_kind(u, n)).append(" ").append(std::to_string(u % n + 1)));
     return blank;

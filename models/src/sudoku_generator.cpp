@@ -117,7 +117,7 @@ Symmetry parse_symmetry(const std::string& name) {
 std::string to_string(Symmetry s) { return s == Symmetry::rotational ? "rotational" : "none"; }
 
 Uniqueness check_uniqueness(const SudokuGrid& puzzle, std::uint64_t node_limit) {
-  const Sudoku sudoku(puzzle, AllDifferentMode::global);
+  const Sudoku sudoku(puzzle, AllDifferentMode::value);
   const SearchResult result = backtracking_search(sudoku.problem(), search_config("dom-wdeg", 2, node_limit));
   if (result.solution_count >= 2) return Uniqueness::multiple;
   if (result.status == Status::limit_reached) return Uniqueness::unknown;

@@ -44,7 +44,7 @@ HumanSolveResult human_solve(const SudokuGrid& puzzle, const HumanSolverOptions&
   if (options.uniqueness == UniquenessPolicy::assume) {
     result.uniqueness_assumed = true;
   } else if (options.uniqueness == UniquenessPolicy::check && wants_uniqueness) {
-    const Sudoku model(puzzle, AllDifferentMode::matching);
+    const Sudoku model(puzzle, AllDifferentMode::gac);
     const SearchResult r = backtracking_search(model.problem(), search_config(2, options.search_limits));
     if (r.status != Status::limit_reached || r.solution_count >= 2) result.solutions_counted = r.solution_count;
     result.uniqueness_assumed = result.solutions_counted == 1U;
@@ -83,7 +83,7 @@ HumanSolveResult human_solve(const SudokuGrid& puzzle, const HumanSolverOptions&
     result.outcome = HumanOutcome::stuck;
     return result;
   }
-  const Sudoku model(result.after_techniques, AllDifferentMode::matching);
+  const Sudoku model(result.after_techniques, AllDifferentMode::gac);
   const SearchResult r = backtracking_search(model.problem(), search_config(1, options.search_limits));
   result.search_assignments = r.stats.assignments;
   if (r.solutions.empty() && r.status == Status::limit_reached) {
@@ -101,7 +101,7 @@ HumanSolveResult human_solve(const SudokuGrid& puzzle, const HumanSolverOptions&
 
 Grade grade_puzzle(const SudokuGrid& puzzle, const HumanSolverOptions& options) {
   Grade grade;
-  const Sudoku model(puzzle, AllDifferentMode::matching);
+  const Sudoku model(puzzle, AllDifferentMode::gac);
   const SearchResult r = backtracking_search(model.problem(), search_config(2, options.search_limits));
   grade.solutions = r.solution_count;
   grade.limit_reached = r.status == Status::limit_reached && r.solution_count < 2;

@@ -117,7 +117,7 @@ CandidateGrid::CandidateGrid(const SudokuGrid& puzzle) : box_(puzzle.box), n_(pu
   if (n_ > kMaxSudokuSize)
     throw ModelError(std::string("the candidate grid holds at most ").append(std::to_string(kMaxSudokuSize))
                          .append(" digits"));
-  const Sudoku model(puzzle, AllDifferentMode::global);
+  const Sudoku model(puzzle, AllDifferentMode::value);
   auto geo = std::make_shared<Geometry>();
   const int cells = n_ * n_;
   for (const auto& unit : model.units()) geo->units.emplace_back(unit.begin(), unit.end());

@@ -46,7 +46,7 @@ std::string verify_coloring(const Graph& graph, const Assignment& a) {
 
 std::string verify_zebra(const Assignment& a) {
   // The rules as posted with pairwise !=, then the puzzle's known answer (it has exactly one solution).
-  static const Problem rules = zebra(AllDifferentMode::pairwise);
+  static const Problem rules = zebra(AllDifferentMode::binary);
   if (!rules.is_solution(a)) return "breaks a clue or puts two names of a group in one house";
   if (zebra_nationality_of(rules, a, "Zebra") != "Japanese") return "the zebra's owner is not the Japanese";
   if (zebra_nationality_of(rules, a, "Water") != "Norwegian") return "the water drinker is not the Norwegian";

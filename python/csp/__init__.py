@@ -122,8 +122,10 @@ class Problem:
         """sum(coefficients[i] * scope[i]) OP rhs, OP one of ==, !=, <=, >= (keyword syntax of `+=`)."""
         self._p.add_linear(ids(scope), list(coefficients), op, rhs, name)
 
-    def all_different(self, scope, mode: str = "global", name: str = ""):
-        """All different: mode "global" (one constraint), "binary" (pairwise !=) or "matching" (Régin's GAC)."""
+    def all_different(self, scope, mode: str = "value", name: str = ""):
+        """All different: mode "value" (one constraint: single values, pigeonhole, hidden singles), "binary"
+        (pairwise !=) or "gac" (Régin's matching: generalised arc consistency); the old names "global", "pairwise" and
+        "matching" are accepted."""
         self._p.add_all_different(ids(scope), mode, name)
 
     def not_equal(self, x, y):

@@ -46,7 +46,7 @@ def generate(box=None, seed: int = 1, symmetry: str = "none") -> SudokuGrid:
     return _csp.generate(_box(box), seed, symmetry)
 
 
-def solve_puzzles(puzzles, alldiff: str = "global", **spec) -> list:
+def solve_puzzles(puzzles, alldiff: str = "value", **spec) -> list:
     """Solves every puzzle in one call (the GIL released once, for files): a dict per puzzle with grid (the
     solution, or None), status, stop, count and stats. The spec is the keyword arguments of Problem.solve."""
     return _csp.solve_puzzles(list(puzzles), alldiff, spec_of(spec))
@@ -59,9 +59,10 @@ def techniques() -> list:
 
 class Sudoku:
     """The Sudoku CSP of one puzzle (any box shape): variable r*N+c is the cell in row r, column c, named
-    "r1c1".."rNcN". alldiff: "global" (the default), "binary" (pairwise !=, the textbook's), "matching"."""
+    "r1c1".."rNcN". alldiff: "value" (the default), "binary" (pairwise !=, the textbook's), "gac" (Régin's
+    matching); the old names "global", "pairwise", "matching" are accepted."""
 
-    def __init__(self, puzzle, box=None, alldiff: str = "global"):
+    def __init__(self, puzzle, box=None, alldiff: str = "value"):
         if isinstance(puzzle, SudokuGrid):
             self.grid = puzzle
         elif isinstance(puzzle, str):
@@ -149,7 +150,7 @@ def graph_coloring(graph, colors: int, break_symmetry: bool = False):
 class cryptarithm:
     """A cryptarithm such as "SEND + MORE = MONEY": .problem, and .format(solution)."""
 
-    def __init__(self, text: str, alldiff: str = "global"):
+    def __init__(self, text: str, alldiff: str = "value"):
         self.puzzle = _csp.parse_cryptarithm(text)
         self.problem = _problem(_csp.cryptarithm(self.puzzle, alldiff))
 
@@ -173,7 +174,7 @@ class zebra:
 class killer_sudoku:
     """A Killer Sudoku in the CLI's text format: .problem, .to_grid(solution)."""
 
-    def __init__(self, text: str, alldiff: str = "global"):
+    def __init__(self, text: str, alldiff: str = "value"):
         if "\n" not in text and os.path.exists(text):
             with open(text, encoding="utf-8") as f:
                 text = f.read()
@@ -188,7 +189,7 @@ class flatzinc:
     """A FlatZinc file (a path; or text=...) built onto a Problem: .problem, .goal, .objective, .solve(**spec)
     (the file's goal and search annotation unless spec overrides them), .format(solution), .verify(solution)."""
 
-    def __init__(self, path: str = None, text: str = None, alldiff: str = "matching"):
+    def __init__(self, path: str = None, text: str = None, alldiff: str = "gac"):
         self.model = _csp.read_flatzinc_file(path, alldiff) if text is None else _csp.parse_flatzinc(text, alldiff)
         self.problem = _problem(self.model.problem.copy())
         self.goal = self.model.goal

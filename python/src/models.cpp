@@ -65,7 +65,7 @@ void bind_puzzles(py::module_& m) {
       [](const models::Cryptarithm& c, const std::string& alldiff) {
         return models::cryptarithm(c, parse_all_different_mode(alldiff));
       },
-      py::arg("puzzle"), py::arg("alldiff") = "global");
+      py::arg("puzzle"), py::arg("alldiff") = "value");
   m.def(
       "zebra", [](const std::string& alldiff) { return models::zebra(parse_all_different_mode(alldiff)); },
       py::arg("alldiff") = "binary");
@@ -86,7 +86,7 @@ void bind_puzzles(py::module_& m) {
       [](const models::KillerSudoku& k, const std::string& alldiff) {
         return models::killer_sudoku(k, parse_all_different_mode(alldiff));
       },
-      py::arg("puzzle"), py::arg("alldiff") = "global");
+      py::arg("puzzle"), py::arg("alldiff") = "value");
 }
 
 void bind_flatzinc(py::module_& m) {
@@ -118,7 +118,7 @@ void bind_flatzinc(py::module_& m) {
         options.all_different = parse_all_different_mode(alldiff);
         return fz::build_flatzinc(fz::read_flatzinc_file(path), path, options);
       },
-      py::arg("path"), py::arg("alldiff") = "matching");
+      py::arg("path"), py::arg("alldiff") = "gac");
   m.def(
       "parse_flatzinc",
       [](const std::string& text, const std::string& alldiff) {
@@ -126,7 +126,7 @@ void bind_flatzinc(py::module_& m) {
         options.all_different = parse_all_different_mode(alldiff);
         return fz::build_flatzinc(fz::parse_flatzinc(text, "<string>"), "<string>", options);
       },
-      py::arg("text"), py::arg("alldiff") = "matching");
+      py::arg("text"), py::arg("alldiff") = "gac");
 }
 
 }  // namespace

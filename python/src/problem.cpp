@@ -100,7 +100,7 @@ void bind_building(py::class_<Problem>& c) {
           [](Problem& p, const std::vector<VarId>& scope, const std::string& mode, const std::string& name) {
             p.add_all_different(scope, parse_all_different_mode(mode), name);
           },
-          py::arg("scope"), py::arg("mode") = "global", py::arg("name") = "")
+          py::arg("scope"), py::arg("mode") = "value", py::arg("name") = "")
       .def("add_all_different_shifted",
            [](Problem& p, std::vector<VarId> scope, std::vector<int> offsets) {
              p.add_all_different_shifted(std::move(scope), std::move(offsets));

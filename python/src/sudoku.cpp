@@ -143,7 +143,7 @@ void bind_sudoku_model(py::module_& m) {
       .def(py::init([](const SudokuGrid& g, const std::string& alldiff) {
              return models::Sudoku(g, parse_all_different_mode(alldiff));
            }),
-           py::arg("grid"), py::arg("alldiff") = "global")
+           py::arg("grid"), py::arg("alldiff") = "value")
       .def_property_readonly("problem", &models::Sudoku::problem, py::return_value_policy::reference_internal)
       .def_property_readonly("size", &models::Sudoku::size)
       .def("cell", &models::Sudoku::cell)

@@ -35,7 +35,7 @@ def test_linear_comparisons(op, expected):
 
 
 def test_all_different_modes_count_permutations():
-    for mode in ("global", "binary", "matching"):
+    for mode in ("binary", "value", "gac", "pairwise", "global", "matching"):  # the new names and the old
         p, xs = small(4, range(1, 5))
         p.all_different(xs, mode=mode)
         assert p.count().count == 24

@@ -20,7 +20,7 @@ run cryptarithm SEND+MORE=MONEY --all; expect_out '^1 solution' "SEND+MORE=MONEY
 run killer "$PUZZLES/killer_4x4.txt" --max-solutions 0; expect_out "^unique$" "killer_4x4: 1 solution"
 
 # ---- zebra ---------------------------------------------------------------------------------------------------------
-run ablate zebra --var first,mrv --inference none,fc,mac --alldiff binary,global --csv "$TMP/z.csv"
+run ablate zebra --var first,mrv --inference none,fc,mac --alldiff binary,value --csv "$TMP/z.csv"
 expect_code 0 "zebra grid"
 expect_eq "$(csv_rows "$TMP/z.csv" | wc -l)" 12 "zebra CSV rows"
 expect_eq "$(csv_rows "$TMP/z.csv" | grep -c ',solved,')" 12 "zebra: every run solved and verified"
@@ -36,7 +36,7 @@ run ablate cryptarithm --puzzle 'SEND+MORE'; expect_code 2 "bad puzzle"; expect_
 run ablate zebra --puzzle SEND+MORE=MONEY; expect_code 2 "--puzzle elsewhere"; expect_err 'only to cryptarithm' "--puzzle message"
 
 # ---- killer --------------------------------------------------------------------------------------------------------
-run ablate killer "$PUZZLES/killer_4x4.txt" --var first,mrv --inference fc,mac --alldiff global,matching --csv "$TMP/k.csv"
+run ablate killer "$PUZZLES/killer_4x4.txt" --var first,mrv --inference fc,mac --alldiff value,gac --csv "$TMP/k.csv"
 expect_code 0 "killer grid"
 expect_eq "$(csv_rows "$TMP/k.csv" | grep -c ',solved,')" 8 "killer: every run solved and verified"
 run ablate killer; expect_code 2 "killer without files"

@@ -34,7 +34,7 @@ TEST(AblationParseList, AllIsEveryRegisteredNameInRegistryOrder) {
   EXPECT_EQ(parse_list(Dimension::var, "all"), variable_orderings().names());
   EXPECT_EQ(parse_list(Dimension::val, "all"), value_orderings().names());
   EXPECT_EQ(parse_list(Dimension::inference, "all"), inferences().names());
-  EXPECT_THAT(parse_list(Dimension::alldiff, "all"), ElementsAre("binary", "global", "matching"));
+  EXPECT_THAT(parse_list(Dimension::alldiff, "all"), ElementsAre("binary", "value", "gac"));
   EXPECT_THAT(parse_list(Dimension::ac3, "all"), ElementsAre("off", "on"));
   // A name before "all" keeps its place; "all" adds the rest once.
   const std::vector<std::string> inf = parse_list(Dimension::inference, "mac,all");
@@ -58,7 +58,7 @@ TEST(AblationParseList, AnEmptyListIsAnError) {
 
 TEST(AblationParseList, AModelCanNarrowTheValidValues) {
   EXPECT_THAT(parse_list(Dimension::alldiff, "all", {"binary"}), ElementsAre("binary"));
-  EXPECT_THROW(parse_list(Dimension::alldiff, "global", {"binary"}), InputError);
+  EXPECT_THROW(parse_list(Dimension::alldiff, "value", {"binary"}), InputError);
 }
 
 TEST(AblationExpandGrid, EmptyListsGiveTheTextbookBaseline) {
@@ -71,7 +71,7 @@ TEST(AblationExpandGrid, EmptyListsGiveTheTextbookBaseline) {
   EXPECT_EQ(c.value_ordering, textbook.value_ordering);
   EXPECT_EQ(c.inference, textbook.inference);
   EXPECT_EQ(c.ac3_preprocess, textbook.ac3_preprocess);
-  EXPECT_EQ(grid[0].alldiff_mode(), AllDifferentMode::pairwise);
+  EXPECT_EQ(grid[0].alldiff_mode(), AllDifferentMode::binary);
 }
 
 TEST(AblationExpandGrid, IsTheCrossProductWithVarSlowestAndAc3Fastest) {
@@ -129,13 +129,21 @@ TEST(AblationExpandGrid, RejectsUnknownValuesAndNamesTheVaryingDimensions) {
   spec.val = {"natural", "sideways"};
   EXPECT_THROW(expand_grid(spec), InputError);
   spec.val = {"natural", "lcv"};
-  spec.alldiff = {"global"};
+  spec.alldiff = {"value"};
   const std::vector<Configuration> grid = expand_grid(spec);
   EXPECT_THAT(varying_dimensions(grid), ElementsAre(Dimension::val));
-  EXPECT_EQ(grid[1].get(Dimension::alldiff), "global");
-  EXPECT_EQ(grid[1].alldiff_mode(), AllDifferentMode::global);
-  spec.alldiff = {"matching"};
-  EXPECT_EQ(expand_grid(spec)[0].alldiff_mode(), AllDifferentMode::matching);
+  EXPECT_EQ(grid[1].get(Dimension::alldiff), "value");
+  EXPECT_EQ(grid[1].alldiff_mode(), AllDifferentMode::value);
+  spec.alldiff = {"gac"};
+  EXPECT_EQ(expand_grid(spec)[0].alldiff_mode(), AllDifferentMode::gac);
+}
+
+TEST(AblationAlldiffNames, OldNamesReadAsTheNewOnesOtherTextUnchanged) {
+  EXPECT_EQ(current_alldiff_name("pairwise"), "binary");
+  EXPECT_EQ(current_alldiff_name("global"), "value");
+  EXPECT_EQ(current_alldiff_name("matching"), "gac");
+  for (const std::string& name : alldiff_names()) EXPECT_EQ(current_alldiff_name(name), name);
+  EXPECT_EQ(current_alldiff_name("bogus"), "bogus");  // left for the list's own check to reject
 }
 
 TEST(AblationExpandGrid, MinConflictsDimensionsVaryOnlyMinConflictsConfigurations) {

@@ -59,7 +59,7 @@ TEST(FlatZincAblation, CountsDistinctSolutionsUnderEveryConfiguration) {
   all.max_solutions = 0;
   for (const char* var : {"first", "mrv", "dom-wdeg"})
     for (const char* inference : {"none", "fc", "mac"})
-      for (const char* alldiff : {"binary", "global", "matching"}) {
+      for (const char* alldiff : {"binary", "value", "gac"}) {
         const RunRecord r = run_one(inst[0], config(var, inference, alldiff), all);
         EXPECT_EQ(r.status, RunStatus::solved) << var << ' ' << inference << ' ' << alldiff << ": " << r.detail;
         EXPECT_EQ(r.stats.solutions, 2U) << var << ' ' << inference << ' ' << alldiff;

@@ -40,7 +40,7 @@ TEST(AblationModels, QueensSolvesVerifiesAndProvesSmallBoardsUnsatisfiable) {
   ASSERT_EQ(inst.size(), 2U);
   EXPECT_EQ(inst[1].name, "n=6");
   EXPECT_EQ(inst[1].group, "queens");
-  for (const char* alldiff : {"binary", "global"}) {
+  for (const char* alldiff : {"binary", "value"}) {
     const RunRecord three = run_one(inst[0], config("mrv", "fc", alldiff), {});
     EXPECT_EQ(three.status, RunStatus::unsatisfiable);
     const RunRecord six = run_one(inst[1], config("first", "none", alldiff), {});
@@ -88,7 +88,7 @@ TEST(AblationModels, SudokuFilesMarkInvalidPuzzlesAndRejectUnreadableFiles) {
   EXPECT_THAT(inst[2].error, HasSubstr("contradictory givens"));
   EXPECT_EQ(inst[0].group, path);
   EXPECT_EQ(inst[2].number, 3U);
-  for (const char* alldiff : {"binary", "global", "matching"}) {
+  for (const char* alldiff : {"binary", "value", "gac"}) {
     const RunRecord r = run_one(inst[0], config("mrv", "mac", alldiff), {});
     EXPECT_EQ(r.status, RunStatus::solved) << alldiff << ": " << r.detail;
   }
@@ -118,7 +118,7 @@ void expect_all_verified(const Instance& inst, const Configuration& c, std::uint
 TEST(AblationModels, ZebraHasOneVerifiedSolution) {
   const std::vector<Instance> inst = find_model("zebra").enumerate({});
   ASSERT_EQ(inst.size(), 1U);
-  for (const char* alldiff : {"binary", "global", "matching"})
+  for (const char* alldiff : {"binary", "value", "gac"})
     expect_all_verified(inst[0], config("mrv", "fc", alldiff), 1);
   EXPECT_EQ(run_one(inst[0], config("first", "none"), {}).status, RunStatus::solved);
 }
@@ -129,7 +129,7 @@ TEST(AblationModels, CryptarithmsFromPuzzleList) {
   in.puzzles = {"SEND+MORE=MONEY", "TWO+TWO=FOUR"};
   const std::vector<Instance> inst = find_model("cryptarithm").enumerate(in);
   ASSERT_EQ(inst.size(), 2U);
-  expect_all_verified(inst[0], config("mrv", "fc", "global"), 1);  // 9567 + 1085 = 10652
+  expect_all_verified(inst[0], config("mrv", "fc", "value"), 1);  // 9567 + 1085 = 10652
   expect_all_verified(inst[1], config("mrv", "fc", "binary"), 7);  // csp cryptarithm TWO+TWO=FOUR --all
   in.puzzles = {"SEND+more=MONEY"};
   EXPECT_THROW(find_model("cryptarithm").enumerate(in), InputError);
@@ -142,7 +142,7 @@ TEST(AblationModels, KillerFileHasItsKnownSolution) {
   in.contents = {"box 2x2\nabcc\nabbd\naeed\nffed\na 7 b 9 c 5\nd 6 e 8 f 5\n"};
   const std::vector<Instance> inst = find_model("killer").enumerate(in);
   ASSERT_EQ(inst.size(), 1U);
-  for (const char* alldiff : {"binary", "global", "matching"})
+  for (const char* alldiff : {"binary", "value", "gac"})
     expect_all_verified(inst[0], config("mrv", "fc", alldiff), 1);
   in.contents = {"box 2x2\nabcc\n"};
   EXPECT_THROW(find_model("killer").enumerate(in), InputError);

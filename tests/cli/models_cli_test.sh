@@ -107,7 +107,7 @@ run cryptarithm AB+AB=AB; expect_code 1 "no solution"; expect_out 'no solution' 
 # ---- zebra ---------------------------------------------------------------------------------------------------------
 run zebra; expect_code 0 "zebra"; expect_out '^The Japanese owns the zebra; the Norwegian drinks water\.$' "zebra answer"
 expect_out '^5: .*Japanese.*Zebra' "zebra house 5"; expect_out '^1: .*Norwegian.*Water' "zebra house 1"
-run zebra --alldiff global --max-solutions 0; expect_out '^1 solution; the first:$' "zebra unique"
+run zebra --alldiff value --max-solutions 0; expect_out '^1 solution; the first:$' "zebra unique"
 
 # ---- killer --------------------------------------------------------------------------------------------------------
 printf '# from the grid 12 34 / 34 12 / 21 43 / 43 21\nbox 2x2\naabb\ncddb\nceff\ngehh\na 3 b 9 c 5 d 5\ne 4 f 7 g 4 h 3\n' \

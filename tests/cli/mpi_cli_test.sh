@@ -72,7 +72,7 @@ fi
 
 if [[ $PART == ablate ]]; then
 # ---- csp ablate ----------------------------------------------------------------------------------------------------
-GRID=(--var first,mrv --inference fc,mac --alldiff binary,global)
+GRID=(--var first,mrv --inference fc,mac --alldiff binary,value)
 "$CSP" ablate sudoku "$ROOT/puzzles/generated_6x6.txt" "$ROOT/puzzles/classic.txt" "${GRID[@]}" --csv "$TMP/one.csv" \
   > /dev/null 2>&1; want=$?
 strip_csv "$TMP/one.csv" > "$TMP/one.s"

@@ -56,8 +56,8 @@ TEST(AllDifferentMatching, PropagateReachesGeneralisedArcConsistency) {
       matching.restrict_domain(k, d);
       rules.restrict_domain(k, d);
     }
-    matching.add_all_different(scope, AllDifferentMode::matching);
-    rules.add_all_different(scope, AllDifferentMode::global);
+    matching.add_all_different(scope, AllDifferentMode::gac);
+    rules.add_all_different(scope, AllDifferentMode::value);
     if (std::count_if(domains.begin(), domains.end(), [](const auto& d) { return d.size() > 1; }) > 6) ++many_open;
     const auto expected = supported(domains, values);
     const bool solvable = !expected[0].empty() &&
@@ -94,7 +94,7 @@ TEST(AllDifferentMatching, NakedPairIsRemovedFromTheRest) {
   for (int k = 0; k < 4; ++k) x.push_back(p.add_variable(std::string("x").append(std::to_string(k)), 1, 4));
   p.restrict_domain(x[0], std::vector<Value>{1, 2});
   p.restrict_domain(x[1], std::vector<Value>{1, 2});
-  p.add_all_different(x, AllDifferentMode::matching);
+  p.add_all_different(x, AllDifferentMode::gac);
   Statistics stats;
   Store store(p, stats);
   ASSERT_TRUE(p.constraint(0).propagate(store));
@@ -141,7 +141,7 @@ TEST(AllDifferentMatching, IncrementalMatchingStaysExactOverAssignmentsAndUndos)
       p.restrict_domain(x.back(), d);
     }
     wide_rounds += wide ? 1 : 0;
-    p.add_all_different(x, AllDifferentMode::matching);
+    p.add_all_different(x, AllDifferentMode::gac);
     Statistics stats;
     Store store(p, stats);
     std::vector<std::pair<Trail::Mark, std::vector<Domain>>> saved;
@@ -205,7 +205,7 @@ TEST(AllDifferentMatching, WideIntervalDomainsLoseTheHallValues) {
   p.restrict_domain(x[1], std::vector<Value>{5, 6});
   p.restrict_domain(x[2], std::vector<Value>{5, 6, 7});  // {x0, x1, x2} hold 5, 6, 7 only: a Hall set, so x2 = 7
   p.restrict_domain(x[3], 999'999);   // fixed
-  p.add_all_different(x, AllDifferentMode::matching);
+  p.add_all_different(x, AllDifferentMode::gac);
   Statistics stats;
   Store store(p, stats);
   ASSERT_FALSE(store.domain(x[4]).is_bitset());
@@ -224,7 +224,7 @@ TEST(AllDifferentMatching, WideIntervalDomainsLoseTheHallValues) {
     y.push_back(q.add_variable(std::string("y").append(std::to_string(k)), -1'000'000'000, 1'000'000'000));
     q.restrict_range(y.back(), 900'000'000, 900'000'038);
   }
-  q.add_all_different(y, AllDifferentMode::matching);
+  q.add_all_different(y, AllDifferentMode::gac);
   Statistics stats2;
   Store store2(q, stats2);
   EXPECT_FALSE(q.constraint(0).propagate(store2));
@@ -238,7 +238,7 @@ TEST(AllDifferentMatching, SearchOverWideDomainsFindsDifferentValues) {
   for (int k = 0; k < 200; ++k)
     x.push_back(p.add_variable(std::string("x").append(std::to_string(k)), -5'000, 4'999));
   for (int k = 0; k < 10; ++k) p.restrict_range(x[static_cast<std::size_t>(k)], -5'000, -4'991);
-  p.add_all_different(x, AllDifferentMode::matching);
+  p.add_all_different(x, AllDifferentMode::gac);
   SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "mac";
@@ -267,7 +267,7 @@ TEST(AllDifferentMatching, Derangement2000IsSolved) {
       if (v != i) allowed.push_back(v);
     p.restrict_domain(x.back(), allowed);
   }
-  p.add_all_different(x, AllDifferentMode::matching);
+  p.add_all_different(x, AllDifferentMode::gac);
   SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.value_ordering = "natural";
@@ -287,9 +287,9 @@ TEST(AllDifferentMatching, Derangement2000IsSolved) {
 }
 
 TEST(AllDifferentMatching, ModeNamesRoundTrip) {
-  for (AllDifferentMode m : {AllDifferentMode::global, AllDifferentMode::pairwise, AllDifferentMode::matching})
+  for (AllDifferentMode m : {AllDifferentMode::value, AllDifferentMode::binary, AllDifferentMode::gac})
     EXPECT_EQ(parse_all_different_mode(to_string(m)), m);
-  EXPECT_THROW(parse_all_different_mode("gac"), UnknownNameError);
+  EXPECT_THROW(parse_all_different_mode("regin"), UnknownNameError);
 }
 
 }  // namespace

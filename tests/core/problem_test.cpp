@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "csp/constraints/not_equal.hpp"
@@ -67,18 +68,55 @@ TEST(Problem, NeighborsAndConstraintsOfFollowTheScopes) {
   EXPECT_EQ(p.constraint(1).position_of(0), -1);
 }
 
-TEST(Problem, PairwiseAllDifferentPostsOneNotEqualPerPair) {
+TEST(Problem, BinaryAllDifferentPostsOneNotEqualPerPair) {
   Problem p;
   for (const char* name : {"a", "b", "c", "d"}) p.add_variable(name, 1, 4);
-  p.add_all_different({0, 1, 2, 3}, AllDifferentMode::pairwise);
+  p.add_all_different({0, 1, 2, 3}, AllDifferentMode::binary);
   EXPECT_EQ(p.constraint_count(), 6);
   for (ConstraintId c = 0; c < 6; ++c) EXPECT_EQ(p.constraint(c).arity(), 2);
   Problem q;
   for (const char* name : {"a", "b", "c", "d"}) q.add_variable(name, 1, 4);
-  q.add_all_different({0, 1, 2, 3}, AllDifferentMode::global, "row");
+  q.add_all_different({0, 1, 2, 3}, AllDifferentMode::value, "row");
   ASSERT_EQ(q.constraint_count(), 1);
   EXPECT_EQ(q.constraint(0).arity(), 4);
   EXPECT_EQ(q.constraint(0).name(), "row");
+}
+
+// The all-different modes are named by the consistency they reach (docs/engine.md); the old names stay aliases.
+static_assert(AllDifferentMode::binary != AllDifferentMode::value && AllDifferentMode::value != AllDifferentMode::gac &&
+              AllDifferentMode::binary != AllDifferentMode::gac);
+static_assert(AllDifferentMode::pairwise == AllDifferentMode::binary);
+static_assert(AllDifferentMode::global == AllDifferentMode::value);
+static_assert(AllDifferentMode::matching == AllDifferentMode::gac);
+
+TEST(AllDifferentModeNames, EveryNewNameRoundTrips) {
+  EXPECT_EQ(to_string(AllDifferentMode::binary), "binary");
+  EXPECT_EQ(to_string(AllDifferentMode::value), "value");
+  EXPECT_EQ(to_string(AllDifferentMode::gac), "gac");
+  for (AllDifferentMode m : {AllDifferentMode::binary, AllDifferentMode::value, AllDifferentMode::gac})
+    EXPECT_EQ(parse_all_different_mode(to_string(m)), m) << to_string(m);
+}
+
+TEST(AllDifferentModeNames, OldNamesParseAsTheirModeAndPrintTheNewWord) {
+  EXPECT_EQ(parse_all_different_mode("pairwise"), AllDifferentMode::binary);
+  EXPECT_EQ(parse_all_different_mode("global"), AllDifferentMode::value);
+  EXPECT_EQ(parse_all_different_mode("matching"), AllDifferentMode::gac);
+  EXPECT_EQ(to_string(parse_all_different_mode("pairwise")), "binary");
+  EXPECT_EQ(to_string(parse_all_different_mode("global")), "value");
+  EXPECT_EQ(to_string(parse_all_different_mode("matching")), "gac");
+  EXPECT_EQ(to_string(AllDifferentMode::matching), "gac");  // an old enumerator prints its new name
+}
+
+TEST(AllDifferentModeNames, AnUnknownNameListsTheNewNamesAndMentionsTheOld) {
+  std::string message;
+  try {
+    (void)parse_all_different_mode("Global");  // names are case-sensitive
+  } catch (const UnknownNameError& e) {
+    message = e.what();
+  }
+  EXPECT_THAT(message, AllOf(HasSubstr("'Global'"), HasSubstr("valid: binary, value, gac"),
+                             HasSubstr("the old names pairwise, global, matching are accepted")));
+  EXPECT_THROW((void)parse_all_different_mode(""), UnknownNameError);
 }
 
 TEST(Problem, IsConsistentLooksOnlyAtAssignedVariables) {
@@ -166,7 +204,7 @@ TEST(ProblemMisuse, UnknownVariableIdIsNamed) {
   EXPECT_THAT(model_error_of([&] { p.add_not_equal(-1, 0); }), HasSubstr("unknown variable id -1"));
   EXPECT_THAT(model_error_of([&] { p.add_all_different({0, 1, 5}); }),
               AllOf(HasSubstr("add_all_different"), HasSubstr("unknown variable id 5")));
-  EXPECT_THAT(model_error_of([&] { p.add_all_different({0, 4}, AllDifferentMode::pairwise); }),
+  EXPECT_THAT(model_error_of([&] { p.add_all_different({0, 4}, AllDifferentMode::binary); }),
               HasSubstr("unknown variable id 4"));
   EXPECT_THAT(model_error_of([&] { p.add_constraint(std::make_unique<NotEqual>(1, 9, "mine")); }),
               AllOf(HasSubstr("'mine'"), HasSubstr("unknown variable id 9")));
@@ -197,7 +235,7 @@ TEST(ProblemMisuse, DuplicateNameIsNamed) {
 
 TEST(ProblemMisuse, EmptyScopeIsNamed) {
   Problem p = two_variables();
-  EXPECT_THAT(model_error_of([&] { p.add_all_different({}, AllDifferentMode::global, "nobody"); }),
+  EXPECT_THAT(model_error_of([&] { p.add_all_different({}, AllDifferentMode::value, "nobody"); }),
               AllOf(HasSubstr("'nobody'"), HasSubstr("empty scope")));
   EXPECT_THAT(model_error_of([&] { p.add_predicate({}, [](std::span<const Value>) { return true; }, "pred0"); }),
               AllOf(HasSubstr("'pred0'"), HasSubstr("empty scope")));

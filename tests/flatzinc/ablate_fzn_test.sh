@@ -23,7 +23,7 @@ if [[ $2 == --minizinc ]]; then
       --fzn "$TMP/futoshiki5.fzn" 2>"$TMP/mzn.err"; then
     cat "$TMP/mzn.err"; echo "FAIL: minizinc -c"; exit 1
   fi
-  run ablate fzn "$TMP/futoshiki5.fzn" --var first,mrv,dom-wdeg --inference fc,mac --alldiff binary,matching \
+  run ablate fzn "$TMP/futoshiki5.fzn" --var first,mrv,dom-wdeg --inference fc,mac --alldiff binary,gac \
       --max-solutions 0 --csv "$TMP/a.csv"
   expect_code 0 "the grid ran"
   expect_eq "$(csv_column solutions status solved | sort -u)" "151" "every configuration counts 151 solutions"

@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       cage_of[static_cast<std::size_t>(cell)] = static_cast<int>(k);
     }
   }
-  for (csp::AllDifferentMode mode : {csp::AllDifferentMode::global, csp::AllDifferentMode::pairwise}) {
+  for (csp::AllDifferentMode mode : {csp::AllDifferentMode::value, csp::AllDifferentMode::binary}) {
     csp::Problem problem;
     try {
       problem = killer_sudoku(puzzle, mode);

@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   defaults.model_inferences = {{"techniques", "mac", "a model's own inference"}};
   csp::cli::ModelCommandLine cl(defaults, "file");
   cl.model.add_options()
-      ("alldiff", po::value<std::string>()->default_value("global"), "all-different mode")
+      ("alldiff", po::value<std::string>()->default_value("value"), "all-different mode")
       ("map", po::value<std::string>(), "a bundled map")
       ("colors,k", po::value<std::string>(), "colours")
       ("least", po::bool_switch(), "least K")

@@ -38,7 +38,7 @@ void check(const PuzzleRecord& r, const std::optional<BoxShape>& box) {
   for (int v : grid.cells) require(v >= 0 && v <= n, "a cell value outside 0..N");
   check_round_trip(grid, to_line(grid), "to_line");
   check_round_trip(grid, to_pretty(grid), "to_pretty");
-  const Sudoku model(grid, csp::AllDifferentMode::global);
+  const Sudoku model(grid, csp::AllDifferentMode::value);
   require(model.problem().variable_count() == n * n, "the CSP has not N*N variables");
   (void)clashing_givens(grid);
 }

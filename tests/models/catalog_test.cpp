@@ -34,7 +34,7 @@ TEST(Catalog, KnownCountsPassTheModelsChecks) {
   queens.numbers = {8};
   EXPECT_EQ(count("queens", queens), 92U);
   BuildChoices all_different;
-  all_different.alldiff = AllDifferentMode::global;
+  all_different.alldiff = AllDifferentMode::value;
   EXPECT_EQ(count("queens", queens, all_different), 92U);
   CatalogInputs three;
   three.numbers = {3};

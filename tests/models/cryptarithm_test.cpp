@@ -102,7 +102,7 @@ TEST(Cryptarithm, SendMoreMoneyHasExactlyOneSolution) {
 
 TEST(Cryptarithm, PairwiseAllDifferentFindsTheSameSolution) {
   const Cryptarithm c = parse_cryptarithm("SEND+MORE=MONEY");
-  const Problem p = cryptarithm(c, AllDifferentMode::pairwise);
+  const Problem p = cryptarithm(c, AllDifferentMode::binary);
   EXPECT_EQ(p.constraint_count(), 28 + 1);
   const SearchResult r = backtracking_search(p, all_solutions("mac"));
   ASSERT_EQ(r.solution_count, 1U);

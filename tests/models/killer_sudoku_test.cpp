@@ -151,7 +151,7 @@ TEST(KillerSudoku, FourByFourSolutionsMatchBruteForce) {
     if (fits) expected.insert(g);
   }
   EXPECT_TRUE(expected.count({1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1}) == 1);
-  for (AllDifferentMode mode : {AllDifferentMode::global, AllDifferentMode::pairwise}) {
+  for (AllDifferentMode mode : {AllDifferentMode::value, AllDifferentMode::binary}) {
     const Problem p = killer_sudoku(k, mode);
     const SearchResult r = backtracking_search(p, all_solutions());
     ASSERT_TRUE(r.complete);

@@ -18,7 +18,7 @@ namespace {
 // An oracle independent of the generator's own check (MAC, dom-wdeg): forward checking and MRV, counting up to 2,
 // over pairwise != up to 9x9 (global all-different beyond: pairwise FC takes about a minute on 16x16).
 std::uint64_t count_solutions_up_to_two(const SudokuGrid& puzzle) {
-  const Sudoku sudoku(puzzle, puzzle.size() <= 9 ? AllDifferentMode::pairwise : AllDifferentMode::global);
+  const Sudoku sudoku(puzzle, puzzle.size() <= 9 ? AllDifferentMode::binary : AllDifferentMode::value);
   SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "fc";

@@ -32,7 +32,7 @@ SudokuGrid known_solution(const SudokuGrid& puzzle) {
   SolverConfig config = SolverConfig::textbook();
   config.variable_ordering = "mrv";
   config.inference = "mac";
-  const Sudoku model(puzzle, AllDifferentMode::matching);
+  const Sudoku model(puzzle, AllDifferentMode::gac);
   const SearchResult r = backtracking_search(model.problem(), config);
   EXPECT_FALSE(r.solutions.empty());
   return r.solutions.empty() ? puzzle : model.to_grid(r.solutions.front());

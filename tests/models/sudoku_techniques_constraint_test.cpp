@@ -61,7 +61,7 @@ SolverConfig mac_config(std::uint64_t max_solutions = 1) {
 
 // The model of csp sudoku --inference techniques (units by Régin's matching, plus the techniques).
 Sudoku with_techniques(const SudokuGrid& puzzle, std::vector<Technique> techniques = propagator_techniques()) {
-  Sudoku model(puzzle, AllDifferentMode::matching);
+  Sudoku model(puzzle, AllDifferentMode::gac);
   post_techniques(model, std::move(techniques));
   return model;
 }
@@ -124,7 +124,7 @@ TEST(TechniquesPropagator, SolvesAClaimingPuzzleAtTheRootWhereMacAloneDoesNot) {
   Statistics tech_stats;
   bool plain_ok = false;
   bool tech_ok = false;
-  const std::vector<Domain> plain = root_domains(Sudoku(puzzle, AllDifferentMode::matching), plain_ok, plain_stats);
+  const std::vector<Domain> plain = root_domains(Sudoku(puzzle, AllDifferentMode::gac), plain_ok, plain_stats);
   const std::vector<Domain> tech = root_domains(with_techniques(puzzle), tech_ok, tech_stats);
   ASSERT_TRUE(plain_ok);
   ASSERT_TRUE(tech_ok);
@@ -139,7 +139,7 @@ TEST(TechniquesPropagator, SolvesAClaimingPuzzleAtTheRootWhereMacAloneDoesNot) {
   EXPECT_EQ(r.stats.max_depth, 58U);
   EXPECT_EQ(to_line(model.to_grid(r.solutions.front())),
             "925371486163498725874562391542689137618753942739124658487915263351246879296837514");
-  const SearchResult plain_run = backtracking_search(Sudoku(puzzle, AllDifferentMode::matching).problem(), mac_config());
+  const SearchResult plain_run = backtracking_search(Sudoku(puzzle, AllDifferentMode::gac).problem(), mac_config());
   EXPECT_GT(plain_run.stats.backtracks, 0U) << "measured: 22";
   EXPECT_GT(plain_run.stats.assignments, 58U) << "measured: 80";
 }
@@ -155,7 +155,7 @@ TEST(TechniquesPropagator, RootDomainsAreNeverLargerThanMacsOnTop95) {
     Statistics s2;
     bool ok1 = false;
     bool ok2 = false;
-    const std::vector<Domain> plain = root_domains(Sudoku(puzzle, AllDifferentMode::matching), ok1, s1);
+    const std::vector<Domain> plain = root_domains(Sudoku(puzzle, AllDifferentMode::gac), ok1, s1);
     const std::vector<Domain> tech = root_domains(with_techniques(puzzle), ok2, s2);
     ASSERT_TRUE(ok1 && ok2);
     for (std::size_t x = 0; x < plain.size(); ++x)
@@ -176,7 +176,7 @@ TEST(TechniquesPropagator, FewerNodesThanMacOnTop95) {
   std::uint64_t tech_total = 0;
   int no_worse = 0;
   for (const SudokuGrid& puzzle : read_puzzles(path)) {
-    const SearchResult plain = backtracking_search(Sudoku(puzzle, AllDifferentMode::matching).problem(), mac_config());
+    const SearchResult plain = backtracking_search(Sudoku(puzzle, AllDifferentMode::gac).problem(), mac_config());
     const SearchResult tech = backtracking_search(with_techniques(puzzle).problem(), mac_config());
     ASSERT_EQ(plain.status, Status::solved);
     ASSERT_EQ(tech.status, Status::solved);
@@ -193,7 +193,7 @@ TEST(TechniquesPropagator, FewerNodesThanMacOnTop95) {
 
 TEST(TechniquesPropagator, CountsBothSolutionsOfADeadlyRectangle) {
   const SudokuGrid puzzle = grid_of(kTwoSolutions);
-  const SearchResult plain = backtracking_search(Sudoku(puzzle, AllDifferentMode::matching).problem(), mac_config(0));
+  const SearchResult plain = backtracking_search(Sudoku(puzzle, AllDifferentMode::gac).problem(), mac_config(0));
   const SearchResult tech = backtracking_search(with_techniques(puzzle).problem(), mac_config(0));
   EXPECT_EQ(plain.solution_count, 2U);
   EXPECT_EQ(tech.solution_count, 2U);
@@ -207,7 +207,7 @@ TEST(TechniquesPropagator, CountsEqualMacsWithFewerGivens) {
   puzzle.cells[42] = 0;
   SolverConfig config = mac_config(0);
   config.keep_solutions = 0;
-  EXPECT_EQ(backtracking_search(Sudoku(puzzle, AllDifferentMode::matching).problem(), config).solution_count, 794U);
+  EXPECT_EQ(backtracking_search(Sudoku(puzzle, AllDifferentMode::gac).problem(), config).solution_count, 794U);
   EXPECT_EQ(backtracking_search(with_techniques(puzzle).problem(), config).solution_count, 794U);
   SudokuGrid small{{2, 2}, std::vector<int>(16, 0)};
   small.cells[0] = 1;
@@ -242,7 +242,7 @@ TEST(TechniquesPropagator, AnEmptyCellIsAWipeOutOfTheStore) {
   puzzle.cells[1] = 2;
   puzzle.cells[7] = 4;
   puzzle.cells[10] = 3;
-  Sudoku model(puzzle, AllDifferentMode::pairwise);
+  Sudoku model(puzzle, AllDifferentMode::binary);
   const SudokuTechniquesConstraint& techniques = post_techniques(model);
   Statistics stats;
   Store store(model.problem(), stats);
@@ -256,7 +256,7 @@ TEST(TechniquesPropagator, TwoPeersWithOneDigitFail) {
   SudokuGrid puzzle{{2, 2}, std::vector<int>(16, 0)};
   puzzle.cells[0] = 1;
   puzzle.cells[5] = 1;  // r2c2: same box as r1c1
-  Sudoku model(puzzle, AllDifferentMode::pairwise);
+  Sudoku model(puzzle, AllDifferentMode::binary);
   const SudokuTechniquesConstraint& techniques = post_techniques(model);
   Statistics stats;
   Store store(model.problem(), stats);

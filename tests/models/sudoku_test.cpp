@@ -31,7 +31,7 @@ SolverConfig config_of(const std::string& var, const std::string& inference) {
 
 // The seeds' count of calls of their recursive backtracker: one per entry, the root included.
 std::uint64_t seed_calls(const SudokuGrid& puzzle, const std::string& var) {
-  const Sudoku sudoku(puzzle, AllDifferentMode::pairwise);
+  const Sudoku sudoku(puzzle, AllDifferentMode::binary);
   const SearchResult r = backtracking_search(sudoku.problem(), config_of(var, "none"));
   EXPECT_EQ(r.status, Status::solved);
   if (!r.solutions.empty()) {
@@ -62,7 +62,7 @@ TEST(Sudoku, NineByNineHas81Variables27UnitsAnd20PeersPerCell) {
   for (VarId x = 0; x < 81; ++x) EXPECT_EQ(s.peers(x).size(), 20U) << x;
   EXPECT_EQ(s.problem().variable(s.cell(0, 0)).name(), "r1c1");
   EXPECT_EQ(s.problem().variable(s.cell(8, 8)).name(), "r9c9");
-  const Sudoku pairwise(empty_grid({3, 3}), AllDifferentMode::pairwise);
+  const Sudoku pairwise(empty_grid({3, 3}), AllDifferentMode::binary);
   EXPECT_EQ(pairwise.problem().constraint_count(), 81 * 20 / 2) << "each pair of peers once";
 }
 
@@ -77,7 +77,7 @@ TEST(Sudoku, EveryBoxShapeBuildsAndAnEmptyGridSolves) {
   for (const BoxShape box : {BoxShape{2, 2}, BoxShape{2, 3}, BoxShape{3, 2}, BoxShape{2, 4}, BoxShape{3, 3},
                              BoxShape{3, 4}, BoxShape{4, 4}, BoxShape{5, 5}}) {
     const int n = box.size();
-    for (const AllDifferentMode mode : {AllDifferentMode::global, AllDifferentMode::pairwise}) {
+    for (const AllDifferentMode mode : {AllDifferentMode::value, AllDifferentMode::binary}) {
       const Sudoku s(empty_grid(box), mode);
       EXPECT_EQ(s.problem().variable_count(), n * n) << to_string(box);
       EXPECT_EQ(s.units().size(), static_cast<std::size_t>(3 * n));
@@ -145,7 +145,7 @@ TEST(SudokuSeeds, PropagationSolvesEveryPuzzleOfTheSeedFiles) {
     if (puzzles.empty()) GTEST_SKIP() << "no " << kSharedDir << "/puzzles/CoursIA/" << file;
     for (const char* inference : {"fc", "mac"}) {
       for (std::size_t i = 0; i < puzzles.size(); ++i) {
-        const Sudoku s(puzzles[i], AllDifferentMode::global);
+        const Sudoku s(puzzles[i], AllDifferentMode::value);
         const SearchResult r = backtracking_search(s.problem(), config_of("mrv", inference));
         ASSERT_EQ(r.status, Status::solved) << file << " #" << i + 1 << " " << inference;
         EXPECT_EQ(check_solution(puzzles[i], s.to_grid(r.solutions[0])), "") << file << " #" << i + 1;

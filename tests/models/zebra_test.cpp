@@ -16,7 +16,7 @@ TEST(Zebra, ModelHas25VariablesOverFiveHouses) {
   EXPECT_EQ(pairwise.variable(pairwise.find("Zebra")).values(), (std::vector<Value>{1, 2, 3, 4, 5}));
   EXPECT_EQ(pairwise.initial_domain(pairwise.find("Norwegian")).size(), 1);
   EXPECT_EQ(pairwise.initial_domain(pairwise.find("Milk")).size(), 1);
-  EXPECT_EQ(zebra(AllDifferentMode::global).constraint_count(), 5 + 12);
+  EXPECT_EQ(zebra(AllDifferentMode::value).constraint_count(), 5 + 12);
 }
 
 struct Strategy {
@@ -50,11 +50,11 @@ TEST_P(ZebraSolve, ExactlyOneSolutionJapaneseOwnsZebraNorwegianDrinksWater) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Strategies, ZebraSolve,
-                         ::testing::Values(Strategy{"first", "none", AllDifferentMode::pairwise},
-                                           Strategy{"mrv", "fc", AllDifferentMode::pairwise},
-                                           Strategy{"mrv", "mac", AllDifferentMode::pairwise},
-                                           Strategy{"mrv-degree", "mac", AllDifferentMode::global},
-                                           Strategy{"first", "fc", AllDifferentMode::global}));
+                         ::testing::Values(Strategy{"first", "none", AllDifferentMode::binary},
+                                           Strategy{"mrv", "fc", AllDifferentMode::binary},
+                                           Strategy{"mrv", "mac", AllDifferentMode::binary},
+                                           Strategy{"mrv-degree", "mac", AllDifferentMode::value},
+                                           Strategy{"first", "fc", AllDifferentMode::value}));
 
 TEST(Zebra, UnknownAttributeIsAModelError) {
   const Problem p = zebra();

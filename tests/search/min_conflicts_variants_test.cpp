@@ -24,7 +24,7 @@ Problem magic_square() {
   std::vector<VarId> s;
   for (const char* name : {"s00", "s01", "s02", "s10", "s11", "s12", "s20", "s21", "s22"})
     s.push_back(p.add_variable(name, range(1, 9)));
-  p.add_all_different(s, AllDifferentMode::global, "all differ");
+  p.add_all_different(s, AllDifferentMode::value, "all differ");
   const std::array<std::array<int, 3>, 8> lines{{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8},
                                                  {0, 4, 8}, {2, 4, 6}}};
   for (const auto& line : lines)

@@ -178,18 +178,18 @@ RandomCsp make_random_csp(std::uint32_t seed) {
         const auto s = scope_of(2, 4);
         std::vector<int> offsets(s.size(), 0);
         if (kind == 7) {
-          p.add_all_different(s, AllDifferentMode::pairwise);
+          p.add_all_different(s, AllDifferentMode::binary);
         } else if (kind == 8) {
           for (int& o : offsets) o = rng.pick(-2, 2);
           p.add_all_different_shifted(s, offsets);
           r.gac_only = false;
           r.propagate_gac = false;
         } else if (kind == 9) {
-          p.add_all_different(s, AllDifferentMode::matching);
+          p.add_all_different(s, AllDifferentMode::gac);
           r.gac_only = false;                          // revise applies the rules only
           r.propagate_gac = r.propagate_gac && shared;  // Régin's filtering needs one shared value list
         } else {
-          p.add_all_different(s, AllDifferentMode::global);
+          p.add_all_different(s, AllDifferentMode::value);
           r.gac_only = false;
           r.propagate_gac = false;
         }

@@ -8,6 +8,7 @@
 #include <limits>
 #include <string>
 
+#include "csp/core/errors.hpp"
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
@@ -149,10 +150,18 @@ std::string engine_inference(const std::string& name) {
 }
 
 const std::vector<std::string>& alldiff_names() {
-  static const std::vector<std::string> names = {to_string(AllDifferentMode::pairwise),
-                                                 to_string(AllDifferentMode::global),
-                                                 to_string(AllDifferentMode::matching)};
+  static const std::vector<std::string> names = {to_string(AllDifferentMode::binary),
+                                                 to_string(AllDifferentMode::value),
+                                                 to_string(AllDifferentMode::gac)};
   return names;
+}
+
+std::string current_alldiff_name(const std::string& name) {
+  try {
+    return to_string(parse_all_different_mode(name));
+  } catch (const UnknownNameError&) {
+    return name;
+  }
 }
 
 std::vector<std::string> valid_values(Dimension d) {

@@ -88,7 +88,7 @@ class BuiltQueens : public BuiltInstance {
  public:
   BuiltQueens(int n, AllDifferentMode mode)
       : n_(n),
-        problem_(models::n_queens(n, mode == AllDifferentMode::global ? models::QueensFormulation::all_different
+        problem_(models::n_queens(n, mode == AllDifferentMode::value ? models::QueensFormulation::all_different
                                                                       : models::QueensFormulation::binary)) {}
   const Problem& problem() const override { return problem_; }
   std::string verify(const Assignment& a) const override { return models::verify_queens(n_, a); }
@@ -276,7 +276,7 @@ std::vector<ModelSpec> make_models() {
   out.push_back({"sudoku", "Sudoku puzzles of any box shape from files (one-line puzzles or pictures)", true, "", "",
                  {}, 1, 0, true, alldiff_names(), {"techniques"}, sudoku_instances});
   out.push_back({"queens", "n-queens, one instance per board size", false, "n", "board sizes, e.g. 8,10,12", {8}, 1,
-                 1000, false, {"binary", "global"}, {}, queens_instances});
+                 1000, false, {"binary", "value"}, {}, queens_instances});
   out.push_back({"australia", "AIMA's map of Australia (Fig. 6.1), one instance per number of colours", false,
                  "colors", "numbers of colours, e.g. 2,3", {3}, 1, 10000, false, {"binary"}, {},
                  map_instances("australia", models::australia)});

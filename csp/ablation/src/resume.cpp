@@ -31,11 +31,20 @@ HeaderLine split_header(std::size_t line, const std::string& text) {
   return h;
 }
 
+// The options of a study written before the all-different modes were renamed name them "pairwise", "global",
+// "matching": read as the new names, so that such a study resumes.
+nlohmann::ordered_json with_current_alldiff_names(nlohmann::ordered_json options) {
+  if (options.is_object() && options.contains("alldiff") && options["alldiff"].is_array())
+    for (auto& name : options["alldiff"])
+      if (name.is_string()) name = current_alldiff_name(name.get<std::string>());
+  return options;
+}
+
 std::string clip(const std::string& s) { return s.size() <= 60 ? s : s.substr(0, 57) + "..."; }
 
 // "node_limit is 1000 in the file, 2000 now; ..." for the options that differ (the free ones left out).
 std::string option_differences(const std::string& file_text, const std::string& now_text) {
-  const auto file = nlohmann::ordered_json::parse(file_text, nullptr, false);
+  const auto file = with_current_alldiff_names(nlohmann::ordered_json::parse(file_text, nullptr, false));
   const auto now = nlohmann::ordered_json::parse(now_text, nullptr, false);
   if (file.is_discarded() || !file.is_object()) return "the options line is not a JSON object";
   std::string out;
@@ -205,7 +214,10 @@ std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string&
     const auto inst = instance_of.find(fields[1]);
     if (inst == instance_of.end())
       throw InputError(where(row_line) + "instance '" + clip(fields[1]) + "' is not in this study");
-    const auto conf = config_of.find(config_key({fields.begin() + 3, fields.begin() + 3 + static_cast<long>(dims)}));
+    std::vector<std::string> values(fields.begin() + 3, fields.begin() + 3 + static_cast<long>(dims));
+    for (std::size_t k = 0; k < dims; ++k)  // an older study's rows: alldiff "global" is now "value" (and so on)
+      if (dimensions[k] == Dimension::alldiff) values[k] = current_alldiff_name(values[k]);
+    const auto conf = config_of.find(config_key(values));
     if (conf == config_of.end()) throw InputError(where(row_line) + "the configuration is not in this study's grid");
     RunRecord r;
     r.instance = inst->second;

@@ -57,10 +57,10 @@ void Problem::add_all_different(const std::vector<VarId>& scope, AllDifferentMod
   for (VarId x : scope) check_var(x, "add_all_different");
   name = or_default(std::move(name), "alldiff");
   check_scope(scope, name);
-  if (mode != AllDifferentMode::pairwise) {
+  if (mode != AllDifferentMode::binary) {
     add_constraint(std::make_unique<AllDifferent>(
         scope, std::move(name), std::vector<int>{},
-        mode == AllDifferentMode::matching ? AllDifferent::Level::matching : AllDifferent::Level::rules));
+        mode == AllDifferentMode::gac ? AllDifferent::Level::matching : AllDifferent::Level::rules));
     return;
   }
   for (std::size_t i = 0; i < scope.size(); ++i)

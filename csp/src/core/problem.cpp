@@ -234,18 +234,19 @@ std::vector<VarId> Problem::neighbors(VarId x) const {
 
 std::string to_string(AllDifferentMode mode) {
   switch (mode) {
-    case AllDifferentMode::global: return "global";
-    case AllDifferentMode::pairwise: return "binary";
-    case AllDifferentMode::matching: return "matching";
+    case AllDifferentMode::binary: return "binary";
+    case AllDifferentMode::value: return "value";
+    case AllDifferentMode::gac: return "gac";
   }
   return "?";
 }
 
 AllDifferentMode parse_all_different_mode(const std::string& name) {
-  if (name == "global") return AllDifferentMode::global;
-  if (name == "binary" || name == "pairwise") return AllDifferentMode::pairwise;
-  if (name == "matching") return AllDifferentMode::matching;
-  throw UnknownNameError("unknown all-different mode '" + name + "' (valid: binary, global, matching)");
+  if (name == "binary" || name == "pairwise") return AllDifferentMode::binary;
+  if (name == "value" || name == "global") return AllDifferentMode::value;
+  if (name == "gac" || name == "matching") return AllDifferentMode::gac;
+  throw UnknownNameError("unknown all-different mode '" + name +
+                         "' (valid: binary, value, gac; the old names pairwise, global, matching are accepted)");
 }
 
 bool Problem::is_consistent(VarId x, Value v, const Assignment& a) const {

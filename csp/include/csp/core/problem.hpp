@@ -16,16 +16,22 @@
 
 namespace csp {
 
-/// How `add_all_different` posts its constraint (chosen when the problem is built, so ablations compare them).
+/// How `add_all_different` posts its constraint (chosen when the problem is built, so ablations compare them), named
+/// by the consistency each reaches (docs/engine.md, "All-different: what each `--alldiff` mode reaches").
 enum class AllDifferentMode {
-  global,    ///< one `AllDifferent` constraint (Level::rules: single values, pigeonhole, hidden singles)
-  pairwise,  ///< n(n-1)/2 binary `NotEqual` constraints (the textbook's binary formulation)
-  matching   ///< one `AllDifferent` constraint with Régin's matching (Level::matching: generalised arc consistency)
+  binary,  ///< n(n-1)/2 binary `NotEqual` constraints (the textbook's binary formulation): arc consistency of them
+  value,   ///< one `AllDifferent` constraint (Level::rules): single-value removal (Gecode's IPL_VAL), plus the
+           ///< pigeonhole failure and, on a permutation, hidden singles
+  gac,     ///< one `AllDifferent` constraint with Régin's matching (Level::matching): generalised arc consistency
+  pairwise = binary,  ///< deprecated old name of `binary`
+  global = value,     ///< deprecated old name of `value`
+  matching = gac      ///< deprecated old name of `gac`
 };
 
-/// The command-line names of AllDifferentMode: "global", "binary" (pairwise), "matching".
+/// The command-line name of `mode`: "binary", "value" or "gac" (an old enumerator prints its new name).
 std::string to_string(AllDifferentMode mode);
-/// Parses "global", "binary" (or "pairwise") and "matching". Throws UnknownNameError listing the valid names.
+/// Parses "binary", "value" and "gac", and the old names "pairwise", "global" and "matching" (read as binary, value
+/// and gac). Throws UnknownNameError listing the valid names.
 AllDifferentMode parse_all_different_mode(const std::string& name);
 
 /// Comparison of a `LinearConstraint`: sum(coefficient_i * x_i) OP rhs.
@@ -110,7 +116,7 @@ class Problem {
   /// loop variables by reference).
   const Constraint& add_binary(VarId x, VarId y, std::function<bool(Value, Value)> pred, std::string name = "");
   /// All variables of `scope` take different values, posted as one global constraint or pairwise !=.
-  void add_all_different(const std::vector<VarId>& scope, AllDifferentMode mode = AllDifferentMode::global,
+  void add_all_different(const std::vector<VarId>& scope, AllDifferentMode mode = AllDifferentMode::value,
                          std::string name = "");
   /// All x_i + offsets[i] different (one global constraint; n-queens diagonals use offsets i and -i).
   /// Throws ModelError when the sizes differ.

@@ -142,7 +142,7 @@ void require_nodes(const std::string& name, const std::vector<VarId>& successors
 // MiniZinc's decomposition: all-different and order[j] = order[i] + 1 whenever i goes to j (j not the first node).
 void decompose_circuit(Problem& p, const std::vector<VarId>& x, int offset, const std::string& name) {
   const int n = static_cast<int>(x.size());
-  p.add_all_different(x, AllDifferentMode::matching, name);
+  p.add_all_different(x, AllDifferentMode::gac, name);
   std::vector<VarId> order;
   for (int i = 0; i < n; ++i)
     order.push_back(p.add_variable(globals_detail::aux_name(p, name + ".order[" + std::to_string(i + 1) + "]"),
@@ -168,7 +168,7 @@ void post_successors(Problem& p, const std::vector<VarId>& x, int offset, bool s
   require_nodes(name, x);
   if (how == Globals::decompose && !sub) return decompose_circuit(p, x, offset, name);
   std::vector<VarId> distinct = globals_detail::distinct(x);
-  if (distinct.size() == x.size() && x.size() > 1) p.add_all_different(x, AllDifferentMode::matching, name);
+  if (distinct.size() == x.size() && x.size() > 1) p.add_all_different(x, AllDifferentMode::gac, name);
   if (how == Globals::decompose) {  // subcircuit: its relation, checked by enumeration
     auto relation = std::make_shared<const NoSubtour>(x, offset, true, name);
     p.add_predicate(

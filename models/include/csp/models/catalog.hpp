@@ -35,7 +35,7 @@ struct CatalogInputs {
 
 /// How to build an instance: the choices of a run that change the Problem, not the search.
 struct BuildChoices {
-  AllDifferentMode alldiff = AllDifferentMode::global;  ///< how the model's all-different constraints are posted
+  AllDifferentMode alldiff = AllDifferentMode::value;  ///< how the model's all-different constraints are posted
   /// A model inference (csp/models/model_inference.hpp) the entry implements, e.g. "techniques" (Sudoku: the human
   /// techniques posted as a propagator); "" for none.
   std::string model_inference;

@@ -31,9 +31,9 @@ Cryptarithm parse_cryptarithm(const std::string& text);
 /// formulation instead (Fig. 6.2): per column, the addends' letters + carry in = the sum's letter + 10 * carry out,
 /// with carry variables "carry1", "carry2", ... after the letters, so nothing well-formed is refused. Throws
 /// csp::ModelError for a letter in no word.
-Problem cryptarithm(const Cryptarithm& puzzle, AllDifferentMode mode = AllDifferentMode::global);
+Problem cryptarithm(const Cryptarithm& puzzle, AllDifferentMode mode = AllDifferentMode::value);
 /// Parses then builds: `cryptarithm(parse_cryptarithm(text))`.
-Problem cryptarithm(const std::string& text, AllDifferentMode mode = AllDifferentMode::global);
+Problem cryptarithm(const std::string& text, AllDifferentMode mode = AllDifferentMode::value);
 
 /// The number spelled by `word` under a solution of `cryptarithm(puzzle)`, e.g. 9567 for SEND.
 /// Precondition: every letter of `word` is assigned in `a`. Throws csp::ModelError for a word of more than 18

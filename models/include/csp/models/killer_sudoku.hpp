@@ -47,7 +47,7 @@ KillerSudoku parse_killer_sudoku(const std::string& text);
 /// "r1c1".., values 1..N, one all-different per row, column and box, posted as `mode` says), plus, per cage, one
 /// all-different over its cells (when it has two or more) and one linear equality "sum of its cells = sum".
 /// Throws csp::ModelError for a cell index outside the grid.
-Problem killer_sudoku(const KillerSudoku& puzzle, AllDifferentMode mode = AllDifferentMode::global);
+Problem killer_sudoku(const KillerSudoku& puzzle, AllDifferentMode mode = AllDifferentMode::value);
 
 /// The solved grid of a complete assignment of `killer_sudoku(puzzle)`.
 SudokuGrid to_grid(const KillerSudoku& puzzle, const Assignment& a);

@@ -35,8 +35,8 @@ struct SudokuGrid {
 
 /// The Sudoku CSP of one puzzle: variable r*N+c is the cell in row r, column c (0-based), named "r1c1".."rNcN",
 /// values 1..N; givens restrict their cell's initial domain to one value; the 3N units (rows, columns, boxes) are
-/// all-different, posted as binary != between peers (AllDifferentMode::pairwise, each peer pair once) or
-/// as 3N global constraints (AllDifferentMode::global, or ::matching for Régin's filtering). The model only builds
+/// all-different, posted as binary != between peers (AllDifferentMode::binary, each peer pair once) or
+/// as 3N global constraints (AllDifferentMode::value, or ::gac for Régin's filtering). The model only builds
 /// the Problem.
 /// Construction is cheap: the blank grid (variables, units, constraints) is built once per box shape and mode,
 /// kept for the life of the program, and shared by every puzzle through `Problem`'s copy-on-write copy, so a
@@ -45,7 +45,7 @@ class Sudoku {
  public:
   /// Throws csp::ModelError when the grid has the wrong number of cells or a digit outside 0..N.
   /// Contradictory givens are NOT an error here: search reports the puzzle unsatisfiable.
-  explicit Sudoku(const SudokuGrid& puzzle, AllDifferentMode mode = AllDifferentMode::global);
+  explicit Sudoku(const SudokuGrid& puzzle, AllDifferentMode mode = AllDifferentMode::value);
 
   const Problem& problem() const { return problem_; }
   BoxShape box() const { return box_; }

@@ -33,7 +33,7 @@ enum class Uniqueness {
 };
 
 /// Counts the puzzle's solutions up to two with csp::backtracking_search (inference "mac", variable ordering
-/// "dom-wdeg", AllDifferentMode::global, max_solutions = 2) within `node_limit` nodes (0 = no limit).
+/// "dom-wdeg", AllDifferentMode::value, max_solutions = 2) within `node_limit` nodes (0 = no limit).
 /// dom-wdeg rather than mrv: the answer is the same, but on 16x16 mrv has a heavy tail that dom-wdeg removes
 /// (measured on the 768 checks of three 16x16 removal passes: mrv largest 312,862 nodes, 36 checks over 50,000,
 /// 47 s in all; dom-wdeg largest 6,957 nodes, 3.5 s). On 9x9 both take ~40 nodes per check.

@@ -23,7 +23,7 @@ const std::array<std::vector<std::string>, 5>& zebra_groups();
 ///   house 3 (unary constraints, posted as domain restrictions). Every other constraint is binary.
 /// AIMA's printed exercise uses candies instead of cigarettes; the structure and the answer are the same.
 /// Exactly one solution: the Japanese owns the zebra and the Norwegian drinks water.
-Problem zebra(AllDifferentMode mode = AllDifferentMode::pairwise);
+Problem zebra(AllDifferentMode mode = AllDifferentMode::binary);
 
 /// The nationality living in the same house as `attribute` (e.g. "Zebra") in a solution of `zebra()`.
 /// Throws csp::ModelError for an unknown attribute name; precondition: `a` is a complete assignment of `zebra()`.

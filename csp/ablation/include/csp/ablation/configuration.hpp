@@ -62,7 +62,7 @@ struct Configuration {
   std::string var = "first";      ///< a name from csp::variable_orderings()
   std::string val = "natural";    ///< a name from csp::value_orderings()
   std::string inference = "none"; ///< a name from csp::inferences(), or a model inference (model_inferences())
-  std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=), "global", "matching"
+  std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=), "value", "gac"
   bool ac3 = false;               ///< AC-3 once before search
   std::string consistency;        ///< "" (not in the study), none, ac3 (AC-3 once), pc2 (PC-2 then AC-3)
   std::string break_symmetry;     ///< "" (not in the study), off, on (value-symmetry breaking of the model)
@@ -92,7 +92,7 @@ struct Configuration {
 
   /// The value of one dimension as text ("on"/"off" for ac3).
   std::string get(Dimension d) const;
-  /// "mrv/natural/mac/global/ac3-off": every dimension, '/'-separated (then "/pc2", "/break-symmetry-on",
+  /// "mrv/natural/mac/value/ac3-off": every dimension, '/'-separated (then "/pc2", "/break-symmetry-on",
   /// "/min-conflicts", "/cbj", "/learning-10", "/luby", "/seed-3", "/walk-0.1", "/tabu-10", "/weighting-on",
   /// "/restart-after-1000" for the optional dimensions it has; "-" values are left out).
   std::string label() const;
@@ -112,8 +112,12 @@ using models::model_inferences;
 /// engine_inference of a model inference.
 std::string engine_inference(const std::string& name);
 
-/// "binary", "global", "matching": the names of AllDifferentMode (csp::to_string), in that order.
+/// "binary", "value", "gac": the names of AllDifferentMode (csp::to_string), in that order.
 const std::vector<std::string>& alldiff_names();
+/// The name alldiff_names() gives an --alldiff value: an old name ("pairwise", "global", "matching") becomes the new
+/// one ("binary", "value", "gac"); a new name or any other text is returned unchanged. Read by the --alldiff list
+/// and by csp ablate --resume on the rows of an older study.
+std::string current_alldiff_name(const std::string& name);
 
 /// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,
 /// {"off", "on"} for ac3 and break-symmetry, {"none", "ac3", "pc2"} for consistency, {"backtracking",

@@ -9,7 +9,7 @@
 namespace csp::ablation {
 
 /// One instance per file of `inputs` (group and name: the path). Each file is parsed once and built once per
-/// all-different mode of the grid (fzn_all_different_int as binary !=, global or matching), without the search
+/// all-different mode of the grid (fzn_all_different_int as binary !=, value or gac), without the search
 /// annotation (the grid chooses the search); the runs of that mode share the build, also across --jobs threads. A satisfaction instance runs backtracking search; a
 /// minimize / maximize instance runs branch and bound to the proved optimum (BuiltInstance::objective). Two
 /// solutions that differ only in auxiliary variables are one (BuiltInstance::distinct_variables).

@@ -80,9 +80,10 @@ void write_csv_row(std::ostream& out, const Study& study, const RunRecord& r);
 /// The records of `text`, a CSV written by write_csv_header / write_csv_row for a study with the same header as `study`
 /// (every '#' line but date and command equal, and the options equal but jobs, resume and the output files; the same
 /// columns), for `csp ablate --resume`. A last row cut short (the run was killed while writing it) is dropped; a
-/// repeated row counts once; CRLF line ends read as LF. `name` (the path) is used in messages. Throws InputError naming
-/// the file, the line and what differs, e.g. "out.csv:8: options differ from this run: node_limit is 1000 in the file,
-/// 2000 now".
+/// repeated row counts once; CRLF line ends read as LF; the old all-different names of an older study's options and
+/// rows (pairwise, global, matching) read as the new ones (current_alldiff_name). `name` (the path) is used in
+/// messages. Throws InputError naming the file, the line and what differs, e.g. "out.csv:8: options differ from this
+/// run: node_limit is 1000 in the file, 2000 now".
 std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string& text, const Study& study);
 
 /// JSON: {"schema", "header": {...}, "rows": [one object per record, keys = csv_columns()], "summary": [one object

@@ -43,7 +43,7 @@ struct SearchAnnotation {
 /// How to build: the all-different mode of fzn_all_different_int, and whether the search annotation orders the
 /// variables (the annotated variables get the first ids, in annotation order, so "first" is input_order).
 struct BuildOptions {
-  AllDifferentMode all_different = AllDifferentMode::matching;
+  AllDifferentMode all_different = AllDifferentMode::gac;
   bool use_annotations = true;
   /// The global constraints of csp's MiniZinc library: native propagators or their decompositions (--globals).
   Globals globals = Globals::native;
