@@ -15,8 +15,8 @@ namespace {
 
 class BuiltFromFactory : public BuiltInstance {
  public:
-  BuiltFromFactory(Problem problem, std::shared_ptr<const SolutionCheck> verify)
-      : problem_(std::move(problem)), verify_(std::move(verify)) {}
+  BuiltFromFactory(Problem problem, std::shared_ptr<const SolutionCheck> check)
+      : problem_(std::move(problem)), verify_(std::move(check)) {}
   const Problem& problem() const override { return problem_; }
   std::string verify(const Assignment& solution) const override { return *verify_ ? (*verify_)(solution) : ""; }
 
@@ -52,8 +52,8 @@ Instance instance_from_factory(std::string name, std::function<Problem()> factor
   inst.name = std::move(name);
   inst.number = 1;
   auto check = std::make_shared<const SolutionCheck>(std::move(verify));
-  inst.build = [factory = std::move(factory), check](const Configuration&) -> std::unique_ptr<BuiltInstance> {
-    return std::make_unique<BuiltFromFactory>(factory(), check);
+  inst.build = [make = std::move(factory), check](const Configuration&) -> std::unique_ptr<BuiltInstance> {
+    return std::make_unique<BuiltFromFactory>(make(), check);
   };
   return inst;
 }
