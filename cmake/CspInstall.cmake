@@ -18,6 +18,19 @@ if(TARGET csp_graph)
           INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   install(EXPORT cspGraphTargets NAMESPACE csp:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/csp)
 endif()
+# csp::ablation (csp/ablation): its own export set too, loaded when csp::graph, nlohmann-json and, if it was built
+# with cairo, cairo are found. CSP_ABLATION_CAIRO tells cspConfig.cmake to find cairo again (csp/ablation's CMake).
+set(CSP_ABLATION_CAIRO OFF)
+if(TARGET csp_ablation)
+  set_target_properties(csp_ablation PROPERTIES EXPORT_NAME ablation)
+  get_target_property(CSP_ABLATION_CAIRO csp_ablation CSP_WITH_CAIRO)
+  install(DIRECTORY csp/ablation/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(TARGETS csp_ablation EXPORT cspAblationTargets
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(EXPORT cspAblationTargets NAMESPACE csp:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/csp)
+endif()
 configure_package_config_file(cmake/cspConfig.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/cspConfig.cmake
                               INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/csp)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/cspConfigVersion.cmake COMPATIBILITY SameMajorVersion)

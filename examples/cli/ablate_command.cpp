@@ -21,6 +21,7 @@
 #include "csp/ablation/paired.hpp"
 #include "csp/ablation/plot.hpp"
 #include "csp/ablation/report.hpp"
+#include "csp/ablation/run_order.hpp"
 #include "csp/ablation/summary.hpp"
 #include "interrupt.hpp"
 #ifdef CSP_WITH_MPI
@@ -38,27 +39,7 @@ namespace {
 
 using ablation::InputError;
 
-struct Work {
-  std::size_t instance;
-  std::size_t config;
-};
-
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
-}
-
-// The run order: instance by instance (configurations in grid order), shuffled with `seed` unless it is 0.
-// Fisher-Yates over std::mt19937_64, whose output is fixed by the standard, so an order is the same everywhere.
-void shuffle(std::vector<Work>& work, std::uint64_t seed) {
-  if (seed == 0) return;
-  std::mt19937_64 rng(seed);
-  for (std::size_t i = work.size(); i > 1; --i) std::swap(work[i - 1], work[rng() % i]);
-}
+using Work = ablation::WorkItem;  // the run order and a cell's run: csp/ablation/run_order.hpp
 
 // The bytes of the --csv file of an earlier run ("" when there is none yet: --resume then starts the study).
 std::string read_previous_csv(const std::string& path) {
@@ -95,7 +76,7 @@ int run(const std::vector<std::string>& args) {
   if (!o.compare_a.empty()) ablation::compared_configs(study.configs, o.compare_a, o.compare_b);
   study.header.version = ablation::program_version();
   study.header.commit = ablation::git_commit();
-  study.header.date = utc_now();
+  study.header.date = ablation::utc_now();
   study.header.command = {"csp", "ablate"};
   study.header.command.insert(study.header.command.end(), args.begin(), args.end());
   study.header.options = o.to_json();
@@ -122,24 +103,13 @@ int run(const std::vector<std::string>& args) {
   study.instances = spec.enumerate(inputs);
   inputs.contents.clear();
 
-  std::vector<std::size_t> valid;
-  for (std::size_t i = 0; i < study.instances.size(); ++i) {
-    const ablation::Instance& inst = study.instances[i];
-    if (inst.valid()) {
-      valid.push_back(i);
-    } else {
-      if (mpi_rank() == 0) std::cerr << "csp ablate: " << inst.name << ": invalid, excluded: " << inst.error << '\n';
-      study.header.invalid.emplace_back(inst.name, inst.error);
-    }
-  }
+  const std::vector<std::size_t> valid = ablation::valid_instances(study);
+  if (mpi_rank() == 0)
+    for (const auto& [name, why] : study.header.invalid)
+      std::cerr << "csp ablate: " << name << ": invalid, excluded: " << why << '\n';
   if (valid.empty()) throw InputError("no valid instance to run");
 
-  const auto run_work = [&](const Work& w) {
-    ablation::RunRecord r = ablation::run_one(study.instances[w.instance], study.configs[w.config], o.limits);
-    r.instance = w.instance;
-    r.config = w.config;
-    return r;
-  };
+  const auto run_work = [&](const Work& w) { return ablation::run_item(study, w); };
 #ifdef CSP_WITH_MPI
   // Ranks 1..N-1 run what rank 0 sends: "instance config" indices into the study every rank enumerated alike.
   const MpiWork mpi_work = [&](std::string& item) {
@@ -175,16 +145,7 @@ int run(const std::vector<std::string>& args) {
   if (!o.json.empty()) json.emplace("--json", o.json);
   if (!o.plot.empty()) OutputFile("--plot", o.plot).close();
 
-  std::set<std::pair<std::size_t, std::size_t>> done;
-  for (const ablation::RunRecord& r : records) done.insert({r.instance, r.config});
-  std::vector<Work> work;
-  for (std::size_t i : valid)
-    for (std::size_t c = 0; c < study.configs.size(); ++c) work.push_back({i, c});
-  shuffle(work, o.seed);
-  if (!done.empty())
-    work.erase(std::remove_if(work.begin(), work.end(),
-                              [&](const Work& w) { return done.count({w.instance, w.config}) != 0; }),
-               work.end());
+  const std::vector<Work> work = ablation::run_order(valid, study.configs.size(), o.seed, records);
 
   const auto start = std::chrono::steady_clock::now();
   std::size_t threads_used = 1;
@@ -251,9 +212,7 @@ int run(const std::vector<std::string>& args) {
     }
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::sort(records.begin(), records.end(), [](const ablation::RunRecord& a, const ablation::RunRecord& b) {
-    return a.instance != b.instance ? a.instance < b.instance : a.config < b.config;
-  });
+  ablation::sort_records(records);
   study.records = std::move(records);
 
   std::vector<ablation::Summary> summaries = ablation::summarize(study.records, study.instances, study.configs.size());

@@ -5,7 +5,10 @@
 # only csp::csp, must have no Boost on its compile line, no Boost header among those it compiles, and no Boost,
 # csp_graph or csp_models on its link line; its compile time and memory are printed. As a subproject, csp must build
 # only the libraries linked (a consumer of csp::csp alone builds neither csp_graph nor csp_models) and install
-# nothing (CSP_INSTALL is off). Exit status 0 iff all of this holds and every program gives the right answers.
+# nothing (CSP_INSTALL is off). The program study (csp::ablation) runs a 2x3 study of its own n-queens; its CSV rows
+# must equal those of the installed `csp ablate queens --n 6 ...` but for the names and times. Plain find_package(csp)
+# must work, and asking for an unknown component must fail saying so.
+# Exit status 0 iff all of this holds and every program gives the right answers.
 # Usage: tests/consumer/run.sh [extra cmake configure arguments, e.g. -DCMAKE_CXX_COMPILER_LAUNCHER=ccache]
 set -eu
 
@@ -62,9 +65,40 @@ check_engine_only() {
   esac
 }
 
-step "build and install csp into $work/prefix"
+# The rows of CSV file $1 without its '#' lines and its columns group, instance and us (names and times).
+rows_without_names() {
+  grep -v '^#' "$1" | awk -F, '
+    NR == 1 { for (i = 1; i <= NF; ++i) drop[i] = ($i == "group" || $i == "instance" || $i == "us") }
+    { line = ""; for (i = 1; i <= NF; ++i) if (!drop[i]) line = line (line == "" ? "" : ",") $i; print line }'
+}
+
+# The study program of the consumer in build directory $1 against `csp ablate` of the installed csp program.
+check_study() {
+  "$1/study" >"$work/study.csv"
+  "$work/prefix/bin/csp" ablate queens --n 6 --var first,mrv --inference none,fc,mac --csv "$work/ablate.csv" >/dev/null
+  rows_without_names "$work/study.csv" >"$work/study.rows"
+  rows_without_names "$work/ablate.csv" >"$work/ablate.rows"
+  [ "$(wc -l <"$work/study.rows")" -eq 7 ] || fail "study printed $(wc -l <"$work/study.rows") CSV lines, not 7"
+  diff "$work/ablate.rows" "$work/study.rows" ||
+    fail "the consumer's study and csp ablate queens --n 6 differ (above: csp ablate <, study >)"
+  echo "study: its 6 rows equal csp ablate's (nodes, backtracks, checks, ... ; names and times aside)"
+}
+
+# Plain find_package(csp) works; find_package(csp COMPONENTS nosuch) fails, naming the component.
+check_components() {
+  cmake -S "$here" -B "$work/consumer-plain" -DCMAKE_PREFIX_PATH="$work/prefix" -DCSP_CONSUMER_ENGINE_ONLY=ON "$@" \
+    >/dev/null || fail "plain find_package(csp) failed"
+  if cmake -S "$here" -B "$work/consumer-unknown" -DCMAKE_PREFIX_PATH="$work/prefix" -DCSP_CONSUMER_ENGINE_ONLY=ON \
+    -DCSP_CONSUMER_EXTRA_COMPONENTS=nosuch "$@" >"$work/unknown.txt" 2>&1; then
+    fail "find_package(csp COMPONENTS nosuch) succeeded"
+  fi
+  grep -q 'nosuch (unknown' "$work/unknown.txt" || fail "no reason given for the unknown component: $(cat "$work/unknown.txt")"
+  echo "components: plain find_package(csp) works; COMPONENTS nosuch fails: $(grep 'nosuch (unknown' "$work/unknown.txt" | sed 's/^ *//')"
+}
+
+step "build and install csp (libraries and the csp program) into $work/prefix"
 cmake -S "$root" -B "$work/csp-build" -DCMAKE_BUILD_TYPE=Release \
-  -DCSP_BUILD_TESTS=OFF -DCSP_BUILD_EXAMPLES=OFF -DCSP_BUILD_BENCH=OFF "$@"
+  -DCSP_BUILD_TESTS=OFF -DCSP_BUILD_EXAMPLES=ON -DCSP_BUILD_BENCH=OFF -DCSP_BUILD_PYTHON=OFF "$@"
 cmake --build "$work/csp-build" -j "$jobs"
 cmake --install "$work/csp-build" --prefix "$work/prefix"
 
@@ -88,7 +122,12 @@ for mode in find_package add_subdirectory fetchcontent; do
   cmake --build "$build" -j "$jobs"
   "$build/engine_only"
   "$build/app"
+  "$build/study" >/dev/null
   check_engine_only "$build"
+  if [ "$mode" = find_package ]; then
+    check_study "$build"
+    check_components "$@"
+  fi
 done
 
-step "consumer: all three ways work, and csp::csp alone brings no Boost.Graph"
+step "consumer: all three ways work, csp::csp alone brings no Boost.Graph, and a study of ones own model matches csp ablate"
