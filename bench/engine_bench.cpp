@@ -7,11 +7,12 @@
 //   queens_first_alldiff/n:100  the same with the all-different formulation, mrv+fc and mrv+mac
 //   queens_minconflicts/n:N     min-conflicts, all-different formulation, N = 1,000 and 10,000
 //   australia_first / australia_count / triangle_unsat: map colouring (3 colours; triangle with 2), every combination
-//   derangement/n:N/gac|value     p[i] in 1..n, one all-different, p[i] != i; mrv + natural + mac (first_fail,
+//   derangement/n:N/gac|value  p[i] in 1..n, one all-different, p[i] != i; mrv + natural + mac (first_fail,
 //                               indomain_min), N = 200, 2,000 and 10,000 (value: 200 and 2,000)
-// Each case checks its answer (solution counts, unsatisfiability, the solution itself) and stops with an error when
-// it is wrong or a limit was hit. Counters: nodes = stats.assignments per run (search nodes; for min-conflicts the
-// value changes), backtracks per run.
+// The queens and Australia problems of the backtracking cases are the model catalogue's (csp/models/catalog.hpp), as
+// csp graph and csp ablate build them. Each case checks its answer (solution counts, unsatisfiability, the solution
+// itself) and stops with an error when it is wrong or a limit was hit. Counters: nodes = stats.assignments per run
+// (search nodes; for min-conflicts the value changes), backtracks per run.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -25,6 +26,7 @@
 #include "csp/core/problem.hpp"
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
+#include "csp/models/catalog.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/propagation/inference.hpp"
@@ -111,6 +113,18 @@ void register_backtracking(const std::string& name, std::function<csp::Problem()
   })->Unit(unit);
 }
 
+// The Problem of the model catalogue's entry `name` for the number `number` (queens: the board size; australia: the
+// colours), built as `csp graph NAME` and `csp ablate NAME` build it (binary: the textbook's no-attack predicates).
+csp::Problem catalogue_problem(const std::string& name, int number,
+                               csp::AllDifferentMode alldiff = csp::AllDifferentMode::binary) {
+  csp::models::CatalogInputs inputs;
+  inputs.numbers = {number};
+  const std::vector<csp::models::CatalogInstance> instances = csp::models::catalog_instances(name, inputs);
+  csp::models::BuildChoices choices;
+  choices.alldiff = alldiff;
+  return instances.at(0).build(choices)->problem();
+}
+
 // Number of n-queens solutions, n = 0..12.
 constexpr std::uint64_t kQueensSolutions[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200};
 
@@ -122,7 +136,7 @@ void register_queens_count() {
       config.keep_solutions = 0;  // without copying them
       config.limits.time_limit = std::chrono::seconds(60);
       register_backtracking(
-          "queens_count/n:" + std::to_string(n) + "/" + combo.label(), [n] { return csp::models::n_queens(n); }, config,
+          "queens_count/n:" + std::to_string(n) + "/" + combo.label(), [n] { return catalogue_problem("queens", n); }, config,
           {Status::solved, kQueensSolutions[n]}, benchmark::kMillisecond);
     }
   }
@@ -138,7 +152,7 @@ void register_queens_first() {
     config.limits.node_limit = 1'000'000;
     config.limits.time_limit = std::chrono::seconds(30);
     register_backtracking(
-        "queens_first/n:" + std::to_string(n) + "/" + combo.label(), [] { return csp::models::n_queens(n); }, config,
+        "queens_first/n:" + std::to_string(n) + "/" + combo.label(), [] { return catalogue_problem("queens", n); }, config,
         {}, benchmark::kMillisecond);
   }
   for (const char* inference : {"fc", "mac"}) {
@@ -148,7 +162,7 @@ void register_queens_first() {
     config.limits.time_limit = std::chrono::seconds(30);
     register_backtracking(
         "queens_first_alldiff/n:" + std::to_string(n) + "/" + combo.label(),
-        [] { return csp::models::n_queens(n, csp::models::QueensFormulation::all_different); }, config, {},
+        [] { return catalogue_problem("queens", n, csp::AllDifferentMode::value); }, config, {},
         benchmark::kMillisecond);
   }
 }
@@ -221,13 +235,13 @@ void register_map_coloring() {
   for (const Combo& combo : combos()) {
     const csp::SolverConfig first = make_config(combo);
     register_backtracking(
-        "australia_first/" + combo.label(), [] { return csp::models::map_coloring(csp::models::australia(), 3); },
+        "australia_first/" + combo.label(), [] { return catalogue_problem("australia", 3); },
         first, {}, benchmark::kMicrosecond);
     csp::SolverConfig all = first;
     all.max_solutions = 0;
     all.keep_solutions = 0;
     register_backtracking(
-        "australia_count/" + combo.label(), [] { return csp::models::map_coloring(csp::models::australia(), 3); }, all,
+        "australia_count/" + combo.label(), [] { return catalogue_problem("australia", 3); }, all,
         {Status::solved, 18}, benchmark::kMicrosecond);
     register_backtracking(
         "triangle_unsat/" + combo.label(), [] { return csp::models::map_coloring(triangle(), 2); }, first,
