@@ -191,4 +191,20 @@ void write_stats(std::ostream& out, const RunResult& result, const SearchOptions
 
 int exit_status(const SearchResult& result) { return result.status == Status::solved ? 0 : 1; }
 
+void count_all_when(const po::variables_map& vm, const char* name, SearchOptions& options) {
+  if (vm[name].as<bool>()) options.config.max_solutions = 0;
+}
+
+int solve_model(const std::string& command, const models::BuiltModel& model, const SearchOptions& options,
+                const PrintRun& print, const AfterRun& after) {
+  const Problem& problem = model.problem();
+  if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error(command, why);
+  const RunResult result = solve(problem, options, run_spec(options, model));
+  if (report_wrong_solution(command, result)) return 1;
+  const bool printed = print(result);
+  write_stats(std::cout, result, options);
+  if (after) after(result);
+  return printed ? exit_status(result) : 1;
+}
+
 }  // namespace csp::cli

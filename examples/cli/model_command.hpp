@@ -2,6 +2,7 @@
 // usage errors, file checks, running the search and reporting how it ended.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -118,5 +119,22 @@ void write_stats(std::ostream& out, const RunResult& result, const SearchOptions
 
 /// 0 when the run ended solved, 1 otherwise (unsatisfiable, or a limit stopped it, also after some solutions).
 int exit_status(const SearchResult& result);
+
+/// With the switch `name` given (--count, --all): every solution is counted (max_solutions 0, --max-solutions 0).
+void count_all_when(const boost::program_options::variables_map& vm, const char* name, SearchOptions& options);
+
+/// What a model command prints of a finished run, before the --stats lines; returns false when the command's own
+/// check of what it prints failed (it then exits 1).
+using PrintRun = std::function<bool(const RunResult&)>;
+/// What a model command does with a finished run after the --stats lines (csp killer's --picture).
+using AfterRun = std::function<void(const RunResult&)>;
+
+/// The model commands' tail: refuses an --algorithm that does not apply to `model` (algorithm_refusal: the usage
+/// error printed, returns 2), solves it with the model's check (run_spec(options, model), --trace / --tree
+/// attached), returns 1 after report_wrong_solution when a solution failed the check, else calls `print`, writes the
+/// --stats lines (write_stats), calls `after` when given and returns exit_status (1 also when `print` returned
+/// false). `command` names the command in the messages ("queens").
+int solve_model(const std::string& command, const models::BuiltModel& model, const SearchOptions& options,
+                const PrintRun& print, const AfterRun& after = {});
 
 }  // namespace csp::cli
