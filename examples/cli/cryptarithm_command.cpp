@@ -51,30 +51,28 @@ int run_cryptarithm(const std::vector<std::string>& args) {
     models::BuildChoices choices;
     choices.alldiff = read_all_different_mode(vm);
     options = read_search_options(vm);
-    if (vm["all"].as<bool>()) options.config.max_solutions = 0;
+    count_all_when(vm, "all", options);
     model = build_model("cryptarithm", inputs, choices);
   } catch (const UsageError& e) {
     return usage_error("cryptarithm", e.what());
   }
 
-  const Problem& problem = model->problem();
   // Every solution is checked and printed as it is found (none is kept in memory).
   options.config.keep_solutions = 0;
   options.config.on_solution = [&](const Assignment& a) {
     std::cout << model->picture(a);
     return true;
   };
-  if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("cryptarithm", why);
-  const RunResult result = solve(problem, options, run_spec(options, *model));
-  if (report_wrong_solution("cryptarithm", result)) return 1;
-  if (result.solution_count == 0) {
-    std::cout << ending(result, options) << '\n';
-  } else if (options.config.max_solutions != 1) {
-    std::cout << count_text(result, options, "solution", "solutions")
-              << (options.config.max_solutions == 0 && result.status != Status::limit_reached ? " (all)" : "") << '\n';
-  }
-  write_stats(std::cout, result, options);
-  return exit_status(result);
+  return solve_model("cryptarithm", *model, options, [&](const RunResult& result) {
+    if (result.solution_count == 0) {
+      std::cout << ending(result, options) << '\n';
+    } else if (options.config.max_solutions != 1) {
+      std::cout << count_text(result, options, "solution", "solutions")
+                << (options.config.max_solutions == 0 && result.status != Status::limit_reached ? " (all)" : "")
+                << '\n';
+    }
+    return true;
+  });
 }
 
 }  // namespace csp::cli

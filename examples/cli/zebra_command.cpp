@@ -43,19 +43,16 @@ int run_zebra(const std::vector<std::string>& args) {
   models::BuildChoices choices;
   choices.alldiff = mode;
   const std::unique_ptr<models::BuiltModel> model = build_model("zebra", {}, choices);
-  const Problem& problem = model->problem();
-  if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("zebra", why);
-  const RunResult result = solve(problem, options, run_spec(options, *model));
-  if (report_wrong_solution("zebra", result)) return 1;
-  if (result.solutions.empty()) {
-    std::cout << ending(result, options) << '\n';
-  } else {
+  return solve_model("zebra", *model, options, [&](const RunResult& result) {
+    if (result.solutions.empty()) {
+      std::cout << ending(result, options) << '\n';
+      return true;
+    }
     if (options.config.max_solutions != 1)
       std::cout << count_text(result, options, "solution", "solutions") << "; the first:\n";
     std::cout << model->picture(result.solutions.front());
-  }
-  write_stats(std::cout, result, options);
-  return exit_status(result);
+    return true;
+  });
 }
 
 }  // namespace csp::cli
