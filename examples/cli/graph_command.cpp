@@ -114,16 +114,6 @@ int print_help(const po::options_description& options) {
   return 0;
 }
 
-// --box RxC, or none. Throws UsageError ("--box: reason").
-std::optional<models::BoxShape> read_box(const po::variables_map& vm) {
-  if (vm.count("box") == 0) return std::nullopt;
-  try {
-    return models::parse_box(vm["box"].as<std::string>());
-  } catch (const Error& e) {
-    throw UsageError(std::string("--box: ") + e.what());
-  }
-}
-
 // queens: --formulation all-different posts its all-different constraints as --alldiff says, binary the pairwise
 // predicates; other models keep `mode`. Throws UsageError for an unknown formulation.
 AllDifferentMode queens_mode(const po::variables_map& vm, const std::vector<std::string>& words, AllDifferentMode mode) {
@@ -154,7 +144,7 @@ GraphRun read_graph(const po::variables_map& vm) {
   choices.alldiff = read_all_different_mode(vm);
   const std::vector<std::string> words =
       vm.count("model") != 0 ? vm["model"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  const std::optional<models::BoxShape> box = read_box(vm);
+  const std::optional<models::BoxShape> box = read_box_option(vm);
   choices.alldiff = queens_mode(vm, words, choices.alldiff);
   run.built = build(words, choices, box);
   for (const std::string& w : words) run.title.append(run.title.empty() ? "" : " ").append(w);

@@ -12,6 +12,8 @@
 #include <sstream>
 
 #include "algorithm_options.hpp"
+#include "csp/core/errors.hpp"
+#include "csp/models/sudoku_format.hpp"
 #include "csp/graph/tree_solver.hpp"  // registers "tree" and "cutset" with csp::solve
 #include "printable.hpp"
 #include "run_observers.hpp"
@@ -190,6 +192,15 @@ void write_stats(std::ostream& out, const RunResult& result, const SearchOptions
 }
 
 int exit_status(const SearchResult& result) { return result.status == Status::solved ? 0 : 1; }
+
+std::optional<models::BoxShape> read_box_option(const po::variables_map& vm) {
+  if (vm.count("box") == 0) return std::nullopt;
+  try {
+    return models::parse_box(vm["box"].as<std::string>());
+  } catch (const ModelError& e) {
+    throw UsageError(std::string("--box: ") + e.what());
+  }
+}
 
 void count_all_when(const po::variables_map& vm, const char* name, SearchOptions& options) {
   if (vm[name].as<bool>()) options.config.max_solutions = 0;

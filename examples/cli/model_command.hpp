@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -119,6 +120,9 @@ void write_stats(std::ostream& out, const RunResult& result, const SearchOptions
 
 /// 0 when the run ended solved, 1 otherwise (unsatisfiable, or a limit stopped it, also after some solutions).
 int exit_status(const SearchResult& result);
+
+/// --box RxC (csp sudoku, csp graph), or none when not given. Throws UsageError ("--box: bad box shape ...").
+std::optional<models::BoxShape> read_box_option(const boost::program_options::variables_map& vm);
 
 /// With the switch `name` given (--count, --all): every solution is counted (max_solutions 0, --max-solutions 0).
 void count_all_when(const boost::program_options::variables_map& vm, const char* name, SearchOptions& options);
