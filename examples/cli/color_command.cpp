@@ -74,8 +74,8 @@ void add_color_options(ModelCommandLine& cl) {
        "colours are interchangeable: keep one colouring per renaming of the colours (value precedence)");
 }
 
-// Prints `csp color --help`; returns 0.
-int print_help(const ModelCommandLine& cl) {
+// Prints `csp color --help`.
+void print_help(const ModelCommandLine& cl) {
   std::cout << "Usage: csp color FILE.col -k K [OPTIONS]\n"
                "       csp color --map australia|usa -k K [OPTIONS]\n"
                "       csp color (FILE.col | --map NAME) --least [OPTIONS]\n\n"
@@ -102,7 +102,6 @@ int print_help(const ModelCommandLine& cl) {
                "  csp color --map usa --least --stats           4 colours; 3 proved impossible\n"
                "  csp color myciel3.col --least\n"
                "  csp color queen5_5.col -k 5 --var dom-wdeg --inference mac\n";
-  return 0;
 }
 
 // What csp color runs: the instance, the search options, K (0 with --least) and the switches.
@@ -253,13 +252,9 @@ int run_color(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{}, "file");
   add_color_options(cl);
   ColorRun run;
-  try {
-    const po::variables_map vm = cl.parse(args);
-    if (vm.count("help") != 0) return print_help(cl);
-    run = read_color(vm);
-  } catch (const UsageError& e) {
-    return usage_error("color", with_k(e.what()));
-  }
+  const auto read = [&run](const po::variables_map& vm) { run = read_color(vm); };
+  if (const std::optional<int> ended = read_command_line("color", cl, args, [&cl] { print_help(cl); }, read, with_k))
+    return *ended;
   print_size(run.instance);
   return run.least ? run_least(run) : run_k_colors(run);
 }

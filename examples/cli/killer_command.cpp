@@ -27,8 +27,8 @@ void add_killer_options(ModelCommandLine& cl) {
                           "sums, the solution's digits in blue (the empty grid when there is no solution)");
 }
 
-// Prints `csp killer --help`; returns 0.
-int print_help(const ModelCommandLine& cl) {
+// Prints `csp killer --help`.
+void print_help(const ModelCommandLine& cl) {
   std::cout << "Usage: csp killer FILE [OPTIONS]\n\n"
                "Solves a Killer Sudoku: a Sudoku with an empty grid whose cages hold different digits adding up\n"
                "to the cage's sum. FILE format ('#' starts a comment):\n"
@@ -48,7 +48,6 @@ int print_help(const ModelCommandLine& cl) {
                "  csp killer cages.txt\n"
                "  csp killer cages.txt --max-solutions 2 --stats    tells a unique solution from several\n"
                "  csp killer puzzles/killer_4x4.txt --picture killer.svg   the solved grid with its cages\n";
-  return 0;
 }
 
 // What csp killer runs: the search options, the catalogue's model and, with --picture, the target and the puzzle.
@@ -126,13 +125,9 @@ int run_killer(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{}, "file");
   add_killer_options(cl);
   KillerRun run;
-  try {
-    const po::variables_map vm = cl.parse(args);
-    if (vm.count("help") != 0) return print_help(cl);
-    run = read_killer(vm);
-  } catch (const UsageError& e) {
-    return usage_error("killer", e.what());
-  }
+  const auto read = [&run](const po::variables_map& vm) { run = read_killer(vm); };
+  if (const std::optional<int> ended = read_command_line("killer", cl, args, [&cl] { print_help(cl); }, read))
+    return *ended;
   return solve_model(
       "killer", *run.model, run.options,
       [&run](const RunResult& result) {

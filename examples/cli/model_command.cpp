@@ -57,6 +57,23 @@ po::variables_map ModelCommandLine::parse(const std::vector<std::string>& args) 
   return parse_command_line(args, all_, positional_);
 }
 
+std::optional<int> read_command_line(const std::string& command, ModelCommandLine& cl,
+                                     const std::vector<std::string>& args, const std::function<void()>& help,
+                                     const std::function<void(const po::variables_map&)>& read,
+                                     const std::function<std::string(std::string)>& reword) {
+  try {
+    const po::variables_map vm = cl.parse(args);
+    if (vm.count("help") != 0) {
+      help();
+      return 0;
+    }
+    read(vm);
+  } catch (const UsageError& e) {
+    return usage_error(command, reword ? reword(e.what()) : std::string(e.what()));
+  }
+  return std::nullopt;
+}
+
 std::string without_trailing_spaces(const std::string& text) {
   std::string out;
   std::size_t start = 0;

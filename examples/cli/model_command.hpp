@@ -53,6 +53,14 @@ class ModelCommandLine {
   boost::program_options::positional_options_description positional_;
 };
 
+/// Parses a model command's line with `cl` and hands it to `read`. Returns the exit status when the command ends
+/// there: 0 after --help (printed by `help`), 2 after a usage error of the line or of `read` (printed by
+/// usage_error, its message passed through `reword` when given); std::nullopt when the command goes on.
+std::optional<int> read_command_line(const std::string& command, ModelCommandLine& cl,
+                                     const std::vector<std::string>& args, const std::function<void()>& help,
+                                     const std::function<void(const boost::program_options::variables_map&)>& read,
+                                     const std::function<std::string(std::string)>& reword = {});
+
 /// Parses `args` against `options` (positional arguments as `positional` says). Throws UsageError for an unknown
 /// option, a missing value or too many arguments.
 boost::program_options::variables_map parse_command_line(const std::vector<std::string>& args,

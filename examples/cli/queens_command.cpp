@@ -31,8 +31,8 @@ void add_queens_options(ModelCommandLine& cl) {
   cl.output.add_options()("count", po::bool_switch(), "count all solutions (the same as --max-solutions 0)");
 }
 
-// Prints `csp queens --help`; returns 0.
-int print_help(const ModelCommandLine& cl) {
+// Prints `csp queens --help`.
+void print_help(const ModelCommandLine& cl) {
   std::cout << "Usage: csp queens N [OPTIONS]\n\n"
                "Places N queens on an N x N board so that none attacks another (AIMA 4th ed. §6.1): variable Qc\n"
                "is the row (1..N) of the queen in column c. Prints one board (row N at the top; above 64 x 64 only\n"
@@ -48,7 +48,6 @@ int print_help(const ModelCommandLine& cl) {
                "  csp queens 12 --count --formulation all-different --stats\n"
                "  csp queens 30 --var first --inference none --timeout 1000\n"
                "  csp queens 1000000 --algorithm min-conflicts --stats\n";
-  return 0;
 }
 
 // What csp queens runs: the board size, the search options and the catalogue's model.
@@ -79,7 +78,8 @@ models::QueensFormulation read_formulation(const po::variables_map& vm, const st
   } catch (const UnknownNameError& e) {
     throw UsageError(std::string("--formulation: ").append(e.what()));
   }
-  if (algorithm == "min-conflicts" && vm["formulation"].defaulted()) formulation = models::QueensFormulation::all_different;
+  if (algorithm == "min-conflicts" && vm["formulation"].defaulted())
+    formulation = models::QueensFormulation::all_different;
   return formulation;
 }
 
@@ -125,13 +125,9 @@ int run_queens(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{}, "n");
   add_queens_options(cl);
   QueensRun run;
-  try {
-    const po::variables_map vm = cl.parse(args);
-    if (vm.count("help") != 0) return print_help(cl);
-    run = read_queens(vm);
-  } catch (const UsageError& e) {
-    return usage_error("queens", e.what());
-  }
+  const auto read = [&run](const po::variables_map& vm) { run = read_queens(vm); };
+  if (const std::optional<int> ended = read_command_line("queens", cl, args, [&cl] { print_help(cl); }, read))
+    return *ended;
   return solve_model("queens", *run.model, run.options, [&run](const RunResult& result) {
     print_queens(run, result);
     return true;
