@@ -174,8 +174,15 @@ void print_help(const po::options_description& mzn, const po::options_descriptio
                "  minizinc -c model.mzn data.dzn -o model.fzn  (MiniZinc compiles a model to FlatZinc)\n";
 }
 
-FznOptions read_options(const std::vector<std::string>& args, bool& help) {
-  po::options_description mzn("MiniZinc solver flags", kHelpWidth);
+// The option groups of csp fzn: MiniZinc's solver flags, csp's search options and csp's output options.
+struct FznGroups {
+  po::options_description mzn{"MiniZinc solver flags", kHelpWidth};
+  po::options_description search{"csp search", kHelpWidth};
+  po::options_description output{"csp output", kHelpWidth};
+};
+
+// Adds MiniZinc's solver flags (-a -n -s -t -f -i -r -p) to `mzn`.
+void add_minizinc_flags(po::options_description& mzn) {
   mzn.add_options()
       ("all-solutions,a", po::bool_switch(), "print every solution (satisfaction)")
       ("num-solutions,n", po::value<std::string>()->value_name("N"), "stop after N solutions, also with -a (0: no bound)")
@@ -190,38 +197,45 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
       ("parallel,p", po::value<std::string>()->value_name("N"),
        "N searches on N threads, a portfolio (different seeds, orderings, restarts): the first answer wins, the "
        "bound of an optimisation is shared (1: one search, the default)");
-  po::options_description search("csp search", kHelpWidth);
-  po::options_description output("csp output", kHelpWidth);
-  add_search_options(search, output, kDefaults);  // the options every command shares, without -n, -t and -s's
-  add_all_different_option(search, "gac", "all_different_int");
-  search.add_options()
+}
+
+// Adds every group's options: MiniZinc's flags, the shared search options (without -n, -t and -s's), --alldiff,
+// --globals, --deterministic, --progress, --progress-interval and --help.
+void add_fzn_options(FznGroups& g) {
+  add_minizinc_flags(g.mzn);
+  add_search_options(g.search, g.output, kDefaults);  // the options every command shares, without -n, -t and -s's
+  add_all_different_option(g.search, "gac", "all_different_int");
+  g.search.add_options()
       ("globals", po::value<std::string>()->value_name("MODE")->default_value("native"),
        "csp's global constraints (csp_cumulative, csp_regular, ...): native propagators, or decompose into linear, "
        "reified and table constraints");
-  search.add_options()
+  g.search.add_options()
       ("deterministic", po::bool_switch(),
        "with -p N: the searches run to their own ends without racing and the answer of the one with the fewest "
        "nodes is printed (the same output on every run)");
-  output.add_options()
+  g.output.add_options()
       ("progress", po::bool_switch(),
        "a line on standard error every few seconds (--progress-interval): elapsed time, nodes, failures, solutions, "
        "best objective")
       ("progress-interval", po::value<std::string>()->value_name("SECONDS"),
        "seconds between the --progress lines (default 3; a decimal, e.g. 0.5); implies --progress");
-  output.add_options()("help,h", "print this help");
-  po::options_description all;
-  all.add(mzn).add(search).add(output);
-  all.add_options()("file", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("file", 1);
-  const po::variables_map vm = parse_command_line(args, all, positional);
-  FznOptions o;
-  help = vm.count("help") != 0;
-  if (help) {
-    print_help(mzn, search, output);
-    return o;
-  }
+  g.output.add_options()("help,h", "print this help");
+}
+
+// -p N (at most 256), --deterministic, --progress and --progress-interval.
+void read_parallel_and_progress(const po::variables_map& vm, FznOptions& o) {
+  if (vm.count("parallel") != 0)
+    o.parallel = static_cast<int>(std::min<std::uint64_t>(parse_count("parallel", vm["parallel"].as<std::string>(), false), 256));
+  o.deterministic = vm["deterministic"].as<bool>();
+  if (vm["progress"].as<bool>()) o.progress_s = 3;
+  if (vm.count("progress-interval") != 0)
+    o.progress_s = parse_seconds("progress-interval", vm["progress-interval"].as<std::string>());
+}
+
+// The options of a parsed command line (not --help). Throws UsageError.
+FznOptions read_values(const po::variables_map& vm) {
   if (vm.count("file") == 0) throw UsageError("give a FlatZinc file, e.g. 'csp fzn model.fzn'");
+  FznOptions o;
   o.file = vm["file"].as<std::string>();
   o.all = vm["all-solutions"].as<bool>();
   o.statistics = vm["statistics"].as<bool>();
@@ -232,12 +246,7 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
     o.solutions = parse_count("num-solutions", vm["num-solutions"].as<std::string>(), true);
   o.search = read_search_options(vm);  // --var .. --learning, --trace, --tree (and the rules between them)
   read_seed(vm, o.search);
-  if (vm.count("parallel") != 0)
-    o.parallel = static_cast<int>(std::min<std::uint64_t>(parse_count("parallel", vm["parallel"].as<std::string>(), false), 256));
-  o.deterministic = vm["deterministic"].as<bool>();
-  if (vm["progress"].as<bool>()) o.progress_s = 3;
-  if (vm.count("progress-interval") != 0)
-    o.progress_s = parse_seconds("progress-interval", vm["progress-interval"].as<std::string>());
+  read_parallel_and_progress(vm, o);
   o.var_given = !vm["var"].defaulted();
   o.val_given = !vm["val"].defaulted();
   if (vm.count("time-limit") != 0)
@@ -253,6 +262,125 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   return o;
 }
 
+// Parses the command line; with --help prints the help and sets `help`. Throws UsageError.
+FznOptions read_options(const std::vector<std::string>& args, bool& help) {
+  FznGroups g;
+  add_fzn_options(g);
+  po::options_description all;
+  all.add(g.mzn).add(g.search).add(g.output);
+  all.add_options()("file", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  const po::variables_map vm = parse_command_line(args, all, positional);
+  help = vm.count("help") != 0;
+  if (help) {
+    print_help(g.mzn, g.search, g.output);
+    return FznOptions{};
+  }
+  return read_values(vm);
+}
+
+// Reads and builds the FlatZinc model of o.file. Throws UsageError, ModelError (FlatZincError: FILE:LINE: reason).
+fzn::FlatZincModel read_model(const FznOptions& o) {
+  const fzn::Model ast = fzn::read_flatzinc_file(o.file);
+  fzn::BuildOptions build;
+  build.all_different = o.all_different;
+  build.globals = o.globals;
+  build.use_annotations = !o.free_search;
+  return fzn::build_flatzinc(ast, o.file == "-" ? "<stdin>" : o.file, build);
+}
+
+// Each phase of the search annotation among its own variables (not with -f); where the annotation leaves a choice
+// open, and for what --var / --val do not give, the default (or --preset's) orderings.
+void apply_annotation(const fzn::FlatZincModel& model, FznOptions& o) {
+  if (o.free_search || model.search.phases.empty()) return;
+  SolverConfig& config = o.search.config;
+  if (!o.var_given)
+    config.variable_ordering = fzn::phased_variable_ordering(model.search, config.variable_ordering.name());
+  if (!o.val_given) config.value_ordering = fzn::phased_value_ordering(model.search, config.value_ordering.name());
+}
+
+// The variables solutions are distinct on (MiniZinc's semantics: hidden variables are not always marked as
+// introduced): the output variables; without output items, the model's own variables (model.search_variable_count).
+std::vector<VarId> distinct_variables(const fzn::FlatZincModel& model) {
+  std::vector<VarId> distinct_by;
+  for (const fzn::OutputItem& item : model.outputs)
+    for (const fzn::Term& t : item.terms)
+      if (t.is_var()) distinct_by.push_back(t.var);
+  if (model.outputs.empty())
+    for (VarId x = 0; x < model.search_variable_count; ++x) distinct_by.push_back(x);
+  std::sort(distinct_by.begin(), distinct_by.end());
+  distinct_by.erase(std::unique(distinct_by.begin(), distinct_by.end()), distinct_by.end());
+  return distinct_by;
+}
+
+// The run specification: each solution verified against the FlatZinc constraints; minimize / maximize of a variable
+// is branch and bound (RunSpec::objective), satisfaction stops after -n N solutions, counted by the engine's
+// projection on distinct_variables (improving solutions differ in their objective: never duplicates).
+RunSpec fzn_spec(const fzn::FlatZincModel& model, const FznOptions& o) {
+  RunSpec spec;
+  spec.search = config_now(o.search);
+  spec.search.keep_solutions = 0;
+  spec.verify = [&model](const Assignment& a) { return model.verify(a); };
+  const bool optimising = model.goal != fzn::SolveItem::Goal::satisfy;
+  if (optimising && model.objective.is_var()) {  // a constant objective is a satisfaction search
+    const Sense sense = model.goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize;
+    spec.objective = Objective{model.objective.var, sense};
+  } else {
+    spec.search.max_solutions = o.solutions;
+  }
+  std::vector<VarId> distinct_by = distinct_variables(model);
+  if (!optimising && static_cast<int>(distinct_by.size()) < model.problem.variable_count())
+    spec.search.projection = std::move(distinct_by);
+  return spec;
+}
+
+// The line after the solutions: =====UNSATISFIABLE===== (none, search complete), =====UNKNOWN===== (none, a limit),
+// ========== (satisfaction: every solution printed; optimisation: the optimum proved), or nothing.
+void write_ending(const RunResult& result, std::uint64_t found) {
+  const bool exhausted = result.stop == StopReason::complete;
+  if (found == 0 && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
+  else if (found == 0) std::cout << "=====UNKNOWN=====\n";
+  else if (exhausted) std::cout << "==========\n";
+}
+
+// With -s: the search annotation's notes, with -p N the number of searches, then the %%%mzn-stat block.
+void write_run_statistics(const fzn::FlatZincModel& model, const FznOptions& o, const RunResult& result,
+                          std::size_t searches, double init_s) {
+  if (!o.statistics) return;
+  for (const std::string& note : model.search.notes) std::cout << "%%%mzn-stat: searchNote=\"" << note << "\"\n";
+  if (o.parallel > 1) std::cout << "%%%mzn-stat: searches=" << searches << '\n';
+  write_statistics(std::cout, model, result, init_s);
+}
+
+// Searches the built model, printing each solution as MiniZinc does ("x = 3;" lines, "----------"), then the
+// ending and with -s the statistics. Returns the exit status (usage errors of the search: 2; a wrong solution: 1).
+int search_and_print(const fzn::FlatZincModel& model, const FznOptions& o, RunSpec spec, double init_s) {
+  std::uint64_t found = 0;
+  spec.search.on_solution = [&](const Assignment& a) {  // verified by csp::solve
+    std::cout << model.format(a) << "----------\n";
+    std::cout.flush();
+    ++found;
+    return true;
+  };
+  RunResult result;
+  std::size_t searches = 1;  // -p N: how many searches ran (a count or an enumeration runs one)
+  try {
+    watch_progress(o, model.goal != fzn::SolveItem::Goal::satisfy, spec);
+    result = run_search(model, o, std::move(spec), searches);
+  } catch (const UsageError& e) {
+    return usage_error("fzn", e.what());
+  }
+  if (result.stop == StopReason::wrong_solution) {
+    std::cerr << "csp fzn: internal error: a solution violates " << result.wrong << '\n';
+    return 1;
+  }
+  result.solution_count = found;
+  write_ending(result, found);
+  write_run_statistics(model, o, result, searches, init_s);
+  return 0;
+}
+
 }  // namespace
 
 int run_fzn(const std::vector<std::string>& args) {
@@ -264,90 +392,26 @@ int run_fzn(const std::vector<std::string>& args) {
     o = read_options(args, help);
     if (help) return 0;
     o.search.started = started;
-    const fzn::Model ast = fzn::read_flatzinc_file(o.file);
-    fzn::BuildOptions build;
-    build.all_different = o.all_different;
-    build.globals = o.globals;
-    build.use_annotations = !o.free_search;
-    model = fzn::build_flatzinc(ast, o.file == "-" ? "<stdin>" : o.file, build);
+    model = read_model(o);
   } catch (const UsageError& e) {
     return usage_error("fzn", e.what());
   } catch (const ModelError& e) {  // FlatZincError included: FILE:LINE: reason
     return usage_error("fzn", e.what());
   }
-  SolverConfig& config = o.search.config;
-  if (!o.free_search && !model.search.phases.empty()) {  // each phase of the annotation among its own variables
-    // Where the annotation leaves a choice open: the default (or --preset's) orderings.
-    if (!o.var_given)
-      config.variable_ordering = fzn::phased_variable_ordering(model.search, config.variable_ordering.name());
-    if (!o.val_given) config.value_ordering = fzn::phased_value_ordering(model.search, config.value_ordering.name());
-  }
-  const bool optimising = model.goal != fzn::SolveItem::Goal::satisfy;
-  if (optimising && model.objective.is_var() && config.backjumping != "none")  // as csp color --least refuses it
-    return usage_error("fzn", "--backjump " + config.backjumping + " does not work with solve " +
+  apply_annotation(model, o);
+  const std::string& backjumping = o.search.config.backjumping;
+  if (model.goal != fzn::SolveItem::Goal::satisfy && model.objective.is_var() && backjumping != "none")
+    return usage_error("fzn", "--backjump " + backjumping + " does not work with solve " +  // as csp color --least
                                   (model.goal == fzn::SolveItem::Goal::minimize ? "minimize" : "maximize") +
                                   " (branch and bound); it works with solve satisfy");
-  RunSpec spec;
-  spec.search = config_now(o.search);
-  spec.search.keep_solutions = 0;
-  spec.verify = [&model](const Assignment& a) { return model.verify(a); };
-  if (optimising && model.objective.is_var()) {  // a constant objective is a satisfaction search
-    const Sense sense = model.goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize;
-    spec.objective = Objective{model.objective.var, sense};
-  } else {
-    spec.search.max_solutions = o.solutions;
-  }
-  // Solutions are distinct on the output variables (MiniZinc's semantics: hidden variables are not always marked
-  // as introduced): the engine's projected counting on them; without output items, on the model's own variables
-  // (model.search_variable_count). Improving solutions differ in their objective: never duplicates.
-  std::vector<VarId> distinct_by;
-  for (const fzn::OutputItem& item : model.outputs)
-    for (const fzn::Term& t : item.terms)
-      if (t.is_var()) distinct_by.push_back(t.var);
-  if (model.outputs.empty())
-    for (VarId x = 0; x < model.search_variable_count; ++x) distinct_by.push_back(x);
-  std::sort(distinct_by.begin(), distinct_by.end());
-  distinct_by.erase(std::unique(distinct_by.begin(), distinct_by.end()), distinct_by.end());
-  if (!optimising && static_cast<int>(distinct_by.size()) < model.problem.variable_count())
-    spec.search.projection = std::move(distinct_by);
+  RunSpec spec = fzn_spec(model, o);
   const double init_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-
   if (!model.unsatisfiable.empty()) {
     std::cout << "=====UNSATISFIABLE=====\n";
     if (o.statistics) write_statistics(std::cout, model, SearchResult{}, init_s);
     return 0;
   }
-  std::uint64_t found = 0;
-  spec.search.on_solution = [&](const Assignment& a) {  // verified by csp::solve
-    std::cout << model.format(a) << "----------\n";
-    std::cout.flush();
-    ++found;
-    return true;
-  };
-  RunResult result;
-  std::size_t searches = 1;  // -p N: how many searches ran (a count or an enumeration runs one)
-  try {
-    watch_progress(o, optimising, spec);
-    result = run_search(model, o, std::move(spec), searches);
-  } catch (const UsageError& e) {
-    return usage_error("fzn", e.what());
-  }
-  if (result.stop == StopReason::wrong_solution) {
-    std::cerr << "csp fzn: internal error: a solution violates " << result.wrong << '\n';
-    return 1;
-  }
-  result.solution_count = found;
-  // Satisfaction: every solution printed and the search over; optimisation: the optimum proved.
-  const bool exhausted = result.stop == StopReason::complete;
-  if (found == 0 && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
-  else if (found == 0) std::cout << "=====UNKNOWN=====\n";
-  else if (exhausted) std::cout << "==========\n";
-  if (o.statistics) {
-    for (const std::string& note : model.search.notes) std::cout << "%%%mzn-stat: searchNote=\"" << note << "\"\n";
-    if (o.parallel > 1) std::cout << "%%%mzn-stat: searches=" << searches << '\n';
-    write_statistics(std::cout, model, result, init_s);
-  }
-  return 0;
+  return search_and_print(model, o, std::move(spec), init_s);
 }
 
 }  // namespace csp::cli

@@ -12,6 +12,8 @@
 #include <sstream>
 
 #include "algorithm_options.hpp"
+#include "csp/core/errors.hpp"
+#include "csp/models/sudoku_format.hpp"
 #include "csp/graph/tree_solver.hpp"  // registers "tree" and "cutset" with csp::solve
 #include "printable.hpp"
 #include "run_observers.hpp"
@@ -53,6 +55,23 @@ po::variables_map ModelCommandLine::parse(const std::vector<std::string>& args) 
     closed_ = true;
   }
   return parse_command_line(args, all_, positional_);
+}
+
+std::optional<int> read_command_line(const std::string& command, ModelCommandLine& cl,
+                                     const std::vector<std::string>& args, const std::function<void()>& help,
+                                     const std::function<void(const po::variables_map&)>& read,
+                                     const std::function<std::string(std::string)>& reword) {
+  try {
+    const po::variables_map vm = cl.parse(args);
+    if (vm.count("help") != 0) {
+      help();
+      return 0;
+    }
+    read(vm);
+  } catch (const UsageError& e) {
+    return usage_error(command, reword ? reword(e.what()) : std::string(e.what()));
+  }
+  return std::nullopt;
 }
 
 std::string without_trailing_spaces(const std::string& text) {
@@ -190,5 +209,30 @@ void write_stats(std::ostream& out, const RunResult& result, const SearchOptions
 }
 
 int exit_status(const SearchResult& result) { return result.status == Status::solved ? 0 : 1; }
+
+std::optional<models::BoxShape> read_box_option(const po::variables_map& vm) {
+  if (vm.count("box") == 0) return std::nullopt;
+  try {
+    return models::parse_box(vm["box"].as<std::string>());
+  } catch (const ModelError& e) {
+    throw UsageError(std::string("--box: ") + e.what());
+  }
+}
+
+void count_all_when(const po::variables_map& vm, const char* name, SearchOptions& options) {
+  if (vm[name].as<bool>()) options.config.max_solutions = 0;
+}
+
+int solve_model(const std::string& command, const models::BuiltModel& model, const SearchOptions& options,
+                const PrintRun& print, const AfterRun& after) {
+  const Problem& problem = model.problem();
+  if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error(command, why);
+  const RunResult result = solve(problem, options, run_spec(options, model));
+  if (report_wrong_solution(command, result)) return 1;
+  const bool printed = print(result);
+  write_stats(std::cout, result, options);
+  if (after) after(result);
+  return printed ? exit_status(result) : 1;
+}
 
 }  // namespace csp::cli

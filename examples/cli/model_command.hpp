@@ -2,7 +2,9 @@
 // usage errors, file checks, running the search and reporting how it ended.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +52,14 @@ class ModelCommandLine {
   boost::program_options::options_description all_;
   boost::program_options::positional_options_description positional_;
 };
+
+/// Parses a model command's line with `cl` and hands it to `read`. Returns the exit status when the command ends
+/// there: 0 after --help (printed by `help`), 2 after a usage error of the line or of `read` (printed by
+/// usage_error, its message passed through `reword` when given); std::nullopt when the command goes on.
+std::optional<int> read_command_line(const std::string& command, ModelCommandLine& cl,
+                                     const std::vector<std::string>& args, const std::function<void()>& help,
+                                     const std::function<void(const boost::program_options::variables_map&)>& read,
+                                     const std::function<std::string(std::string)>& reword = {});
 
 /// Parses `args` against `options` (positional arguments as `positional` says). Throws UsageError for an unknown
 /// option, a missing value or too many arguments.
@@ -118,5 +128,25 @@ void write_stats(std::ostream& out, const RunResult& result, const SearchOptions
 
 /// 0 when the run ended solved, 1 otherwise (unsatisfiable, or a limit stopped it, also after some solutions).
 int exit_status(const SearchResult& result);
+
+/// --box RxC (csp sudoku, csp graph), or none when not given. Throws UsageError ("--box: bad box shape ...").
+std::optional<models::BoxShape> read_box_option(const boost::program_options::variables_map& vm);
+
+/// With the switch `name` given (--count, --all): every solution is counted (max_solutions 0, --max-solutions 0).
+void count_all_when(const boost::program_options::variables_map& vm, const char* name, SearchOptions& options);
+
+/// What a model command prints of a finished run, before the --stats lines; returns false when the command's own
+/// check of what it prints failed (it then exits 1).
+using PrintRun = std::function<bool(const RunResult&)>;
+/// What a model command does with a finished run after the --stats lines (csp killer's --picture).
+using AfterRun = std::function<void(const RunResult&)>;
+
+/// The model commands' tail: refuses an --algorithm that does not apply to `model` (algorithm_refusal: the usage
+/// error printed, returns 2), solves it with the model's check (run_spec(options, model), --trace / --tree
+/// attached), returns 1 after report_wrong_solution when a solution failed the check, else calls `print`, writes the
+/// --stats lines (write_stats), calls `after` when given and returns exit_status (1 also when `print` returned
+/// false). `command` names the command in the messages ("queens").
+int solve_model(const std::string& command, const models::BuiltModel& model, const SearchOptions& options,
+                const PrintRun& print, const AfterRun& after = {});
 
 }  // namespace csp::cli

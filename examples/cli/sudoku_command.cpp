@@ -60,42 +60,43 @@ std::unique_ptr<ProgressBar> progress_bar(const std::vector<std::string>& files,
   return std::make_unique<ProgressBar>(count_puzzles(files, options.box), stderr, "puzzles");
 }
 
-}  // namespace
+// The puzzle files of the batch: those given, else the bundled classic.txt. Throws UsageError naming the places
+// looked in when it is not found.
+std::vector<std::string> batch_files(const SudokuOptions& options) {
+  if (!options.files.empty()) return options.files;
+  const std::optional<std::string> bundled = find_bundled_puzzles(kBundledFile);
+  if (!bundled) {
+    std::string looked;
+    for (const std::string& p : bundled_puzzle_candidates(kBundledFile)) looked += "\n  " + p;
+    throw UsageError(std::string("no puzzle file given, and the bundled ") + kBundledFile +
+                     " was not found; looked in:" + looked);
+  }
+  return {*bundled};
+}
 
-int run_sudoku(const std::vector<std::string>& args) {
-  std::optional<SudokuOptions> parsed;
-  try {
-    parsed = parse_sudoku_options(args);
-  } catch (const UsageError& e) {
-    return usage_error(e.what());
-  }
-  if (!parsed) return 0;  // --help
-  const SudokuOptions& options = *parsed;
-  std::vector<std::string> files = options.files;
-  if (files.empty()) {
-    const std::optional<std::string> bundled = find_bundled_puzzles(kBundledFile);
-    if (!bundled) {
-      std::string looked;
-      for (const std::string& p : bundled_puzzle_candidates(kBundledFile)) looked += "\n  " + p;
-      return usage_error(std::string("no puzzle file given, and the bundled ") + kBundledFile +
-                         " was not found; looked in:" + looked);
-    }
-    files.push_back(*bundled);
-  }
-  // Files are opened one by one as the batch goes (puzzle_files.hpp): an unreadable file (or one without a puzzle)
-  // is reported on standard error and skipped, the other files are solved, and the exit status is 2 at the end.
-  if (options.explain || options.grade) return mpi_rank() == 0 ? run_explain(files, options) : 0;  // one rank
-#ifdef CSP_WITH_MPI
-  if (mpi_active()) {
-    if (options.search.trace) return usage_error("--trace prints every step of one search: run it without mpirun");
-    if (options.picture) return usage_error("--picture writes its files from one process: run it without mpirun");
-    return run_sudoku_mpi(files, options);
-  }
-#endif
+// Seconds since `start`.
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
+// Ctrl-C (or SIGTERM) during the batch: every result delivered so far is a whole line on standard output, the
+// summary goes to standard error, and the process ends at once (the worker threads may be inside a long search:
+// it does not wait for them; the puzzles still running are dropped).
+[[noreturn]] void stop_interrupted(const Interrupted& e, const BatchSummary& summary, double seconds) {
+  const std::string why = finish_standard_output();
+  summary.write(std::cerr, seconds, e.signal_name());
+  if (!why.empty()) std::cerr << "csp sudoku: " << why << '\n';
+  std::cerr.flush();
+  std::_Exit(e.exit_status());
+}
+
+// Solves the batch on options.jobs threads, printing each puzzle's result in input order (and its --picture), then
+// the summary on standard error. Files are opened one by one as the batch goes (puzzle_files.hpp): an unreadable
+// file (or one without a puzzle) is reported on standard error and skipped, the other files are solved, and the exit
+// status is 2 at the end; else 0 when every puzzle was solved, 1 otherwise.
+int run_batch(const std::vector<std::string>& files, const SudokuOptions& options) {
   catch_interrupts();
   const auto start = std::chrono::steady_clock::now();
-  const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   BatchSummary summary;
   int status = 0;
   PictureSink pictures(options.picture);
@@ -124,22 +125,41 @@ int run_sudoku(const std::vector<std::string>& args) {
       pictures.finish();
     } catch (const Interrupted& e) {
       if (bar) bar->finish();
-      // Every result delivered so far is a whole line on standard output; the puzzles still running are dropped.
-      const std::string why = finish_standard_output();
-      summary.write(std::cerr, seconds(), e.signal_name());
-      if (!why.empty()) std::cerr << "csp sudoku: " << why << '\n';
-      std::cerr.flush();
-      std::_Exit(e.exit_status());  // the worker threads may be inside a long search: do not wait for them
+      stop_interrupted(e, summary, seconds_since(start));
     } catch (const OutputError&) {
       if (bar) bar->finish();
-      summary.write(std::cerr, seconds());
+      summary.write(std::cerr, seconds_since(start));
       throw;
     }
   }
   std::cout.flush();
-  summary.write(std::cerr, seconds());
+  summary.write(std::cerr, seconds_since(start));
   if (status != 0) return status;
   return summary.all_solved() ? 0 : 1;
+}
+
+}  // namespace
+
+int run_sudoku(const std::vector<std::string>& args) {
+  std::optional<SudokuOptions> parsed;
+  std::vector<std::string> files;
+  try {
+    parsed = parse_sudoku_options(args);
+    if (!parsed) return 0;  // --help
+    files = batch_files(*parsed);
+  } catch (const UsageError& e) {
+    return usage_error(e.what());
+  }
+  const SudokuOptions& options = *parsed;
+  if (options.explain || options.grade) return mpi_rank() == 0 ? run_explain(files, options) : 0;  // one rank
+#ifdef CSP_WITH_MPI
+  if (mpi_active()) {
+    if (options.search.trace) return usage_error("--trace prints every step of one search: run it without mpirun");
+    if (options.picture) return usage_error("--picture writes its files from one process: run it without mpirun");
+    return run_sudoku_mpi(files, options);
+  }
+#endif
+  return run_batch(files, options);
 }
 
 }  // namespace csp::cli

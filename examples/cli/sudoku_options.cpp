@@ -116,6 +116,104 @@ std::string sudoku_help() {
   return without_trailing_spaces(out.str());
 }
 
+namespace {
+
+// --alldiff; --preset textbook makes the default the binary != of AIMA's Sudoku.
+AllDifferentMode read_alldiff(const po::variables_map& vm) {
+  return read_preset(vm) == "textbook" && vm["alldiff"].defaulted() ? parse_all_different_mode("binary")
+                                                                    : read_all_different_mode(vm);
+}
+
+// csp sudoku solves by backtracking only: --algorithm names another with the reason it does not apply.
+void check_algorithm(const po::variables_map& vm) {
+  const std::string algorithm = vm.count("algorithm") != 0 ? vm["algorithm"].as<std::string>() : "backtracking";
+  if (algorithm == "backtracking") return;
+  if (algorithm == "tree")
+    throw UsageError("--algorithm tree does not apply to a Sudoku: its constraint graph has cycles (every row, "
+                     "column and box is a clique) and its all-different constraints have more than two variables");
+  if (algorithm == "min-conflicts" || algorithm == "cutset")
+    throw UsageError("--algorithm " + algorithm + ": csp sudoku solves by backtracking only (min-conflicts and "
+                     "cutset run on csp queens, color, cryptarithm, zebra and killer)");
+  throw UsageError("--algorithm: unknown algorithm '" + algorithm + "' (valid here: backtracking)");
+}
+
+// --jobs N (0: one per hardware thread), at most 1024.
+unsigned read_jobs(const po::variables_map& vm) {
+  const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
+  if (jobs > 1024) throw UsageError("--jobs must be at most 1024");
+  return jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
+}
+
+// --format line|pretty|candidates|json.
+OutputFormat parse_format(const std::string& name) {
+  if (name == "line") return OutputFormat::line;
+  if (name == "pretty") return OutputFormat::pretty;
+  if (name == "candidates") return OutputFormat::candidates;
+  if (name == "json") return OutputFormat::json;
+  throw UsageError("--format: unknown format '" + name + "' (valid: line, pretty, candidates, json)");
+}
+
+// --explain, --grade (not both) and --picture (not with --grade).
+void read_modes(const po::variables_map& vm, SudokuOptions& o) {
+  o.explain = vm["explain"].as<bool>();
+  o.grade = vm["grade"].as<bool>();
+  if (o.explain && o.grade) throw UsageError("--explain and --grade cannot be combined");
+  if (vm.count("picture") != 0) {
+    if (o.grade) throw UsageError("--picture cannot be combined with --grade (it draws solutions and --explain steps)");
+    o.picture = parse_picture_target(vm["picture"].as<std::string>());
+  }
+}
+
+// The human solver (--explain, --grade) uses --techniques, --box, --node-limit and --timeout (its searches), and
+// --format line or json: an option that would silently do nothing is refused; without them --techniques applies
+// only with --inference techniques.
+void check_human_solver_options(const po::variables_map& vm, const SudokuOptions& o) {
+  const auto given = [&vm](const char* name) { return vm.count(name) != 0 && !vm[name].defaulted(); };
+  if (!o.explain && !o.grade) {
+    if (given("techniques") && !(given("inference") && vm["inference"].as<std::string>() == "techniques"))
+      throw UsageError("--techniques applies only with --explain, --grade or --inference techniques");
+    return;
+  }
+  const char* mode = o.explain ? "--explain" : "--grade";
+  for (const char* name : {"preset", "var", "val", "inference", "ac3", "consistency", "alldiff", "max-solutions", "jobs",
+                           "trace", "tree", "stats", "backjump", "learning", "seed", "restarts", "restart-base",
+                           "restart-factor"})
+    if (given(name))
+      throw UsageError(std::string("--").append(name).append(" cannot be combined with ").append(mode).append(
+          ": it has no effect there (the human solver takes --techniques, --box, --node-limit, --timeout and "
+          "--format line|json)"));
+  if (o.format != OutputFormat::line && o.format != OutputFormat::json)
+    throw UsageError(std::string("--format ").append(o.format_name).append(" cannot be combined with ").append(
+        mode).append(": it prints text (line, the default) or json"));
+}
+
+// --techniques. With --inference techniques the propagator must keep every solution: it takes the techniques that
+// assume one solution out of "all", and refuses them by name.
+std::vector<models::Technique> read_techniques(const po::variables_map& vm, bool propagator) {
+  const std::string technique_list = vm["techniques"].as<std::string>();
+  std::vector<models::Technique> techniques;
+  try {
+    techniques = models::parse_technique_list(technique_list);
+  } catch (const UnknownNameError& e) {
+    throw UsageError(std::string("--techniques: ") + e.what());
+  }
+  if (!propagator) return techniques;
+  std::vector<models::Technique> sound;
+  for (models::Technique t : techniques) {
+    if (!models::assumes_unique_solution(t)) {
+      sound.push_back(t);
+    } else if (std::string(",").append(technique_list).append(",").find(
+                   std::string(",").append(models::to_string(t)).append(",")) != std::string::npos) {
+      throw UsageError(std::string("--techniques: ").append(models::to_string(t)).append(
+          " assumes the puzzle has one solution and cannot be used with --inference techniques (it could remove "
+          "every solution of a puzzle with several)"));
+    }
+  }
+  return sound;
+}
+
+}  // namespace
+
 std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>& args) {
   Groups g;
   describe(g);
@@ -128,91 +226,18 @@ std::optional<SudokuOptions> parse_sudoku_options(const std::vector<std::string>
   }
   SudokuOptions o;
   if (vm.count("file") != 0) o.files = vm["file"].as<std::vector<std::string>>();
-  if (vm.count("box") != 0) {
-    try {
-      o.box = models::parse_box(vm["box"].as<std::string>());
-    } catch (const ModelError& e) {
-      throw UsageError(std::string("--box: ") + e.what());
-    }
-  }
-  // --preset textbook: the binary != of AIMA's Sudoku unless --alldiff says otherwise.
-  o.alldiff = read_preset(vm) == "textbook" && vm["alldiff"].defaulted() ? parse_all_different_mode("binary")
-                                                                         : read_all_different_mode(vm);
+  o.box = read_box_option(vm);
+  o.alldiff = read_alldiff(vm);
   o.alldiff_name = to_string(o.alldiff);
-  if (const std::string algorithm = vm.count("algorithm") != 0 ? vm["algorithm"].as<std::string>() : "backtracking";
-      algorithm != "backtracking") {
-    if (algorithm == "tree")
-      throw UsageError("--algorithm tree does not apply to a Sudoku: its constraint graph has cycles (every row, "
-                       "column and box is a clique) and its all-different constraints have more than two variables");
-    if (algorithm == "min-conflicts" || algorithm == "cutset")
-      throw UsageError("--algorithm " + algorithm + ": csp sudoku solves by backtracking only (min-conflicts and "
-                       "cutset run on csp queens, color, cryptarithm, zebra and killer)");
-    throw UsageError("--algorithm: unknown algorithm '" + algorithm + "' (valid here: backtracking)");
-  }
+  check_algorithm(vm);
   o.search = read_search_options(vm, models::model_inferences());
-  const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
-  if (jobs > 1024) throw UsageError("--jobs must be at most 1024");
-  o.jobs = jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);
+  o.jobs = read_jobs(vm);
   o.format_name = vm["format"].as<std::string>();
-  if (o.format_name == "line") {
-    o.format = OutputFormat::line;
-  } else if (o.format_name == "pretty") {
-    o.format = OutputFormat::pretty;
-  } else if (o.format_name == "candidates") {
-    o.format = OutputFormat::candidates;
-  } else if (o.format_name == "json") {
-    o.format = OutputFormat::json;
-  } else {
-    throw UsageError("--format: unknown format '" + o.format_name + "' (valid: line, pretty, candidates, json)");
-  }
+  o.format = parse_format(o.format_name);
   if (o.search.trace || !o.search.tree_file.empty()) o.jobs = 1;  // --trace and --tree imply --jobs 1
-  o.explain = vm["explain"].as<bool>();
-  o.grade = vm["grade"].as<bool>();
-  if (o.explain && o.grade) throw UsageError("--explain and --grade cannot be combined");
-  if (vm.count("picture") != 0) {
-    if (o.grade) throw UsageError("--picture cannot be combined with --grade (it draws solutions and --explain steps)");
-    o.picture = parse_picture_target(vm["picture"].as<std::string>());
-  }
-  const auto given = [&vm](const char* name) { return vm.count(name) != 0 && !vm[name].defaulted(); };
-  if (o.explain || o.grade) {
-    // The human solver uses --techniques, --box, --node-limit and --timeout (its searches), and --format line or
-    // json; an option that would silently do nothing is refused.
-    const char* mode = o.explain ? "--explain" : "--grade";
-    for (const char* name : {"preset", "var", "val", "inference", "ac3", "consistency", "alldiff", "max-solutions", "jobs",
-                             "trace", "tree", "stats", "backjump", "learning", "seed", "restarts", "restart-base",
-                             "restart-factor"})
-      if (given(name))
-        throw UsageError(std::string("--").append(name).append(" cannot be combined with ").append(mode).append(
-            ": it has no effect there (the human solver takes --techniques, --box, --node-limit, --timeout and "
-            "--format line|json)"));
-    if (o.format != OutputFormat::line && o.format != OutputFormat::json)
-      throw UsageError(std::string("--format ").append(o.format_name).append(" cannot be combined with ").append(
-          mode).append(": it prints text (line, the default) or json"));
-  } else if (given("techniques") && !(given("inference") && vm["inference"].as<std::string>() == "techniques")) {
-    throw UsageError("--techniques applies only with --explain, --grade or --inference techniques");
-  }
-  const std::string technique_list = vm["techniques"].as<std::string>();
-  try {
-    o.techniques = models::parse_technique_list(technique_list);
-  } catch (const UnknownNameError& e) {
-    throw UsageError(std::string("--techniques: ") + e.what());
-  }
-  if (o.techniques_propagator()) {
-    // The propagator must keep every solution: it takes the techniques that assume one solution out of "all", and
-    // refuses them by name.
-    std::vector<models::Technique> sound;
-    for (models::Technique t : o.techniques) {
-      if (!models::assumes_unique_solution(t)) {
-        sound.push_back(t);
-      } else if (std::string(",").append(technique_list).append(",").find(
-                     std::string(",").append(models::to_string(t)).append(",")) != std::string::npos) {
-        throw UsageError(std::string("--techniques: ").append(models::to_string(t)).append(
-            " assumes the puzzle has one solution and cannot be used with --inference techniques (it could remove "
-            "every solution of a puzzle with several)"));
-      }
-    }
-    o.techniques = std::move(sound);
-  }
+  read_modes(vm, o);
+  check_human_solver_options(vm, o);
+  o.techniques = read_techniques(vm, o.techniques_propagator());
   return o;
 }
 

@@ -11,51 +11,51 @@ namespace po = boost::program_options;
 
 namespace csp::cli {
 
+namespace {
+
+// Prints `csp zebra --help`.
+void print_help(const ModelCommandLine& cl) {
+  std::cout << "Usage: csp zebra [OPTIONS]\n\n"
+               "Solves the Zebra puzzle (AIMA 4th ed. chapter 6 exercises; aima-python's Zebra): 25 variables, one\n"
+               "per colour, nationality, pet, drink and smoke, each valued with its house 1..5. Prints the five\n"
+               "houses from the left, then who owns the zebra and who drinks water, read from the solution.\n"
+            << help_text(cl.visible())
+            << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error.\n\n"
+               "Examples:\n"
+               "  csp zebra\n"
+               "  csp zebra --max-solutions 0 --stats          proves the solution unique\n"
+               "  csp zebra --var first --inference none --stats   the textbook backtracker\n";
+}
+
+}  // namespace
+
 int run_zebra(const std::vector<std::string>& args) {
   ModelCommandLine cl(SearchDefaults{});
   add_all_different_option(cl.model, "binary", "each attribute group (binary: the textbook's)");
-
   AllDifferentMode mode{};
   SearchOptions options;
-  try {
-    const po::variables_map vm = cl.parse(args);
-    if (vm.count("help") != 0) {
-      std::cout << "Usage: csp zebra [OPTIONS]\n\n"
-                   "Solves the Zebra puzzle (AIMA 4th ed. chapter 6 exercises; aima-python's Zebra): 25 variables, one\n"
-                   "per colour, nationality, pet, drink and smoke, each valued with its house 1..5. Prints the five\n"
-                   "houses from the left, then who owns the zebra and who drinks water, read from the solution.\n"
-                << help_text(cl.visible())
-                << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error.\n\n"
-                   "Examples:\n"
-                   "  csp zebra\n"
-                   "  csp zebra --max-solutions 0 --stats          proves the solution unique\n"
-                   "  csp zebra --var first --inference none --stats   the textbook backtracker\n";
-      return 0;
-    }
+  const auto read = [&](const po::variables_map& vm) {
     mode = read_all_different_mode(vm);
     options = read_search_options(vm);
-  } catch (const UsageError& e) {
-    return usage_error("zebra", e.what());
-  }
+  };
+  if (const std::optional<int> ended = read_command_line("zebra", cl, args, [&cl] { print_help(cl); }, read))
+    return *ended;
 
   // The catalogue's zebra (csp/models/catalog.hpp): its check is the clues and the known answer (verify_zebra),
   // its picture the five houses and the two answers.
   models::BuildChoices choices;
   choices.alldiff = mode;
   const std::unique_ptr<models::BuiltModel> model = build_model("zebra", {}, choices);
-  const Problem& problem = model->problem();
-  if (const std::string why = algorithm_refusal(problem, options); !why.empty()) return usage_error("zebra", why);
-  const RunResult result = solve(problem, options, run_spec(options, *model));
-  if (report_wrong_solution("zebra", result)) return 1;
-  if (result.solutions.empty()) {
-    std::cout << ending(result, options) << '\n';
-  } else {
+  return solve_model("zebra", *model, options, [&](const RunResult& result) {
+    if (result.solutions.empty()) {
+      std::cout << ending(result, options) << '\n';
+      return true;
+    }
     if (options.config.max_solutions != 1)
       std::cout << count_text(result, options, "solution", "solutions") << "; the first:\n";
     std::cout << model->picture(result.solutions.front());
-  }
-  write_stats(std::cout, result, options);
-  return exit_status(result);
+    return true;
+  });
 }
 
 }  // namespace csp::cli
