@@ -47,67 +47,48 @@ std::vector<std::string> owners_of(const std::string& name) {
   return owners;
 }
 
-void describe(Groups& g) {
-  const auto list = [](Dimension d, const std::string& what, const std::string& fallback) {
-    return what + ": " + join(ablation::valid_values(d), ", ") + " (default: " + fallback + ")";
-  };
-  static const std::string var_help = list(Dimension::var, "variable orderings", "first");
-  static const std::string val_help = list(Dimension::val, "value orderings", "natural");
-  static const std::string inference_help = [&] {
-    std::string help = list(Dimension::inference, "inferences", "none");
+// The help of a dimension's option: "WHAT: NAMES (default: FALLBACK)" and the row's help, or the row's help alone;
+// --inference adds the model inferences and the models that implement them.
+std::string dimension_help(const ablation::DimensionRow& row) {
+  if (*row.what == '\0') return row.help;
+  std::string help = std::string(row.what) + ": " + join(ablation::valid_values(row.dimension), ", ") +
+                     " (default: " + (*row.fallback == '\0' ? "none" : row.fallback) + ")" + row.help;
+  if (row.dimension == Dimension::inference)
     for (const ablation::ModelInference& m : ablation::model_inferences())
       help.append("; ").append(m.name).append(": ").append(m.help).append(" (only ").append(
           join(owners_of(m.name), ", ")).append("; 'all' includes it there)");
-    return help;
+  return help;
+}
+
+// The grid's options, one per row of ablation::kDimensionTable (--restart-base and --restart-factor after
+// --restarts).
+void describe_grid(Groups& g) {
+  static const std::vector<std::string> helps = [] {
+    std::vector<std::string> out;
+    for (const ablation::DimensionRow& row : ablation::kDimensionTable) out.push_back(dimension_help(row));
+    return out;
   }();
+  for (const ablation::DimensionRow& row : ablation::kDimensionTable) {
+    g.grid.add_options()(row.name, po::value<std::vector<std::string>>()->composing()->value_name("LIST"),
+                         helps[static_cast<std::size_t>(row.dimension)].c_str());
+    if (row.dimension != Dimension::restarts) continue;
+    g.grid.add_options()
+        ("restart-base", po::value<std::string>()->value_name("N"),
+         "with --restarts luby or geometric: failures before the first restart, for every configuration (default: "
+         "100)")
+        ("restart-factor", po::value<std::string>()->value_name("F"),
+         "with --restarts geometric: growth of the cutoff, above 1, for every configuration (default: 1.5)");
+  }
+}
+
+void describe(Groups& g) {
   static const std::string sort_help = [] {
     std::vector<std::string> counters;
     for (ablation::Counter c : ablation::kCounters) counters.push_back(ablation::to_string(c));
     return "order of the table rows: config (grid order), a dimension (var, val, ...), solved, total (time), or a "
            "counter (" + join(counters) + ") with an optional .mean (default), .median or .max";
   }();
-  static const std::string restarts_help =
-      list(Dimension::restarts, "restart strategies", "none") + "; a column only when given";
-  const auto strings = [] { return po::value<std::vector<std::string>>()->composing()->value_name("LIST"); };
-  g.grid.add_options()
-      ("var", strings(), var_help.c_str())
-      ("val", strings(), val_help.c_str())
-      ("inference", strings(), inference_help.c_str())
-      ("alldiff", strings(), "how all-different is posted: binary (!= between pairs), value (one constraint: "
-                             "single values, pigeonhole, hidden singles), gac (one constraint, Regin's matching: "
-                             "generalised arc consistency); the old names pairwise, global, matching are accepted; "
-                             "default: binary. Queens take binary, value; maps and graphs only binary; fzn all three "
-                             "(for fzn_all_different_int)")
-      ("ac3", strings(), "AC-3 once before search: off, on (default: off)")
-      ("algorithm", strings(), "backtracking (default; the strategies above), min-conflicts (local search, AIMA Fig. "
-                               "6.8, seeded by --seed or 1, at most --node-limit or 100000 steps: 'gave up' is a node-limit), tree "
-                               "(TREE-CSP-SOLVER; a cycle is an error), cutset (cutset conditioning); a column of its "
-                               "own when not only backtracking; the last three run once per value of the other "
-                               "dimensions, at the first value of --var, --val, --inference, --ac3, --consistency, "
-                               "--backjump, --learning, --restarts (which do not apply to them), and find one "
-                               "solution (--max-solutions 1)")
-      ("consistency", strings(), "consistency before search: none, ac3 (AC-3 once), pc2 (PC-2 on the binary "
-                                 "constraints, then AC-3); a column only when given; not with --ac3")
-      ("break-symmetry", strings(), "australia, usa, graph: colours interchangeable (value precedence): off, on; a "
-                                    "column only when given")
-      ("backjump", strings(), "backjumping: none, cbj (conflict-directed; runs only with inference none, fc and "
-                              "mac); a column only when given")
-      ("learning", strings(), "with cbj: the largest nogood recorded, whole numbers, 0 = off (default: 0); a column "
-                              "only when given")
-      ("restarts", strings(), restarts_help.c_str())
-      ("restart-base", po::value<std::string>()->value_name("N"),
-       "with --restarts luby or geometric: failures before the first restart, for every configuration (default: 100)")
-      ("restart-factor", po::value<std::string>()->value_name("F"),
-       "with --restarts geometric: growth of the cutoff, above 1, for every configuration (default: 1.5)")
-      ("seed", strings(), "search seeds, whole numbers: random tie-breaking of the orderings (0: ties by order; "
-                          "default: 0); a column of the CSV when given")
-      ("walk", strings(), "min-conflicts only: random-walk probabilities from 0 to 1 (default: 0); a column when "
-                          "given, '-' for the other algorithms (needs min-conflicts in --algorithm)")
-      ("tabu", strings(), "min-conflicts only: tabu tenures, whole numbers (0 = off, the default); a column when given")
-      ("weighting", strings(), "min-conflicts only: constraint weighting (breakout): off, on (default: off); a column "
-                               "when given")
-      ("restart-after", strings(), "min-conflicts only: steps without a new best before a new greedy start, whole "
-                                   "numbers (0 = off, the default); a column when given");
+  describe_grid(g);
   g.model.add_options()
       ("box", po::value<std::string>()->value_name("RxC"),
        "sudoku: the box shape of every puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
@@ -358,29 +339,20 @@ void read_grid(const po::variables_map& vm, const ablation::ModelSpec& spec, Abl
     throw InputError("--ac3 and --consistency both set AC-3: give --consistency none,ac3,... alone");
   if (vm.count("break-symmetry") != 0 && !spec.value_symmetry)
     throw InputError("--break-symmetry does not apply to " + o.model + " (only to australia, usa, graph)");
-  for (Dimension d : ablation::kGridDimensions) {
-    const std::string name = ablation::to_string(d);
-    if (vm.count(name) == 0) continue;
-    const std::string text = join(vm[name].as<std::vector<std::string>>(), ",");
+  for (const ablation::DimensionRow& row : ablation::kDimensionTable) {
+    const Dimension d = row.dimension;
+    if (vm.count(row.name) == 0) continue;
+    const std::string text = join(vm[row.name].as<std::vector<std::string>>(), ",");
     if (d == Dimension::learning) {
       o.grid.values(d) = parse_learning(text);
     } else if (d == Dimension::alldiff) {
       o.grid.values(d) = ablation::parse_list(d, current_alldiff_names(text), spec.alldiff_modes);
     } else if (d == Dimension::inference) {
       o.grid.values(d) = parse_inferences(text, spec);
-    } else if (d == Dimension::seed) {
-      o.grid.values(d) = ablation::parse_seeds(text);
-    } else if (d == Dimension::walk) {
-      o.grid.values(d) = ablation::parse_probabilities(d, text);
-    } else if (d == Dimension::tabu) {
-      o.grid.values(d) = ablation::parse_whole_numbers(d, text, 1000000);
-    } else if (d == Dimension::restart_after) {
-      o.grid.values(d) = ablation::parse_whole_numbers(d, text, std::numeric_limits<std::uint64_t>::max());
     } else {
-      o.grid.values(d) = ablation::parse_list(d, text);
+      o.grid.values(d) = row.parse(d, text);
     }
   }
-
 }
 
 // --restart-base / --restart-factor: one value for the study, only with a strategy in --restarts that uses it.

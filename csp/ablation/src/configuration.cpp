@@ -27,8 +27,6 @@ std::string trim(const std::string& s) {
   return s.substr(first, last - first + 1);
 }
 
-const std::vector<std::string> kDefault[] = {{"first"}, {"natural"}, {"none"}, {"binary"}, {"off"}};  // kDimensions' defaults
-
 }  // namespace
 
 std::string join(const std::vector<std::string>& parts, const std::string& sep) {
@@ -37,64 +35,14 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep) 
   return out;
 }
 
-std::string to_string(Dimension d) {
-  switch (d) {
-    case Dimension::var: return "var";
-    case Dimension::val: return "val";
-    case Dimension::inference: return "inference";
-    case Dimension::alldiff: return "alldiff";
-    case Dimension::ac3: return "ac3";
-    case Dimension::consistency: return "consistency";
-    case Dimension::break_symmetry: return "break-symmetry";
-    case Dimension::algorithm: return "algorithm";
-    case Dimension::backjump: return "backjump";
-    case Dimension::learning: return "learning";
-    case Dimension::restarts: return "restarts";
-    case Dimension::seed: return "seed";
-    case Dimension::walk: return "walk";
-    case Dimension::tabu: return "tabu";
-    case Dimension::weighting: return "weighting";
-    case Dimension::restart_after: return "restart-after";
-  }
-  return "?";
-}
+std::string to_string(Dimension d) { return dimension_row(d).name; }
 
 bool Configuration::has(Dimension d) const {
-  if (d == Dimension::consistency) return !consistency.empty();
-  if (d == Dimension::break_symmetry) return !break_symmetry.empty();
-  if (d == Dimension::algorithm) return !algorithm.empty();
-  if (d == Dimension::backjump) return !backjump.empty();
-  if (d == Dimension::learning) return !learning.empty();
-  if (d == Dimension::restarts) return !restarts.empty();
-  if (d == Dimension::seed) return !seed.empty();
-  if (d == Dimension::walk) return !walk.empty();
-  if (d == Dimension::tabu) return !tabu.empty();
-  if (d == Dimension::weighting) return !weighting.empty();
-  if (d == Dimension::restart_after) return !restart_after.empty();
-  return true;
+  const DimensionRow& row = dimension_row(d);
+  return row.group == DimensionGroup::always || !row.get(*this).empty();
 }
 
-std::string Configuration::get(Dimension d) const {
-  switch (d) {
-    case Dimension::var: return var;
-    case Dimension::val: return val;
-    case Dimension::inference: return inference;
-    case Dimension::alldiff: return alldiff;
-    case Dimension::ac3: return ac3 ? "on" : "off";
-    case Dimension::consistency: return consistency;
-    case Dimension::break_symmetry: return break_symmetry;
-    case Dimension::algorithm: return algorithm;
-    case Dimension::backjump: return backjump;
-    case Dimension::learning: return learning;
-    case Dimension::restarts: return restarts;
-    case Dimension::seed: return seed;
-    case Dimension::walk: return walk;
-    case Dimension::tabu: return tabu;
-    case Dimension::weighting: return weighting;
-    case Dimension::restart_after: return restart_after;
-  }
-  return "?";
-}
+std::string Configuration::get(Dimension d) const { return dimension_row(d).get(*this); }
 
 std::string Configuration::label() const {
   std::string out = std::string(var).append("/").append(val).append("/").append(inference).append("/").append(
@@ -165,26 +113,38 @@ std::string current_alldiff_name(const std::string& name) {
 }
 
 std::vector<std::string> valid_values(Dimension d) {
-  switch (d) {
-    case Dimension::var: return variable_orderings().names();
-    case Dimension::val: return value_orderings().names();
-    case Dimension::inference: return inferences().names();
-    case Dimension::alldiff: return alldiff_names();
-    case Dimension::ac3: return {"off", "on"};
-    case Dimension::consistency: return {"none", "ac3", "pc2"};
-    case Dimension::break_symmetry: return {"off", "on"};
-    case Dimension::algorithm: return {"backtracking", "min-conflicts", "tree", "cutset"};
-    case Dimension::backjump: return {"none", "cbj"};
-    case Dimension::learning: return {};
-    case Dimension::restarts: return restart_strategies().names();
-    case Dimension::seed: return {};
-    case Dimension::walk: return {};
-    case Dimension::tabu: return {};
-    case Dimension::weighting: return {"off", "on"};
-    case Dimension::restart_after: return {};
-  }
-  return {};
+  const DimensionRow& row = dimension_row(d);
+  return row.valid != nullptr ? row.valid() : std::vector<std::string>{};
 }
+
+namespace detail {
+
+std::vector<std::string> variable_ordering_names() { return variable_orderings().names(); }
+std::vector<std::string> value_ordering_names() { return value_orderings().names(); }
+std::vector<std::string> inference_names() { return inferences().names(); }
+std::vector<std::string> restart_strategy_names() { return restart_strategies().names(); }
+
+void check_learning(Dimension d, const std::string& value) {
+  const bool number = !value.empty() && value.size() < 10 && value.find_first_not_of("0123456789") == std::string::npos;
+  if (!number)
+    throw InputError("--" + to_string(d) + ": unknown value '" + value + "' (valid: a whole number below 10^9)");
+}
+void check_seed(Dimension, const std::string& value) { (void)parse_seeds(value); }
+void check_probability(Dimension d, const std::string& value) { (void)parse_probabilities(d, value); }
+void check_whole_number(Dimension d, const std::string& value) {
+  (void)parse_whole_numbers(d, value, std::numeric_limits<std::uint64_t>::max());
+}
+
+std::vector<std::string> parse_names(Dimension d, const std::string& text) { return parse_list(d, text); }
+std::vector<std::string> parse_seed_list(Dimension, const std::string& text) { return parse_seeds(text); }
+std::vector<std::string> parse_tenures(Dimension d, const std::string& text) {
+  return parse_whole_numbers(d, text, 1000000);
+}
+std::vector<std::string> parse_step_counts(Dimension d, const std::string& text) {
+  return parse_whole_numbers(d, text, std::numeric_limits<std::uint64_t>::max());
+}
+
+}  // namespace detail
 
 std::vector<std::string> parse_list(Dimension d, const std::string& text, const std::vector<std::string>& valid) {
   const std::string option = std::string("--").append(to_string(d));
@@ -272,114 +232,89 @@ std::vector<std::string> parse_whole_numbers(Dimension d, const std::string& tex
   return out;
 }
 
-const std::vector<std::string>& GridSpec::values(Dimension d) const {
-  switch (d) {
-    case Dimension::var: return var;
-    case Dimension::val: return val;
-    case Dimension::inference: return inference;
-    case Dimension::alldiff: return alldiff;
-    case Dimension::ac3: return ac3;
-    case Dimension::consistency: return consistency;
-    case Dimension::break_symmetry: return break_symmetry;
-    case Dimension::algorithm: return algorithm;
-    case Dimension::backjump: return backjump;
-    case Dimension::learning: return learning;
-    case Dimension::restarts: return restarts;
-    case Dimension::seed: return seed;
-    case Dimension::walk: return walk;
-    case Dimension::tabu: return tabu;
-    case Dimension::weighting: return weighting;
-    case Dimension::restart_after: return restart_after;
+const std::vector<std::string>& GridSpec::values(Dimension d) const { return this->*dimension_row(d).list; }
+
+std::vector<std::string>& GridSpec::values(Dimension d) { return this->*dimension_row(d).list; }
+
+namespace {
+
+// Throws InputError for a value of `given` that dimension `row` does not know (model inferences are known to
+// inference).
+void check_values(const DimensionRow& row, const std::vector<std::string>& given) {
+  std::vector<std::string> valid = valid_values(row.dimension);
+  if (row.dimension == Dimension::inference)
+    for (const ModelInference& m : model_inferences()) valid.push_back(m.name);
+  for (const std::string& v : given) {
+    if (row.check != nullptr) {
+      row.check(row.dimension, v);
+    } else if (std::find(valid.begin(), valid.end(), v) == valid.end()) {
+      throw InputError("--" + to_string(row.dimension) + ": unknown value '" + v + "' (valid: " + join(valid, ", ") +
+                       ")");
+    }
   }
-  return var;
 }
 
-std::vector<std::string>& GridSpec::values(Dimension d) {
-  return const_cast<std::vector<std::string>&>(static_cast<const GridSpec&>(*this).values(d));
+// The list each dimension takes its values from, in kGridDimensions order: the given one, else the default of an
+// `always` dimension, else {""} (not in the study).
+std::vector<std::vector<std::string>> grid_lists(const GridSpec& spec) {
+  std::vector<std::vector<std::string>> lists;
+  for (const DimensionRow& row : kDimensionTable) {
+    const std::vector<std::string>& given = spec.*row.list;
+    check_values(row, given);
+    if (!given.empty()) {
+      lists.push_back(given);
+    } else {
+      lists.push_back({row.group == DimensionGroup::always ? row.fallback : ""});
+    }
+  }
+  return lists;
 }
+
+// Whether a min-conflicts dimension is in the study; it then needs min-conflicts in --algorithm (InputError).
+bool local_search_given(const GridSpec& spec) {
+  std::vector<std::string> given;
+  for (Dimension d : kLocalSearchDimensions)
+    if (!spec.values(d).empty()) given.push_back("--" + to_string(d));
+  if (!given.empty() &&
+      std::find(spec.algorithm.begin(), spec.algorithm.end(), "min-conflicts") == spec.algorithm.end())
+    throw InputError(join(given, ", ") + " vary min-conflicts (local search) only: add min-conflicts to --algorithm");
+  return !given.empty();
+}
+
+// Whether the configuration at odometer position `at` is left out of the grid: it repeats one already in it (a
+// dimension that does not apply to its algorithm past its first value), or the engine refuses the combination
+// (SolverConfig::validate: learning without cbj; and cbj with a model's own inference). Sets the min-conflicts
+// dimensions of another algorithm to "-".
+bool left_out(Configuration& c, const std::vector<std::size_t>& at, const GridSpec& spec, bool local_given) {
+  const bool backtracking = c.backtracking();
+  bool repeated = false;
+  for (const DimensionRow& row : kDimensionTable) {
+    const bool moved = at[static_cast<std::size_t>(row.dimension)] != 0;
+    if (row.group == DimensionGroup::local_search && local_given && c.algorithm != "min-conflicts") {
+      repeated = repeated || moved;
+      if (!(spec.*row.list).empty()) row.set(c, "-");
+    }
+    if (row.backtracking_only && !backtracking) repeated = repeated || moved;
+  }
+  const bool refused = backtracking && (!valid_combination(c.solver_config()) ||
+                                        (c.backjump == "cbj" && engine_inference(c.inference) != c.inference));
+  return repeated || refused;
+}
+
+}  // namespace
 
 std::vector<Configuration> expand_grid(const GridSpec& spec) {
-  std::vector<std::vector<std::string>> lists;
-  const std::vector<std::string> absent = {""};  // an optional dimension not in the study
-  for (Dimension d : kGridDimensions) {
-    const std::vector<std::string>& given = spec.values(d);
-    const bool optional = static_cast<std::size_t>(d) >= std::size(kDefault);
-    const std::vector<std::string>& list =
-        !given.empty() ? given : optional ? absent : kDefault[static_cast<std::size_t>(d)];
-    std::vector<std::string> valid = valid_values(d);
-    if (d == Dimension::inference)
-      for (const ModelInference& m : model_inferences()) valid.push_back(m.name);
-    for (const std::string& v : list) {
-      if (optional && given.empty()) continue;
-      if (d == Dimension::seed) {
-        (void)parse_seeds(v);  // any whole number
-        continue;
-      }
-      if (d == Dimension::walk) {
-        (void)parse_probabilities(d, v);
-        continue;
-      }
-      if (d == Dimension::tabu || d == Dimension::restart_after) {
-        (void)parse_whole_numbers(d, v, std::numeric_limits<std::uint64_t>::max());
-        continue;
-      }
-      const bool number = !v.empty() && v.size() < 10 && v.find_first_not_of("0123456789") == std::string::npos;
-      if (d == Dimension::learning ? !number : std::find(valid.begin(), valid.end(), v) == valid.end())
-        throw InputError("--" + to_string(d) + ": unknown value '" + v + "' (valid: " +
-                         (d == Dimension::learning ? std::string("a whole number below 10^9") : join(valid, ", ")) + ")");
-    }
-    lists.push_back(list);
-  }
-  bool local_given = false;  // a min-conflicts dimension is in the study: it needs a min-conflicts configuration
-  for (Dimension d : kLocalSearchDimensions) local_given = local_given || !spec.values(d).empty();
-  if (local_given && std::find(spec.algorithm.begin(), spec.algorithm.end(), "min-conflicts") == spec.algorithm.end()) {
-    std::vector<std::string> given;
-    for (Dimension d : kLocalSearchDimensions)
-      if (!spec.values(d).empty()) given.push_back("--" + to_string(d));
-    throw InputError(join(given, ", ") + " vary min-conflicts (local search) only: add min-conflicts to --algorithm");
-  }
+  const std::vector<std::vector<std::string>> lists = grid_lists(spec);
+  const bool local_given = local_search_given(spec);
   std::vector<Configuration> out;
-  std::vector<std::size_t> at(lists.size(), 0);  // the odometer
+  std::vector<std::size_t> at(lists.size(), 0);  // the odometer, in kGridDimensions order (the last one fastest)
   for (;;) {
     Configuration c;
-    c.var = lists[0][at[0]];
-    c.val = lists[1][at[1]];
-    c.inference = lists[2][at[2]];
-    c.alldiff = lists[3][at[3]];
-    c.ac3 = lists[4][at[4]] == "on";
-    c.consistency = lists[5][at[5]];
-    c.break_symmetry = lists[6][at[6]];
-    c.algorithm = lists[7][at[7]];
-    c.backjump = lists[8][at[8]];
-    c.learning = lists[9][at[9]];
-    c.restarts = lists[10][at[10]];
-    c.seed = lists[11][at[11]];
-    c.walk = lists[12][at[12]];
-    c.tabu = lists[13][at[13]];
-    c.weighting = lists[14][at[14]];
-    c.restart_after = lists[15][at[15]];
+    for (const DimensionRow& row : kDimensionTable)
+      row.set(c, lists[static_cast<std::size_t>(row.dimension)][at[static_cast<std::size_t>(row.dimension)]]);
     c.restart_base = spec.restart_base;
     c.restart_factor = spec.restart_factor;
-    // The min-conflicts dimensions do not apply to the other algorithms: one configuration, "-" for them.
-    bool repeated = false;
-    if (local_given && c.algorithm != "min-conflicts") {
-      for (std::size_t k = 12; k < 16; ++k) repeated = repeated || at[k] != 0;
-      if (!spec.walk.empty()) c.walk = "-";
-      if (!spec.tabu.empty()) c.tabu = "-";
-      if (!spec.weighting.empty()) c.weighting = "-";
-      if (!spec.restart_after.empty()) c.restart_after = "-";
-    }
-    // The backtracking dimensions (var, val, inference, ac3, consistency, backjump, learning, restarts) do not apply
-    // to min-conflicts, tree and cutset: those run once, at the first value of each list (csp queens refuses these
-    // options with them; a grid mixing algorithms keeps them for its backtracking configurations).
-    const bool backtracking = c.algorithm.empty() || c.algorithm == "backtracking";  // "": no algorithm dimension
-    if (!backtracking)
-      for (std::size_t k : {0U, 1U, 2U, 4U, 5U, 8U, 9U, 10U}) repeated = repeated || at[k] != 0;
-    // Combinations refused (SolverConfig::validate: learning without cbj; and cbj with a model's own inference)
-    // are left out of the grid.
-    const bool refused = backtracking && (!valid_combination(c.solver_config()) ||
-                                          (c.backjump == "cbj" && engine_inference(c.inference) != c.inference));
-    if (!refused && !repeated) out.push_back(c);
+    if (!left_out(c, at, spec, local_given)) out.push_back(c);
     std::size_t k = lists.size();
     while (k > 0) {
       --k;

@@ -1,6 +1,7 @@
 // Reading back the CSV of an interrupted study (csp ablate --resume): header check, then the rows already run.
 #include <charconv>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -118,88 +119,184 @@ std::string config_key(const std::vector<std::string>& values) {
   return key;
 }
 
-}  // namespace
+// "NAME:LINE: ", the start of a message about one line of the file.
+std::string where(const std::string& name, std::size_t line) { return name + ":" + std::to_string(line) + ": "; }
 
-std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string& file_text, const Study& study) {
-  // A file saved with CRLF line ends (a spreadsheet, an editor on Windows) holds the same rows: read "\r\n" as "\n".
+// A file saved with CRLF line ends (a spreadsheet, an editor on Windows) holds the same rows: "\r\n" read as "\n".
+std::string without_crlf(const std::string& file_text) {
   std::string text;
   text.reserve(file_text.size());
   for (std::size_t k = 0; k < file_text.size(); ++k)
     if (file_text[k] != '\r' || k + 1 >= file_text.size() || file_text[k + 1] != '\n') text.push_back(file_text[k]);
+  return text;
+}
+
+// The header this run writes: its '#' lines, and its column row in `column_row`.
+std::vector<HeaderLine> expected_header(const Study& study, std::string& column_row) {
   std::ostringstream expected_text;
   write_csv_header(expected_text, study);
   std::vector<HeaderLine> expected;
-  std::string column_row;
-  {
-    std::istringstream in(expected_text.str());
-    std::string line;
-    while (std::getline(in, line)) {
-      if (line.rfind("# ", 0) == 0) expected.push_back(split_header(0, line));
-      else column_row = line;
-    }
+  std::istringstream in(expected_text.str());
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("# ", 0) == 0) expected.push_back(split_header(0, line));
+    else column_row = line;
   }
-  // The '#' lines of the file, then its column row.
+  return expected;
+}
+
+// The header of the file: its '#' lines, then its column row; `at` and `line_no` are where the rows begin.
+struct FileHeader {
   std::vector<HeaderLine> found;
+  std::string columns;
+  bool have_columns = false;
   std::size_t at = 0;
   std::size_t line_no = 0;
-  std::string file_columns;
-  bool have_columns = false;
-  while (at < text.size()) {
-    const std::size_t end = text.find('\n', at);
+};
+
+FileHeader read_file_header(const std::string& text) {
+  FileHeader h;
+  while (h.at < text.size()) {
+    const std::size_t end = text.find('\n', h.at);
     if (end == std::string::npos) break;  // a header cut short: treated as no header
-    std::string line = text.substr(at, end - at);
-    at = end + 1;
-    ++line_no;
+    std::string line = text.substr(h.at, end - h.at);
+    h.at = end + 1;
+    ++h.line_no;
     if (line.rfind("# ", 0) == 0) {
-      found.push_back(split_header(line_no, line));
+      h.found.push_back(split_header(h.line_no, line));
       continue;
     }
-    file_columns = line;
-    have_columns = true;
+    h.columns = line;
+    h.have_columns = true;
     break;
   }
-  const auto where = [&](std::size_t line) { return name + ":" + std::to_string(line) + ": "; };
-  if (!have_columns)
+  return h;
+}
+
+// Throws InputError naming the line where the file's header is not this run's (free keys such as the date aside).
+void check_header(const std::string& name, const std::vector<HeaderLine>& expected, const std::string& column_row,
+                  const FileHeader& h) {
+  if (!h.have_columns)
     throw InputError(name + ": no CSV header of csp ablate (its '#' lines and column row); --resume needs the --csv "
                             "file of an interrupted run of this study");
+  const std::vector<HeaderLine>& found = h.found;
   std::size_t j = 0;
   for (const HeaderLine& want : expected) {
     if (kFreeKeys.count(want.key) != 0) continue;
     while (j < found.size() && kFreeKeys.count(found[j].key) != 0) ++j;
     if (j >= found.size() || found[j].key != want.key)
-      throw InputError(where(j < found.size() ? found[j].line : line_no) + "header line '" + want.key +
+      throw InputError(where(name, j < found.size() ? found[j].line : h.line_no) + "header line '" + want.key +
                        "' expected here (this file is from another study)");
     const HeaderLine& got = found[j++];
     if (got.value == want.value) continue;
     if (want.key == "options") {
       const std::string diff = option_differences(got.value, want.value);
       if (diff.empty()) continue;
-      throw InputError(where(got.line) + "options differ from this run: " + diff);
+      throw InputError(where(name, got.line) + "options differ from this run: " + diff);
     }
-    throw InputError(where(got.line) + want.key + " differs from this run: '" + clip(got.value) +
+    throw InputError(where(name, got.line) + want.key + " differs from this run: '" + clip(got.value) +
                      "' in the file, '" + clip(want.value) + "' now" +
                      (want.key == "input" ? " (the input file changed)" : ""));
   }
   while (j < found.size() && kFreeKeys.count(found[j].key) != 0) ++j;
-  if (j < found.size()) throw InputError(where(found[j].line) + "header line '" + found[j].key + "' not in this run");
-  if (file_columns != column_row)
-    throw InputError(where(line_no) + "the columns differ from this run's: '" + clip(file_columns) + "'");
+  if (j < found.size())
+    throw InputError(where(name, found[j].line) + "header line '" + found[j].key + "' not in this run");
+  if (h.columns != column_row)
+    throw InputError(where(name, h.line_no) + "the columns differ from this run's: '" + clip(h.columns) + "'");
+}
 
-  // Rows: instance name and configuration values -> indices.
+// Rows: instance name and configuration values -> indices, and the shape of a row.
+struct RowIndex {
   std::map<std::string, std::size_t> instance_of;
+  std::map<std::string, std::size_t> config_of;
+  std::size_t dims = 0;
+  std::optional<std::size_t> alldiff;  // the position of the alldiff dimension among the dims
+  std::vector<std::string> extra;  // solutions, objective: after the counters
+  std::size_t width = 0;
+};
+
+RowIndex row_index(const Study& study) {
+  RowIndex index;
   for (std::size_t i = 0; i < study.instances.size(); ++i)
-    if (study.instances[i].valid()) instance_of.emplace(study.instances[i].name, i);
+    if (study.instances[i].valid()) index.instance_of.emplace(study.instances[i].name, i);
   // A configuration is known by the values of every dimension of the study (the optional ones it has included).
   const std::vector<Dimension> dimensions = study_dimensions(study.configs);
-  std::map<std::string, std::size_t> config_of;
   for (std::size_t c = 0; c < study.configs.size(); ++c) {
     std::vector<std::string> values;
     for (Dimension d : dimensions) values.push_back(study.configs[c].get(d));
-    config_of.emplace(config_key(values), c);
+    index.config_of.emplace(config_key(values), c);
   }
-  const std::size_t dims = dimensions.size();
-  const std::vector<std::string> extra = extra_columns(study);  // solutions, objective: after the counters
-  const std::size_t width = 3 + dims + 2 + kCounterCount + extra.size();
+  index.dims = dimensions.size();
+  for (std::size_t k = 0; k < dimensions.size(); ++k)
+    if (dimensions[k] == Dimension::alldiff) index.alldiff = k;
+  index.extra = extra_columns(study);
+  index.width = 3 + index.dims + 2 + kCounterCount + index.extra.size();
+  return index;
+}
+
+// The counters and the extra columns of a row into `r` (InputError prefixed with `at` for a bad field).
+void read_numbers(const std::string& at, const std::vector<std::string>& fields, const RowIndex& index, RunRecord& r) {
+  const std::size_t dims = index.dims;
+  for (std::size_t k = 0; k < kCounterCount; ++k) {
+    const std::string& f = fields[5 + dims + k];
+    std::int64_t v = 0;
+    const auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
+    if (ec != std::errc() || p != f.data() + f.size() || v < 0)
+      throw InputError(at + to_string(kCounters[k]) + ": expected a whole number, got '" + clip(f) + "'");
+    set_counter(r.stats, kCounters[k], v);
+  }
+  for (std::size_t k = 0; k < index.extra.size(); ++k) {
+    const std::string& f = fields[5 + dims + kCounterCount + k];
+    std::int64_t v = 0;
+    const auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
+    const bool number = !f.empty() && ec == std::errc() && p == f.data() + f.size();
+    if (index.extra[k] == "objective") {  // empty: a satisfaction instance, or no solution found
+      if (number) r.objective = v;
+      if (number) r.optimisation = true;
+      if (!number && !f.empty())
+        throw InputError(at + "objective: expected a whole number or nothing, got '" + clip(f) + "'");
+    } else {
+      if (!number || v < 0) throw InputError(at + index.extra[k] + ": expected a whole number, got '" + clip(f) + "'");
+      r.stats.solutions = static_cast<std::uint64_t>(v);
+    }
+  }
+}
+
+// One complete row of the file (InputError prefixed with `at` for a row not of this study).
+RunRecord read_row(const std::string& at, const std::vector<std::string>& fields, const RowIndex& index) {
+  const std::size_t dims = index.dims;
+  if (fields.size() != index.width)
+    throw InputError(at + std::to_string(fields.size()) + " fields, expected " + std::to_string(index.width));
+  const auto inst = index.instance_of.find(fields[1]);
+  if (inst == index.instance_of.end()) throw InputError(at + "instance '" + clip(fields[1]) + "' is not in this study");
+  std::vector<std::string> values(fields.begin() + 3, fields.begin() + 3 + static_cast<long>(dims));
+  if (index.alldiff) values[*index.alldiff] = current_alldiff_name(values[*index.alldiff]);  // an older study's rows
+  const auto conf = index.config_of.find(config_key(values));
+  if (conf == index.config_of.end()) throw InputError(at + "the configuration is not in this study's grid");
+  RunRecord r;
+  r.instance = inst->second;
+  r.config = conf->second;
+  try {
+    r.status = parse_run_status(fields[3 + dims]);
+  } catch (const InputError& e) {
+    throw InputError(at + e.what());
+  }
+  r.detail = fields[4 + dims];
+  read_numbers(at, fields, index, r);
+  return r;
+}
+
+}  // namespace
+
+std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string& file_text, const Study& study) {
+  const std::string text = without_crlf(file_text);
+  std::string column_row;
+  const std::vector<HeaderLine> expected = expected_header(study, column_row);
+  const FileHeader header = read_file_header(text);
+  check_header(name, expected, column_row, header);
+  const RowIndex index = row_index(study);
+  std::size_t at = header.at;
+  std::size_t line_no = header.line_no;
   std::vector<RunRecord> out;
   std::set<std::pair<std::size_t, std::size_t>> seen;
   std::vector<std::string> fields;
@@ -209,50 +306,7 @@ std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string&
     for (std::size_t k = 0; k + 1 < fields.size(); ++k)
       line_no += static_cast<std::size_t>(std::count(fields[k].begin(), fields[k].end(), '\n'));
     if (!complete) break;  // the last row, cut short when the run was killed: it is run again
-    if (fields.size() != width)
-      throw InputError(where(row_line) + std::to_string(fields.size()) + " fields, expected " + std::to_string(width));
-    const auto inst = instance_of.find(fields[1]);
-    if (inst == instance_of.end())
-      throw InputError(where(row_line) + "instance '" + clip(fields[1]) + "' is not in this study");
-    std::vector<std::string> values(fields.begin() + 3, fields.begin() + 3 + static_cast<long>(dims));
-    for (std::size_t k = 0; k < dims; ++k)  // an older study's rows: alldiff "global" is now "value" (and so on)
-      if (dimensions[k] == Dimension::alldiff) values[k] = current_alldiff_name(values[k]);
-    const auto conf = config_of.find(config_key(values));
-    if (conf == config_of.end()) throw InputError(where(row_line) + "the configuration is not in this study's grid");
-    RunRecord r;
-    r.instance = inst->second;
-    r.config = conf->second;
-    try {
-      r.status = parse_run_status(fields[3 + dims]);
-    } catch (const InputError& e) {
-      throw InputError(where(row_line) + e.what());
-    }
-    r.detail = fields[4 + dims];
-    for (std::size_t k = 0; k < kCounterCount; ++k) {
-      const std::string& f = fields[5 + dims + k];
-      std::int64_t v = 0;
-      const auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
-      if (ec != std::errc() || p != f.data() + f.size() || v < 0)
-        throw InputError(where(row_line) + to_string(kCounters[k]) + ": expected a whole number, got '" + clip(f) +
-                         "'");
-      set_counter(r.stats, kCounters[k], v);
-    }
-    for (std::size_t k = 0; k < extra.size(); ++k) {
-      const std::string& f = fields[5 + dims + kCounterCount + k];
-      std::int64_t v = 0;
-      const auto [p, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
-      const bool number = !f.empty() && ec == std::errc() && p == f.data() + f.size();
-      if (extra[k] == "objective") {  // empty: a satisfaction instance, or no solution found
-        if (number) r.objective = v;
-        if (number) r.optimisation = true;
-        if (!number && !f.empty())
-          throw InputError(where(row_line) + "objective: expected a whole number or nothing, got '" + clip(f) + "'");
-      } else {
-        if (!number || v < 0)
-          throw InputError(where(row_line) + extra[k] + ": expected a whole number, got '" + clip(f) + "'");
-        r.stats.solutions = static_cast<std::uint64_t>(v);
-      }
-    }
+    RunRecord r = read_row(where(name, row_line), fields, index);
     if (seen.insert({r.instance, r.config}).second) out.push_back(std::move(r));
   }
   return out;

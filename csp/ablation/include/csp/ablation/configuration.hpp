@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -23,35 +24,12 @@ class InputError : public std::runtime_error {
 /// "a, b, c": the parts joined with `sep` (for messages and help).
 std::string join(const std::vector<std::string>& parts, const std::string& sep = ", ");
 
-/// The dimensions of the grid, in the order they vary (the last one fastest) and are printed.
+/// The dimensions of the grid, in the order they vary (the last one fastest) and are printed (kDimensionTable says
+/// everything else about each).
 enum class Dimension {
   var, val, inference, alldiff, ac3, consistency, break_symmetry, algorithm, backjump, learning, restarts, seed,
   walk, tabu, weighting, restart_after
 };
-/// The dimensions every study has (each a column of the CSV, in this order).
-inline constexpr Dimension kDimensions[] = {Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff,
-                                            Dimension::ac3};
-/// The dimensions a study has only when their option is given (then a column each after kDimensions'):
-/// consistency (none, ac3, pc2), break-symmetry (off, on; colouring models), algorithm (backtracking,
-/// min-conflicts, tree, cutset), backjump (none, cbj), learning (the largest nogood, 0 = off), restarts (none, luby,
-/// geometric), seed (whole numbers; 0 = ties by order), and min-conflicts' variants (MinConflictsConfig): walk (a
-/// probability), tabu (a tenure), weighting (off, on) and restart-after (steps; 0 = off).
-inline constexpr Dimension kOptionalDimensions[] = {Dimension::consistency, Dimension::break_symmetry,
-                                                    Dimension::algorithm,   Dimension::backjump,
-                                                    Dimension::learning,    Dimension::restarts,
-                                                    Dimension::seed,        Dimension::walk,
-                                                    Dimension::tabu,        Dimension::weighting,
-                                                    Dimension::restart_after};
-/// The dimensions of min-conflicts' variants: they apply only to configurations with algorithm min-conflicts.
-inline constexpr Dimension kLocalSearchDimensions[] = {Dimension::walk, Dimension::tabu, Dimension::weighting,
-                                                       Dimension::restart_after};
-/// Every dimension of the grid: kDimensions, then kOptionalDimensions.
-inline constexpr Dimension kGridDimensions[] = {
-    Dimension::var,         Dimension::val,            Dimension::inference, Dimension::alldiff,  Dimension::ac3,
-    Dimension::consistency, Dimension::break_symmetry, Dimension::algorithm, Dimension::backjump, Dimension::learning,
-    Dimension::restarts,    Dimension::seed,           Dimension::walk,      Dimension::tabu,     Dimension::weighting,
-    Dimension::restart_after};
-
 /// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "consistency",
 /// "break-symmetry", "algorithm", "backjump", "learning", "restarts", "seed", "walk", "tabu", "weighting",
 /// "restart-after".
@@ -169,6 +147,185 @@ struct GridSpec {
   const std::vector<std::string>& values(Dimension d) const;
   std::vector<std::string>& values(Dimension d);
 };
+
+/// Which studies have a dimension: `always` every study (a column of every CSV); `optional` a study that gives its
+/// option (then a column after the `always` ones); `local_search` likewise, and only min-conflicts configurations
+/// vary it (MinConflictsConfig's variants).
+enum class DimensionGroup { always, optional, local_search };
+
+namespace detail {
+// The names of the strategy registries (csp::variable_orderings(), value_orderings(), inferences(),
+// restart_strategies()), for kDimensionTable.
+std::vector<std::string> variable_ordering_names();
+std::vector<std::string> value_ordering_names();
+std::vector<std::string> inference_names();
+std::vector<std::string> restart_strategy_names();
+// The value checks of the numeric dimensions (InputError naming the option), for kDimensionTable.
+void check_learning(Dimension d, const std::string& value);
+void check_seed(Dimension d, const std::string& value);
+void check_probability(Dimension d, const std::string& value);
+void check_whole_number(Dimension d, const std::string& value);
+// The list parsers of kDimensionTable: parse_list, parse_seeds, parse_probabilities, parse_whole_numbers.
+std::vector<std::string> parse_names(Dimension d, const std::string& text);
+std::vector<std::string> parse_seed_list(Dimension d, const std::string& text);
+std::vector<std::string> parse_tenures(Dimension d, const std::string& text);
+std::vector<std::string> parse_step_counts(Dimension d, const std::string& text);
+}  // namespace detail
+
+/// One dimension of the grid: what the library and csp ablate's options know of it (kDimensionTable).
+struct DimensionRow {
+  Dimension dimension;
+  const char* name;        ///< the option and column name ("break-symmetry")
+  DimensionGroup group;
+  const char* fallback;    ///< the value of an `always` dimension when its list is not given ("" for the others)
+  /// Does not apply to min-conflicts, tree and cutset (those run once, at the first value of its list).
+  bool backtracking_only;
+  std::vector<std::string> GridSpec::*list;         ///< its list in a GridSpec
+  std::string (*get)(const Configuration&);         ///< its value in a configuration ("" when not in the study)
+  void (*set)(Configuration&, const std::string&);  ///< sets that value
+  /// Its valid names (valid_values); null for a numeric dimension, whose values `check` checks instead.
+  std::vector<std::string> (*valid)();
+  void (*check)(Dimension, const std::string& value);  ///< throws InputError for a bad value; null for names
+  /// Parses csp ablate's comma-separated list of the option (duplicates dropped); null when the model decides
+  /// (alldiff, inference) or csp ablate parses it itself (learning).
+  std::vector<std::string> (*parse)(Dimension, const std::string& text);
+  /// csp ablate --help: what the valid names are ("variable orderings": the help is then "WHAT: NAMES (default:
+  /// FALLBACK)" followed by `help`), or "" when `help` is all of it.
+  const char* what;
+  const char* help;
+};
+
+/// The 16 dimensions, in Dimension order.
+inline constexpr DimensionRow kDimensionTable[] = {
+    {Dimension::var, "var", DimensionGroup::always, "first", true, &GridSpec::var,
+     [](const Configuration& c) { return c.var; }, [](Configuration& c, const std::string& v) { c.var = v; },
+     detail::variable_ordering_names, nullptr, detail::parse_names, "variable orderings", ""},
+    {Dimension::val, "val", DimensionGroup::always, "natural", true, &GridSpec::val,
+     [](const Configuration& c) { return c.val; }, [](Configuration& c, const std::string& v) { c.val = v; },
+     detail::value_ordering_names, nullptr, detail::parse_names, "value orderings", ""},
+    {Dimension::inference, "inference", DimensionGroup::always, "none", true, &GridSpec::inference,
+     [](const Configuration& c) { return c.inference; },
+     [](Configuration& c, const std::string& v) { c.inference = v; }, detail::inference_names, nullptr, nullptr,
+     "inferences", ""},
+    {Dimension::alldiff, "alldiff", DimensionGroup::always, "binary", false, &GridSpec::alldiff,
+     [](const Configuration& c) { return c.alldiff; }, [](Configuration& c, const std::string& v) { c.alldiff = v; },
+     [] { return alldiff_names(); }, nullptr, nullptr, "",
+     "how all-different is posted: binary (!= between pairs), value (one constraint: single values, pigeonhole, "
+     "hidden singles), gac (one constraint, Regin's matching: generalised arc consistency); the old names pairwise, "
+     "global, matching are accepted; default: binary. Queens take binary, value; maps and graphs only binary; fzn "
+     "all three (for fzn_all_different_int)"},
+    {Dimension::ac3, "ac3", DimensionGroup::always, "off", true, &GridSpec::ac3,
+     [](const Configuration& c) { return std::string(c.ac3 ? "on" : "off"); },
+     [](Configuration& c, const std::string& v) { c.ac3 = v == "on"; },
+     [] { return std::vector<std::string>{"off", "on"}; }, nullptr, detail::parse_names, "",
+     "AC-3 once before search: off, on (default: off)"},
+    {Dimension::consistency, "consistency", DimensionGroup::optional, "", true, &GridSpec::consistency,
+     [](const Configuration& c) { return c.consistency; },
+     [](Configuration& c, const std::string& v) { c.consistency = v; },
+     [] { return std::vector<std::string>{"none", "ac3", "pc2"}; }, nullptr, detail::parse_names, "",
+     "consistency before search: none, ac3 (AC-3 once), pc2 (PC-2 on the binary constraints, then AC-3); a column "
+     "only when given; not with --ac3"},
+    {Dimension::break_symmetry, "break-symmetry", DimensionGroup::optional, "", false, &GridSpec::break_symmetry,
+     [](const Configuration& c) { return c.break_symmetry; },
+     [](Configuration& c, const std::string& v) { c.break_symmetry = v; },
+     [] { return std::vector<std::string>{"off", "on"}; }, nullptr, detail::parse_names, "",
+     "australia, usa, graph: colours interchangeable (value precedence): off, on; a column only when given"},
+    {Dimension::algorithm, "algorithm", DimensionGroup::optional, "", false, &GridSpec::algorithm,
+     [](const Configuration& c) { return c.algorithm; },
+     [](Configuration& c, const std::string& v) { c.algorithm = v; },
+     [] { return std::vector<std::string>{"backtracking", "min-conflicts", "tree", "cutset"}; }, nullptr,
+     detail::parse_names, "",
+     "backtracking (default; the strategies above), min-conflicts (local search, AIMA Fig. 6.8, seeded by --seed "
+     "or 1, at most --node-limit or 100000 steps: 'gave up' is a node-limit), tree (TREE-CSP-SOLVER; a cycle is an "
+     "error), cutset (cutset conditioning); a column of its own when not only backtracking; the last three run "
+     "once per value of the other dimensions, at the first value of --var, --val, --inference, --ac3, "
+     "--consistency, --backjump, --learning, --restarts (which do not apply to them), and find one solution "
+     "(--max-solutions 1)"},
+    {Dimension::backjump, "backjump", DimensionGroup::optional, "", true, &GridSpec::backjump,
+     [](const Configuration& c) { return c.backjump; },
+     [](Configuration& c, const std::string& v) { c.backjump = v; },
+     [] { return std::vector<std::string>{"none", "cbj"}; }, nullptr, detail::parse_names, "",
+     "backjumping: none, cbj (conflict-directed; runs only with inference none, fc and mac); a column only when "
+     "given"},
+    {Dimension::learning, "learning", DimensionGroup::optional, "", true, &GridSpec::learning,
+     [](const Configuration& c) { return c.learning; },
+     [](Configuration& c, const std::string& v) { c.learning = v; }, nullptr, detail::check_learning, nullptr, "",
+     "with cbj: the largest nogood recorded, whole numbers, 0 = off (default: 0); a column only when given"},
+    {Dimension::restarts, "restarts", DimensionGroup::optional, "", true, &GridSpec::restarts,
+     [](const Configuration& c) { return c.restarts; },
+     [](Configuration& c, const std::string& v) { c.restarts = v; }, detail::restart_strategy_names, nullptr,
+     detail::parse_names, "restart strategies", "; a column only when given"},
+    {Dimension::seed, "seed", DimensionGroup::optional, "", false, &GridSpec::seed,
+     [](const Configuration& c) { return c.seed; }, [](Configuration& c, const std::string& v) { c.seed = v; },
+     nullptr, detail::check_seed, detail::parse_seed_list, "",
+     "search seeds, whole numbers: random tie-breaking of the orderings (0: ties by order; default: 0); a column of "
+     "the CSV when given"},
+    {Dimension::walk, "walk", DimensionGroup::local_search, "", false, &GridSpec::walk,
+     [](const Configuration& c) { return c.walk; }, [](Configuration& c, const std::string& v) { c.walk = v; },
+     nullptr, detail::check_probability, parse_probabilities, "",
+     "min-conflicts only: random-walk probabilities from 0 to 1 (default: 0); a column when given, '-' for the "
+     "other algorithms (needs min-conflicts in --algorithm)"},
+    {Dimension::tabu, "tabu", DimensionGroup::local_search, "", false, &GridSpec::tabu,
+     [](const Configuration& c) { return c.tabu; }, [](Configuration& c, const std::string& v) { c.tabu = v; },
+     nullptr, detail::check_whole_number, detail::parse_tenures, "",
+     "min-conflicts only: tabu tenures, whole numbers (0 = off, the default); a column when given"},
+    {Dimension::weighting, "weighting", DimensionGroup::local_search, "", false, &GridSpec::weighting,
+     [](const Configuration& c) { return c.weighting; },
+     [](Configuration& c, const std::string& v) { c.weighting = v; },
+     [] { return std::vector<std::string>{"off", "on"}; }, nullptr, detail::parse_names, "",
+     "min-conflicts only: constraint weighting (breakout): off, on (default: off); a column when given"},
+    {Dimension::restart_after, "restart-after", DimensionGroup::local_search, "", false, &GridSpec::restart_after,
+     [](const Configuration& c) { return c.restart_after; },
+     [](Configuration& c, const std::string& v) { c.restart_after = v; }, nullptr, detail::check_whole_number,
+     detail::parse_step_counts, "",
+     "min-conflicts only: steps without a new best before a new greedy start, whole numbers (0 = off, the "
+     "default); a column when given"},
+};
+
+/// The row of dimension `d`.
+constexpr const DimensionRow& dimension_row(Dimension d) { return kDimensionTable[static_cast<std::size_t>(d)]; }
+
+namespace detail {
+constexpr bool table_in_order() {
+  for (std::size_t i = 0; i < std::size(kDimensionTable); ++i)
+    if (static_cast<std::size_t>(kDimensionTable[i].dimension) != i) return false;
+  return true;
+}
+static_assert(table_in_order(), "kDimensionTable lists the dimensions in Dimension order");
+enum class Selection { always, optional, local_search, all };
+constexpr bool selected(DimensionGroup g, Selection s) {
+  switch (s) {
+    case Selection::always: return g == DimensionGroup::always;
+    case Selection::optional: return g != DimensionGroup::always;
+    case Selection::local_search: return g == DimensionGroup::local_search;
+    case Selection::all: return true;
+  }
+  return false;
+}
+constexpr std::size_t selection_size(Selection s) {
+  std::size_t n = 0;
+  for (const DimensionRow& r : kDimensionTable) n += selected(r.group, s) ? 1 : 0;
+  return n;
+}
+template <Selection S>
+constexpr std::array<Dimension, selection_size(S)> select_dimensions() {
+  std::array<Dimension, selection_size(S)> out{};
+  std::size_t n = 0;
+  for (const DimensionRow& r : kDimensionTable)
+    if (selected(r.group, S)) out[n++] = r.dimension;
+  return out;
+}
+}  // namespace detail
+
+/// The dimensions every study has (each a column of the CSV, in this order): var, val, inference, alldiff, ac3.
+inline constexpr auto kDimensions = detail::select_dimensions<detail::Selection::always>();
+/// The dimensions a study has only when their option is given (then a column each after kDimensions'):
+/// consistency, break-symmetry, algorithm, backjump, learning, restarts, seed, walk, tabu, weighting, restart-after.
+inline constexpr auto kOptionalDimensions = detail::select_dimensions<detail::Selection::optional>();
+/// The dimensions of min-conflicts' variants: they apply only to configurations with algorithm min-conflicts.
+inline constexpr auto kLocalSearchDimensions = detail::select_dimensions<detail::Selection::local_search>();
+/// Every dimension of the grid: kDimensions, then kOptionalDimensions.
+inline constexpr auto kGridDimensions = detail::select_dimensions<detail::Selection::all>();
 
 /// The cross product of the lists, in "odometer" order (kGridDimensions: var varies slowest, restart-after fastest). An
 /// empty base list takes the default, an empty optional one leaves the dimension out. Combinations the engine refuses

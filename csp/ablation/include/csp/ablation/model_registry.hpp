@@ -1,4 +1,6 @@
 // The models an ablation can run on, by name: how to enumerate their instances, build a Problem, verify a solution.
+// The registry adapts the model catalogue (csp/models/catalog.hpp): every CatalogEntry is a ModelSpec with the same
+// facts, so a new model is one catalogue entry; FlatZinc files (flatzinc_instances.hpp) are the one model added here.
 #pragma once
 
 #include <cstddef>
@@ -75,7 +77,7 @@ struct ModelInputs {
 /// Throws InputError "cannot read 'PATH': reason", "PATH: larger than 64 MiB, ..." or "PATH: read error (...)".
 std::string read_study_file(const std::string& path);
 
-/// A model in the registry.
+/// A model in the registry: a CatalogEntry's facts (its all-different modes by name), or the FlatZinc model.
 struct ModelSpec {
   std::string name;                        ///< the subcommand word: "sudoku", "queens", ...
   std::string summary;                     ///< one line for --help
@@ -90,7 +92,9 @@ struct ModelSpec {
   /// The model inferences (ablation::model_inferences()) it implements, accepted by --inference after the
   /// engine's and included in "all": sudoku has "techniques".
   std::vector<std::string> model_inferences;
-  /// The instances, in a fixed order (group by group). Throws InputError for an unreadable or empty file.
+  /// The instances, in a fixed order (group by group); each builds with the Configuration's all-different mode, model
+  /// inference and symmetry breaking (models::BuildChoices). Throws InputError for an unreadable, empty or malformed
+  /// input (the catalogue's message).
   std::function<std::vector<Instance>(const ModelInputs&)> enumerate;
   /// The model has interchangeable values it can break the symmetry of (Configuration::break_symmetry; colourings).
   bool value_symmetry = false;
@@ -98,8 +102,8 @@ struct ModelSpec {
   bool takes_puzzles = false;
 };
 
-/// The registry: sudoku, queens, australia, usa, graph (DIMACS colouring), zebra, cryptarithm, killer, fzn (FlatZinc
-/// files).
+/// The registry: the catalogue's entries in its order (sudoku, queens, australia, usa, graph, zebra, cryptarithm,
+/// killer), then fzn (FlatZinc files).
 const std::vector<ModelSpec>& models();
 /// The model called `name`. Throws InputError listing the valid names.
 const ModelSpec& find_model(const std::string& name);
