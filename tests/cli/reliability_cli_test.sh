@@ -116,8 +116,9 @@ expect_err 'in [0-9.]+ s on 1 thread$' "ablate thread failure: threads used"
 # --- SIGINT / SIGTERM in a --jobs 2 batch: whole lines, a summary saying so, exit 130 / 143. ---------------------
 # A background job of a script starts with SIGINT ignored, so a signal sent before csp installs its handler (while it
 # still reads its input: seconds under a sanitizer on a loaded machine) would be lost. Wait until the handler is in
-# place (the signal's bit in SigCgt of /proc/PID/status; at most 120 s), let some work happen, then send it.
-send_when_caught() {  # PID SIG
+# place (the signal's bit in SigCgt of /proc/PID/status; at most 120 s), let some work happen (DELAY s, default
+# 0.5), then send it.
+send_when_caught() {  # PID SIG [DELAY]
   local number; number=$(kill -l "$2")
   local bit=$((1 << (number - 1)))
   for _ in $(seq 1200); do
@@ -125,7 +126,7 @@ send_when_caught() {  # PID SIG
     [[ -n $caught && $(( 16#$caught & bit )) -ne 0 ]] && break
     sleep 0.1
   done
-  sleep 0.5
+  sleep "${3:-0.5}"
   kill -s "$2" "$1"
 }
 for _ in $(seq 100); do cat "$TMP/many.txt"; done >"$TMP/huge.txt"  # 300000 puzzles: seconds of work
@@ -147,7 +148,8 @@ pid=$!; send_when_caught "$pid" INT; wait "$pid"; code=$?
 expect_code 130 "--grade SIGINT"; expect_err '^interrupted by SIGINT: graded [0-9]+ puzzles' "--grade SIGINT"
 for _ in $(seq 10); do cat "$TMP/many.txt"; done >"$TMP/big.txt"  # 30000 puzzles
 "$CSP" ablate sudoku "$TMP/big.txt" --jobs 2 --var first,mrv >"$TMP/out" 2>"$TMP/err" &
-pid=$!; send_when_caught "$pid" INT; wait "$pid"; code=$?
+# (0.05 s: the 60000 runs take about a second on 2 idle cores, so a later signal could come after the last one)
+pid=$!; send_when_caught "$pid" INT 0.05; wait "$pid"; code=$?
 expect_code 130 "ablate SIGINT"; expect_err '^csp ablate: interrupted by SIGINT after [0-9]+ of 60000 runs' "ablate SIGINT"
 
 # --- Line ends and byte order marks: every reader (sudoku, .col, killer) takes LF, CRLF, CR and a BOM. -----------
