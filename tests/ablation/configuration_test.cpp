@@ -146,6 +146,19 @@ TEST(AblationAlldiffNames, OldNamesReadAsTheNewOnesOtherTextUnchanged) {
   EXPECT_EQ(current_alldiff_name("bogus"), "bogus");  // left for the list's own check to reject
 }
 
+TEST(AblationAlldiffNames, AGridOfOldNamesExpandsToTheNewOnes) {
+  GridSpec spec;
+  spec.alldiff = {"pairwise", "global", "matching"};
+  const std::vector<Configuration> grid = expand_grid(spec);
+  ASSERT_EQ(grid.size(), 3u);
+  EXPECT_EQ(grid[0].alldiff, "binary");
+  EXPECT_EQ(grid[1].alldiff, "value");
+  EXPECT_EQ(grid[2].alldiff, "gac");
+  EXPECT_EQ(grid[2].alldiff_mode(), AllDifferentMode::gac);
+  spec.alldiff = {"bogus"};
+  EXPECT_THROW(expand_grid(spec), InputError);
+}
+
 TEST(AblationExpandGrid, MinConflictsDimensionsVaryOnlyMinConflictsConfigurations) {
   GridSpec spec;
   spec.algorithm = {"backtracking", "min-conflicts"};

@@ -255,11 +255,14 @@ void check_values(const DimensionRow& row, const std::vector<std::string>& given
 }
 
 // The list each dimension takes its values from, in kGridDimensions order: the given one, else the default of an
-// `always` dimension, else {""} (not in the study).
+// `always` dimension, else {""} (not in the study). The old all-different names (pairwise, global, matching) are
+// read as the new ones, as csp ablate --alldiff reads them.
 std::vector<std::vector<std::string>> grid_lists(const GridSpec& spec) {
   std::vector<std::vector<std::string>> lists;
   for (const DimensionRow& row : kDimensionTable) {
-    const std::vector<std::string>& given = spec.*row.list;
+    std::vector<std::string> given = spec.*row.list;
+    if (row.dimension == Dimension::alldiff)
+      for (std::string& v : given) v = current_alldiff_name(v);
     check_values(row, given);
     if (!given.empty()) {
       lists.push_back(given);
