@@ -3,6 +3,8 @@
 // FlatZinc files (flatzinc_instances.cpp).
 #include "csp/ablation/model_registry.hpp"
 
+#include "catalog_additions.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
@@ -309,7 +311,8 @@ std::string read_study_file(const std::string& path) {
 }
 
 const std::vector<ModelSpec>& models() {
-  static const std::vector<ModelSpec> registry = make_models();
+  static std::vector<ModelSpec> registry = make_models();
+  add_catalog_additions(registry);  // the catalogue's entries added after start-up: a --plugin's models
   return registry;
 }
 
