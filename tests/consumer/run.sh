@@ -91,7 +91,7 @@ check_study() {
 check_plugin() {
   line=$(link_line "$1" mine)
   case "$line" in *libcsp* | *csp_models* | *csp_graph*) fail "the plugin mine links a csp library: $line" ;; esac
-  sh "$root/tests/plugins/langford_check.sh" "$work/prefix/bin/csp" "$1/mine.so" ||
+  sh "$root/tests/plugins/langford_check.sh" "$work/prefix/bin/csp" "$1/libmine.so" ||
     fail "csp ablate langford with the plugin built against the installed package"
 }
 
