@@ -289,6 +289,13 @@ std::string ablate_help() {
 
 namespace {
 
+// Whose limit a model's largest number is: that of the model's own command, or the model's (a plugin's model).
+std::string most_taker(const ablation::ModelSpec& spec) {
+  if (spec.name == "queens") return "csp queens takes";
+  if (spec.name == "australia" || spec.name == "usa" || spec.name == "graph") return "csp color -k takes";
+  return spec.name + " takes";
+}
+
 // The model's instances: files, --n / --colors, --puzzle, --box (as the model takes them).
 void read_inputs(const po::variables_map& vm, const ablation::ModelSpec& spec, AblateOptions& o) {
   for (const char* option : {"n", "colors"}) {
@@ -315,8 +322,7 @@ void read_inputs(const po::variables_map& vm, const ablation::ModelSpec& spec, A
       for (int k : o.inputs.numbers)
         if (k > spec.max_number)
           throw InputError("--" + spec.number_option + ": " + std::to_string(k) + " is more than " +
-                           std::to_string(spec.max_number) + ", the most csp " +
-                           (spec.number_option == "n" ? "queens takes" : "color -k takes"));
+                           std::to_string(spec.max_number) + ", the most " + most_taker(spec));
     } else if (!spec.default_numbers.empty()) {
       o.inputs.numbers = spec.default_numbers;
     } else {

@@ -51,7 +51,8 @@ void print_help(std::ostream& out) {
     out << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << c.summary << '\n';
   }
   out << "\nEvery command takes --plugin FILE.so (repeatable): a shared library that registers its own variable or\n"
-         "value orderings or inferences, then chosen by name (--var mine); see csp/plugin.hpp.\n"
+         "value orderings or inferences, then chosen by name (--var mine), or models for csp ablate and csp graph;\n"
+         "see csp/plugin.hpp and csp/models/plugin.hpp.\n"
          "\nRun 'csp COMMAND --help' for the options of a command, e.g. 'csp sudoku --help'.\n"
          "Exit status: 0 success, 1 some input not solved, 2 usage error, unreadable input or an output that could\n"
          "not be written (a full disk), 130 / 143 a batch stopped by SIGINT / SIGTERM.\n";

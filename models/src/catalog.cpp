@@ -353,9 +353,40 @@ std::vector<CatalogEntry> make_catalog() {
 
 }  // namespace
 
-const std::vector<CatalogEntry>& catalog() {
-  static const std::vector<CatalogEntry> entries = make_catalog();
+namespace {
+
+// The one catalogue of the program: built on first use, extended by add_catalog_entry.
+std::vector<CatalogEntry>& mutable_catalog() {
+  static std::vector<CatalogEntry> entries = make_catalog();
   return entries;
+}
+
+// Why `entry` cannot be added ("" when it can).
+std::string entry_error(const CatalogEntry& entry) {
+  if (entry.name.empty()) return "a model with an empty name";
+  for (char c : entry.name) {
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!letter && c != '-' && c != '_') return "model '" + entry.name + "': its name may hold only letters, digits, '-' and '_'";
+  }
+  for (const CatalogEntry& e : mutable_catalog())
+    if (e.name == entry.name) return "model '" + entry.name + "' is already in the catalogue";
+  if (!entry.enumerate) return "model '" + entry.name + "' has no enumerate function";
+  const std::string& option = entry.number_option;
+  if (!option.empty() && option != "n" && option != "colors")
+    return "model '" + entry.name + "': number_option '" + option + "' is not \"n\" or \"colors\"";
+  if (!option.empty() && entry.max_number < entry.min_number)
+    return "model '" + entry.name + "': max_number " + std::to_string(entry.max_number) + " is less than min_number " +
+           std::to_string(entry.min_number);
+  return "";
+}
+
+}  // namespace
+
+const std::vector<CatalogEntry>& catalog() { return mutable_catalog(); }
+
+void add_catalog_entry(CatalogEntry entry) {
+  if (const std::string why = entry_error(entry); !why.empty()) throw Error(why);
+  mutable_catalog().push_back(std::move(entry));
 }
 
 std::string catalog_names() {

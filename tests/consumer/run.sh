@@ -6,8 +6,10 @@
 # csp_graph or csp_models on its link line; its compile time and memory are printed. As a subproject, csp must build
 # only the libraries linked (a consumer of csp::csp alone builds neither csp_graph nor csp_models) and install
 # nothing (CSP_INSTALL is off). The program study (csp::ablation) runs a 2x3 study of its own n-queens; its CSV rows
-# must equal those of the installed `csp ablate queens --n 6 ...` but for the names and times. Plain find_package(csp)
-# must work, and asking for an unknown component must fail saying so.
+# must equal those of the installed `csp ablate queens --n 6 ...` but for the names and times. Plugin example 07,
+# built as a MODULE library on csp::plugin (no csp library linked), must run in the installed `csp ablate langford`
+# with L(2,n)'s solution counts. Plain find_package(csp) must work, and asking for an unknown component must fail
+# saying so.
 # Exit status 0 iff all of this holds and every program gives the right answers.
 # Usage: tests/consumer/run.sh [extra cmake configure arguments, e.g. -DCMAKE_CXX_COMPILER_LAUNCHER=ccache]
 set -eu
@@ -84,6 +86,15 @@ check_study() {
   echo "study: its 6 rows equal csp ablate's (nodes, backtracks, checks, ... ; names and times aside)"
 }
 
+# Plugin example 07 built against the installed package (build directory $1) in the installed csp program: its
+# model's counts (tests/plugins/langford_check.sh), and its link line names no csp library.
+check_plugin() {
+  line=$(link_line "$1" mine)
+  case "$line" in *libcsp* | *csp_models* | *csp_graph*) fail "the plugin mine links a csp library: $line" ;; esac
+  sh "$root/tests/plugins/langford_check.sh" "$work/prefix/bin/csp" "$1/libmine.so" ||
+    fail "csp ablate langford with the plugin built against the installed package"
+}
+
 # Plain find_package(csp) works; find_package(csp COMPONENTS nosuch) fails, naming the component.
 check_components() {
   cmake -S "$here" -B "$work/consumer-plain" -DCMAKE_PREFIX_PATH="$work/prefix" -DCSP_CONSUMER_ENGINE_ONLY=ON "$@" \
@@ -126,8 +137,10 @@ for mode in find_package add_subdirectory fetchcontent; do
   check_engine_only "$build"
   if [ "$mode" = find_package ]; then
     check_study "$build"
+    check_plugin "$build"
     check_components "$@"
   fi
 done
 
-step "consumer: all three ways work, csp::csp alone brings no Boost.Graph, and a study of ones own model matches csp ablate"
+step "consumer: all three ways work, csp::csp alone brings no Boost.Graph, a study of ones own model matches csp ablate,
+a plugin built on csp::plugin runs in the installed csp"

@@ -102,7 +102,7 @@ def scratch(source, shared, solvers, csp):
     work = tempfile.mkdtemp(prefix="csp-docs-")
     os.makedirs(os.path.join(work, "bin"))
     os.symlink(os.path.abspath(csp), os.path.join(work, "bin", "csp"))
-    for name in ("puzzles", "csp", "examples"):  # read only; docs/ is copied (commands write charts into it)
+    for name in ("puzzles", "csp", "models", "examples"):  # read only; docs/ is copied (commands write charts into it)
         os.symlink(os.path.join(source, name), os.path.join(work, name))
     shutil.copytree(os.path.join(source, "docs"), os.path.join(work, "docs"))
     os.makedirs(os.path.join(work, "build"))  # commands write their CSV and JSON there

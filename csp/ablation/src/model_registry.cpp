@@ -3,6 +3,8 @@
 // (flatzinc_instances.cpp), the one model the catalogue does not hold.
 #include "csp/ablation/model_registry.hpp"
 
+#include "catalog_additions.hpp"
+
 #include <algorithm>
 #include <utility>
 
@@ -122,7 +124,8 @@ std::string read_study_file(const std::string& path) {
 }
 
 const std::vector<ModelSpec>& models() {
-  static const std::vector<ModelSpec> registry = make_models();
+  static std::vector<ModelSpec> registry = make_models();
+  add_catalog_additions(registry);  // the catalogue's entries added after start-up: a --plugin's models
   return registry;
 }
 

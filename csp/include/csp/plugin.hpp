@@ -1,7 +1,8 @@
 // Plugins: a shared library that adds strategies to csp's registries when the csp program loads it
 // (`csp COMMAND --plugin FILE.so ...`), so a student's ordering can be chosen by name in the shipped binary.
 //
-//   // mine.cpp, built with: g++ -std=c++20 -shared -fPIC -I<csp>/csp/include mine.cpp -o mine.so
+//   // mine.cpp, built with CMake against the installed package (find_package(csp REQUIRED)):
+//   //   add_library(mine MODULE mine.cpp)  target_link_libraries(mine PRIVATE csp::plugin)
 //   #include "csp/plugin.hpp"
 //   csp::VarId my_ordering(csp::SearchContext& ctx) { ... }
 //   void register_mine() { csp::variable_orderings().add("mine", "my variable ordering", my_ordering); }
@@ -11,7 +12,8 @@
 //
 // A plugin links no csp library: the csp program provides the engine (it exports its symbols), so a plugin must
 // be built with the same compiler and csp headers as the program. The program checks CSP_PLUGIN_ABI_VERSION and
-// refuses a plugin built for another one; a name registered twice is an error. See examples/teaching/07_plugin.cpp.
+// refuses a plugin built for another one; a name registered twice is an error. A plugin adds models too
+// (csp::models::add_catalog_entry, csp/models/plugin.hpp). See examples/teaching/07_plugin.cpp.
 #pragma once
 
 #include "csp/heuristics/value_ordering.hpp"
@@ -19,7 +21,9 @@
 #include "csp/propagation/inference.hpp"
 #include "csp/strategy/search_context.hpp"
 
-/// The plugin interface version; raised whenever the registries or SearchContext change incompatibly.
+/// The plugin interface version; raised whenever the registries or SearchContext change incompatibly. Version 1
+/// still: the model catalogue's add_catalog_entry is an addition (a plugin that does not call it is unchanged, and
+/// one that does, loaded by a csp without it, fails to load naming the undefined symbol).
 #define CSP_PLUGIN_ABI_VERSION 1
 
 /// Defines the two C entry points the csp program looks for: `csp_plugin_abi_version()` (returns

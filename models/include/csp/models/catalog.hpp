@@ -93,8 +93,16 @@ struct CatalogEntry {
   std::function<std::vector<CatalogInstance>(const CatalogInputs&)> enumerate;
 };
 
-/// The catalogue, in --help order: sudoku, queens, australia, usa, graph, zebra, cryptarithm, killer.
+/// The catalogue, in --help order: sudoku, queens, australia, usa, graph, zebra, cryptarithm, killer, then the
+/// entries added with add_catalog_entry (a plugin's models), in the order they were added. Read it afresh: an
+/// addition invalidates references into it taken before.
 const std::vector<CatalogEntry>& catalog();
+/// Adds `entry` at the end of the catalogue, e.g. from a plugin's register function (csp/models/plugin.hpp), so
+/// that `csp ablate NAME` and `csp graph NAME` take it like a built-in model. Throws csp::Error naming it when its
+/// name is empty, holds a character other than a letter, digit, '-' or '_', or is already in the catalogue; when
+/// it has no `enumerate`; when its `number_option` is neither "", "n" nor "colors" (the options csp ablate reads);
+/// or when it has a number option and max_number < min_number.
+void add_catalog_entry(CatalogEntry entry);
 /// The entry called `name`. Throws UnknownNameError listing the valid names.
 const CatalogEntry& catalog_entry(const std::string& name);
 /// "sudoku, queens, ...".
