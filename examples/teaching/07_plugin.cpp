@@ -107,16 +107,18 @@ std::vector<csp::models::CatalogInstance> langford_instances(const csp::models::
 void register_plugin() {
   csp::variable_orderings().add("mrv-middle", "MRV, ties broken towards the middle variable (plugin example 07)",
                                 mrv_middle);
-  csp::models::CatalogEntry langford;
-  langford.name = "langford";
-  langford.summary = "Langford pairings L(2,n) (plugin example 07): solutions exist for n = 3, 4, 7, 8, 11, ...";
-  langford.number_option = "n";
-  langford.number_help = "the numbers 1..n to pair, e.g. 3,4,7";
-  langford.default_numbers = {4};
-  langford.min_number = 2;
-  langford.max_number = 16;
-  langford.alldiff_modes = {csp::AllDifferentMode::binary};
-  langford.enumerate = langford_instances;
+  csp::models::CatalogEntry langford{
+      .name = "langford",
+      .summary = "Langford pairings L(2,n) (plugin example 07): solutions exist for n = 3, 4, 7, 8, 11, ...",
+      .number_option = "n",
+      .number_help = "the numbers 1..n to pair, e.g. 3,4,7",
+      .default_numbers = {4},
+      .min_number = 2,
+      .max_number = 16,
+      .alldiff_modes = {csp::AllDifferentMode::binary},
+      .model_inferences = {},
+      .enumerate = langford_instances,
+  };
   csp::models::add_catalog_entry(std::move(langford));
 }
 

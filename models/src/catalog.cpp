@@ -1,6 +1,8 @@
 // The model catalogue (catalog.hpp): one entry per model, built in make_catalog at the end of this file.
 #include "csp/models/catalog.hpp"
 
+#include <deque>
+#include <iterator>
 #include <sstream>
 
 #include "csp/core/errors.hpp"
@@ -355,9 +357,13 @@ std::vector<CatalogEntry> make_catalog() {
 
 namespace {
 
-// The one catalogue of the program: built on first use, extended by add_catalog_entry.
-std::vector<CatalogEntry>& mutable_catalog() {
-  static std::vector<CatalogEntry> entries = make_catalog();
+// The one catalogue of the program: built on first use, extended by add_catalog_entry. A deque, so that adding an
+// entry leaves references to the others valid (csp ablate's registry keeps them).
+std::deque<CatalogEntry>& mutable_catalog() {
+  static std::deque<CatalogEntry> entries = [] {
+    std::vector<CatalogEntry> built = make_catalog();
+    return std::deque<CatalogEntry>(std::make_move_iterator(built.begin()), std::make_move_iterator(built.end()));
+  }();
   return entries;
 }
 
@@ -382,7 +388,7 @@ std::string entry_error(const CatalogEntry& entry) {
 
 }  // namespace
 
-const std::vector<CatalogEntry>& catalog() { return mutable_catalog(); }
+const std::deque<CatalogEntry>& catalog() { return mutable_catalog(); }
 
 void add_catalog_entry(CatalogEntry entry) {
   if (const std::string why = entry_error(entry); !why.empty()) throw Error(why);

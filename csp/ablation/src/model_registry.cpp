@@ -3,7 +3,6 @@
 // (flatzinc_instances.cpp), the one model the catalogue does not hold.
 #include "csp/ablation/model_registry.hpp"
 
-#include "catalog_additions.hpp"
 
 #include <algorithm>
 #include <utility>
@@ -125,7 +124,12 @@ std::string read_study_file(const std::string& path) {
 
 const std::vector<ModelSpec>& models() {
   static std::vector<ModelSpec> registry = make_models();
-  add_catalog_additions(registry);  // the catalogue's entries added after start-up: a --plugin's models
+  // The catalogue's entries added after the registry was made (add_catalog_entry, a --plugin's models), appended in
+  // their order; catalogue entries keep their addresses (a deque), which spec_of's instances hold.
+  const std::deque<models::CatalogEntry>& entries = models::catalog();
+  for (const models::CatalogEntry& entry : entries)
+    if (std::none_of(registry.begin(), registry.end(), [&](const ModelSpec& m) { return m.name == entry.name; }))
+      registry.push_back(spec_of(entry));
   return registry;
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -94,9 +95,9 @@ struct CatalogEntry {
 };
 
 /// The catalogue, in --help order: sudoku, queens, australia, usa, graph, zebra, cryptarithm, killer, then the
-/// entries added with add_catalog_entry (a plugin's models), in the order they were added. Read it afresh: an
-/// addition invalidates references into it taken before.
-const std::vector<CatalogEntry>& catalog();
+/// entries added with add_catalog_entry (a plugin's models), in the order they were added. A reference to an entry
+/// stays valid when entries are added (iterators do not).
+const std::deque<CatalogEntry>& catalog();
 /// Adds `entry` at the end of the catalogue, e.g. from a plugin's register function (csp/models/plugin.hpp), so
 /// that `csp ablate NAME` and `csp graph NAME` take it like a built-in model. Throws csp::Error naming it when its
 /// name is empty, holds a character other than a letter, digit, '-' or '_', or is already in the catalogue; when

@@ -103,7 +103,9 @@ struct ModelSpec {
 };
 
 /// The registry: the catalogue's entries in its order (sudoku, queens, australia, usa, graph, zebra, cryptarithm,
-/// killer), then fzn (FlatZinc files).
+/// killer), then fzn (FlatZinc files), then the entries added to the catalogue later (add_catalog_entry: a --plugin's
+/// models), appended by the first call after they were added (which invalidates references taken before it). Not
+/// thread-safe while entries are being added: plugins load before any command reads it.
 const std::vector<ModelSpec>& models();
 /// The model called `name`. Throws InputError listing the valid names.
 const ModelSpec& find_model(const std::string& name);
