@@ -8,7 +8,7 @@
 
 #include "csp/core/search_observer.hpp"
 
-namespace csp::cli {
+namespace csp::ablation {
 
 /// Writes one line per event, indented by two spaces per search decision on the current path:
 ///   "assign r1c3 = 4  (depth 1)", "  prune r1c5 = 4  by row 1", "  wipe-out r1c5  by row 1",
@@ -85,4 +85,4 @@ class FanOutObserver : public SearchObserver {
   std::vector<SearchObserver*> observers_;
 };
 
-}  // namespace csp::cli
+}  // namespace csp::ablation

@@ -6,9 +6,16 @@
 #include <string>
 #include <vector>
 
+#include "csp/core/errors.hpp"
 #include "csp/core/search_observer.hpp"
 
-namespace csp::cli {
+namespace csp::ablation {
+
+/// A search tree could not be written (the file, its format, or Graphviz's layout); the message names the file.
+class SearchTreeError : public Error {
+ public:
+  using Error::Error;
+};
 
 /// The tree of one backtracking run: the root (givens and root inference), one node per decision x = v, and a leaf
 /// per value the consistency check rejected (inference none). Each node keeps the values its inference removed, and
@@ -66,10 +73,13 @@ class SearchTreeObserver : public SearchObserver {
 };
 
 /// Writes `tree` to `path` as the extension says: .dot, .json, or .svg (laid out by Graphviz's library when csp
-/// was built with it). Throws OutputError naming the file when it cannot be written.
+/// was built with it). Throws SearchTreeError naming the file when it cannot be written.
 void write_search_tree(const SearchTreeObserver& tree, const std::string& path);
 
 /// Empty when `path` has an extension --tree can write (.dot, .json, and .svg with Graphviz), else the reason.
 std::string search_tree_format_error(const std::string& path);
 
-}  // namespace csp::cli
+/// True when built with Graphviz's library.
+bool search_tree_svg_available();
+
+}  // namespace csp::ablation
