@@ -1,6 +1,6 @@
 // SearchTreeObserver: records the search tree of a (small) backtracking run and writes it as Graphviz DOT, JSON or
 // SVG; the csp program's --tree FILE. Attach it through SolverConfig::observer (RunSpec::search.observer for
-// csp::solve), run, then call write_search_tree or dot() / json(); docs/library.md §2a shows how.
+// csp::solve), run, then call write_search_tree or dot() / json(); docs/library.md, section 2, shows how.
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 // Trace observers: one line per event of a backtracking search (assignment, rejected value, prune, wipe-out,
 // backtrack, solution), as text or as JSON lines; the csp program's --trace. Attach one through
-// SolverConfig::observer (RunSpec::search.observer for csp::solve); docs/library.md §2a shows how.
+// SolverConfig::observer (RunSpec::search.observer for csp::solve); docs/library.md, section 2, shows how.
 #pragma once
 
 #include <functional>
