@@ -1,6 +1,5 @@
 // The shared search options: the option group, its checks, and the SolverConfig they fill.
 #include "search_options.hpp"
-#include "search_tree.hpp"
 
 #include <algorithm>
 #include <boost/program_options.hpp>
@@ -8,6 +7,7 @@
 #include <chrono>
 #include <limits>
 
+#include "csp/ablation/search_tree.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
@@ -279,7 +279,8 @@ void read_observer_options(const po::variables_map& vm, SearchOptions& o) {
   o.trace = vm["trace"].as<bool>();
   if (vm.count("tree") != 0) {
     o.tree_file = vm["tree"].as<std::string>();
-    if (const std::string why = search_tree_format_error(o.tree_file); !why.empty()) throw UsageError(why);
+    if (const std::string why = ablation::search_tree_format_error(o.tree_file); !why.empty())
+      throw UsageError(std::string("--tree: ").append(why));
   }
 }
 

@@ -1,21 +1,25 @@
 // SearchTreeObserver: the search tree of a run, as DOT, JSON or SVG.
-#include "search_tree.hpp"
+#include "csp/ablation/search_tree.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "csp/core/constraint.hpp"
 #include "csp/core/store.hpp"
-#include "output.hpp"
 
-#ifdef CSP_WITH_GRAPHVIZ
+#if CSP_HAVE_GRAPHVIZ
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 #endif
 
-namespace csp::cli {
+namespace csp::ablation {
 namespace {
 
 bool ends_with(const std::string& s, const std::string& tail) {
@@ -45,6 +49,50 @@ const char* end_name(SearchTreeObserver::Node::End e) {
     case SearchTreeObserver::Node::End::failed: return "failed";
   }
   return "?";
+}
+
+// The system's reason for the last failed call, as "cannot write 'PATH': REASON".
+SearchTreeError write_error(const std::string& path) {
+  return SearchTreeError(std::string("cannot write '").append(path).append("': ").append(std::strerror(errno)));
+}
+
+// Creates or truncates `path` and writes `text` to it; every failure (open, a short write, close) names the file.
+void write_file(const std::string& path, const std::string& text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) throw write_error(path);
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const SearchTreeError e = write_error(path);
+      ::close(fd);
+      throw e;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) throw write_error(path);
+}
+
+// `dot` laid out by Graphviz's library as SVG (only called when search_tree_svg_available()).
+std::string svg_of([[maybe_unused]] const std::string& dot, const std::string& path) {
+  std::string out;
+#if CSP_HAVE_GRAPHVIZ
+  GVC_t* gvc = gvContext();
+  Agraph_t* graph = agmemread(dot.c_str());
+  char* svg = nullptr;
+  unsigned int length = 0;
+  if (graph != nullptr && gvLayout(gvc, graph, "dot") == 0) {
+    if (gvRenderData(gvc, graph, "svg", &svg, &length) == 0 && svg != nullptr) out.assign(svg, length);
+    gvFreeLayout(gvc, graph);
+  }
+  if (svg != nullptr) gvFreeRenderData(svg);
+  if (graph != nullptr) agclose(graph);
+  gvFreeContext(gvc);
+#endif
+  if (out.empty())
+    throw SearchTreeError(std::string("Graphviz could not lay out the tree for '").append(path).append("'"));
+  return out;
 }
 
 }  // namespace
@@ -195,43 +243,30 @@ std::string SearchTreeObserver::json() const {
   return out.dump(1) + "\n";
 }
 
+bool search_tree_svg_available() { return CSP_HAVE_GRAPHVIZ != 0; }
+
 std::string search_tree_format_error(const std::string& path) {
   if (ends_with(path, ".dot") || ends_with(path, ".json")) return "";
-#ifdef CSP_WITH_GRAPHVIZ
-  if (ends_with(path, ".svg")) return "";
-  return "--tree: '" + path + "' must end in .dot, .json or .svg";
-#else
+  if (search_tree_svg_available()) {
+    if (ends_with(path, ".svg")) return "";
+    return std::string("'").append(path).append("' must end in .dot, .json or .svg");
+  }
   if (ends_with(path, ".svg"))
-    return "--tree: this csp was built without Graphviz's library (Debian libgraphviz-dev), so it cannot lay out "
-           "'" + path + "': write .dot and run 'dot -Tsvg'";
-  return "--tree: '" + path + "' must end in .dot or .json";
-#endif
+    return std::string("this csp was built without Graphviz's library (Debian libgraphviz-dev), so it cannot lay out '")
+        .append(path)
+        .append("': write .dot and run 'dot -Tsvg'");
+  return std::string("'").append(path).append("' must end in .dot or .json");
 }
 
 void write_search_tree(const SearchTreeObserver& tree, const std::string& path) {
-  OutputFile file("--tree", path);
+  if (const std::string why = search_tree_format_error(path); !why.empty()) throw SearchTreeError(why);
   if (ends_with(path, ".json")) {
-    file.stream() << tree.json();
+    write_file(path, tree.json());
   } else if (ends_with(path, ".dot")) {
-    file.stream() << tree.dot();
+    write_file(path, tree.dot());
   } else {
-#ifdef CSP_WITH_GRAPHVIZ
-    const std::string dot = tree.dot();
-    GVC_t* gvc = gvContext();
-    Agraph_t* graph = agmemread(dot.c_str());
-    char* svg = nullptr;
-    unsigned int length = 0;
-    if (graph != nullptr && gvLayout(gvc, graph, "dot") == 0) {
-      if (gvRenderData(gvc, graph, "svg", &svg, &length) == 0 && svg != nullptr) file.stream().write(svg, length);
-      gvFreeLayout(gvc, graph);
-    }
-    if (svg != nullptr) gvFreeRenderData(svg);
-    if (graph != nullptr) agclose(graph);
-    gvFreeContext(gvc);
-    if (length == 0) throw OutputError("--tree: Graphviz could not lay out the tree for '" + path + "'");
-#endif
+    write_file(path, svg_of(tree.dot(), path));
   }
-  file.close();
 }
 
-}  // namespace csp::cli
+}  // namespace csp::ablation
