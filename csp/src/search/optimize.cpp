@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
-#include <ranges>
 #include <string>
 #include <utility>
 
@@ -30,10 +29,21 @@ std::uint64_t solutions_to_keep(const SolverConfig& config) {
 
 // The first index of `var` whose value is above `v` (strictly when `strictly`), or var.size(): values are sorted
 // ascending, so a bound on values is a bound on indices.
+// (A binary search by hand: std::ranges over std::views::iota does not compile with clang 14 and libstdc++ 12, the
+// fuzz preset's pair.)
 int first_index_above(const Variable& var, long long v, bool strictly) {
-  const auto indices = std::views::iota(0, var.size());
-  const auto before = [&](int i) { return strictly ? var.value(i) <= v : var.value(i) < v; };
-  return static_cast<int>(std::ranges::partition_point(indices, before) - indices.begin());
+  int lo = 0;
+  int hi = var.size();
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    const long long w = var.value(mid);
+    if (strictly ? w > v : w >= v) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return lo;
 }
 
 // The bound "objective < best" (minimize) or "objective > best" (maximize) as a limit on the objective's value
