@@ -345,6 +345,8 @@ void read_grid(const po::variables_map& vm, const ablation::ModelSpec& spec, Abl
     throw InputError("--ac3 and --consistency both set AC-3: give --consistency none,ac3,... alone");
   if (vm.count("break-symmetry") != 0 && !spec.value_symmetry)
     throw InputError("--break-symmetry does not apply to " + o.model + " (only to australia, usa, graph)");
+  if (vm.count("globals") != 0 && !spec.globals_switch)
+    throw InputError("--globals does not apply to " + o.model + " (only to fzn: csp's MiniZinc library's globals)");
   for (const ablation::DimensionRow& row : ablation::kDimensionTable) {
     const Dimension d = row.dimension;
     if (vm.count(row.name) == 0) continue;

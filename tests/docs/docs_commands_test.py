@@ -50,6 +50,7 @@ FIXTURES = {
     "model.fzn": ("source", "tests/flatzinc/data/knapsack.fzn"),
     "a.fzn": ("source", "tests/flatzinc/data/queens6.fzn"),
     "b.fzn": ("source", "tests/flatzinc/data/knapsack.fzn"),
+    "rcpsp_small.fzn": ("source", "tests/flatzinc/data/rcpsp_small.fzn"),
 }
 PLACEHOLDER = re.compile(r"\[|\.\.\.|\b(FILE|MODEL|LIST|COMMAND|N|MS|K|SEED)\b|\w\|\w")
 COMMAND = re.compile(r"^(\./)?(build/examples/)?csp(\s|$)")

@@ -43,7 +43,7 @@ if [[ $2 == --minizinc ]]; then
 fi
 
 DATA=$2
-cp "$DATA/queens6.fzn" "$DATA/knapsack.fzn" "$TMP/"
+cp "$DATA/queens6.fzn" "$DATA/knapsack.fzn" "$DATA/rcpsp_small.fzn" "$TMP/"
 cd "$TMP" || exit 1
 
 # Satisfaction: 6-queens has 4 solutions (the auxiliary variable does not double them), under every configuration.
@@ -103,6 +103,26 @@ expect_code 2 "no file"
 run ablate fzn queens6.fzn --max-solutions x
 expect_code 2 "bad --max-solutions"
 expect_err "max-solutions" "names the option"
+
+# Issue 25: --globals native,decompose, a column of its own; the small RCPSP (csp_cumulative) has makespan 11 both
+# ways, and the decomposition needs more assignments. --globals applies to fzn only.
+run ablate fzn rcpsp_small.fzn --var mrv --inference fc,mac --globals native,decompose --csv a.csv
+expect_code 0 "the globals grid ran"
+expect_eq "$(csv_column objective status solved | sort -u)" "11" "makespan 11 under every configuration"
+expect_eq "$(csv_column globals instance rcpsp_small.fzn | sort | uniq -c | awk '{print $1 $2}' | tr '\n' ' ')" \
+    "2decompose 2native " "two runs each way, named in the globals column"
+# --resume of an optimisation study (its CSV has the objective column, which a study knows only once it has run).
+head -n 13 a.csv >part.csv
+run ablate fzn rcpsp_small.fzn --var mrv --inference fc,mac --globals native,decompose --csv part.csv --resume
+expect_code 0 "an optimisation study resumes"
+expect_err "2 of them resumed from part.csv" "the two runs kept are not rerun"
+expect_eq "$(awk '!/^#/' part.csv | wc -l)" "5" "the column row and four runs"
+run ablate fzn rcpsp_small.fzn --globals native,bogus
+expect_code 2 "unknown --globals value"
+expect_err "decompose" "lists the valid values"
+run ablate queens --n 6 --globals native,decompose
+expect_code 2 "--globals with a model without globals"
+expect_err_text "--globals does not apply to queens" "says why"
 
 # A model proved unsatisfiable while building is an unsatisfiable run, not an error.
 printf 'var 1..3: x;\nconstraint int_le(4, 3);\nsolve satisfy;\n' >unsat.fzn

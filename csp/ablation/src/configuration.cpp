@@ -49,6 +49,7 @@ std::string Configuration::label() const {
       alldiff).append(ac3 ? "/ac3-on" : "/ac3-off");
   if (!consistency.empty()) out.append("/").append(consistency);
   if (!break_symmetry.empty()) out.append("/break-symmetry-").append(break_symmetry);
+  if (globals == "decompose") out.append("/globals-decompose");
   if (!backtracking()) out.append("/").append(algorithm);
   if (!backjump.empty()) out.append("/").append(backjump);
   if (!learning.empty()) out.append("/learning-").append(learning);
@@ -76,6 +77,8 @@ SolverConfig Configuration::solver_config() const {
 }
 
 AllDifferentMode Configuration::alldiff_mode() const { return parse_all_different_mode(alldiff); }
+
+Globals Configuration::globals_mode() const { return globals == "decompose" ? Globals::decompose : Globals::native; }
 
 namespace {
 

@@ -1,4 +1,5 @@
-// The FlatZinc model of csp ablate: .fzn files parsed once and built once per all-different mode, solutions
+// The FlatZinc model of csp ablate: .fzn files parsed once and built once per all-different mode and globals
+// setting (native or decomposed), solutions
 // checked by the FlatZinc checker (FlatZincModel::verify).
 #include "csp/ablation/flatzinc_instances.hpp"
 
@@ -41,21 +42,23 @@ class BuiltFlatZinc : public BuiltInstance {
   std::string proved_unsatisfiable() const override { return model_->unsatisfiable; }
 
  private:
-  std::shared_ptr<const fzn::FlatZincModel> model_;  // shared by the runs of one all-different mode
+  std::shared_ptr<const fzn::FlatZincModel> model_;  // shared by the runs of one all-different mode and globals setting
 };
 
-// One file: parsed once, built once per all-different mode on first use (runs on several threads share a build:
+// One file: parsed once, built once per all-different mode and globals setting on first use (runs on several threads share a build:
 // a Problem is read-only during search and every run owns its domains).
 class FlatZincFile {
  public:
   FlatZincFile(fzn::Model ast, std::string path) : ast_(std::move(ast)), path_(std::move(path)) {}
 
-  std::shared_ptr<const fzn::FlatZincModel> model(AllDifferentMode mode) {
+  std::shared_ptr<const fzn::FlatZincModel> model(AllDifferentMode mode, Globals globals = Globals::native) {
     const std::lock_guard<std::mutex> lock(mutex_);
-    std::shared_ptr<const fzn::FlatZincModel>& built = built_[static_cast<std::size_t>(mode)];
+    std::shared_ptr<const fzn::FlatZincModel>& built =
+        built_[static_cast<std::size_t>(mode) * 2 + (globals == Globals::decompose ? 1 : 0)];
     if (!built) {
       fzn::BuildOptions options;
       options.all_different = mode;
+      options.globals = globals;
       options.use_annotations = false;  // free search: the grid's orderings, not the file's int_search
       built = std::make_shared<const fzn::FlatZincModel>(fzn::build_flatzinc(ast_, path_, options));
     }
@@ -66,7 +69,7 @@ class FlatZincFile {
   fzn::Model ast_;
   std::string path_;
   std::mutex mutex_;
-  std::array<std::shared_ptr<const fzn::FlatZincModel>, 3> built_;  // by AllDifferentMode
+  std::array<std::shared_ptr<const fzn::FlatZincModel>, 6> built_;  // by AllDifferentMode, then Globals
 };
 
 }  // namespace
@@ -90,7 +93,7 @@ std::vector<Instance> flatzinc_instances(const ModelInputs& inputs) {
     inst.name = path;
     inst.number = 1;
     inst.build = [parsed](const Configuration& c) {
-      return std::make_unique<BuiltFlatZinc>(parsed->model(c.alldiff_mode()));
+      return std::make_unique<BuiltFlatZinc>(parsed->model(c.alldiff_mode(), c.globals_mode()));
     };
     out.push_back(std::move(inst));
   }

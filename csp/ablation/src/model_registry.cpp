@@ -102,6 +102,7 @@ ModelSpec flatzinc_spec() {
   m.takes_files = true;
   m.alldiff_modes = alldiff_names();
   m.enumerate = flatzinc_instances;
+  m.globals_switch = true;
   return m;
 }
 

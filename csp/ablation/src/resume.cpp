@@ -205,6 +205,19 @@ void check_header(const std::string& name, const std::vector<HeaderLine>& expect
     throw InputError(where(name, h.line_no) + "the columns differ from this run's: '" + clip(h.columns) + "'");
 }
 
+// `study` without its instances and records, and one optimisation record: its CSV has the objective column.
+Study with_objective(const Study& study) {
+  Study probe;
+  probe.header = study.header;
+  probe.model = study.model;
+  probe.configs = study.configs;
+  probe.limits = study.limits;
+  RunRecord r;
+  r.optimisation = true;
+  probe.records.push_back(r);
+  return probe;
+}
+
 // Rows: instance name and configuration values -> indices, and the shape of a row.
 struct RowIndex {
   std::map<std::string, std::size_t> instance_of;
@@ -215,7 +228,8 @@ struct RowIndex {
   std::size_t width = 0;
 };
 
-RowIndex row_index(const Study& study) {
+// `columns_of` gives the extra columns (solutions, objective): the study itself, or with_objective(study).
+RowIndex row_index(const Study& study, const Study& columns_of) {
   RowIndex index;
   for (std::size_t i = 0; i < study.instances.size(); ++i)
     if (study.instances[i].valid()) index.instance_of.emplace(study.instances[i].name, i);
@@ -229,7 +243,7 @@ RowIndex row_index(const Study& study) {
   index.dims = dimensions.size();
   for (std::size_t k = 0; k < dimensions.size(); ++k)
     if (dimensions[k] == Dimension::alldiff) index.alldiff = k;
-  index.extra = extra_columns(study);
+  index.extra = extra_columns(columns_of);
   index.width = 3 + index.dims + 2 + kCounterCount + index.extra.size();
   return index;
 }
@@ -291,10 +305,20 @@ RunRecord read_row(const std::string& at, const std::vector<std::string>& fields
 std::vector<RunRecord> read_csv_rows(const std::string& name, const std::string& file_text, const Study& study) {
   const std::string text = without_crlf(file_text);
   std::string column_row;
-  const std::vector<HeaderLine> expected = expected_header(study, column_row);
+  std::vector<HeaderLine> expected = expected_header(study, column_row);
   const FileHeader header = read_file_header(text);
+  // Whether an instance optimises is known only once it has run (RunRecord::optimisation), so a study resumed before
+  // any run expects the objective column only when the file has it: an optimisation study's file is read as one.
+  const Study probe = with_objective(study);
+  std::string probe_row;
+  std::vector<HeaderLine> probe_expected = expected_header(probe, probe_row);
+  const bool optimising = header.have_columns && header.columns != column_row && header.columns == probe_row;
+  if (optimising) {
+    column_row = probe_row;
+    expected = std::move(probe_expected);
+  }
   check_header(name, expected, column_row, header);
-  const RowIndex index = row_index(study);
+  const RowIndex index = row_index(study, optimising ? probe : study);
   std::size_t at = header.at;
   std::size_t line_no = header.line_no;
   std::vector<RunRecord> out;

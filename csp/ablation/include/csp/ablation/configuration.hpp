@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "csp/constraints/globals/globals.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/models/model_inference.hpp"
 #include "csp/search/solver_config.hpp"
@@ -27,11 +28,11 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep =
 /// The dimensions of the grid, in the order they vary (the last one fastest) and are printed (kDimensionTable says
 /// everything else about each).
 enum class Dimension {
-  var, val, inference, alldiff, ac3, consistency, break_symmetry, algorithm, backjump, learning, restarts, seed,
-  walk, tabu, weighting, restart_after
+  var, val, inference, alldiff, ac3, consistency, break_symmetry, globals, algorithm, backjump, learning, restarts,
+  seed, walk, tabu, weighting, restart_after
 };
 /// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "consistency",
-/// "break-symmetry", "algorithm", "backjump", "learning", "restarts", "seed", "walk", "tabu", "weighting",
+/// "break-symmetry", "globals", "algorithm", "backjump", "learning", "restarts", "seed", "walk", "tabu", "weighting",
 /// "restart-after".
 std::string to_string(Dimension d);
 
@@ -44,6 +45,9 @@ struct Configuration {
   bool ac3 = false;               ///< AC-3 once before search
   std::string consistency;        ///< "" (not in the study), none, ac3 (AC-3 once), pc2 (PC-2 then AC-3)
   std::string break_symmetry;     ///< "" (not in the study), off, on (value-symmetry breaking of the model)
+  /// "" (not in the study: native), native or decompose: how csp's MiniZinc library posts the global constraints of
+  /// a FlatZinc model (models::flatzinc::BuildOptions::globals; fzn only)
+  std::string globals;
   /// "" (not in the study: backtracking), backtracking (the strategies above), min-conflicts (AIMA Fig. 6.8; seeded
   /// by the seed dimension, else 1; max_steps = the node limit or 100,000), tree (TREE-CSP-SOLVER, Fig. 6.11) or
   /// cutset (cutset conditioning, §6.5.1)
@@ -71,6 +75,7 @@ struct Configuration {
   /// The value of one dimension as text ("on"/"off" for ac3).
   std::string get(Dimension d) const;
   /// "mrv/natural/mac/value/ac3-off": every dimension, '/'-separated (then "/pc2", "/break-symmetry-on",
+/// "/globals-decompose" (not "/globals-native", the default),
   /// "/min-conflicts", "/cbj", "/learning-10", "/luby", "/seed-3", "/walk-0.1", "/tabu-10", "/weighting-on",
   /// "/restart-after-1000" for the optional dimensions it has; "-" values are left out).
   std::string label() const;
@@ -79,6 +84,8 @@ struct Configuration {
   SolverConfig solver_config() const;
   /// The AllDifferentMode called `alldiff` (csp::parse_all_different_mode).
   AllDifferentMode alldiff_mode() const;
+  /// The Globals called `globals` (native when not in the study).
+  Globals globals_mode() const;
   friend bool operator==(const Configuration&, const Configuration&) = default;
 };
 
@@ -131,6 +138,7 @@ struct GridSpec {
   std::vector<std::string> ac3;  ///< "off" and/or "on"
   std::vector<std::string> consistency;     ///< empty: not in the study
   std::vector<std::string> break_symmetry;  ///< empty: not in the study
+  std::vector<std::string> globals;         ///< "native" and/or "decompose"; empty: not in the study (native)
   std::vector<std::string> algorithm;       ///< empty: not in the study (backtracking)
   std::vector<std::string> backjump;        ///< "none" and/or "cbj"; empty: not in the study
   std::vector<std::string> learning;        ///< whole numbers as text; empty: not in the study
@@ -195,7 +203,7 @@ struct DimensionRow {
   const char* help;
 };
 
-/// The 16 dimensions, in Dimension order.
+/// The 17 dimensions, in Dimension order.
 inline constexpr DimensionRow kDimensionTable[] = {
     {Dimension::var, "var", DimensionGroup::always, "first", true, &GridSpec::var,
      [](const Configuration& c) { return c.var; }, [](Configuration& c, const std::string& v) { c.var = v; },
@@ -230,6 +238,12 @@ inline constexpr DimensionRow kDimensionTable[] = {
      [](Configuration& c, const std::string& v) { c.break_symmetry = v; },
      [] { return std::vector<std::string>{"off", "on"}; }, nullptr, detail::parse_names, "",
      "australia, usa, graph: colours interchangeable (value precedence): off, on; a column only when given"},
+    {Dimension::globals, "globals", DimensionGroup::optional, "", false, &GridSpec::globals,
+     [](const Configuration& c) { return c.globals; }, [](Configuration& c, const std::string& v) { c.globals = v; },
+     [] { return std::vector<std::string>{"native", "decompose"}; }, nullptr, detail::parse_names, "",
+     "fzn only: the global constraints of csp's MiniZinc library (cumulative, circuit, regular, ...) as native "
+     "propagators or as their decompositions (csp fzn --globals): native, decompose (default: native); a column "
+     "only when given"},
     {Dimension::algorithm, "algorithm", DimensionGroup::optional, "", false, &GridSpec::algorithm,
      [](const Configuration& c) { return c.algorithm; },
      [](Configuration& c, const std::string& v) { c.algorithm = v; },
@@ -320,7 +334,7 @@ constexpr std::array<Dimension, selection_size(S)> select_dimensions() {
 /// The dimensions every study has (each a column of the CSV, in this order): var, val, inference, alldiff, ac3.
 inline constexpr auto kDimensions = detail::select_dimensions<detail::Selection::always>();
 /// The dimensions a study has only when their option is given (then a column each after kDimensions'):
-/// consistency, break-symmetry, algorithm, backjump, learning, restarts, seed, walk, tabu, weighting, restart-after.
+/// consistency, break-symmetry, globals, algorithm, backjump, learning, restarts, seed, walk, tabu, weighting, restart-after.
 inline constexpr auto kOptionalDimensions = detail::select_dimensions<detail::Selection::optional>();
 /// The dimensions of min-conflicts' variants: they apply only to configurations with algorithm min-conflicts.
 inline constexpr auto kLocalSearchDimensions = detail::select_dimensions<detail::Selection::local_search>();

@@ -100,6 +100,8 @@ struct ModelSpec {
   bool value_symmetry = false;
   /// Instances are texts given with --puzzle LIST (cryptarithm), not files.
   bool takes_puzzles = false;
+  /// Its global constraints can be posted natively or decomposed (Configuration::globals; fzn).
+  bool globals_switch = false;
 };
 
 /// The registry: the catalogue's entries in its order (sudoku, queens, australia, usa, graph, zebra, cryptarithm,

@@ -57,7 +57,7 @@ InputFile describe_input(const std::string& path);
 InputFile describe_input(const std::string& path, const std::string& content);
 
 /// The CSV columns, in order: group, instance, number, var, val, inference, alldiff, ac3, then the optional
-/// dimensions `configs` have (consistency, break-symmetry, algorithm, backjump, learning: study_dimensions), status, detail, then the counters
+/// dimensions `configs` have (consistency, break-symmetry, globals, algorithm, ...: study_dimensions), status, detail, then the counters
 /// (assignments, backtracks, constraint_checks, revisions, values_pruned, wipeouts, max_depth, us).
 std::vector<std::string> csv_columns(const std::vector<Configuration>& configs = {});
 
