@@ -109,6 +109,10 @@ void add_engine_options(po::options_description& search) {
       ("restart-base", po::value<std::string>()->value_name("N"),
        "failures before the first restart (Luby unit, first geometric cutoff; default 100)")
       ("restart-factor", po::value<std::string>()->value_name("F"), "growth of the geometric cutoff, above 1 (default 1.5)");
+  search.add_options()
+      ("branching", po::value<std::string>()->value_name("NAME")->default_value("d-way"),
+       "how a node branches: d-way (one child per value, AIMA Fig. 6.5) or binary (x = v, then x != v propagated "
+       "and the variable chosen again, as MiniZinc's int_search in Gecode; not with --backjump cbj)");
   // cbj
   search.add_options()
       ("backjump", po::value<std::string>()->value_name("NAME")->default_value("none"),
@@ -214,6 +218,7 @@ void read_engine_options(const po::variables_map& vm, SearchOptions& o) {
   }
   read_restart_options(vm, o.config);
   o.config.backjumping = strategy(parse_backjumping, "backjump", vm["backjump"].as<std::string>());
+  o.config.branching = strategy(parse_branching, "branching", vm["branching"].as<std::string>());
   o.config.learning = static_cast<std::size_t>(parse_count("learning", vm["learning"].as<std::string>(), true));
   // A model's own inference (csp sudoku's techniques) adds propagators whose explanations are not tested.
   if (o.config.backjumping == "cbj" && !o.model_inference.empty())
@@ -225,6 +230,7 @@ std::string option_of(const std::string& field) {
   static const std::pair<const char*, const char*> options[] = {
       {"variable_ordering", "var"}, {"value_ordering", "val"},       {"inference", "inference"},
       {"backjumping", "backjump"},  {"learning", "learning"},         {"restarts", "restarts"},
+      {"branching", "branching"},
       {"restart_base", "restart-base"}, {"restart_factor", "restart-factor"}};
   for (const auto& [f, option] : options)
     if (field == f) return option;

@@ -25,7 +25,10 @@
 //   step; at "return failure" it names the depth to back up to instead of the parent;
 // - projected counting (SolverConfig::projection): in solution_found(), a repeated projection is no solution, and
 //   back_up_projected() backs up past the nodes that can only repeat it;
-// - restarts (restarts.hpp): search_with_restarts() around search().
+// - restarts (restarts.hpp): search_with_restarts() around search();
+// - binary branching (SolverConfig::branching): a node tries one value v of its variable x; once x = v is over,
+//   refute() posts x != v at the parent's level, runs the inference and opens a new node in its place (the
+//   variable is chosen again). The book's loop over the values is then the chain of refutations.
 #include "csp/search/backtracking.hpp"
 
 #include <algorithm>
@@ -70,6 +73,7 @@ class Backtracker {
         // "natural" is the built-in ascending order (registry names are unique; a callable never equals a name): it
         // is iterated lazily with Domain::next instead of filling a vector per node.
         lazy_natural_(config.value_ordering == "natural"),
+        binary_(config.branching == "binary"),
         infer_(inferences().get(config.inference).fn),
         ctx_(store_, config.inference != "none"),
         bound_(hooks != nullptr && hooks->bound ? &hooks->bound : nullptr),
@@ -122,6 +126,7 @@ class Backtracker {
     Value value = 0;            // the value being tried
     bool trying = false;        // x = value is in the assignment (its subtree is open or just failed)
     bool assigned_any = false;  // some value of x passed the consistency check and was assigned
+    bool decided = false;       // binary branching: the node's one value was chosen (x != value comes next)
   };
 
   // Givens, optional AC-3, root inference. False when the problem is already inconsistent (or the time limit
@@ -393,6 +398,30 @@ class Backtracker {
     return infer_(ctx_, x);
   }
 
+  // Binary branching: the decision x = v of the node on top is over (its subtree was searched, its inference
+  // failed or v was inconsistent); the node leaves the path and x != v is posted at the parent's level, where the
+  // inference runs as after a change of x's domain. A wipe-out is a failure (the parent's decision is refuted
+  // next); otherwise a new node is opened in its place, with the variable chosen again.
+  Outcome refute() {
+    const VarId x = frames_.back().x;
+    const int i = frames_.back().index;
+    pop_node();
+    bool ok = store_.remove(x, i, nullptr);
+    if (ok) {
+      ctx_.set_decision_shrank_domain(true);
+      ok = infer_(ctx_, x);
+    }
+    if (!ok) {
+      if (store_.interrupted()) return stop_by_limit();
+      ++result_.stats.failures;
+      return Outcome::go_on;
+    }
+    if (limit_hit()) return Outcome::stop;
+    if (open_node() == Outcome::stop) return Outcome::stop;
+    if (pending_projection_unwind_) back_up_projected();
+    return Outcome::go_on;
+  }
+
   // The loop of Fig. 6.5 for the frame on top of the stack; a successful inference opens the child's frame.
   void search() {
     if (open_node() == Outcome::stop) return;
@@ -401,18 +430,24 @@ class Backtracker {
       Frame& f = frames_.back();
       const int depth = static_cast<int>(frames_.size());  // the decision depth of x = value
       if (f.trying) retract(f, depth);
+      if (binary_ && f.decided) {
+        if (refute() == Outcome::stop) return;
+        continue;
+      }
       // Branch and bound (optimize.cpp): the bound may have tightened since the node opened; a wipe-out ends it.
       const bool bounded = bound_ == nullptr || (*bound_)(ctx_);
       if (!bounded && store_.interrupted()) {
         stop_by_limit();  // the bound's propagation ran past the deadline: not a dead end
         return;
       }
-      const int i = bounded ? next_value(f) : -1;
+      int i = bounded ? next_value(f) : -1;
+      while (binary_ && i >= 0 && !store_.domain(f.x).contains(i)) i = next_value(f);  // one the bound removed
       if (i < 0) {  // every value tried, or the bound of branch and bound cut the node: back to the parent
         back_up(f, depth, !bounded);
         continue;
       }
       if (bound_ != nullptr && !store_.domain(f.x).contains(i)) continue;  // a materialised value the bound removed
+      f.decided = binary_;
       if (!consistent(f, i, depth)) continue;
       if (limit_hit()) return;
       assign(f, i, depth);
@@ -463,6 +498,7 @@ class Backtracker {
   const VariableOrdering& select_;
   const ValueOrdering& order_;
   bool lazy_natural_;
+  bool binary_;  // SolverConfig::branching "binary"
   const Inference& infer_;
   SearchContext ctx_;
   const std::function<bool(SearchContext&)>* bound_;  // null except under branch and bound

@@ -22,6 +22,11 @@ std::string parse_backjumping(const std::string& name) {
   throw UnknownNameError("unknown backjumping '" + name + "' (valid: none, cbj)");
 }
 
+std::string parse_branching(const std::string& name) {
+  if (name == "d-way" || name == "binary") return name;
+  throw UnknownNameError("unknown branching '" + name + "' (valid: d-way, binary)");
+}
+
 void SolverConfig::validate() const {
   (void)variable_ordering.resolve(variable_orderings());
   (void)value_ordering.resolve(value_orderings());
@@ -31,6 +36,11 @@ void SolverConfig::validate() const {
     throw OptionConflictError("backjumping", "inference",
                               "backjumping cbj works with inference none, fc or mac, not '" + inference +
                                   "' (its conflict sets are kept for these three)");
+  parse_branching(branching);
+  if (branching == "binary" && backjumping == "cbj")
+    throw OptionConflictError("branching", "backjumping",
+                              "branching binary does not work with backjumping cbj (its conflict sets are kept per "
+                              "d-way node): use branching d-way");
   if (learning != 0 && backjumping != "cbj")
     throw OptionConflictError("learning", "backjumping",
                               "learning " + std::to_string(learning) +
@@ -70,6 +80,7 @@ std::string to_string(const SolverConfig& c) {
          " ac3=" + (c.ac3_preprocess ? "on" : "off") + (c.pc2_preprocess ? " pc2=on" : "") +
          " max_solutions=" + std::to_string(c.max_solutions) +
          (c.backjumping != "none" ? " backjump=" + c.backjumping : "") +
+         (c.branching != "d-way" ? " branching=" + c.branching : "") +
          (c.learning != 0 ? " learning=" + std::to_string(c.learning) : "") + restarts_part(c);
 }
 

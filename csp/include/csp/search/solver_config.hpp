@@ -71,6 +71,16 @@ struct SolverConfig {
   /// throws Pc2TooLargeError when the problem is above PC-2's size limits (kPc2MaxVariables, kPc2MaxPairs).
   bool pc2_preprocess = false;
 
+  /// How a node branches: "d-way" (the default; one child per value of the chosen variable, AIMA Fig. 6.5) or
+  /// "binary" (two children: x = v, then x != v, which is propagated by the inference at the node's level before a
+  /// variable is chosen again; MiniZinc's int_search as Gecode runs it, Schulte & Carlsson, "Finite domain
+  /// constraint programming systems", Handbook of Constraint Programming 2006, §14.3.3). The refutation x != v runs
+  /// the inference as if x's domain changed (fc: x's constraints revise their unassigned variables once; mac: to the
+  /// fixpoint); a wipe-out there is a failure. With the same orderings both visit the same solutions; binary lets
+  /// MRV-like orderings switch variables after each refutation. validate() refuses it with backjumping cbj (whose
+  /// conflict sets are kept per d-way node).
+  std::string branching = "d-way";
+
   // cbj
   /// "none" (chronological backtracking, Fig. 6.5) or "cbj": conflict-directed backjumping (AIMA §6.3.3), with
   /// inference none (conflict sets from the constraints that reject values), fc (forward checking supplies the
@@ -135,7 +145,8 @@ struct SolverConfig {
 
   /// The one place of the rules between these fields. Throws UnknownNameError (listing the valid names) when a
   /// strategy name is not registered; OptionConflictError for cbj with an inference other than none, fc and mac
-  /// ("backjumping", "inference"), learning without cbj ("learning", "backjumping"), restart_base 0 or
+  /// ("backjumping", "inference"), binary branching with cbj ("branching", "backjumping"), learning without cbj
+  /// ("learning", "backjumping"), restart_base 0 or
   /// restart_factor not above 1 with restarts ("restart_base" / "restart_factor", "restarts").
   void validate() const;
   /// The textbook baseline, one named preset: AIMA Fig. 6.5's plain backtracking (static variable order "first",
@@ -163,6 +174,8 @@ std::string parse_value_ordering(const std::string& name);
 std::string parse_inference(const std::string& name);
 /// "none" or "cbj"; throws UnknownNameError listing them for any other name.
 std::string parse_backjumping(const std::string& name);
+/// "d-way" or "binary" (SolverConfig::branching); throws UnknownNameError listing them for any other name.
+std::string parse_branching(const std::string& name);
 /// A name from restart_strategies() ("none", "luby", "geometric"); throws UnknownNameError listing them otherwise.
 std::string parse_restarts(const std::string& name);
 
