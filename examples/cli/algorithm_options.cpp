@@ -17,7 +17,7 @@ namespace {
 
 constexpr const char* kLocalFlags[] = {"max-steps", "walk", "tabu", "weighting", "restart-after"};
 constexpr const char* kBacktrackingFlags[] = {"var",   "val",        "inference",  "ac3",  "consistency",
-                                              "max-solutions", "node-limit", "trace", "tree", "backjump",
+                                              "max-solutions", "node-limit", "trace", "tree", "branching", "backjump",
                                               "learning", "restarts", "restart-base", "restart-factor"};
 
 bool given(const po::variables_map& vm, const char* name) {

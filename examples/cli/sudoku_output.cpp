@@ -107,6 +107,7 @@ void write_json(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& 
         {"ac3", c.ac3_preprocess},
         {"pc2", c.pc2_preprocess},
         {"alldiff", options.alldiff_name},
+        {"branching", c.branching},
         {"backjump", c.backjumping},
         {"learning", c.learning},
         {"restarts", c.restarts},
