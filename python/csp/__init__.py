@@ -21,8 +21,8 @@ from ._run import Result, run as _run, solutions as _solutions
 
 __all__ = [
     "Problem", "Var", "Expr", "Linear", "Result", "Interrupt", "Error", "ModelError", "UnknownNameError",
-    "SearchContext", "register_variable_ordering", "register_value_ordering", "variable_orderings",
-    "value_orderings", "inferences", "algorithms", "restart_strategies",
+    "SearchContext", "register_variable_ordering", "register_value_ordering", "register_inference",
+    "variable_orderings", "value_orderings", "inferences", "algorithms", "restart_strategies",
 ]
 
 
@@ -239,6 +239,12 @@ def register_variable_ordering(name: str, fn, help: str = "written in Python"):
 def register_value_ordering(name: str, fn, help: str = "written in Python"):
     """Registers fn(ctx, x) -> x's values in the order to try them as val=name."""
     _csp.register_value_ordering(name, fn, help)
+
+
+def register_inference(name: str, fn, help: str = "written in Python"):
+    """Registers fn(ctx, x) -> bool as inference=name: called after each assignment of x (x = -1 once at the root,
+    after the givens), it prunes with ctx.remove(y, value) and returns False on a dead end (a wipe-out)."""
+    _csp.register_inference(name, fn, help)
 
 
 def variable_orderings() -> list:
