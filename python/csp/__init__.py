@@ -201,9 +201,13 @@ class Problem:
         self._p.restrict_domain(var_id(x), list(values))
 
     # ---- runs ----------------------------------------------------------------------------------------------
-    def solve(self, on_solution=None, interrupt=None, **spec) -> Result:
+    def solve(self, on_solution=None, interrupt=None, tree=False, **spec) -> Result:
         """One run of csp::solve with the spec as keyword arguments (the CLI's names); one solution unless
-        max_solutions says otherwise."""
+        max_solutions says otherwise. tree=True: the run's csp.SearchTree instead (its .result the Result)."""
+        if tree:
+            if on_solution is not None or interrupt is not None:
+                raise TypeError("solve(tree=True) takes neither on_solution nor interrupt")
+            return search_tree(self, **spec)
         return _run(self._p, spec, on_solution, interrupt, self)
 
     def count(self, max_solutions: int = 0, interrupt=None, **spec) -> Result:
@@ -266,6 +270,10 @@ def algorithms() -> list:
 def restart_strategies() -> list:
     return [n for n, _ in _csp.restart_strategies()]
 
+
+from .study import Chart, SearchTree, Study, search_tree, study  # noqa: E402
+
+__all__ += ["Chart", "SearchTree", "Study", "search_tree", "study"]
 
 from . import models  # noqa: E402  (models use Problem)
 from .models import (  # noqa: E402,F401
