@@ -77,3 +77,29 @@ def test_to_dataframe_or_a_clear_import_error():
             st.to_dataframe()
     else:
         assert list(st.to_dataframe()["assignments"]) == [31]
+
+
+# ---- the search tree of one run ---------------------------------------------------------------------------------
+
+def test_the_search_tree_of_4_queens_with_forward_checking():
+    # As tests/ablation/observers_test.cpp: 8 assignments, 4 backtracks, 2 wipe-outs; one node per assignment + root.
+    t = csp.n_queens(4).solve(var="first", val="natural", inference="fc", tree=True)
+    assert t.result.stats["assignments"] == 8 and t.result.stats["backtracks"] == 4
+    assert t.node_count == 9 and not t.truncated
+    nodes = json.loads(t.json())["nodes"]
+    assert nodes[1]["var"] == "Q1" and nodes[1]["pruned_count"] == 6 and nodes[2]["wiped_out"] == "Q3"
+    assert sum(n["end"] == "solution" for n in nodes) == 1
+    assert t.dot().startswith("digraph")
+    assert t.result.solution == {"Q1": 2, "Q2": 4, "Q3": 1, "Q4": 3}
+    if csp._csp.search_tree_svg_available():
+        assert t.svg().lstrip().startswith(("<?xml", "<svg")) and t._repr_svg_() is not None
+    else:
+        with pytest.raises(csp.Error, match="Graphviz"):
+            t.svg()
+
+
+def test_search_tree_of_a_model_and_a_node_cap():
+    t = csp.search_tree(csp.n_queens(8), max_nodes=10, var="first", val="natural", inference="none")
+    assert t.node_count == 10 and t.truncated and t.result.stats["assignments"] == 113
+    with pytest.raises(TypeError):
+        csp.n_queens(4).solve(tree=True, on_solution=print)
