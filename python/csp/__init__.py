@@ -21,8 +21,8 @@ from ._run import Result, run as _run, solutions as _solutions
 
 __all__ = [
     "Problem", "Var", "Expr", "Linear", "Result", "Interrupt", "Error", "ModelError", "UnknownNameError",
-    "SearchContext", "register_variable_ordering", "register_value_ordering", "variable_orderings",
-    "value_orderings", "inferences", "algorithms", "restart_strategies",
+    "SearchContext", "register_variable_ordering", "register_value_ordering", "register_inference",
+    "variable_orderings", "value_orderings", "inferences", "algorithms", "restart_strategies",
 ]
 
 
@@ -201,9 +201,13 @@ class Problem:
         self._p.restrict_domain(var_id(x), list(values))
 
     # ---- runs ----------------------------------------------------------------------------------------------
-    def solve(self, on_solution=None, interrupt=None, **spec) -> Result:
+    def solve(self, on_solution=None, interrupt=None, tree=False, **spec) -> Result:
         """One run of csp::solve with the spec as keyword arguments (the CLI's names); one solution unless
-        max_solutions says otherwise."""
+        max_solutions says otherwise. tree=True: the run's csp.SearchTree instead (its .result the Result)."""
+        if tree:
+            if on_solution is not None or interrupt is not None:
+                raise TypeError("solve(tree=True) takes neither on_solution nor interrupt")
+            return search_tree(self, **spec)
         return _run(self._p, spec, on_solution, interrupt, self)
 
     def count(self, max_solutions: int = 0, interrupt=None, **spec) -> Result:
@@ -241,6 +245,12 @@ def register_value_ordering(name: str, fn, help: str = "written in Python"):
     _csp.register_value_ordering(name, fn, help)
 
 
+def register_inference(name: str, fn, help: str = "written in Python"):
+    """Registers fn(ctx, x) -> bool as inference=name: called after each assignment of x (x = -1 once at the root,
+    after the givens), it prunes with ctx.remove(y, value) and returns False on a dead end (a wipe-out)."""
+    _csp.register_inference(name, fn, help)
+
+
 def variable_orderings() -> list:
     return [n for n, _ in _csp.variable_orderings()]
 
@@ -260,6 +270,10 @@ def algorithms() -> list:
 def restart_strategies() -> list:
     return [n for n, _ in _csp.restart_strategies()]
 
+
+from .study import Chart, SearchTree, Study, search_tree, study  # noqa: E402
+
+__all__ += ["Chart", "SearchTree", "Study", "search_tree", "study"]
 
 from . import models  # noqa: E402  (models use Problem)
 from .models import (  # noqa: E402,F401

@@ -80,8 +80,14 @@ class Sudoku:
             self._problem = _problem(self.model.problem)
         return self._problem
 
-    def solve(self, **spec):
-        """A run of the CSP (csp::solve, the CLI's keyword names); the result has .grid, the solution's grid."""
+    def solve(self, tree=False, **spec):
+        """A run of the CSP (csp::solve, the CLI's keyword names); the result has .grid, the solution's grid.
+        tree=True: the run's csp.SearchTree (its .result has .grid)."""
+        if tree:
+            from .study import search_tree
+            t = search_tree(self.problem, **spec)
+            t.result.grid = self.model.result_grid(t.raw.result, 0)
+            return t
         result = Result(_csp.solve(self.model.problem, spec_of(spec), None, None), self._problem)
         result.grid = self.model.result_grid(result.raw, 0)
         return result

@@ -19,5 +19,7 @@ void bind_strategies(py::module_& m);
 void bind_models(py::module_& m);
 /// The Sudoku model: grids, the reader of every format, the human solver, the generator.
 void bind_sudoku(py::module_& m);
+/// Studies (csp::ablation::run_study: rows, CSV, JSON, chart) and the search tree of one run (SearchTreeObserver).
+void bind_ablation(py::module_& m);
 
 }  // namespace csp::python

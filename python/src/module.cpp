@@ -11,4 +11,5 @@ PYBIND11_MODULE(_csp, m) {
   csp::python::bind_run(m);
   csp::python::bind_models(m);
   csp::python::bind_sudoku(m);
+  csp::python::bind_ablation(m);
 }

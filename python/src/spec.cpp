@@ -54,7 +54,13 @@ const std::map<std::string, Setter>& setters() {
          else
            s.search.value_ordering = python_value_ordering(py::reinterpret_borrow<py::object>(v), "python");
        }},
-      {"inference", [](RunSpec& s, const py::handle& v) { s.search.inference = as<std::string>(v, "inference"); }},
+      {"inference",
+       [](RunSpec& s, const py::handle& v) {
+         if (py::isinstance<py::str>(v))
+           s.search.inference = v.cast<std::string>();
+         else
+           s.search.inference = inference_name_for(py::reinterpret_borrow<py::object>(v));
+       }},
       {"ac3", [](RunSpec& s, const py::handle& v) { s.search.ac3_preprocess = as<bool>(v, "ac3"); }},
       {"pc2", [](RunSpec& s, const py::handle& v) { s.search.pc2_preprocess = as<bool>(v, "pc2"); }},
       {"backjump", [](RunSpec& s, const py::handle& v) { s.search.backjumping = as<std::string>(v, "backjump"); }},

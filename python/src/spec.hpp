@@ -3,6 +3,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include "csp/propagation/inference.hpp"
 #include "csp/search/solve.hpp"
 
 namespace csp::python {
@@ -21,5 +22,10 @@ RunSpec make_run_spec(const Problem& problem, const py::dict& kwargs);
 Strategy<VariableOrdering> python_variable_ordering(py::object fn, std::string name);
 /// A value ordering that calls fn(ctx, x) -> the values of x to try, in order.
 Strategy<ValueOrdering> python_value_ordering(py::object fn, std::string name);
+/// An inference that calls fn(ctx, x) -> bool after x was assigned (x = -1: the root); False is a dead end.
+Inference python_inference(py::object fn);
+/// The registered name of the inference calling `fn` (SolverConfig::inference is a name): fn is registered once,
+/// under "python:<its __qualname__>", the first time it is passed, and kept for the life of the process.
+std::string inference_name_for(const py::object& fn);
 
 }  // namespace csp::python

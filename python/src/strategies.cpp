@@ -2,6 +2,7 @@
 // read (the running search: assignment, current domains, MRV's and the degree heuristic's measures).
 #include <pybind11/stl.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,14 @@ std::vector<VarId> unassigned(const SearchContext& ctx) {
 }
 
 void check_var(const SearchContext& ctx, VarId x) { (void)ctx.problem().variable(x); }
+
+// The index of `value` in x's initial domain; Error when x has no such value.
+int index_of(const SearchContext& ctx, VarId x, Value value) {
+  const Variable& v = ctx.problem().variable(x);
+  const int i = v.index_of(value);
+  if (i < 0) throw Error(std::to_string(value) + " is not a value of " + v.name());
+  return i;
+}
 
 void bind_context(py::module_& m) {
   py::class_<SearchContext>(m, "SearchContext",
@@ -91,7 +100,23 @@ void bind_context(py::module_& m) {
             return c.dynamic_degree(x);
           },
           "The degree heuristic's measure: constraints on x with another unassigned variable.")
-      .def("neighbors", [](const SearchContext& c, VarId x) { return c.problem().neighbors(x); });
+      .def("neighbors", [](const SearchContext& c, VarId x) { return c.problem().neighbors(x); })
+      .def(
+          "consistent",
+          [](SearchContext& c, VarId x, Value value) { return c.is_consistent(x, index_of(c, x, value)); },
+          py::arg("x"), py::arg("value"),
+          "Is x = value consistent with the current assignment? (One constraint check per constraint on x asked.)")
+      .def(
+          "remove",
+          [](SearchContext& c, VarId x, Value value) {
+            if (c.assignment().is_assigned(x))
+              throw Error("remove: " + c.problem().variable(x).name() + " is assigned (an inference prunes only "
+                          "unassigned variables)");
+            return c.store().remove(x, index_of(c, x, value), nullptr);
+          },
+          py::arg("x"), py::arg("value"),
+          "Removes value from x's current domain (an inference's pruning: trailed, undone on backtrack, counted in "
+          "values_pruned). False when the domain is then empty (a wipe-out: return False). Only for unassigned x.");
 }
 
 template <class Fn>
@@ -136,6 +161,34 @@ Strategy<ValueOrdering> python_value_ordering(py::object fn, std::string name) {
   return {std::move(ordering), std::move(name)};
 }
 
+Inference python_inference(py::object fn) {
+  if (!PyCallable_Check(fn.ptr()))
+    throw Error("inference: expected a strategy name or a callable, got " +
+                std::string(py::str(py::type::handle_of(fn).attr("__name__"))));
+  SharedCallable callable(std::move(fn));
+  return [callable](SearchContext& ctx, VarId x) -> bool {
+    py::gil_scoped_acquire gil;
+    const py::object r = callable.get()(py::cast(&ctx, py::return_value_policy::reference), x);
+    const int truth = PyObject_IsTrue(r.ptr());
+    if (truth < 0) throw py::error_already_set();
+    return truth == 1;
+  };
+}
+
+std::string inference_name_for(const py::object& fn) {
+  // One registry entry per distinct callable (the registry holds it, so its id is never reused).
+  static std::map<PyObject*, std::string> names;
+  const auto it = names.find(fn.ptr());
+  if (it != names.end()) return it->second;
+  std::string qualname = py::hasattr(fn, "__qualname__") ? py::str(fn.attr("__qualname__")).cast<std::string>()
+                                                          : std::string("callable");
+  std::string name = "python:" + qualname;
+  for (int k = 2; inferences().contains(name); ++k) name = "python:" + qualname + "#" + std::to_string(k);
+  inferences().add(name, "a Python callable passed as inference=", python_inference(fn));
+  names.emplace(fn.ptr(), name);
+  return name;
+}
+
 void bind_strategies(py::module_& m) {
   bind_context(m);
   m.def(
@@ -159,6 +212,12 @@ void bind_strategies(py::module_& m) {
       "register_value_ordering",
       [](const std::string& name, py::object fn, const std::string& help) {
         value_orderings().add(name, help, python_value_ordering(std::move(fn), name).resolve(value_orderings()));
+      },
+      py::arg("name"), py::arg("fn"), py::arg("help") = "written in Python");
+  m.def(
+      "register_inference",
+      [](const std::string& name, py::object fn, const std::string& help) {
+        inferences().add(name, help, python_inference(std::move(fn)));
       },
       py::arg("name"), py::arg("fn"), py::arg("help") = "written in Python");
 }

@@ -1,0 +1,147 @@
+"""Studies (the grid `csp ablate` runs, from Python) and the search tree of one run, shown inline by Jupyter."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from . import _csp
+
+
+def _number(text: str):
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+class Chart:
+    """An SVG picture (a study's chart, a search tree): `.svg` the text; Jupyter shows it inline."""
+
+    def __init__(self, svg: str):
+        self.svg = svg
+
+    def _repr_svg_(self):
+        return self.svg
+
+    def __str__(self):
+        return self.svg
+
+
+class Study:
+    """The records of a study (csp::ablation::Study).
+
+    rows: one dict per run, keyed by the CSV's column names (group, instance, number, var, val, inference,
+    alldiff, ac3, ..., status, detail, the counters); numbers as int or float. summaries: one dict per (group,
+    configuration), as in the JSON (grid order). csv() / json(): the text csp ablate writes (write_csv, write_json).
+    chart(metric, kind): the library's SVG chart. to_dataframe(): the rows as a pandas DataFrame.
+    """
+
+    def __init__(self, raw):
+        self.raw = raw
+        self._rows = None
+        self._json = None
+
+    def csv(self) -> str:
+        return self.raw.csv()
+
+    def json(self) -> str:
+        return self.raw.json()
+
+    @property
+    def rows(self) -> list:
+        if self._rows is None:
+            lines = [line for line in self.csv().splitlines() if not line.startswith("#")]
+            self._rows = [{k: _number(v) for k, v in row.items()} for row in csv.DictReader(io.StringIO("\n".join(lines)))]
+        return self._rows
+
+    @property
+    def summaries(self) -> list:
+        if self._json is None:
+            self._json = json.loads(self.json())
+        return self._json["summary"]
+
+    def to_dataframe(self):
+        try:
+            import pandas
+        except ImportError as e:
+            raise ImportError("Study.to_dataframe needs pandas (pip install pandas, or Debian python3-pandas); "
+                              "Study.rows has the same records as a list of dicts") from e
+        return pandas.DataFrame(self.rows)
+
+    def chart(self, metric: str = "assignments", kind: str = "box") -> Chart:
+        """The chart of csp ablate --plot: metric "assignments" (search calls) or "time"; kind "box", "cactus" or
+        "survival". Needs the library built with cairo."""
+        return Chart(self.raw.chart(metric, kind))
+
+    def __len__(self):
+        return self.raw.record_count
+
+    def __repr__(self):
+        return (f"Study(model={self.raw.model!r}, instances={self.raw.instance_count}, "
+                f"configurations={self.raw.config_count}, rows={self.raw.record_count})")
+
+
+def study(model: str | None = None, *, numbers=(), files=(), factory=None, name: str = "own", grid=None,
+          seeds=None, node_limit: int = 0, timeout: float = 0.0, repeat: int = 1, max_solutions: int = 1,
+          shuffle_seed: int = 0) -> Study:
+    """Runs every instance with every configuration of `grid`, as `csp ablate` does (one thread, grid order).
+
+    model: a catalogue model of csp ablate ("queens", "sudoku", "map", ...) with its `numbers` (queens: n) or
+    `files`; factory: a function returning a csp.Problem (built afresh for each run), named `name`; both may be
+    given. grid: {dimension: [values]} with csp ablate's option names ("var", "val", "inference", "alldiff", "ac3",
+    "backjump", "restarts", "break-symmetry" or break_symmetry, ...); seeds: the seed dimension. node_limit:
+    assignments per run; timeout: seconds per run; max_solutions: 1 the first, 0 all. Raises csp.Error with the
+    library's message for an unknown dimension, name or model."""
+    grid = dict(grid or {})
+    if seeds is not None:
+        grid["seed"] = list(seeds)
+    raw_factory = None
+    if factory is not None:
+        def raw_factory():
+            p = factory()
+            return p.raw if hasattr(p, "raw") else p
+    return Study(_csp.run_study(model or "", [str(f) for f in files], list(numbers), raw_factory, name, grid,
+                                node_limit, float(timeout), repeat, max_solutions, shuffle_seed))
+
+
+class SearchTree:
+    """The search tree of one run (csp::ablation::SearchTreeObserver): one node per assignment plus the root.
+
+    result: the run's csp.Result. node_count, truncated (more than max_nodes nodes: only the first drawn).
+    dot(): Graphviz DOT; json(): the nodes as JSON text; svg(): laid out by Graphviz (when built with it); Jupyter
+    shows the SVG inline."""
+
+    def __init__(self, raw, problem=None):
+        from ._run import Result
+        self.raw = raw
+        self.result = Result(raw.result, problem)
+
+    node_count = property(lambda self: self.raw.node_count)
+    truncated = property(lambda self: self.raw.truncated)
+
+    def dot(self) -> str:
+        return self.raw.dot()
+
+    def json(self) -> str:
+        return self.raw.json()
+
+    def svg(self) -> str:
+        return self.raw.svg()
+
+    def _repr_svg_(self):
+        return self.svg() if _csp.search_tree_svg_available() else None
+
+    def __repr__(self):
+        return f"SearchTree(nodes={self.node_count}, status={self.result.status!r})"
+
+
+def search_tree(problem, max_nodes: int = 2000, **spec) -> SearchTree:
+    """Solves `problem` (a csp.Problem or a model with .problem) with the spec's keywords, recording the tree."""
+    p = problem if hasattr(problem, "raw") or not hasattr(problem, "problem") else problem.problem
+    raw = p.raw if hasattr(p, "raw") else p
+    from ._run import spec_of
+    return SearchTree(_csp.search_tree(raw, spec_of(spec), max_nodes), p)

@@ -1,0 +1,105 @@
+"""Studies from Python (csp::ablation::run_study, the grid csp ablate runs) and the search tree of one run."""
+
+import json
+
+import pytest
+
+import csp
+
+STATS = ("assignments", "backtracks", "failures", "constraint_checks", "max_depth")
+
+
+def test_a_2x2_grid_on_6_and_8_queens_has_4_rows_per_instance():
+    st = csp.study(model="queens", numbers=[6, 8], grid={"var": ["first", "mrv"], "inference": ["none", "fc"]},
+                   node_limit=100000)
+    assert len(st.rows) == 8
+    for n in (6, 8):
+        rows = [r for r in st.rows if r["instance"] == f"n={n}"]
+        assert len(rows) == 4
+        assert {(r["var"], r["inference"]) for r in rows} == {("first", "none"), ("first", "fc"), ("mrv", "none"),
+                                                              ("mrv", "fc")}
+        assert all(r["status"] == "solved" for r in rows)
+    assert len(st.summaries) == 4 and st.summaries[0]["instances"] == 2
+    # The text csp ablate writes: '#' header lines, then the column row and one line per run.
+    lines = [line for line in st.csv().splitlines() if not line.startswith("#")]
+    assert lines[0].startswith("group,instance,number,var,val,inference,alldiff,ac3") and len(lines) == 9
+    assert len(json.loads(st.json())["rows"]) == 8
+
+
+def test_the_first_none_row_has_the_statistics_of_plain_backtracking():
+    st = csp.study(model="queens", numbers=[8], grid={"var": ["first", "mrv"], "inference": ["none", "fc"]})
+    row = next(r for r in st.rows if r["var"] == "first" and r["inference"] == "none")
+    r = csp.n_queens(8).solve(var="first", val="natural", inference="none")
+    assert row["assignments"] == r.stats["assignments"] == 113
+    assert row["backtracks"] == r.stats["backtracks"] == 105
+    for key in STATS:
+        assert row[key] == r.stats[key], key
+
+
+def test_counts_of_all_solutions_of_6_and_8_queens():
+    st = csp.study(model="queens", numbers=[6, 8], grid={"inference": ["fc"]}, max_solutions=0)
+    assert {r["instance"]: r["solutions"] for r in st.rows} == {"n=6": 4, "n=8": 92}
+
+
+def test_a_study_of_a_python_factory():
+    st = csp.study(factory=lambda: csp.n_queens(5), name="five", grid={"var": ["first"], "inference": ["fc"]},
+                   max_solutions=0, seeds=[0])
+    [row] = st.rows
+    assert row["instance"] == "five" and row["solutions"] == 10 and row["status"] == "solved"
+
+
+def test_bad_study_input_raises_the_librarys_message():
+    with pytest.raises(csp.Error, match="unknown study dimension 'varr'.*break-symmetry"):
+        csp.study(model="queens", numbers=[4], grid={"varr": ["first"]})
+    with pytest.raises(csp.Error, match="--var: unknown value 'nope'"):
+        csp.study(model="queens", numbers=[4], grid={"var": ["nope"]})
+    with pytest.raises(csp.Error, match="give a model"):
+        csp.study(grid={"var": ["first"]})
+
+
+def test_the_chart_is_the_librarys_svg():
+    if not csp._csp.plot_available():
+        pytest.skip("built without cairo")
+    st = csp.study(model="queens", numbers=[6, 8], grid={"var": ["first", "mrv"]})
+    chart = st.chart()
+    assert chart._repr_svg_().lstrip().startswith(("<?xml", "<svg")) and "</svg>" in chart.svg
+    assert st.chart(kind="cactus").svg.lstrip().startswith(("<?xml", "<svg"))
+    with pytest.raises(csp.Error, match="valid"):
+        st.chart(kind="pie")
+
+
+def test_to_dataframe_or_a_clear_import_error():
+    st = csp.study(model="queens", numbers=[6], grid={"var": ["first"]})
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match="needs pandas"):
+            st.to_dataframe()
+    else:
+        assert list(st.to_dataframe()["assignments"]) == [31]
+
+
+# ---- the search tree of one run ---------------------------------------------------------------------------------
+
+def test_the_search_tree_of_4_queens_with_forward_checking():
+    # As tests/ablation/observers_test.cpp: 8 assignments, 4 backtracks, 2 wipe-outs; one node per assignment + root.
+    t = csp.n_queens(4).solve(var="first", val="natural", inference="fc", tree=True)
+    assert t.result.stats["assignments"] == 8 and t.result.stats["backtracks"] == 4
+    assert t.node_count == 9 and not t.truncated
+    nodes = json.loads(t.json())["nodes"]
+    assert nodes[1]["var"] == "Q1" and nodes[1]["pruned_count"] == 6 and nodes[2]["wiped_out"] == "Q3"
+    assert sum(n["end"] == "solution" for n in nodes) == 1
+    assert t.dot().startswith("digraph")
+    assert t.result.solution == {"Q1": 2, "Q2": 4, "Q3": 1, "Q4": 3}
+    if csp._csp.search_tree_svg_available():
+        assert t.svg().lstrip().startswith(("<?xml", "<svg")) and t._repr_svg_() is not None
+    else:
+        with pytest.raises(csp.Error, match="Graphviz"):
+            t.svg()
+
+
+def test_search_tree_of_a_model_and_a_node_cap():
+    t = csp.search_tree(csp.n_queens(8), max_nodes=10, var="first", val="natural", inference="none")
+    assert t.node_count == 10 and t.truncated and t.result.stats["assignments"] == 113
+    with pytest.raises(TypeError):
+        csp.n_queens(4).solve(tree=True, on_solution=print)
