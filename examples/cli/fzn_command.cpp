@@ -298,6 +298,15 @@ void apply_annotation(const fzn::FlatZincModel& model, FznOptions& o) {
   if (!o.var_given)
     config.variable_ordering = fzn::phased_variable_ordering(model.search, config.variable_ordering.name());
   if (!o.val_given) config.value_ordering = fzn::phased_value_ordering(model.search, config.value_ordering.name());
+  // --branching binary follows indomain_split / indomain_reverse_split to the letter (x <= m, then x > m) when every
+  // phase asks for the same one: SolverConfig::branching is one choice for the whole search. Not with --trace or
+  // --tree, which show assignments only (binary then).
+  if (config.branching != "binary" || o.val_given || o.search.trace || !o.search.tree_file.empty()) return;
+  const std::string& split = model.search.phases.front().split;
+  if (split.empty()) return;
+  for (const fzn::SearchPhase& p : model.search.phases)
+    if (p.split != split) return;
+  config.branching = split;
 }
 
 // The variables solutions are distinct on (MiniZinc's semantics: hidden variables are not always marked as

@@ -111,8 +111,10 @@ void add_engine_options(po::options_description& search) {
       ("restart-factor", po::value<std::string>()->value_name("F"), "growth of the geometric cutoff, above 1 (default 1.5)");
   search.add_options()
       ("branching", po::value<std::string>()->value_name("NAME")->default_value("d-way"),
-       "how a node branches: d-way (one child per value, AIMA Fig. 6.5) or binary (x = v, then x != v propagated "
-       "and the variable chosen again, as MiniZinc's int_search in Gecode; not with --backjump cbj)");
+       "how a node branches: d-way (one child per value, AIMA Fig. 6.5), binary (x = v, then x != v propagated "
+       "and the variable chosen again, as MiniZinc's int_search in Gecode), split (x <= m, then x > m, m the middle "
+       "of x's values: indomain_split) or reverse-split (x > m first); none with --backjump cbj, the splits not "
+       "with --trace or --tree");
   // cbj
   search.add_options()
       ("backjump", po::value<std::string>()->value_name("NAME")->default_value("none"),

@@ -1,7 +1,10 @@
 // Variable: sorted unique values and index_of, for ranges and for arbitrary ints.
 #include "csp/core/variable.hpp"
 
+#include <algorithm>
 #include <limits>
+#include <random>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -40,6 +43,31 @@ TEST(Variable, ExtremeValuesDoNotOverflow) {
   const Variable w("w", {hi - 1, hi});
   EXPECT_EQ(w.index_of(hi), 1);
   EXPECT_EQ(w.index_of(hi - 2), -1);
+}
+
+// index_of and lower_index against a scan of the sorted values, for lists spanning up to 64 integers (the bit mask)
+// and wider (the binary search), at and around every value, including the ends of int.
+TEST(Variable, IndexOfAndLowerIndexAgreeWithTheSortedValues) {
+  std::mt19937 rng(7);
+  const int lo_int = std::numeric_limits<int>::min();
+  for (int trial = 0; trial < 400; ++trial) {
+    const int span = 2 + static_cast<int>(rng() % 130);  // 2..131: both sides of 64
+    const int base = trial % 3 == 0 ? lo_int : trial % 3 == 1 ? -40 : std::numeric_limits<int>::max() - span + 1;
+    std::vector<Value> values{base, static_cast<Value>(static_cast<long long>(base) + span - 1)};
+    for (int k = 0; k < span / 3; ++k) values.push_back(static_cast<Value>(static_cast<long long>(base) + rng() % span));
+    const Variable v("x", values);
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    ASSERT_EQ(v.size(), static_cast<int>(values.size()));
+    for (long long w = static_cast<long long>(base) - 1; w <= static_cast<long long>(base) + span; ++w) {
+      if (w < lo_int || w > std::numeric_limits<int>::max()) continue;
+      const auto x = static_cast<Value>(w);
+      const auto it = std::lower_bound(values.begin(), values.end(), x);
+      const int at_least = static_cast<int>(it - values.begin());
+      EXPECT_EQ(v.lower_index(x), at_least) << "value " << x << ", span " << span;
+      EXPECT_EQ(v.index_of(x), it != values.end() && *it == x ? at_least : -1) << "value " << x << ", span " << span;
+    }
+  }
 }
 
 }  // namespace

@@ -368,6 +368,18 @@ TEST(FlatZincModel, SplitValueChoicesEnumerateInBisectionOrder) {
   EXPECT_EQ(values_of_x("indomain_interval"), "x=1 x=6");
 }
 
+// Each phase records the bisection its value choice asks for (csp fzn --branching binary then branches split).
+TEST(FlatZincModel, PhasesRecordTheSplitOfTheirValueChoice) {
+  const fzn::FlatZincModel m = build(
+      "var 1..6: x;\nvar 1..6: y;\nvar 1..6: z;\nsolve :: seq_search([int_search([x], input_order, indomain_split, "
+      "complete), int_search([y], first_fail, indomain_reverse_split, complete), int_search([z], input_order, "
+      "indomain_min, complete)]) satisfy;\n");
+  ASSERT_EQ(m.search.phases.size(), 3u);
+  EXPECT_EQ(m.search.phases[0].split, "split");
+  EXPECT_EQ(m.search.phases[1].split, "reverse-split");
+  EXPECT_EQ(m.search.phases[2].split, "");
+}
+
 // Known counts: 8-queens as FlatZinc (int_lin_ne, the MiniZinc std flattening) has 92 solutions.
 TEST(FlatZincModel, EightQueensHas92Solutions) {
   std::string text = "array [1..2] of int: c = [1, -1];\n";

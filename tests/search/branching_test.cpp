@@ -6,6 +6,7 @@
 #include <string>
 
 #include "csp/core/errors.hpp"
+#include "csp/core/search_observer.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/search/optimize.hpp"
@@ -97,6 +98,77 @@ TEST(BinaryBranching, NamesAreCheckedAndCbjIsRefused) {
   EXPECT_THROW(c.validate(), OptionConflictError);
   c.branching = "sideways";
   EXPECT_THROW(c.validate(), UnknownNameError);
+}
+
+// Split branching ("split": x <= m, then x > m; "reverse-split": x > m first), MiniZinc's indomain_split.
+
+TEST(SplitBranching, FindsExactlyTheOraclesSolutionsOnRandomCsps) {
+  std::uint64_t total = 0;
+  for (const char* branching : {"split", "reverse-split"})
+    for (const char* var : {"first", "mrv", "dom-wdeg"})
+      for (const char* inference : {"none", "fc", "mac"}) {
+        const SolverConfig c = config(var, "natural", inference, branching);
+        for (std::uint32_t seed = 1; seed <= 60; ++seed) {
+          const test_support::RandomCsp r = test_support::make_random_csp(seed);
+          const std::vector<test_support::Tuple> expected = test_support::all_solutions(r.problem);
+          const SearchResult result = backtracking_search(r.problem, c);
+          EXPECT_EQ(test_support::sorted_tuples(result.solutions), expected)
+              << "problem " << seed << ", " << to_string(c) << ":\n" << r.description;
+          EXPECT_EQ(result.solution_count, expected.size()) << "problem " << seed << ", " << to_string(c);
+          EXPECT_TRUE(result.complete);
+          total += expected.size();
+        }
+      }
+  EXPECT_GT(total, 18U * 60U);
+}
+
+// One variable of 8 values and no constraint: split halves 1..8 into 1..4 | 5..8, then 1..2 | 3..4, ...: 7 split
+// decisions and 8 assignments, 15 nodes, solutions in ascending order (reverse-split: descending).
+TEST(SplitBranching, BisectsTheDomainAndCountsEachHalfAsANode) {
+  Problem p;
+  p.add_variable("x", 1, 8);
+  for (const char* branching : {"split", "reverse-split"}) {
+    const SearchResult r = backtracking_search(p, config("first", "natural", "fc", branching));
+    EXPECT_EQ(r.solution_count, 8U) << branching;
+    EXPECT_EQ(r.stats.assignments, 15U) << branching;
+    EXPECT_EQ(r.stats.max_depth, 4U) << branching;  // three halvings, then x = v
+    ASSERT_EQ(r.solutions.size(), 8U) << branching;
+    const bool up = std::string(branching) == "split";
+    for (int k = 0; k < 8; ++k) EXPECT_EQ(r.solutions[static_cast<std::size_t>(k)].value(0), up ? k + 1 : 8 - k);
+  }
+}
+
+TEST(SplitBranching, EightQueensOptimumAndRestarts) {
+  const Problem p = models::n_queens(8);
+  for (const char* inference : {"none", "fc", "mac"})
+    EXPECT_EQ(backtracking_search(p, config("mrv", "natural", inference, "split")).solution_count, 92U) << inference;
+  for (const char* branching : {"split", "reverse-split"}) {
+    SolverConfig c = config("mrv", "natural", "mac", branching);
+    c.max_solutions = 1;
+    const SearchResult r = optimize(p, 7, Sense::maximize, c);
+    ASSERT_FALSE(r.solutions.empty()) << branching;
+    EXPECT_EQ(r.solutions.back().value(7), 8) << branching;
+    EXPECT_TRUE(r.complete) << branching;
+  }
+  SolverConfig c = config("dom-wdeg", "natural", "fc", "split");
+  c.restarts = "luby";
+  c.restart_base = 4;
+  c.seed = 3;
+  EXPECT_EQ(backtracking_search(p, c).solution_count, 92U);
+}
+
+TEST(SplitBranching, CbjAndObserversAreRefused) {
+  EXPECT_EQ(parse_branching("split"), "split");
+  EXPECT_EQ(parse_branching("reverse-split"), "reverse-split");
+  SolverConfig c = config("first", "natural", "fc", "split");
+  c.backjumping = "cbj";
+  EXPECT_THROW(c.validate(), OptionConflictError);
+  c.backjumping = "none";
+  SearchObserver observer;
+  c.observer = &observer;
+  EXPECT_THROW(c.validate(), OptionConflictError);
+  c.branching = "binary";
+  EXPECT_NO_THROW(c.validate());
 }
 
 }  // namespace

@@ -19,18 +19,7 @@ Wide ceil_div(Wide a, Wide b) {
 int first_index_at_least(const Variable& var, Wide v) {
   if (v <= var.min_value()) return 0;
   if (v > var.max_value()) return var.size();
-  if (var.is_range()) return static_cast<int>(v - var.min_value());
-  int lo = 0;
-  int hi = var.size() - 1;  // value(hi) >= v
-  while (lo < hi) {
-    const int mid = lo + (hi - lo) / 2;
-    if (var.value(mid) >= v) {
-      hi = mid;
-    } else {
-      lo = mid + 1;
-    }
-  }
-  return lo;
+  return var.lower_index(static_cast<Value>(v));
 }
 
 int last_index_at_most(const Variable& var, Wide v) {

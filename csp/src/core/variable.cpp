@@ -2,6 +2,7 @@
 #include "csp/core/variable.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace csp {
 
@@ -24,7 +25,12 @@ Variable::Variable(std::string name, std::shared_ptr<const std::vector<Value>> s
   lo_ = v.front();
   hi_ = v.back();
   contiguous_ = static_cast<long long>(hi_) - lo_ + 1 == static_cast<long long>(v.size());
-  if (contiguous_) values_.reset();  // a range needs only its ends
+  if (contiguous_) {
+    values_.reset();  // a range needs only its ends
+    return;
+  }
+  if (static_cast<long long>(hi_) - lo_ < 64)
+    for (const Value x : v) mask_ |= std::uint64_t{1} << static_cast<unsigned>(static_cast<long long>(x) - lo_);
 }
 
 Variable::Variable(std::string name, Value lo, Value hi)
@@ -49,9 +55,26 @@ bool Variable::same_values(const Variable& other) const {
 int Variable::index_of(Value v) const {
   if (size_ == 0 || v < lo_ || v > hi_) return -1;
   if (contiguous_) return static_cast<int>(static_cast<long long>(v) - lo_);
+  if (mask_ != 0) {
+    const auto bit = static_cast<unsigned>(static_cast<long long>(v) - lo_);
+    if ((mask_ >> bit & 1U) == 0) return -1;
+    return std::popcount(mask_ & ((std::uint64_t{1} << bit) - 1));
+  }
   const auto& vals = *values_;
   const auto it = std::lower_bound(vals.begin(), vals.end(), v);
   return (it != vals.end() && *it == v) ? static_cast<int>(it - vals.begin()) : -1;
+}
+
+int Variable::lower_index(Value v) const {
+  if (size_ == 0 || v <= lo_) return 0;
+  if (v > hi_) return size_;
+  if (contiguous_) return static_cast<int>(static_cast<long long>(v) - lo_);
+  if (mask_ != 0) {
+    const auto bit = static_cast<unsigned>(static_cast<long long>(v) - lo_);  // below 64: lo < v <= hi
+    return std::popcount(mask_ & ((std::uint64_t{1} << bit) - 1));
+  }
+  const auto& vals = *values_;
+  return static_cast<int>(std::lower_bound(vals.begin(), vals.end(), v) - vals.begin());
 }
 
 }  // namespace csp

@@ -28,7 +28,10 @@
 // - restarts (restarts.hpp): search_with_restarts() around search();
 // - binary branching (SolverConfig::branching): a node tries one value v of its variable x; once x = v is over,
 //   refute() posts x != v at the parent's level, runs the inference and opens a new node in its place (the
-//   variable is chosen again). The book's loop over the values is then the chain of refutations.
+//   variable is chosen again). The book's loop over the values is then the chain of refutations;
+// - split branching (the same branching "split" / "reverse-split"): while x has two values or more, the node's
+//   decision is x <= m (split()) and its refutation x > m (the other way round for reverse-split); x stays
+//   unassigned until one value is left, then a binary node assigns it.
 #include "csp/search/backtracking.hpp"
 
 #include <algorithm>
@@ -73,7 +76,10 @@ class Backtracker {
         // "natural" is the built-in ascending order (registry names are unique; a callable never equals a name): it
         // is iterated lazily with Domain::next instead of filling a vector per node.
         lazy_natural_(config.value_ordering == "natural"),
-        binary_(config.branching == "binary"),
+        binary_(config.branching != "d-way"),
+        split_(config.branching == "split" ? Split::lower_first
+               : config.branching == "reverse-split" ? Split::upper_first
+                                                      : Split::none),
         infer_(inferences().get(config.inference).fn),
         ctx_(store_, config.inference != "none"),
         bound_(hooks != nullptr && hooks->bound ? &hooks->bound : nullptr),
@@ -127,7 +133,10 @@ class Backtracker {
     bool trying = false;        // x = value is in the assignment (its subtree is open or just failed)
     bool assigned_any = false;  // some value of x passed the consistency check and was assigned
     bool decided = false;       // binary branching: the node's one value was chosen (x != value comes next)
+    bool split = false;         // split branching: the decision is a half of x's domain, not x = value
+    int split_at = -1;          // split branching: the last index of the lower half (values <= m)
   };
+  enum class Split { none, lower_first, upper_first };
 
   // Givens, optional AC-3, root inference. False when the problem is already inconsistent (or the time limit
   // interrupted the root propagation: then store_.interrupted()).
@@ -321,6 +330,12 @@ class Backtracker {
   // Removes {x = value} and its inferences: the end of one iteration of the book's loop.
   void retract(Frame& f, int depth) {
     ++result_.stats.backtracks;
+    if (f.split) {  // a half of x's domain: x was not assigned
+      store_.undo_to(f.mark);
+      store_.set_depth(depth - 1);
+      f.trying = false;
+      return;
+    }
     if (config_.observer != nullptr) config_.observer->on_backtrack(store_, f.x, f.value, depth);
     store_.undo_to(f.mark);
     store_.set_depth(depth - 1);
@@ -405,8 +420,12 @@ class Backtracker {
   Outcome refute() {
     const VarId x = frames_.back().x;
     const int i = frames_.back().index;
+    const bool split = frames_.back().split;
+    const int at = frames_.back().split_at;
     pop_node();
-    bool ok = store_.remove(x, i, nullptr);
+    bool ok = !split                          ? store_.remove(x, i, nullptr)
+              : split_ == Split::lower_first ? store_.remove_below(x, at + 1, nullptr)  // x > m
+                                             : store_.remove_above(x, at, nullptr);     // x <= m
     if (ok) {
       ctx_.set_decision_shrank_domain(true);
       ok = infer_(ctx_, x);
@@ -419,6 +438,44 @@ class Backtracker {
     if (limit_hit()) return Outcome::stop;
     if (open_node() == Outcome::stop) return Outcome::stop;
     if (pending_projection_unwind_) back_up_projected();
+    return Outcome::go_on;
+  }
+
+  // Split branching: the decision of the node on top is a half of x's domain (x has two values or more): x <= m
+  // (lower_first) or x > m, m = min + (max - min) / 2 of x's values, propagated as a change of x's domain. x is not
+  // assigned; the child chooses a variable again (x among them). refute() posts the other half.
+  Outcome split(Frame& f, int depth) {
+    const Domain& d = store_.domain(f.x);
+    const Value lo = store_.value(f.x, d.min());
+    const Value m = static_cast<Value>(lo + (static_cast<long long>(store_.value(f.x, d.max())) - lo) / 2);
+    int a = d.min();  // value(a) <= m < value(b): the values are sorted by index
+    int b = d.max();
+    while (b - a > 1) {
+      const int c = a + (b - a) / 2;
+      (store_.value(f.x, c) <= m ? a : b) = c;
+    }
+    Statistics& s = result_.stats;
+    f.split = true;
+    f.split_at = a;
+    f.mark = store_.mark();
+    f.trying = true;
+    f.assigned_any = true;
+    ++s.assignments;
+    if (static_cast<std::uint64_t>(depth) > s.max_depth) s.max_depth = static_cast<std::uint64_t>(depth);
+    store_.set_depth(depth);
+    bool ok = split_ == Split::lower_first ? store_.remove_above(f.x, a, nullptr) : store_.remove_below(f.x, a + 1, nullptr);
+    if (ok) {
+      ctx_.set_decision_shrank_domain(true);
+      ok = infer_(ctx_, f.x);
+    }
+    if (ok) {
+      if (open_node() == Outcome::stop) return Outcome::stop;
+      if (pending_projection_unwind_) back_up_projected();
+    } else if (store_.interrupted()) {
+      return stop_by_limit();
+    } else {
+      ++s.failures;  // the half failed: the other half comes next
+    }
     return Outcome::go_on;
   }
 
@@ -448,6 +505,10 @@ class Backtracker {
       }
       if (bound_ != nullptr && !store_.domain(f.x).contains(i)) continue;  // a materialised value the bound removed
       f.decided = binary_;
+      if (split_ != Split::none && store_.domain(f.x).size() > 1) {
+        if (limit_hit() || split(f, depth) == Outcome::stop) return;
+        continue;
+      }
       if (!consistent(f, i, depth)) continue;
       if (limit_hit()) return;
       assign(f, i, depth);
@@ -498,7 +559,8 @@ class Backtracker {
   const VariableOrdering& select_;
   const ValueOrdering& order_;
   bool lazy_natural_;
-  bool binary_;  // SolverConfig::branching "binary"
+  bool binary_;   // SolverConfig::branching other than "d-way": two children per node
+  Split split_;   // SolverConfig::branching "split" / "reverse-split"
   const Inference& infer_;
   SearchContext ctx_;
   const std::function<bool(SearchContext&)>* bound_;  // null except under branch and bound

@@ -23,8 +23,8 @@ std::string parse_backjumping(const std::string& name) {
 }
 
 std::string parse_branching(const std::string& name) {
-  if (name == "d-way" || name == "binary") return name;
-  throw UnknownNameError("unknown branching '" + name + "' (valid: d-way, binary)");
+  if (name == "d-way" || name == "binary" || name == "split" || name == "reverse-split") return name;
+  throw UnknownNameError("unknown branching '" + name + "' (valid: d-way, binary, split, reverse-split)");
 }
 
 void SolverConfig::validate() const {
@@ -37,10 +37,16 @@ void SolverConfig::validate() const {
                               "backjumping cbj works with inference none, fc or mac, not '" + inference +
                                   "' (its conflict sets are kept for these three)");
   parse_branching(branching);
-  if (branching == "binary" && backjumping == "cbj")
+  if (branching != "d-way" && backjumping == "cbj")
     throw OptionConflictError("branching", "backjumping",
-                              "branching binary does not work with backjumping cbj (its conflict sets are kept per "
-                              "d-way node): use branching d-way");
+                              "branching " + branching +
+                                  " does not work with backjumping cbj (its conflict sets are kept per d-way node): "
+                                  "use branching d-way");
+  if ((branching == "split" || branching == "reverse-split") && observer != nullptr)
+    throw OptionConflictError("branching", "observer",
+                              "branching " + branching +
+                                  " does not work with an observer (a trace or a search tree): its decisions x <= m "
+                                  "are not assignments; use branching binary");
   if (learning != 0 && backjumping != "cbj")
     throw OptionConflictError("learning", "backjumping",
                               "learning " + std::to_string(learning) +

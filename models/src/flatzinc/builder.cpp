@@ -340,7 +340,7 @@ class Builder {
   // variable selection and value choice as MiniZinc names them.
   struct PhaseMark {
     std::size_t end = 0;
-    std::string selection, choice;
+    std::string selection, choice, split;
   };
 
   // The variables of the search annotations, in order (int_search, bool_search, seq_search), one mark per phase.
@@ -394,7 +394,10 @@ class Builder {
       note("unknown value choice '" + name + "' ignored");
       return "";
     }
-    if (name.find("split") != std::string::npos || name == "indomain_interval" || name.rfind("outdomain", 0) == 0)
+    if (name == "indomain_split" || name == "indomain_reverse_split")
+      note(name + " enumerated as " + it->second + " (the order its branching tries the values; with --branching "
+           "binary it bisects the domain, when every phase of the annotation does)");
+    else if (name.find("split") != std::string::npos || name == "indomain_interval" || name.rfind("outdomain", 0) == 0)
       note(name + " enumerated as " + it->second + " (the order its branching tries the values)");
     return it->second;
   }
@@ -410,6 +413,7 @@ class Builder {
     if (options_.use_annotations) {
       for (const Expr& a : model_.solve.annotations) annotated_variables(a, order, marks);
       for (PhaseMark& m : marks) {  // the names of the first phase are the annotation's (SearchAnnotation)
+        m.split = m.choice == "indomain_split" ? "split" : m.choice == "indomain_reverse_split" ? "reverse-split" : "";
         m.selection = map_selection(m.selection);
         m.choice = map_choice(m.choice);
       }
@@ -451,6 +455,7 @@ class Builder {
         phase.end = out_.problem.variable_count();
         phase.variable_ordering = marks[next_mark].selection;
         phase.value_ordering = marks[next_mark].choice;
+        phase.split = marks[next_mark].split;
         out_.search.phases.push_back(std::move(phase));
       }
     };

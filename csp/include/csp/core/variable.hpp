@@ -1,6 +1,7 @@
 // Variable: a name and a finite, sorted set of int values (a range lo..hi, or any list).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,8 +42,11 @@ class Variable {
   Value max_value() const { return hi_; }
   /// The value with index i. Precondition: 0 <= i < size().
   Value value(int i) const { return contiguous_ ? lo_ + i : (*values_)[static_cast<std::size_t>(i)]; }
-  /// Index of value v, or -1 when v is not one of this variable's values. O(1) for ranges, O(log size) otherwise.
+  /// Index of value v, or -1 when v is not one of this variable's values. O(1) for ranges and for lists spanning
+  /// at most 64 integers (a bit mask), O(log size) otherwise.
   int index_of(Value v) const;
+  /// Index of the smallest value >= v, or size() when every value is below v. Same costs as index_of.
+  int lower_index(Value v) const;
 
  private:
   std::string name_;
@@ -51,6 +55,9 @@ class Variable {
   Value hi_ = -1;
   int size_ = 0;
   bool contiguous_ = false;  // values == lo, lo+1, ..., hi
+  // A list spanning at most 64 integers: bit v - lo set for each value v (0 otherwise). The index of v is then the
+  // number of bits below v's (one popcount), instead of a binary search (costas-array: 16% of its time).
+  std::uint64_t mask_ = 0;
 };
 
 }  // namespace csp

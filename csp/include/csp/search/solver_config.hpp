@@ -77,8 +77,14 @@ struct SolverConfig {
   /// constraint programming systems", Handbook of Constraint Programming 2006, §14.3.3). The refutation x != v runs
   /// the inference as if x's domain changed (fc: x's constraints revise their unassigned variables once; mac: to the
   /// fixpoint); a wipe-out there is a failure. With the same orderings both visit the same solutions; binary lets
-  /// MRV-like orderings switch variables after each refutation. validate() refuses it with backjumping cbj (whose
-  /// conflict sets are kept per d-way node).
+  /// MRV-like orderings switch variables after each refutation. "split" bisects instead (MiniZinc's indomain_split):
+  /// while x has two values or more, x <= m then x > m with m = min + (max - min) / 2 of x's current values, each
+  /// propagated, the variable chosen again after each; x is assigned once one value is left (so a variable of d
+  /// values costs about log2 d decisions before its assignment; each decision counts as one of
+  /// Statistics::assignments, the nodes). "reverse-split" tries x > m first (indomain_reverse_split). The value
+  /// ordering is not used while a split decision is made. validate() refuses binary and the splits with
+  /// backjumping cbj (whose conflict sets are kept per d-way node), and the splits with an observer (their decisions
+  /// are not assignments: a trace or a tree could not show them).
   std::string branching = "d-way";
 
   // cbj
@@ -174,7 +180,8 @@ std::string parse_value_ordering(const std::string& name);
 std::string parse_inference(const std::string& name);
 /// "none" or "cbj"; throws UnknownNameError listing them for any other name.
 std::string parse_backjumping(const std::string& name);
-/// "d-way" or "binary" (SolverConfig::branching); throws UnknownNameError listing them for any other name.
+/// "d-way", "binary", "split" or "reverse-split" (SolverConfig::branching); throws UnknownNameError listing them for
+/// any other name.
 std::string parse_branching(const std::string& name);
 /// A name from restart_strategies() ("none", "luby", "geometric"); throws UnknownNameError listing them otherwise.
 std::string parse_restarts(const std::string& name);

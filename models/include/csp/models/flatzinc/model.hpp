@@ -28,6 +28,9 @@ struct SearchPhase {
   VarId end = 0;
   std::string variable_ordering;
   std::string value_ordering;
+  /// "split" for indomain_split, "reverse-split" for indomain_reverse_split (the SolverConfig::branching that
+  /// follows them to the letter), "" for the other value choices.
+  std::string split;
 };
 
 /// The search the solve item's annotation asks for, in csp's names (empty when there is no annotation).
