@@ -59,14 +59,20 @@ bool Clause::propagate(Store& store) const {
   int open_count = 0;
   for (int k = 0; k < arity(); ++k) {
     const int v = fixed_value(store, scope()[static_cast<std::size_t>(k)]);
-    if (v == sign_[static_cast<std::size_t>(k)]) return true;  // a true literal
+    if (v == sign_[static_cast<std::size_t>(k)]) {  // a true literal: entailed, asleep until backtracked over
+      store.entail(*this);
+      return true;
+    }
     if (v < 0) {
       open = k;
       if (++open_count > 1) return true;  // two open literals: nothing to infer
     }
   }
   if (open < 0) return store.remove_above(scope()[0], -1, this);  // every literal false
-  return set_bool(store, scope()[static_cast<std::size_t>(open)], sign_[static_cast<std::size_t>(open)], this);
+  if (!set_bool(store, scope()[static_cast<std::size_t>(open)], sign_[static_cast<std::size_t>(open)], this))
+    return false;
+  store.entail(*this);
+  return true;
 }
 
 bool Clause::revise(Store& store, int pos) const {
@@ -103,7 +109,11 @@ bool BoolReif::propagate(Store& store) const {
   int open_count = 0;
   for (int k = 0; k < n; ++k) {
     const int v = fixed_value(store, scope()[static_cast<std::size_t>(k)]);
-    if (v == lit_) return set_bool(store, r, lit_, this);  // a true literal: R holds
+    if (v == lit_) {  // a true literal: R holds, and the constraint is entailed
+      if (!set_bool(store, r, lit_, this)) return false;
+      store.entail(*this);
+      return true;
+    }
     if (v < 0) {
       open = k;
       ++open_count;

@@ -115,7 +115,10 @@ bool LinearReif::propagate(Store& store) const {
   const VarId b = scope().back();
   const LinearTerms t{std::span(scope()).first(coefficients_.size()), coefficients_, store, this};
   const int bv = fixed_value(store, b);
-  if (bv == 0 && reification_ == Reification::implication) return true;
+  if (bv == 0 && reification_ == Reification::implication) {
+    store.entail(*this);
+    return true;
+  }
   if (bv >= 0) {
     const auto [op, rhs] = bv == 1 ? std::pair{op_, Wide{rhs_}} : negation(op_, rhs_);
     if (t.size() == 0 || (never_equal_ && op == LinearOp::eq)) {  // decided without looking at a variable
@@ -125,9 +128,15 @@ bool LinearReif::propagate(Store& store) const {
     if (never_equal_ && op == LinearOp::ne) return true;
     return t.propagate(op, rhs);
   }
+  // Decided by the bounds: b follows, and the constraint is entailed (it sleeps, Store::entail).
   const int tr = truth(store);
-  if (tr > 0 && reification_ == Reification::equivalence) return detail::set_bool(store, b, 1, this);
-  if (tr < 0) return detail::set_bool(store, b, 0, this);
+  if (tr > 0) {
+    if (reification_ == Reification::equivalence && !detail::set_bool(store, b, 1, this)) return false;
+    store.entail(*this);
+  } else if (tr < 0) {
+    if (!detail::set_bool(store, b, 0, this)) return false;
+    store.entail(*this);
+  }
   return true;
 }
 
@@ -265,12 +274,27 @@ bool MemberReif::keep_outside(Store& store) const {
   return true;
 }
 
+// Entailed once b is fixed and x's domain lies inside S (b = 1) or outside it (b = 0): it then sleeps (Store::entail)
+// while x keeps changing (langford: the 20 reified equalities of each position woke at every change of it).
 bool MemberReif::propagate(Store& store) const {
   const VarId b = scope()[1];
   const int bv = fixed_value(store, b);
-  if (bv == 1) return keep_inside(store);
-  if (bv == 0) return reification_ == Reification::implication || keep_outside(store);
-  return revise(store, 1);
+  if (bv == 1) {
+    if (!keep_inside(store)) return false;
+    if (inside(store) == store.domain(scope()[0]).size()) store.entail(*this);
+    return true;
+  }
+  if (bv == 0) {
+    if (reification_ == Reification::equivalence) {
+      if (!keep_outside(store)) return false;
+      if (inside(store) != 0) return true;
+    }
+    store.entail(*this);
+    return true;
+  }
+  if (!revise(store, 1)) return false;
+  if (fixed_value(store, b) >= 0) store.entail(*this);  // b was fixed because x lies inside or outside S
+  return true;
 }
 
 bool MemberReif::revise(Store& store, int pos) const {

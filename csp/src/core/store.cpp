@@ -278,14 +278,14 @@ ConstraintId Store::next_scheduled() {
   const std::size_t run = kRings - 1 - bounds_in_;
   if (queue_head_[run] != queue_tail_[run]) {
     const ConstraintId c = queue_[run * (queue_mask_ + 1) + (--queue_tail_[run] & queue_mask_)];
-    queued_[static_cast<std::size_t>(c)] = 0;
+    queued_[static_cast<std::size_t>(c)] &= 2;
     current_ = c;
     return c;
   }
   for (std::size_t r = 1; r + 1 < kRings; ++r) {
     if (queue_head_[r] == queue_tail_[r]) continue;
     const ConstraintId c = queue_[r * (queue_mask_ + 1) + (queue_head_[r]++ & queue_mask_)];
-    queued_[static_cast<std::size_t>(c)] = 0;
+    queued_[static_cast<std::size_t>(c)] &= 2;
     current_ = c;
     return c;
   }
@@ -305,7 +305,7 @@ ConstraintMemory& Store::set_memory(ConstraintId c, std::unique_ptr<ConstraintMe
 void Store::clear_schedule() {
   for (std::size_t r = 0; r < kRings; ++r)
     for (; queue_head_[r] != queue_tail_[r]; ++queue_head_[r])
-      queued_[static_cast<std::size_t>(queue_[r * (queue_mask_ + 1) + (queue_head_[r] & queue_mask_)])] = 0;
+      queued_[static_cast<std::size_t>(queue_[r * (queue_mask_ + 1) + (queue_head_[r] & queue_mask_)])] &= 2;
   queue_head_.fill(0);
   queue_tail_.fill(0);
   current_ = -1;

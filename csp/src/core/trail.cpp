@@ -3,10 +3,14 @@
 
 namespace csp {
 
-void Trail::undo_to(Mark m, std::vector<Domain>& domains) {
+void Trail::undo_to(Mark m, std::vector<Domain>& domains, std::vector<char>& sleep_flags) {
   while (entries_.size() > m) {
     const Entry& e = entries_.back();
-    domains[static_cast<std::size_t>(e.var)].undo(e.word, e.old);
+    if (e.word == kSleepEntry) [[unlikely]] {
+      sleep_flags[static_cast<std::size_t>(e.var)] &= static_cast<char>(~2);
+    } else {
+      domains[static_cast<std::size_t>(e.var)].undo(e.word, e.old);
+    }
     entries_.pop_back();
   }
 }

@@ -17,6 +17,7 @@ bool forward_check(Store& store, VarId x) {
   const Problem& p = store.problem();
   const Assignment& a = store.assignment();
   for (ConstraintId c : p.constraints_of(x)) {
+    if (store.entailed(c)) continue;  // satisfied by whatever values are left
     const Constraint& con = p.constraint(c);
     const std::vector<VarId>& scope = con.scope();
     bool open = false;

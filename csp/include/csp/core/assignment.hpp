@@ -71,6 +71,8 @@ class Assignment {
   /// All values in variable order; the slot of an unassigned variable holds an unspecified value (check
   /// is_assigned, or use value(x), which throws for it).
   const std::vector<Value>& values() const { return values_; }
+  /// One byte per variable in variable order: 1 when assigned, 0 otherwise (for scans that compare many at once).
+  const std::vector<char>& assigned_flags() const { return assigned_; }
 
   /// Same variables assigned to the same values (names are not compared).
   friend bool operator==(const Assignment& a, const Assignment& b) {

@@ -133,7 +133,22 @@ class Store {
   // ---- trail --------------------------------------------------------------------------------------------
   Trail::Mark mark() const { return trail_.mark(); }
   /// Restores every domain to its content at mark m.
-  void undo_to(Trail::Mark m) { trail_.undo_to(m, domains_); }
+  void undo_to(Trail::Mark m) { trail_.undo_to(m, domains_, queued_); }
+
+  // ---- entailment ------------------------------------------------------------------------------------------
+  /// Puts constraint c to sleep: c is entailed (every combination of the values left satisfies it), so it is not
+  /// scheduled again, nor revised by forward checking, until search undoes past this point (undo_to wakes it).
+  /// Called by c's own propagate / revise; a no-op for a constraint that is not the problem's (a standalone one).
+  void entail(const Constraint& c) {
+    const ConstraintId id = c.id();
+    if (id < 0 || id >= problem_->constraint_count() || &problem_->constraint(id) != &c) return;
+    char& flags = queued_[static_cast<std::size_t>(id)];
+    if ((flags & 2) != 0) return;
+    flags = static_cast<char>(flags | 2);
+    trail_.record_sleep(id);
+  }
+  /// Whether constraint c sleeps (was found entailed on the current path).
+  bool entailed(ConstraintId c) const { return (queued_[static_cast<std::size_t>(c)] & 2) != 0; }
 
   // ---- constraint queue (coarse-grained AC-3 used by MAC; see propagation/mac.hpp) --------------------------
   /// While enabled, every domain change schedules the constraints on the changed variable that subscribed to its
@@ -257,7 +272,7 @@ class Store {
   std::size_t queue_mask_ = 0;
   std::array<std::size_t, kRings> queue_head_{};
   std::array<std::size_t, kRings> queue_tail_{};
-  std::vector<char> queued_;
+  std::vector<char> queued_;  // per constraint: 1 on the queue, 2 asleep (entail); either keeps push from queuing it
   // Subscriptions (Constraint::wakes_on), by variable, ascending constraint ids: the constraints woken by a `domain`
   // change of x are on_domain_[domain_at_[x] .. domain_at_[x + 1]), those woken by a `bounds` change (the `bounds`
   // and `domain` subscribers) on_bounds_[bounds_at_[x] .. bounds_at_[x + 1]); a fixing wakes constraints_of(x).

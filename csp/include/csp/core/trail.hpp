@@ -10,7 +10,8 @@
 namespace csp {
 
 /// Records the old content of every domain word before it changes, so `undo_to(mark)` restores all
-/// domains exactly as they were at `mark()`. Search marks before trying a value and undoes after it.
+/// domains exactly as they were at `mark()`. Search marks before trying a value and undoes after it. It also records
+/// the constraints put to sleep since (Store::entail), which undo_to wakes again.
 class Trail {
  public:
   using Mark = std::size_t;
@@ -20,14 +21,18 @@ class Trail {
   /// Remembers that word `w` of x's domain was `old` (call before changing it). For an interval domain `w` is
   /// Domain::kBoundsEntry (old = Domain::packed_bounds()) or Domain::kHoleEntry (old = the hole added).
   void record(VarId x, int w, Domain::Word old) { entries_.push_back({x, w, old}); }
-  /// Restores, newest first, every word recorded since `m`. Precondition: m <= mark().
-  void undo_to(Mark m, std::vector<Domain>& domains);
+  /// Remembers that constraint c was put to sleep (its flag 2 in `sleep_flags` of undo_to was set).
+  void record_sleep(int c) { entries_.push_back({c, kSleepEntry, 0}); }
+  /// Restores, newest first, every word recorded since `m`, and clears flag 2 of sleep_flags[c] for each constraint
+  /// put to sleep since. Precondition: m <= mark().
+  void undo_to(Mark m, std::vector<Domain>& domains, std::vector<char>& sleep_flags);
   /// Makes room for n entries without reallocating.
   void reserve(std::size_t n) { entries_.reserve(n); }
   /// Number of recorded entries (for tests).
   std::size_t size() const { return entries_.size(); }
 
  private:
+  static constexpr int kSleepEntry = -3;  // below Domain's codes (kBoundsEntry, kHoleEntry)
   struct Entry {
     VarId var;
     int word;
