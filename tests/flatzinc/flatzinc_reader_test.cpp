@@ -368,6 +368,43 @@ TEST(FlatZincModel, SplitValueChoicesEnumerateInBisectionOrder) {
   EXPECT_EQ(values_of_x("indomain_interval"), "x=1 x=6");
 }
 
+// Boolean constants inside array_bool_xor, bool_clause, array_bool_and / array_bool_or are folded at posting; the
+// solutions are those of the relation with the constants in place (counted by hand below).
+TEST(FlatZincModel, BooleanConstantsAreFoldedWithTheSameSolutions) {
+  const auto solutions = [](const std::string& constraint) {
+    const fzn::FlatZincModel m = build("var bool: x :: output_var;\nvar bool: y :: output_var;\nvar bool: r :: output_var;\n" +
+                                       constraint + "\nsolve satisfy;\n");
+    return solution_order(m);
+  };
+  const auto all_have = [](const std::vector<std::string>& lines, const std::string& part) {
+    return std::all_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+  };
+  // x + 1 + y odd: x = y (r free): 4 solutions.
+  EXPECT_EQ(solutions("constraint array_bool_xor([x, true, false, y]);").size(), 4u);
+  const auto x_equals_y = [](const std::vector<std::string>& lines) {
+    return std::all_of(lines.begin(), lines.end(),
+                       [](const std::string& l) { return l.rfind("x=0 y=0", 0) == 0 || l.rfind("x=1 y=1", 0) == 0; });
+  };
+  EXPECT_TRUE(x_equals_y(solutions("constraint array_bool_xor([x, true, false, y]);")));
+  // x + 1 + 1 + y odd: x != y: 4 solutions.
+  EXPECT_EQ(solutions("constraint array_bool_xor([x, true, true, y]);").size(), 4u);
+  EXPECT_FALSE(x_equals_y(solutions("constraint array_bool_xor([x, true, true, y]);")));
+  EXPECT_EQ(solutions("constraint array_bool_xor([true, false]);").size(), 8u);  // always true
+  EXPECT_EQ(solutions("constraint array_bool_xor([false, true, true]);").size(), 0u);  // never
+  // x or false or not(true) or not(y): x = 1 or y = 0: 6 of 8.
+  EXPECT_EQ(solutions("constraint bool_clause([x, false], [true, y]);").size(), 6u);
+  EXPECT_EQ(solutions("constraint bool_clause([false], [true]);").size(), 0u);
+  EXPECT_EQ(solutions("constraint bool_clause([x, true], [y]);").size(), 8u);
+  // r <-> (x and true and y): 4 (r follows x and y); r <-> (x and false): r = 0, 4; r <-> (x or true): r = 1, 4.
+  EXPECT_EQ(solutions("constraint array_bool_and([x, true, y], r);").size(), 4u);
+  EXPECT_EQ(solutions("constraint array_bool_and([x, false, y], r);").size(), 4u);
+  EXPECT_TRUE(all_have(solutions("constraint array_bool_and([x, false, y], r);"), "r=0"));
+  EXPECT_TRUE(all_have(solutions("constraint array_bool_or([x, true], r);"), "r=1"));
+  EXPECT_EQ(solutions("constraint array_bool_or([x, true], r);").size(), 4u);
+  EXPECT_EQ(solutions("constraint array_bool_or([false, false], r);").size(), 4u);
+  EXPECT_TRUE(all_have(solutions("constraint array_bool_or([false, false], r);"), "r=0"));
+}
+
 // Each phase records the bisection its value choice asks for (csp fzn --branching binary then branches split).
 TEST(FlatZincModel, PhasesRecordTheSplitOfTheirValueChoice) {
   const fzn::FlatZincModel m = build(

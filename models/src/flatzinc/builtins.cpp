@@ -445,10 +445,31 @@ Post linear_reif(LinearOp op, Reification how) {
 }
 
 // r <-> and(xs) / or(xs), from an array (array_bool_and(as, r)) or two terms (bool_and(a, b, r)).
+// The boolean terms with their constants folded: those equal to `neutral` dropped (true in a conjunction, false in a
+// disjunction or a parity); for a conjunction or disjunction one `absorbing` constant (the other value) stands for
+// them all, since it decides the result. Keeps the scope of a propagator that reads every literal at each call to its
+// variables (parity-learning's array_bool_xor listed 11 constants among 23).
+std::vector<Term> folded_booleans(const std::vector<Term>& terms, long long neutral, bool absorbing) {
+  std::vector<Term> out;
+  for (const Term& t : terms) {
+    if (t.is_var()) {
+      out.push_back(t);
+    } else if ((t.value != 0) != (neutral != 0) && absorbing) {
+      return {t};
+    }
+  }
+  return out;
+}
+
 Post junction(bool conjunction, bool from_array) {
   return [conjunction, from_array](Poster& p, const Call& c) {
-    const std::vector<VarId> xs =
-        from_array ? variables(p, array(c, 0)) : std::vector<VarId>{p.variable(term(c, 0)), p.variable(term(c, 1))};
+    std::vector<VarId> xs;
+    if (from_array) {
+      const std::vector<Term> kept = folded_booleans(array(c, 0), conjunction ? 1 : 0, true);
+      xs = variables(p, kept.empty() ? array(c, 0) : kept);  // all neutral: the constants decide (and of none)
+    } else {
+      xs = {p.variable(term(c, 0)), p.variable(term(c, 1))};
+    }
     const VarId r = p.variable(term(c, from_array ? 1 : 2));
     if (conjunction) p.problem().add_and_reif(xs, r);
     else p.problem().add_or_reif(xs, r);
@@ -578,7 +599,18 @@ std::unordered_map<std::string, Builtin> make_table() {
   }
   engine["bool_xor_reif"] = compare_reif(LinearOp::ne, 0, eqv);
   engine["bool_clause"] = [](Poster& p, const Call& c) {
-    p.problem().add_clause(variables(p, array(c, 0)), variables(p, array(c, 1)));
+    // Constants folded: a true positive or a false negative literal satisfies the clause (nothing to post); false
+    // positives and true negatives are dropped. With no literal left the constants are posted (the clause fails).
+    for (const Term& t : array(c, 0))
+      if (!t.is_var() && t.value != 0) return true;
+    for (const Term& t : array(c, 1))
+      if (!t.is_var() && t.value == 0) return true;
+    const std::vector<Term> positive = folded_booleans(array(c, 0), 0, false);
+    const std::vector<Term> negative = folded_booleans(array(c, 1), 1, false);
+    if (positive.empty() && negative.empty())
+      p.problem().add_clause(variables(p, array(c, 0)), variables(p, array(c, 1)));
+    else
+      p.problem().add_clause(variables(p, positive), variables(p, negative));
     return true;
   };
   engine["array_bool_and"] = junction(true, true);
@@ -586,7 +618,17 @@ std::unordered_map<std::string, Builtin> make_table() {
   engine["bool_and"] = junction(true, false);
   engine["bool_or"] = junction(false, false);
   engine["array_bool_xor"] = [](Poster& p, const Call& c) {
-    p.problem().add_xor(variables(p, array(c, 0)));
+    // Constants folded: false ones dropped; true ones flip the parity asked of the variables, so one true constant
+    // is kept when their number is odd. With no variable left the constants are posted (decided at the root).
+    std::vector<Term> kept = folded_booleans(array(c, 0), 0, false);
+    long long trues = 0;
+    for (const Term& t : array(c, 0)) trues += !t.is_var() && t.value != 0 ? 1 : 0;
+    if (kept.empty()) {
+      p.problem().add_xor(variables(p, array(c, 0)));
+      return true;
+    }
+    if (trues % 2 == 1) kept.push_back(Term{-1, 1});
+    p.problem().add_xor(variables(p, kept));
     return true;
   };
   engine["array_int_element"] = post_constant_element;
