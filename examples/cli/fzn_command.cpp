@@ -330,6 +330,7 @@ RunSpec fzn_spec(const fzn::FlatZincModel& model, const FznOptions& o) {
   RunSpec spec;
   spec.search = config_now(o.search);
   spec.search.keep_solutions = 0;
+  spec.search.assign_fixed = true;  // a fixed variable is assigned, as MiniZinc solvers count nodes (decisions only)
   spec.verify = [&model](const Assignment& a) { return model.verify(a); };
   const bool optimising = model.goal != fzn::SolveItem::Goal::satisfy;
   if (optimising && model.objective.is_var()) {  // a constant objective is a satisfaction search

@@ -64,6 +64,7 @@ const std::map<std::string, Setter>& setters() {
       {"ac3", [](RunSpec& s, const py::handle& v) { s.search.ac3_preprocess = as<bool>(v, "ac3"); }},
       {"pc2", [](RunSpec& s, const py::handle& v) { s.search.pc2_preprocess = as<bool>(v, "pc2"); }},
       {"branching", [](RunSpec& s, const py::handle& v) { s.search.branching = as<std::string>(v, "branching"); }},
+      {"assign_fixed", [](RunSpec& s, const py::handle& v) { s.search.assign_fixed = as<bool>(v, "assign_fixed"); }},
       {"backjump", [](RunSpec& s, const py::handle& v) { s.search.backjumping = as<std::string>(v, "backjump"); }},
       {"learning", [](RunSpec& s, const py::handle& v) { s.search.learning = as_count(v, "learning"); }},
       {"restarts", [](RunSpec& s, const py::handle& v) { s.search.restarts = as<std::string>(v, "restarts"); }},

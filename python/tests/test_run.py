@@ -42,6 +42,10 @@ def test_every_cli_option_name_is_accepted():
     assert (b.count, d.count) == (92, 92) and (b.stats["assignments"], d.stats["assignments"]) == (1313, 1360)
     with pytest.raises(csp.Error, match="branching"):
         q8.solve(branching="sideways")
+    # split branching and fixed variables assigned without a node: the same 92, fewer nodes with assign_fixed
+    s = q8.count(var="mrv", inference="fc", branching="split")
+    f = q8.count(var="mrv", val="natural", inference="fc", assign_fixed=True)
+    assert (s.count, f.count) == (92, 92) and f.stats["assignments"] < d.stats["assignments"]
     r = p.solve(algorithm="min-conflicts", max_steps=10000, seed=1, walk=0.1, tabu=2)
     assert r.algorithm == "min-conflicts" and r.solved and "steps" in r.algorithm_counters
     assert {"first", "mrv", "dom-wdeg"} <= set(csp.variable_orderings())

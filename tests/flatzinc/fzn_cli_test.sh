@@ -110,20 +110,21 @@ expect_out '^Examples:' "help examples"
 run --help
 expect_out '^  fzn ' "csp --help lists fzn"
 
-# --branching binary follows indomain_split to the letter: 1..8 bisected, 7 halves and 8 assignments (15 nodes),
-# the solutions ascending; d-way enumerates the 8 values (8 nodes); --trace keeps binary (x = v nodes only).
+# --branching binary follows indomain_split to the letter: 1..8 bisected, 7 halves (7 nodes: a half of one value
+# fixes x, which csp fzn assigns without a decision), the solutions ascending; d-way enumerates the 8 values
+# (8 nodes); --trace keeps binary: x = 1 .. x = 7, each refuted, then x = 8 is fixed (7 nodes).
 printf 'var 1..8: x :: output_var;\nsolve :: int_search([x], input_order, indomain_split, complete) satisfy;\n' \
   >"$TMP/split.fzn"
 run fzn -a -s --branching binary "$TMP/split.fzn"
 expect_code 0 "split annotation under --branching binary"
-expect_out '^%%%mzn-stat: nodes=15$' "indomain_split bisects: 15 nodes"
+expect_out '^%%%mzn-stat: nodes=7$' "indomain_split bisects: 7 nodes"
 expect_out_text "x = 1;" "the first solution of the lower half"
 expect_count '^----------$' 8 "8 solutions, split"
 run fzn -a -s "$TMP/split.fzn"
 expect_out '^%%%mzn-stat: nodes=8$' "d-way: 8 nodes"
 run fzn -a -s --branching binary --trace "$TMP/split.fzn"
 expect_code 0 "--trace with a split annotation runs binary"
-expect_out '^%%%mzn-stat: nodes=8$' "binary with --trace: 8 nodes"
+expect_out '^%%%mzn-stat: nodes=7$' "binary with --trace: 7 nodes"
 run fzn -a --branching binary -p 2 "$TMP/q8.fzn"
 expect_count '^----------$' 92 "-p 2 --branching binary finds the 92"
 run fzn -a --branching sideways "$TMP/q8.fzn"

@@ -91,6 +91,7 @@ void Store::build_subscriptions() {
     if (observer_ != nullptr) [[unlikely]] observer_->on_wipeout(*this, x, cause, depth_);
     return false;
   }
+  if (log_fixed_ && domains_[static_cast<std::size_t>(x)].is_singleton()) [[unlikely]] fixed_log_.push_back(x);
   if (scheduling_) schedule_on(x, event_of(x, lo0, hi0));
   return true;
 }

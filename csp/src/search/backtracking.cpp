@@ -31,7 +31,10 @@
 //   variable is chosen again). The book's loop over the values is then the chain of refutations;
 // - split branching (the same branching "split" / "reverse-split"): while x has two values or more, the node's
 //   decision is x <= m (split()) and its refutation x > m (the other way round for reverse-split); x stays
-//   unassigned until one value is left, then a binary node assigns it.
+//   unassigned until one value is left, then a binary node assigns it;
+// - assigning fixed variables (SolverConfig::assign_fixed): open_node() first assigns every variable the inference
+//   left with one value (assign_fixed_variables(), forward checking from each), without a frame; the frame on top
+//   when they were assigned unassigns them when it retracts its value.
 #include "csp/search/backtracking.hpp"
 
 #include <algorithm>
@@ -80,11 +83,13 @@ class Backtracker {
         split_(config.branching == "split" ? Split::lower_first
                : config.branching == "reverse-split" ? Split::upper_first
                                                       : Split::none),
+        assign_fixed_(config.assign_fixed && config.inference != "none" && config.backjumping != "cbj"),
         infer_(inferences().get(config.inference).fn),
         ctx_(store_, config.inference != "none"),
         bound_(hooks != nullptr && hooks->bound ? &hooks->bound : nullptr),
         descending_(hooks != nullptr ? hooks->descending : -1),
         restart_schedule_(restart_strategies().get(config.restarts).fn) {
+    store_.set_fixed_log(assign_fixed_);
     if (config.limits.time_limit.count() != 0) store_.set_deadline(start_ + config.limits.time_limit);
     store_.set_interrupt_flag(config.limits.interrupt);
     for (const VarId x : config.projection) {
@@ -118,7 +123,7 @@ class Backtracker {
   }
 
  private:
-  enum class Outcome { go_on, stop };
+  enum class Outcome { go_on, stop, fail };  // fail: the node is a dead end (assign_fixed's forward checking)
 
   // One node of the search tree on the explicit stack (the recursion of Fig. 6.5 unrolled): the variable chosen
   // there, where its value iteration stands, and the value being tried with the trail mark set before it.
@@ -135,6 +140,7 @@ class Backtracker {
     bool decided = false;       // binary branching: the node's one value was chosen (x != value comes next)
     bool split = false;         // split branching: the decision is a half of x's domain, not x = value
     int split_at = -1;          // split branching: the last index of the lower half (values <= m)
+    std::size_t implied = 0;    // assign_fixed: implied_ size when the value was tried (retract unassigns above)
   };
   enum class Split { none, lower_first, upper_first };
 
@@ -248,6 +254,10 @@ class Backtracker {
   // BACKTRACK's entry: a solution when the assignment is complete, otherwise SELECT-UNASSIGNED-VARIABLE and
   // ORDER-DOMAIN-VALUES open a new frame.
   Outcome open_node() {
+    if (assign_fixed_) {
+      const Outcome o = assign_fixed_variables();
+      if (o != Outcome::go_on) return o;
+    }
     if (store_.assignment().is_complete()) return solution_found();
     const VarId x = select_(ctx_);
     if (store_.interrupted()) return stop_by_limit();  // the ordering's scan ran past the deadline
@@ -267,6 +277,40 @@ class Backtracker {
     frames_.push_back(f);
     if (backjump_) backjump_->opened(static_cast<int>(frames_.size()));
     return Outcome::go_on;
+  }
+
+  // SolverConfig::assign_fixed: every unassigned variable the store logged as fixed (one value left) is assigned,
+  // with the inference run from it as after a decision that did not shrink its domain (mac: nothing; fc: its
+  // constraints revise their unassigned variables, which may fix more: the loop takes them too). A wipe-out there
+  // fails the node. Not decisions: no frame, no count, no observer.
+  Outcome assign_fixed_variables() {
+    Assignment& a = store_.assignment();
+    for (;;) {
+      store_.take_fixed(fixed_);
+      if (fixed_.empty()) return Outcome::go_on;
+      for (const VarId y : fixed_) {
+        const Domain& d = store_.domain(y);
+        if (a.is_assigned(y) || !d.is_singleton()) continue;
+        a.assign(y, store_.value(y, d.min()));
+        implied_.push_back(y);
+        ctx_.set_decision_shrank_domain(false);
+        if (!infer_(ctx_, y)) {
+          if (store_.interrupted()) return stop_by_limit();
+          ++result_.stats.failures;
+          return Outcome::fail;
+        }
+      }
+    }
+  }
+
+  // Unassigns the variables assign_fixed_variables() assigned since implied_ had `size` entries.
+  void unassign_implied(std::size_t size) {
+    while (implied_.size() > size) {
+      const VarId y = implied_.back();
+      implied_.pop_back();
+      store_.assignment().unassign(y);
+      ctx_.note_unassigned(y);
+    }
   }
 
   // The checked extension points: what SELECT-UNASSIGNED-VARIABLE returned must be an unassigned variable of
@@ -330,6 +374,7 @@ class Backtracker {
   // Removes {x = value} and its inferences: the end of one iteration of the book's loop.
   void retract(Frame& f, int depth) {
     ++result_.stats.backtracks;
+    unassign_implied(f.implied);
     if (f.split) {  // a half of x's domain: x was not assigned
       store_.undo_to(f.mark);
       store_.set_depth(depth - 1);
@@ -393,6 +438,7 @@ class Backtracker {
   void assign(Frame& f, int i, int depth) {
     Statistics& s = result_.stats;
     f.mark = store_.mark();
+    f.implied = implied_.size();
     f.value = store_.value(f.x, i);
     f.trying = true;
     f.assigned_any = true;
@@ -458,6 +504,7 @@ class Backtracker {
     f.split = true;
     f.split_at = a;
     f.mark = store_.mark();
+    f.implied = implied_.size();
     f.trying = true;
     f.assigned_any = true;
     ++s.assignments;
@@ -561,6 +608,9 @@ class Backtracker {
   bool lazy_natural_;
   bool binary_;   // SolverConfig::branching other than "d-way": two children per node
   Split split_;   // SolverConfig::branching "split" / "reverse-split"
+  bool assign_fixed_;            // SolverConfig::assign_fixed (with an inference that filters, without cbj)
+  std::vector<VarId> implied_;   // assign_fixed: the variables assigned without a decision, in order
+  std::vector<VarId> fixed_;     // assign_fixed: scratch for Store::take_fixed
   const Inference& infer_;
   SearchContext ctx_;
   const std::function<bool(SearchContext&)>* bound_;  // null except under branch and bound

@@ -150,6 +150,17 @@ class Store {
   /// Whether constraint c sleeps (was found entailed on the current path).
   bool entailed(ConstraintId c) const { return (queued_[static_cast<std::size_t>(c)] & 2) != 0; }
 
+  // ---- fixed variables -------------------------------------------------------------------------------------
+  /// While enabled, each variable whose domain becomes one value is appended to the fixed log (once per change;
+  /// entries may be stale after an undo: readers check the domain). For SolverConfig::assign_fixed.
+  void set_fixed_log(bool on) { log_fixed_ = on; }
+  /// The variables fixed since the last call, into `out` (cleared first).
+  void take_fixed(std::vector<VarId>& out) {
+    out.swap(fixed_log_);
+    fixed_log_.clear();
+  }
+
+
   // ---- constraint queue (coarse-grained AC-3 used by MAC; see propagation/mac.hpp) --------------------------
   /// While enabled, every domain change schedules the constraints on the changed variable that subscribed to its
   /// kind (`schedule_on`), except the one propagating now. Disabled by default (forward checking and AC-3 manage
@@ -255,6 +266,8 @@ class Store {
   Assignment assignment_;
   Trail trail_;
   bool scheduling_ = false;
+  bool log_fixed_ = false;
+  std::vector<VarId> fixed_log_;  // set_fixed_log: the variables fixed since take_fixed
   int depth_ = 0;
   ConstraintId current_ = -1;
   // The constraint queue: one ring per PropagationCost, each of power-of-two size > the number of constraints

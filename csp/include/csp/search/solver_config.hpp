@@ -86,6 +86,15 @@ struct SolverConfig {
   /// backjumping cbj (whose conflict sets are kept per d-way node), and the splits with an observer (their decisions
   /// are not assignments: a trace or a tree could not show them).
   std::string branching = "d-way";
+  /// Assign a variable left with one value as soon as the inference leaves it so, without a search decision (as
+  /// constraint solvers treat a fixed variable as assigned, Gecode's and MiniZinc's "nodes"); false (the default)
+  /// keeps AIMA's search, where every variable is assigned by a decision, one node each, single values included.
+  /// Only with an inference that filters domains (fc, mac, ...; ignored with "none") and without backjumping cbj.
+  /// These assignments are not decisions: not counted in Statistics::assignments (nor backtracks), not shown to
+  /// the observer; forward checking runs from each (a wipe-out there is a failure of the node). csp fzn sets it.
+  /// The solutions are the same; the tree's decisions too, except that dom/wdeg, whose weights count constraints
+  /// with two unassigned variables, then sees the fixed variables as assigned.
+  bool assign_fixed = false;
 
   // cbj
   /// "none" (chronological backtracking, Fig. 6.5) or "cbj": conflict-directed backjumping (AIMA §6.3.3), with
