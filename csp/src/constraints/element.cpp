@@ -266,6 +266,19 @@ bool VarElement::filter_chosen(Store& store, bool only_element, int pos) const {
 }
 
 bool VarElement::propagate(Store& store) const {
+  // Index fixed (half of fillomino's 3.6 million calls): result = array[k] both ways, the fixpoint of the loop
+  // below without its passes over the array; once result is one value too, nothing is left to infer (entailed:
+  // the other array entries no longer wake it).
+  const VarId ix = scope()[0];
+  if (const Domain& di = store.domain(ix); di.is_singleton()) {
+    const Wide k = Wide{store.value(ix, di.min())} - offset_;
+    if (k < 0 || k >= size()) return store.remove_above(ix, -1, this);
+    const VarId a = element(static_cast<int>(k));
+    const VarId res = scope()[static_cast<std::size_t>(result_pos_)];
+    if (!restrict_to(store, a, res, this) || !restrict_to(store, res, a, this)) return false;
+    if (store.domain(res).is_singleton()) store.entail(*this);
+    return true;
+  }
   for (;;) {
     long long before = 0;
     for (VarId x : scope()) before += store.domain(x).size();
