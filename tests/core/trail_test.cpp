@@ -95,6 +95,33 @@ TEST(Trail, RecordsOnlyRealChanges) {
   EXPECT_EQ(store.domain(1).size(), 5);
 }
 
+// Reversible ints: each level's value comes back on undo_to, interleaved with domain changes; an unchanged set
+// records nothing; a negative value round-trips through the trail's word.
+TEST(Store, ReversibleIntsFollowUndo) {
+  const Problem p = mixed_capacities();
+  Statistics stats;
+  Store store(p, stats);
+  const int a = store.new_int(10);
+  const int b = store.new_int(-5);
+  const Trail::Mark m0 = store.mark();
+  store.set_int(a, 10);  // no change: nothing recorded
+  EXPECT_EQ(store.mark(), m0);
+  store.set_int(a, 7);
+  EXPECT_TRUE(store.remove(1, 2, nullptr));
+  const Trail::Mark m1 = store.mark();
+  store.set_int(a, 3);
+  store.set_int(b, -1000000000000LL);
+  store.set_int(a, 2);
+  EXPECT_EQ(store.int_value(a), 2);
+  store.undo_to(m1);
+  EXPECT_EQ(store.int_value(a), 7);
+  EXPECT_EQ(store.int_value(b), -5);
+  EXPECT_EQ(store.domain(1).size(), 4);
+  store.undo_to(m0);
+  EXPECT_EQ(store.int_value(a), 10);
+  EXPECT_EQ(store.domain(1).size(), 5);
+}
+
 TEST(Store, CountsInferencePruningsAndWipeoutsOnly) {
   Problem p;
   p.add_variable("x", 1, 4);

@@ -106,19 +106,32 @@ TermBounds& LinearTerms::sums() const {
   const Problem& p = store.problem();
   if (id >= 0 && id < p.constraint_count() && &p.constraint(id) == cause) {
     s = static_cast<TermBounds*>(store.memory(id));
-    if (s == nullptr) s = &static_cast<TermBounds&>(store.set_memory(id, std::make_unique<TermBounds>(size())));
+    if (s == nullptr) {
+      s = &static_cast<TermBounds&>(store.set_memory(id, std::make_unique<TermBounds>(size())));
+      s->active_id = store.new_int(size());
+    }
   } else {
     thread_local TermBounds scratch(0);
     scratch = TermBounds(size());
     s = &scratch;
   }
   std::uint64_t widest = 0;
-  for (int k = 0; k < size(); ++k) {
+  const int active = s->active_id < 0 ? size() : static_cast<int>(store.int_value(s->active_id));
+  int left = active;
+  for (int q = 0; q < left;) {
+    const int k = s->order[static_cast<std::size_t>(q)];
     const Domain& d = store.domain(var_at(k));
     const auto j = static_cast<std::size_t>(k);
     if (d.min() != s->min_index[j] || d.max() != s->max_index[j]) refresh(*s, k);
+    if (s->active_id >= 0 && s->min_index[j] == s->max_index[j]) {  // fixed: set aside
+      std::swap(s->order[static_cast<std::size_t>(q)], s->order[static_cast<std::size_t>(--left)]);
+      continue;
+    }
     widest = std::max(widest, static_cast<std::uint64_t>(s->tmax[j]) - static_cast<std::uint64_t>(s->tmin[j]));
+    ++q;
   }
+  if (left != active) store.set_int(s->active_id, left);
+  s->active = left;
   s->widest = widest;
   return *s;
 }
@@ -146,10 +159,20 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
     return false;
   };
   TermBounds& s = sums();
+  if (s.active == 0) {  // every term fixed: the sum is s.lo (= s.hi)
+    switch (op) {
+      case LinearOp::eq: return s.lo == rhs;
+      case LinearOp::le: return s.lo <= rhs;
+      case LinearOp::ge: return s.lo >= rhs;
+      case LinearOp::ne: return s.lo != rhs;
+    }
+  }
   if (untouched(s.lo, s.hi, Wide{s.widest})) return true;  // no term can lose a value
+  const int active = s.active;  // the terms set aside are fixed: bounds reasoning cannot prune them
   for (bool changed = true; changed;) {
     changed = false;
-    for (int k = 0; k < n; ++k) {
+    for (int p = 0; p < active; ++p) {
+      const int k = s.order[static_cast<std::size_t>(p)];
       const auto j = static_cast<std::size_t>(k);
       const Domain& d = store.domain(var_at(k));
       const int size = d.size();

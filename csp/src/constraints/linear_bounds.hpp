@@ -34,7 +34,9 @@ bool holds_value(const Store& store, VarId x, Wide v);
 struct TermBounds final : ConstraintMemory {
   explicit TermBounds(int n)
       : min_index(static_cast<std::size_t>(n), -2), max_index(static_cast<std::size_t>(n), -3),
-        tmin(static_cast<std::size_t>(n), 0), tmax(static_cast<std::size_t>(n), 0) {}
+        tmin(static_cast<std::size_t>(n), 0), tmax(static_cast<std::size_t>(n), 0), order(static_cast<std::size_t>(n)) {
+    for (int k = 0; k < n; ++k) order[static_cast<std::size_t>(k)] = k;
+  }
   std::vector<int> min_index;  // the domain's min / max index when tmin / tmax were read (-2 / -3: never read)
   std::vector<int> max_index;
   std::vector<long long> tmin;  // coefficient * bound: a product of two ints fits in 64 bits
@@ -43,6 +45,13 @@ struct TermBounds final : ConstraintMemory {
   Wide hi = 0;
   int fixed = 0;
   std::uint64_t widest = 0;  // the largest tmax - tmin (below 2^63 + 1: exact in 64 unsigned bits), set by `sums`
+  // Fixed terms set aside (as Gecode's linear propagators do, a sparse set): the terms order[0 .. active) may still
+  // change; those after were fixed when they were set aside, so their cached bounds stay exact below that point of
+  // the search. `active` is the store's reversible int `active_id` (undo_to brings the terms back); -1: no store int
+  // (a standalone constraint), every term is scanned.
+  std::vector<int> order;
+  int active_id = -1;
+  int active = 0;  // order[0 .. active) as `sums` left it
 };
 
 /// The terms coefficients[k] * vars[k] of a sum over one store's current domains; prunings are blamed on `cause`.

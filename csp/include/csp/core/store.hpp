@@ -133,7 +133,23 @@ class Store {
   // ---- trail --------------------------------------------------------------------------------------------
   Trail::Mark mark() const { return trail_.mark(); }
   /// Restores every domain to its content at mark m.
-  void undo_to(Trail::Mark m) { trail_.undo_to(m, domains_, queued_); }
+  void undo_to(Trail::Mark m) { trail_.undo_to(m, domains_, queued_, ints_); }
+
+  // ---- reversible ints (MiniCP's StateInt) ---------------------------------------------------------------------
+  /// A new int of this run with value v, whose changes by set_int are undone by undo_to (a constraint's memory
+  /// keeps state that must follow the search: Linear's count of unfixed terms). Returns its id.
+  int new_int(long long v) {
+    ints_.push_back(v);
+    return static_cast<int>(ints_.size()) - 1;
+  }
+  long long int_value(int id) const { return ints_[static_cast<std::size_t>(id)]; }
+  /// Sets reversible int `id` to v (trailed when it changes).
+  void set_int(int id, long long v) {
+    long long& slot = ints_[static_cast<std::size_t>(id)];
+    if (slot == v) return;
+    trail_.record_int(id, slot);
+    slot = v;
+  }
 
   // ---- entailment ------------------------------------------------------------------------------------------
   /// Puts constraint c to sleep: c is entailed (every combination of the values left satisfies it), so it is not
@@ -267,6 +283,7 @@ class Store {
   Trail trail_;
   bool scheduling_ = false;
   bool log_fixed_ = false;
+  std::vector<long long> ints_;   // new_int's reversible ints
   std::vector<VarId> fixed_log_;  // set_fixed_log: the variables fixed since take_fixed
   int depth_ = 0;
   ConstraintId current_ = -1;

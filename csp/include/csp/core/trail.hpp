@@ -23,9 +23,11 @@ class Trail {
   void record(VarId x, int w, Domain::Word old) { entries_.push_back({x, w, old}); }
   /// Remembers that constraint c was put to sleep (its flag 2 in `sleep_flags` of undo_to was set).
   void record_sleep(int c) { entries_.push_back({c, kSleepEntry, 0}); }
-  /// Restores, newest first, every word recorded since `m`, and clears flag 2 of sleep_flags[c] for each constraint
-  /// put to sleep since. Precondition: m <= mark().
-  void undo_to(Mark m, std::vector<Domain>& domains, std::vector<char>& sleep_flags);
+  /// Remembers that reversible int `id` (an index into `ints` of undo_to) was `old`.
+  void record_int(int id, long long old) { entries_.push_back({id, kIntEntry, static_cast<Domain::Word>(old)}); }
+  /// Restores, newest first, every word recorded since `m`, clears flag 2 of sleep_flags[c] for each constraint
+  /// put to sleep since, and restores the reversible ints changed since. Precondition: m <= mark().
+  void undo_to(Mark m, std::vector<Domain>& domains, std::vector<char>& sleep_flags, std::vector<long long>& ints);
   /// Makes room for n entries without reallocating.
   void reserve(std::size_t n) { entries_.reserve(n); }
   /// Number of recorded entries (for tests).
@@ -33,6 +35,7 @@ class Trail {
 
  private:
   static constexpr int kSleepEntry = -3;  // below Domain's codes (kBoundsEntry, kHoleEntry)
+  static constexpr int kIntEntry = -4;
   struct Entry {
     VarId var;
     int word;
