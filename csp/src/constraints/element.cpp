@@ -273,10 +273,8 @@ bool VarElement::propagate(Store& store) const {
   if (const Domain& di = store.domain(ix); di.is_singleton()) {
     const Wide k = Wide{store.value(ix, di.min())} - offset_;
     if (k < 0 || k >= size()) return store.remove_above(ix, -1, this);
-    const VarId a = element(static_cast<int>(k));
-    const VarId res = scope()[static_cast<std::size_t>(result_pos_)];
-    if (!restrict_to(store, a, res, this) || !restrict_to(store, res, a, this)) return false;
-    if (store.domain(res).is_singleton()) store.entail(*this);
+    if (!filter_chosen(store, false, -1)) return false;
+    if (store.domain(scope()[static_cast<std::size_t>(result_pos_)]).is_singleton()) store.entail(*this);
     return true;
   }
   for (;;) {

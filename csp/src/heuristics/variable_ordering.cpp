@@ -154,7 +154,7 @@ class WeightedDegrees {
       }
       const char now = flags[i];
       if (now == mirror_[i]) continue;
-      mirror_[static_cast<std::size_t>(x)] = now;
+      mirror_[i] = now;
       for (const ConstraintId c : p.constraints_of(x)) {
         int& u = unassigned_[static_cast<std::size_t>(c)];
         const auto w = static_cast<long long>(weights[static_cast<std::size_t>(c)]);
