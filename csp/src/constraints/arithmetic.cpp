@@ -3,7 +3,10 @@
 #include "csp/constraints/arithmetic.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
+#include <span>
+#include <vector>
 
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
@@ -433,10 +436,33 @@ struct ArithmeticFilter {
     return store.depth() == 0 ? Arithmetic::kEnumerationLimit : Arithmetic::kSearchEnumerationLimit;
   }
 
+  // Every input is one value (the usual case below the root: kSearchEnumerationLimit): the one tuple's result, or
+  // its check when the relation has no result, without enumerate()'s lists (city-position called it at every node).
+  bool fixed_inputs() {
+    const int n = con.arity();
+    const int out = con.output_;
+    std::array<Value, 3> small{};
+    std::vector<Value> large;
+    std::span<Value> tuple(small.data(), static_cast<std::size_t>(n));
+    if (n > static_cast<int>(small.size())) {
+      large.resize(static_cast<std::size_t>(n));
+      tuple = std::span<Value>(large);
+    }
+    for (int k = 0; k < n; ++k)
+      if (k != out) tuple[static_cast<std::size_t>(k)] = store.value(var_at(k), dom(k).min());
+    const int blamed = only >= 0 ? only : 0;  // emptied on a violation, as enumerate() does (the output is never 0)
+    if (out < 0) return con.is_satisfied_by(tuple) || wipe_out(blamed);
+    const std::optional<Wide> r = evaluate(con.kind_, std::span<const Value>(tuple).first(static_cast<std::size_t>(out)));
+    if (!r || !holds_value(out, *r)) return wipe_out(blamed);
+    return narrow(out, *r, *r);
+  }
+
   bool run() {
     const long long limit = enumeration_limit();
     for (int round = 0; round < 64; ++round) {
-      if (input_tuples() <= limit) return enumerate();
+      const long long tuples = input_tuples();
+      if (tuples == 1) return fixed_inputs();
+      if (tuples <= limit) return enumerate();
       changed = false;
       if (!bounds()) return false;
       if (!changed) return true;
