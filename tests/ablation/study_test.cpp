@@ -72,6 +72,33 @@ TEST(RunStudy, FactoryQueensCounts92PerConfigurationAndMatchesRunOne) {
   EXPECT_GT(study.records[0].stats.backtracks, study.records[2].stats.backtracks);  // MAC prunes
 }
 
+// The branching dimension: every way of branching counts the 92 solutions of 8-queens; binary with cbj is refused
+// (SolverConfig::validate) and left out of the grid; d-way and binary branching make different trees.
+TEST(RunStudy, BranchingIsADimensionAndEveryBranchingCounts92) {
+  StudyPlan plan = queens_plan(8);
+  plan.grid.var = {"mrv"};
+  plan.grid.inference = {"fc"};
+  plan.grid.branching = parse_list(Dimension::branching, "all");
+  plan.grid.backjump = {"none", "cbj"};
+  const Study study = run_study(plan, [](const Study&, const RunRecord&) {});
+  // 4 branchings x 2 backjumpings, less binary, split and reverse-split with cbj
+  ASSERT_EQ(study.configs.size(), 5U);
+  std::vector<std::string> labels;
+  for (const Configuration& c : study.configs) labels.push_back(c.label());
+  EXPECT_EQ(labels, (std::vector<std::string>{"mrv/natural/fc/binary/ac3-off/none",
+                                               "mrv/natural/fc/binary/ac3-off/none/binary",
+                                               "mrv/natural/fc/binary/ac3-off/none/split",
+                                               "mrv/natural/fc/binary/ac3-off/none/reverse-split",
+                                               "mrv/natural/fc/binary/ac3-off/cbj"}));
+  EXPECT_EQ(study.configs[1].solver_config().branching, "binary");
+  EXPECT_EQ(study.configs[4].solver_config().branching, "d-way");
+  for (const RunRecord& row : study.records) {
+    EXPECT_EQ(row.status, RunStatus::solved) << study.configs[row.config].label() << ": " << row.detail;
+    EXPECT_EQ(row.stats.solutions, 92U) << study.configs[row.config].label();
+  }
+  EXPECT_NE(study.records[0].stats.assignments, study.records[1].stats.assignments);
+}
+
 TEST(RunStudy, ShuffledRunOrderGivesTheSameRecordsInGridOrder) {
   StudyPlan plan = queens_plan(6);
   const Study plain = run_study(plan);

@@ -54,6 +54,7 @@ std::string Configuration::label() const {
   if (!backjump.empty()) out.append("/").append(backjump);
   if (!learning.empty()) out.append("/learning-").append(learning);
   if (!restarts.empty()) out.append("/").append(restarts);
+  if (!branching.empty() && branching != "d-way") out.append("/").append(branching);
   if (!seed.empty()) out.append("/seed-").append(seed);
   for (Dimension d : kLocalSearchDimensions)
     if (const std::string v = get(d); !v.empty() && v != "-") out.append("/").append(to_string(d)).append("-").append(v);
@@ -70,6 +71,7 @@ SolverConfig Configuration::solver_config() const {
   c.backjumping = backjump.empty() ? "none" : backjump;
   c.learning = learning.empty() ? 0 : static_cast<std::size_t>(std::stoul(learning));
   c.restarts = restarts.empty() ? "none" : restarts;
+  c.branching = branching.empty() ? "d-way" : branching;
   c.seed = seed.empty() ? 0 : static_cast<std::uint64_t>(std::stoull(seed));
   if (c.restarts != "none") c.restart_base = restart_base;
   if (c.restarts == "geometric") c.restart_factor = restart_factor;

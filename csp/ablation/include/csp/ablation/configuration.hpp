@@ -29,11 +29,11 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep =
 /// everything else about each).
 enum class Dimension {
   var, val, inference, alldiff, ac3, consistency, break_symmetry, globals, algorithm, backjump, learning, restarts,
-  seed, walk, tabu, weighting, restart_after
+  branching, seed, walk, tabu, weighting, restart_after
 };
 /// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "consistency",
-/// "break-symmetry", "globals", "algorithm", "backjump", "learning", "restarts", "seed", "walk", "tabu", "weighting",
-/// "restart-after".
+/// "break-symmetry", "globals", "algorithm", "backjump", "learning", "restarts", "branching", "seed", "walk", "tabu",
+/// "weighting", "restart-after".
 std::string to_string(Dimension d);
 
 /// One point of the grid: a strategy name per dimension.
@@ -55,6 +55,8 @@ struct Configuration {
   std::string backjump;  ///< "" (not in the study: none), none or cbj (SolverConfig::backjumping)
   std::string learning;  ///< "" (not in the study: 0), or the largest nogood as a whole number (SolverConfig::learning)
   std::string restarts;  ///< "" (not in the study: none), or a name from csp::restart_strategies()
+  /// "" (not in the study: d-way), d-way, binary, split or reverse-split (SolverConfig::branching)
+  std::string branching;
   std::string seed;      ///< "" (not in the study: 0), or SolverConfig::seed as a whole number (0: ties by order)
   // Min-conflicts' variants (MinConflictsConfig): "" when not in the study, "-" in a configuration whose algorithm
   // is not min-conflicts (they do not apply there), else the value.
@@ -76,7 +78,7 @@ struct Configuration {
   std::string get(Dimension d) const;
   /// "mrv/natural/mac/value/ac3-off": every dimension, '/'-separated (then "/pc2", "/break-symmetry-on",
 /// "/globals-decompose" (not "/globals-native", the default),
-  /// "/min-conflicts", "/cbj", "/learning-10", "/luby", "/seed-3", "/walk-0.1", "/tabu-10", "/weighting-on",
+  /// "/min-conflicts", "/cbj", "/learning-10", "/luby", "/binary" (not "/d-way", the default), "/seed-3", "/walk-0.1", "/tabu-10", "/weighting-on",
   /// "/restart-after-1000" for the optional dimensions it has; "-" values are left out).
   std::string label() const;
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
@@ -143,6 +145,7 @@ struct GridSpec {
   std::vector<std::string> backjump;        ///< "none" and/or "cbj"; empty: not in the study
   std::vector<std::string> learning;        ///< whole numbers as text; empty: not in the study
   std::vector<std::string> restarts;        ///< names from csp::restart_strategies(); empty: not in the study
+  std::vector<std::string> branching;       ///< d-way, binary, split, reverse-split; empty: not in the study
   std::vector<std::string> seed;            ///< whole numbers as text; empty: not in the study
   std::vector<std::string> walk;            ///< probabilities as text; empty: not in the study
   std::vector<std::string> tabu;            ///< whole numbers as text; empty: not in the study
@@ -203,7 +206,7 @@ struct DimensionRow {
   const char* help;
 };
 
-/// The 17 dimensions, in Dimension order.
+/// The 18 dimensions, in Dimension order.
 inline constexpr DimensionRow kDimensionTable[] = {
     {Dimension::var, "var", DimensionGroup::always, "first", true, &GridSpec::var,
      [](const Configuration& c) { return c.var; }, [](Configuration& c, const std::string& v) { c.var = v; },
@@ -253,7 +256,8 @@ inline constexpr DimensionRow kDimensionTable[] = {
      "or 1, at most --node-limit or 100000 steps: 'gave up' is a node-limit), tree (TREE-CSP-SOLVER; a cycle is an "
      "error), cutset (cutset conditioning); a column of its own when not only backtracking; the last three run "
      "once per value of the other dimensions, at the first value of --var, --val, --inference, --ac3, "
-     "--consistency, --backjump, --learning, --restarts (which do not apply to them), and find one solution "
+     "--consistency, --backjump, --learning, --restarts, --branching (which do not apply to them), and find one "
+     "solution "
      "(--max-solutions 1)"},
     {Dimension::backjump, "backjump", DimensionGroup::optional, "", true, &GridSpec::backjump,
      [](const Configuration& c) { return c.backjump; },
@@ -269,6 +273,13 @@ inline constexpr DimensionRow kDimensionTable[] = {
      [](const Configuration& c) { return c.restarts; },
      [](Configuration& c, const std::string& v) { c.restarts = v; }, detail::restart_strategy_names, nullptr,
      detail::parse_names, "restart strategies", "; a column only when given"},
+    {Dimension::branching, "branching", DimensionGroup::optional, "", true, &GridSpec::branching,
+     [](const Configuration& c) { return c.branching; },
+     [](Configuration& c, const std::string& v) { c.branching = v; },
+     [] { return std::vector<std::string>{"d-way", "binary", "split", "reverse-split"}; }, nullptr,
+     detail::parse_names, "",
+     "how a node branches: d-way (one child per value, default), binary (x = v, then x != v), split (x <= m, then "
+     "x > m), reverse-split (x > m first); binary and the splits do not run with cbj; a column only when given"},
     {Dimension::seed, "seed", DimensionGroup::optional, "", false, &GridSpec::seed,
      [](const Configuration& c) { return c.seed; }, [](Configuration& c, const std::string& v) { c.seed = v; },
      nullptr, detail::check_seed, detail::parse_seed_list, "",
