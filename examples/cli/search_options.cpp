@@ -94,7 +94,7 @@ void add_limit_options(po::options_description& search, const SearchDefaults& de
 }
 
 // --ac3, --consistency, --restarts, --restart-base, --restart-factor, --backjump, --learning.
-void add_engine_options(po::options_description& search) {
+void add_engine_options(po::options_description& search, const SearchDefaults& defaults) {
   // pc2sym
   search.add_options()
       ("ac3", po::bool_switch(), "run AC-3 once before search")
@@ -109,12 +109,16 @@ void add_engine_options(po::options_description& search) {
       ("restart-base", po::value<std::string>()->value_name("N"),
        "failures before the first restart (Luby unit, first geometric cutoff; default 100)")
       ("restart-factor", po::value<std::string>()->value_name("F"), "growth of the geometric cutoff, above 1 (default 1.5)");
+  const std::string branching_help =
+      std::string("how a node branches: d-way (one child per value, AIMA Fig. 6.5), binary (x = v, then x != v "
+                  "propagated and the variable chosen again, as MiniZinc's int_search in Gecode), split (x <= m, then "
+                  "x > m, m the middle of x's values: indomain_split) or reverse-split (x > m first); none with "
+                  "--backjump cbj, the splits not with --trace or --tree") +
+      (defaults.minizinc ? "; an annotated search branches binary (split where every phase says indomain_split) "
+                           "unless given, or with --backjump cbj"
+                         : "");
   search.add_options()
-      ("branching", po::value<std::string>()->value_name("NAME")->default_value("d-way"),
-       "how a node branches: d-way (one child per value, AIMA Fig. 6.5), binary (x = v, then x != v propagated "
-       "and the variable chosen again, as MiniZinc's int_search in Gecode), split (x <= m, then x > m, m the middle "
-       "of x's values: indomain_split) or reverse-split (x > m first); none with --backjump cbj, the splits not "
-       "with --trace or --tree");
+      ("branching", po::value<std::string>()->value_name("NAME")->default_value("d-way"), branching_help.c_str());
   // cbj
   search.add_options()
       ("backjump", po::value<std::string>()->value_name("NAME")->default_value("none"),
@@ -130,7 +134,7 @@ void add_search_options(po::options_description& search, po::options_description
                         const SearchDefaults& defaults) {
   add_strategy_options(search, defaults);
   add_limit_options(search, defaults);
-  add_engine_options(search);
+  add_engine_options(search, defaults);
   if (!defaults.minizinc)
     output.add_options()("stats", po::bool_switch(),
                          "print the search statistics (--algorithm min-conflicts, cutset: and a line of their own "

@@ -110,9 +110,10 @@ expect_out '^Examples:' "help examples"
 run --help
 expect_out '^  fzn ' "csp --help lists fzn"
 
-# --branching binary follows indomain_split to the letter: 1..8 bisected, 7 halves (7 nodes: a half of one value
-# fixes x, which csp fzn assigns without a decision), the solutions ascending; d-way enumerates the 8 values
-# (8 nodes); --trace keeps binary: x = 1 .. x = 7, each refuted, then x = 8 is fixed (7 nodes).
+# An annotated search branches in two by default, and follows indomain_split to the letter: 1..8 bisected, 7 halves
+# (7 nodes: a half of one value fixes x, which csp fzn assigns without a decision), the solutions ascending; the
+# same with --branching binary; --branching d-way enumerates the 8 values (8 nodes); --trace keeps binary: x = 1 ..
+# x = 7, each refuted, then x = 8 is fixed (7 nodes).
 printf 'var 1..8: x :: output_var;\nsolve :: int_search([x], input_order, indomain_split, complete) satisfy;\n' \
   >"$TMP/split.fzn"
 run fzn -a -s --branching binary "$TMP/split.fzn"
@@ -121,7 +122,13 @@ expect_out '^%%%mzn-stat: nodes=7$' "indomain_split bisects: 7 nodes"
 expect_out_text "x = 1;" "the first solution of the lower half"
 expect_count '^----------$' 8 "8 solutions, split"
 run fzn -a -s "$TMP/split.fzn"
+expect_out '^%%%mzn-stat: nodes=7$' "the default follows indomain_split: 7 nodes"
+run fzn -a -s --branching d-way "$TMP/split.fzn"
 expect_out '^%%%mzn-stat: nodes=8$' "d-way: 8 nodes"
+run fzn -a -s --backjump cbj "$TMP/split.fzn"
+expect_code 0 "--backjump cbj keeps d-way branching on an annotated model"
+expect_out '^%%%mzn-stat: nodes=8$' "cbj: d-way, 8 nodes"
+expect_count '^----------$' 8 "8 solutions, cbj"
 run fzn -a -s --branching binary --trace "$TMP/split.fzn"
 expect_code 0 "--trace with a split annotation runs binary"
 expect_out '^%%%mzn-stat: nodes=7$' "binary with --trace: 7 nodes"
