@@ -63,6 +63,46 @@ TEST(Element, VariableArrayAgreesWithBruteForceOnRandomProblems) {
   }
 }
 
+// Result and entries ranges of at most 64 values (VarElement's one-word filtering): ranges with different first
+// values, single-value entries (the constants of a FlatZinc array), holes made by restrict_domain; and one entry of
+// 65 values, which filters value by value instead. The same solutions and fixpoints as the brute force.
+TEST(Element, VariableArrayOfSmallRangesAgreesWithBruteForce) {
+  for (std::uint32_t seed = 0; seed < kSeeds; ++seed) {
+    std::mt19937 rng(seed + 9000);
+    const auto range = [&](Problem& p, const std::string& name) {
+      const Value lo = std::uniform_int_distribution<Value>(-3, 2)(rng);
+      const Value hi = lo + std::uniform_int_distribution<Value>(0, 4)(rng);
+      const VarId x = p.add_variable(name, lo, hi);
+      if (hi > lo && std::bernoulli_distribution(0.3)(rng)) {  // a hole
+        std::vector<Value> allowed;
+        for (Value v = lo; v <= hi; ++v)
+          if (v != lo + 1) allowed.push_back(v);
+        p.restrict_domain(x, allowed);
+      }
+      return x;
+    };
+    Problem p;
+    const VarId index = random_variable(p, "i", 0, 4, rng);
+    const VarId result = range(p, "r");
+    std::vector<VarId> pool{result};
+    const int own = std::uniform_int_distribution<int>(1, 3)(rng);
+    for (int k = 0; k < own; ++k) pool.push_back(range(p, std::string("a").append(std::to_string(k))));
+    if (seed % 10 == 0) pool.push_back(p.add_variable("wide", -30, 34));  // 65 values: not one word
+    std::vector<VarId> array(static_cast<std::size_t>(std::uniform_int_distribution<int>(1, 4)(rng)));
+    std::uniform_int_distribution<std::size_t> pick(seed % 2 == 0 ? 1 : 0, pool.size() - 1);
+    for (VarId& a : array) a = pool[pick(rng)];
+    const int offset = std::uniform_int_distribution<int>(0, 1)(rng);
+    p.add_var_element(index, array, result, offset);
+    const auto spec = [&](const Tuple& t) {
+      const long long k = static_cast<long long>(t[static_cast<std::size_t>(index)]) - offset;
+      return k >= 0 && k < static_cast<long long>(array.size()) &&
+             t[static_cast<std::size_t>(array[static_cast<std::size_t>(k)])] == t[static_cast<std::size_t>(result)];
+    };
+    check_against_spec(p, spec, seed, "var element of small ranges");
+    if (HasFatalFailure()) return;
+  }
+}
+
 TEST(Element, DomainConsistentOnSmallDomains) {
   // array [5, 7, 5, 9] (offset 1), result in {5, 6, 9}: index keeps 1, 3, 4; result keeps 5, 9.
   Problem p;

@@ -82,6 +82,16 @@ bool restrict_to(Store& store, VarId x, VarId y, const Constraint* cause) {
   return remove_all(store, x, gone, cause);
 }
 
+// The values of a domain of at most 64 values of a range variable starting at lo, as a word (bit i: lo + i), moved
+// onto the bits of a range variable starting at lo - by: shifted by `by`, the values outside the word dropped.
+Domain::Word moved(Domain::Word w, long long by) {
+  if (by >= Domain::kWordBits || by <= -Domain::kWordBits) return 0;
+  return by >= 0 ? w << by : w >> -by;
+}
+
+// A range variable of at most 64 values (its domain is one word, bit i the value min + i).
+bool one_word_range(const Variable& v) { return v.is_range() && v.size() <= Domain::kWordBits; }
+
 void require_array(const Constraint& c, std::size_t n) {
   if (n == 0) throw ModelError("constraint '" + c.name() + "': element of an empty array");
   if (n > static_cast<std::size_t>(Domain::kMaxCapacity))
@@ -182,6 +192,19 @@ VarElement::VarElement(VarId index, std::vector<VarId> array, VarId result, int 
   for (VarId x : array) element_pos_.push_back(position_of(x));
 }
 
+void VarElement::attach(const Problem& problem) {
+  Constraint::attach(problem);
+  const Variable& rv = problem.variable(scope()[static_cast<std::size_t>(result_pos_)]);
+  one_word_ = one_word_range(rv);
+  shift_.clear();
+  for (int k = 0; k < size() && one_word_; ++k) {
+    const Variable& ev = problem.variable(element(k));
+    one_word_ = one_word_range(ev);
+    shift_.push_back(Wide{ev.min_value()} - rv.min_value());
+  }
+  if (!one_word_) shift_.clear();
+}
+
 bool VarElement::is_satisfied_by(std::span<const Value> values) const {
   const Wide k = Wide{values[0]} - offset_;
   if (k < 0 || k >= size()) return false;
@@ -194,6 +217,13 @@ bool VarElement::filter_index(Store& store) const {
   const VarId res = scope()[static_cast<std::size_t>(result_pos_)];
   if (!narrow_values(store, ix, offset_, Wide{offset_} + size() - 1, this)) return false;
   std::vector<int> gone;
+  if (one_word_) {
+    const Domain::Word r = store.domain(res).word(0);
+    for_each_position(store, ix, offset_, size(), [&](int i, int k) {
+      if ((moved(store.domain(element(k)).word(0), shift_[static_cast<std::size_t>(k)]) & r) == 0) gone.push_back(i);
+    });
+    return remove_all(store, ix, gone, this);
+  }
   for_each_position(store, ix, offset_, size(), [&](int i, int k) {
     if (!intersects(store, element(k), res)) gone.push_back(i);
   });
@@ -203,6 +233,13 @@ bool VarElement::filter_index(Store& store) const {
 bool VarElement::filter_result(Store& store) const {
   const VarId ix = scope()[0];
   const VarId res = scope()[static_cast<std::size_t>(result_pos_)];
+  if (one_word_) {  // result keeps the union of the values of the entries the index may pick
+    Domain::Word held = 0;
+    for_each_position(store, ix, offset_, size(), [&](int /*i*/, int k) {
+      held |= moved(store.domain(element(k)).word(0), shift_[static_cast<std::size_t>(k)]);
+    });
+    return store.keep_word(res, 0, held, this);
+  }
   Wide lo = detail::kInfinity;
   Wide hi = -detail::kInfinity;
   // Scratch lists kept between calls (no allocation per call); nothing here calls another propagator.
@@ -261,6 +298,12 @@ bool VarElement::filter_chosen(Store& store, bool only_element, int pos) const {
   const VarId res = scope()[static_cast<std::size_t>(result_pos_)];
   const int epos = element_pos_[static_cast<std::size_t>(k)];
   const VarId a = scope()[static_cast<std::size_t>(epos)];
+  if (one_word_ && a != res) {  // each keeps the other's values, one word each way
+    const long long by = shift_[static_cast<std::size_t>(k)];
+    if (only_element) return epos != pos || store.keep_word(a, 0, moved(store.domain(res).word(0), -by), this);
+    return store.keep_word(a, 0, moved(store.domain(res).word(0), -by), this) &&
+           store.keep_word(res, 0, moved(store.domain(a).word(0), by), this);
+  }
   if (only_element) return epos != pos || restrict_to(store, a, res, this);
   return restrict_to(store, a, res, this) && restrict_to(store, res, a, this);
 }

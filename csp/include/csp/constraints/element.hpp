@@ -36,11 +36,15 @@ class Element final : public Constraint {
 /// meets result's (checked value by value when the smaller domain has at most 4,096 values, by bounds otherwise);
 /// result is cut to the bounds of the union of those variables' domains, and checked value by value when
 /// |result| x |index| <= 65,536; once index is one value, result and that array variable keep their common values
-/// (bounds only for more than 65,536 values). Exact when every variable is one value.
+/// (bounds only for more than 65,536 values). Exact when every variable is one value. When result and every array
+/// variable range over at most 64 consecutive values (fillomino's areas and sizes), each of those tests is one
+/// machine word: a shift and an AND (the same prunings, also above the 65,536 pairs).
 class VarElement final : public Constraint {
  public:
   /// Throws ModelError when the array is empty.
   VarElement(VarId index, std::vector<VarId> array, VarId result, int offset, std::string name);
+  /// Notes whether result and the array variables are ranges of at most 64 values (the one-word filtering).
+  void attach(const Problem& problem) override;
   bool is_satisfied_by(std::span<const Value> values) const override;
   bool revise(Store& store, int pos) const override;
   bool propagate(Store& store) const override;
@@ -55,6 +59,10 @@ class VarElement final : public Constraint {
   int result_pos_;
   std::vector<int> element_pos_;  // scope position of array[k]
   int offset_;
+  // Set by attach when result and every array variable are ranges of at most 64 values: then shift_[k] = the
+  // smallest value of array[k] minus result's, and domain word 0 of each is its set of values from its smallest.
+  bool one_word_ = false;
+  std::vector<long long> shift_;
 };
 
 }  // namespace csp
