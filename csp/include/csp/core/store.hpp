@@ -176,7 +176,6 @@ class Store {
     fixed_log_.clear();
   }
 
-
   // ---- constraint queue (coarse-grained AC-3 used by MAC; see propagation/mac.hpp) --------------------------
   /// While enabled, every domain change schedules the constraints on the changed variable that subscribed to its
   /// kind (`schedule_on`), except the one propagating now. Disabled by default (forward checking and AC-3 manage

@@ -11,7 +11,8 @@ namespace csp {
 
 /// Records the old content of every domain word before it changes, so `undo_to(mark)` restores all
 /// domains exactly as they were at `mark()`. Search marks before trying a value and undoes after it. It also records
-/// the constraints put to sleep since (Store::entail), which undo_to wakes again.
+/// the constraints put to sleep since (Store::entail), which undo_to wakes again, and the old values of the store's
+/// reversible ints (Store::set_int), which undo_to restores.
 class Trail {
  public:
   using Mark = std::size_t;
