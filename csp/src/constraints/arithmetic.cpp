@@ -429,11 +429,14 @@ struct ArithmeticFilter {
     return narrow(a, l, u);
   }
 
-  // At the root, supports are enumerated up to kEnumerationLimit input tuples; below it (depth > 0, where the same
-  // constraint is filtered at every node) only once every input is a single value. Enumerating at each node cost
-  // template_design 44% of its time in enumerate() for prunings the bounds make anyway (issue 24).
+  // Before the search's first decision (the root: preprocessing, the givens' propagation), supports are enumerated
+  // up to kEnumerationLimit input tuples; once it has made one (where the same constraint is filtered at every
+  // node) only when every input is a single value. Enumerating at each node cost template_design 44% of its time in
+  // enumerate() for prunings the bounds make anyway (issue 24). Depth 0 alone is not the root: binary branching
+  // posts x != v there after each refuted x = v of the first decision (city-position enumerated at each of those).
   long long enumeration_limit() const {
-    return store.depth() == 0 ? Arithmetic::kEnumerationLimit : Arithmetic::kSearchEnumerationLimit;
+    const bool root = store.depth() == 0 && store.stats().assignments == 0;
+    return root ? Arithmetic::kEnumerationLimit : Arithmetic::kSearchEnumerationLimit;
   }
 
   // Every input is one value (the usual case below the root: kSearchEnumerationLimit): the one tuple's result, or
@@ -452,7 +455,8 @@ struct ArithmeticFilter {
       if (k != out) tuple[static_cast<std::size_t>(k)] = store.value(var_at(k), dom(k).min());
     const int blamed = only >= 0 ? only : 0;  // emptied on a violation, as enumerate() does (the output is never 0)
     if (out < 0) return con.is_satisfied_by(tuple) || wipe_out(blamed);
-    const std::optional<Wide> r = evaluate(con.kind_, std::span<const Value>(tuple).first(static_cast<std::size_t>(out)));
+    const std::optional<Wide> r =
+        evaluate(con.kind_, std::span<const Value>(tuple).first(static_cast<std::size_t>(out)));
     if (!r || !holds_value(out, *r)) return wipe_out(blamed);
     return narrow(out, *r, *r);
   }
