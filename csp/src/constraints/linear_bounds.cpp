@@ -2,16 +2,40 @@
 #include "linear_bounds.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <memory>
 
 namespace csp::detail {
 
+namespace {
+// a and b within 64 bits (b != 0, not a = INT64_MIN with b = -1): the quotient by a 64-bit division, 10-40x cheaper
+// than the 128-bit one (__divmodti4: 5% of template_design's time in int_times' bounds).
+bool narrow_operands(Wide a, Wide b) {
+  constexpr Wide lo = std::numeric_limits<std::int64_t>::min() + Wide{1};
+  constexpr Wide hi = std::numeric_limits<std::int64_t>::max();
+  return a >= lo && a <= hi && b >= lo && b <= hi;
+}
+}  // namespace
+
 Wide floor_div(Wide a, Wide b) {
+  if (narrow_operands(a, b)) {
+    const auto x = static_cast<std::int64_t>(a);
+    const auto y = static_cast<std::int64_t>(b);
+    const std::int64_t q = x / y;
+    return (x % y != 0 && (x < 0) != (y < 0)) ? q - 1 : q;
+  }
   const Wide q = a / b;
   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
 
 Wide ceil_div(Wide a, Wide b) {
+  if (narrow_operands(a, b)) {
+    const auto x = static_cast<std::int64_t>(a);
+    const auto y = static_cast<std::int64_t>(b);
+    const std::int64_t q = x / y;
+    return (x % y != 0 && (x < 0) == (y < 0)) ? q + 1 : q;
+  }
   const Wide q = a / b;
   return (a % b != 0 && (a < 0) == (b < 0)) ? q + 1 : q;
 }

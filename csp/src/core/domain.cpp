@@ -79,7 +79,8 @@ int Domain::prev(int i) const {
 }
 
 int Domain::holes_in(int lo, int hi) const {
-  if (lo > hi) return 0;
+  if (lo > hi || holes_.empty() || hi < holes_.front() || lo > holes_.back()) return 0;
+  if (lo <= holes_.front() && hi >= holes_.back()) return static_cast<int>(holes_.size());
   const auto first = std::lower_bound(holes_.begin(), holes_.end(), lo);
   const auto last = std::upper_bound(first, holes_.end(), hi);
   return static_cast<int>(last - first);
