@@ -150,6 +150,53 @@ INSTANTIATE_TEST_SUITE_P(AllStrategies, OptimizeOracle,
                                             ::testing::ValuesIn(inferences().names())),
                          param_name);
 
+// Binary and split branching under branch and bound: after x = v's subtree found a solution, x != v (or the other
+// half) is searched at the parent's level, where the bound must be the new one too: every reported solution
+// strictly improves on the one before, and the last is the optimum (an equal or worse solution there once replaced
+// the best).
+TEST(Optimize, EveryBranchingReportsStrictlyImprovingSolutionsAndTheOptimum) {
+  int improved = 0;
+  for (const char* branching : {"binary", "split", "reverse-split"})
+    for (const char* inference : {"fc", "mac"})
+      for (const char* var : {"first", "mrv", "dom-wdeg"})
+        for (const int variant : {0, 1, 2}) {  // plain, assign_fixed, assign_fixed with restarts every few failures
+          const bool assign_fixed = variant > 0;
+          SolverConfig c = SolverConfig::textbook();
+          if (variant == 2) {
+            c.restarts = "luby";
+            c.restart_base = 2;
+          }
+          c.variable_ordering = var;
+          c.inference = inference;
+          c.branching = branching;
+          c.assign_fixed = assign_fixed;
+          c.keep_solutions = 1U << 20U;
+          for (std::uint32_t seed = 1; seed <= kProblems; ++seed) {
+            const test_support::RandomCsp rc = test_support::make_random_csp(seed);
+            const std::vector<Tuple> solutions = test_support::all_solutions(rc.problem);
+            const int n = rc.problem.variable_count();
+            for (const Sense sense : {Sense::minimize, Sense::maximize}) {
+              Problem p = rc.problem;
+              const VarId obj = add_sum_objective(p, n);
+              std::optional<long long> best_sum;
+              for (const Tuple& t : solutions) {
+                const long long v = weighted_sum(t);
+                if (!best_sum || (sense == Sense::minimize ? v < *best_sum : v > *best_sum)) best_sum = v;
+              }
+              const SearchResult s = sense == Sense::minimize ? minimize(p, obj, c) : maximize(p, obj, c);
+              const std::string what = std::string(branching) + " " + inference + " " + var +
+                                       (assign_fixed ? " assign_fixed" : "") + (variant == 2 ? " luby" : "") +
+                                       ", problem " + std::to_string(seed) + " " + to_string(sense);
+              check_run(s, sense, best_sum, solutions, n, [](const Tuple& t, VarId) { return weighted_sum(t); }, obj,
+                        what);
+              if (HasFatalFailure()) return;
+              improved += s.solution_count > 1 ? 1 : 0;
+            }
+          }
+        }
+  EXPECT_GT(improved, 100);  // many runs improved on a first solution
+}
+
 // Three variables over two values, pairwise different: no solution at all.
 Problem pigeons() {
   Problem p;

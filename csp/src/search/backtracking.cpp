@@ -476,6 +476,9 @@ class Backtracker {
       ctx_.set_decision_shrank_domain(true);
       ok = infer_(ctx_, x);
     }
+    // Branch and bound: the refuted decision's subtree may have found a solution since the parent applied the bound,
+    // so the node opened here takes the new bound first (else it could report a solution no better than that one).
+    if (ok && bound_ != nullptr) ok = (*bound_)(ctx_);
     if (!ok) {
       if (store_.interrupted()) return stop_by_limit();
       ++result_.stats.failures;
@@ -528,6 +531,13 @@ class Backtracker {
 
   // The loop of Fig. 6.5 for the frame on top of the stack; a successful inference opens the child's frame.
   void search() {
+    // Branch and bound with an incumbent already (a portfolio's shared best): the root takes the bound before a
+    // propagation that fixes every variable could report a solution no better than it.
+    if (bound_ != nullptr && !(*bound_)(ctx_)) {
+      if (store_.interrupted()) stop_by_limit();
+      else ++result_.stats.failures;
+      return;
+    }
     if (open_node() == Outcome::stop) return;
     while (!frames_.empty()) {
       if (restart_due()) return;  // search_with_restarts undoes the path and starts the next run
