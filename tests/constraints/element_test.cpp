@@ -39,6 +39,23 @@ TEST(Element, ConstantArrayAgreesWithBruteForceOnRandomProblems) {
   }
 }
 
+// Posts result = array[index - offset] over 1 to 4 entries picked from `pool` (from pool[first] on) and checks it
+// against the relation's brute force.
+void check_random_var_element(Problem& p, VarId index, VarId result, const std::vector<VarId>& pool,
+                              std::size_t first, std::mt19937& rng, std::uint32_t seed, const std::string& what) {
+  std::vector<VarId> array(static_cast<std::size_t>(std::uniform_int_distribution<int>(1, 4)(rng)));
+  std::uniform_int_distribution<std::size_t> pick(first, pool.size() - 1);
+  for (VarId& a : array) a = pool[pick(rng)];
+  const int offset = std::uniform_int_distribution<int>(0, 1)(rng);
+  p.add_var_element(index, array, result, offset);
+  const auto spec = [&](const Tuple& t) {
+    const long long k = static_cast<long long>(t[static_cast<std::size_t>(index)]) - offset;
+    return k >= 0 && k < static_cast<long long>(array.size()) &&
+           t[static_cast<std::size_t>(array[static_cast<std::size_t>(k)])] == t[static_cast<std::size_t>(result)];
+  };
+  check_against_spec(p, spec, seed, what);
+}
+
 TEST(Element, VariableArrayAgreesWithBruteForceOnRandomProblems) {
   for (std::uint32_t seed = 0; seed < kSeeds; ++seed) {
     std::mt19937 rng(seed + 5000);
@@ -48,17 +65,7 @@ TEST(Element, VariableArrayAgreesWithBruteForceOnRandomProblems) {
     std::vector<VarId> pool{index, result};  // array entries may be the index or the result too
     const int own = std::uniform_int_distribution<int>(1, 3)(rng);
     for (int k = 0; k < own; ++k) pool.push_back(random_variable(p, std::string("a").append(std::to_string(k)), -2, 2, rng));
-    std::vector<VarId> array(static_cast<std::size_t>(std::uniform_int_distribution<int>(1, 4)(rng)));
-    std::uniform_int_distribution<std::size_t> pick(seed % 2 == 0 ? 2 : 0, pool.size() - 1);
-    for (VarId& a : array) a = pool[pick(rng)];
-    const int offset = std::uniform_int_distribution<int>(0, 1)(rng);
-    p.add_var_element(index, array, result, offset);
-    const auto spec = [&](const Tuple& t) {
-      const long long k = static_cast<long long>(t[static_cast<std::size_t>(index)]) - offset;
-      return k >= 0 && k < static_cast<long long>(array.size()) &&
-             t[static_cast<std::size_t>(array[static_cast<std::size_t>(k)])] == t[static_cast<std::size_t>(result)];
-    };
-    check_against_spec(p, spec, seed, "var element");
+    check_random_var_element(p, index, result, pool, seed % 2 == 0 ? 2 : 0, rng, seed, "var element");
     if (HasFatalFailure()) return;
   }
 }
@@ -88,17 +95,7 @@ TEST(Element, VariableArrayOfSmallRangesAgreesWithBruteForce) {
     const int own = std::uniform_int_distribution<int>(1, 3)(rng);
     for (int k = 0; k < own; ++k) pool.push_back(range(p, std::string("a").append(std::to_string(k))));
     if (seed % 10 == 0) pool.push_back(p.add_variable("wide", -30, 34));  // 65 values: not one word
-    std::vector<VarId> array(static_cast<std::size_t>(std::uniform_int_distribution<int>(1, 4)(rng)));
-    std::uniform_int_distribution<std::size_t> pick(seed % 2 == 0 ? 1 : 0, pool.size() - 1);
-    for (VarId& a : array) a = pool[pick(rng)];
-    const int offset = std::uniform_int_distribution<int>(0, 1)(rng);
-    p.add_var_element(index, array, result, offset);
-    const auto spec = [&](const Tuple& t) {
-      const long long k = static_cast<long long>(t[static_cast<std::size_t>(index)]) - offset;
-      return k >= 0 && k < static_cast<long long>(array.size()) &&
-             t[static_cast<std::size_t>(array[static_cast<std::size_t>(k)])] == t[static_cast<std::size_t>(result)];
-    };
-    check_against_spec(p, spec, seed, "var element of small ranges");
+    check_random_var_element(p, index, result, pool, seed % 2 == 0 ? 1 : 0, rng, seed, "var element of small ranges");
     if (HasFatalFailure()) return;
   }
 }

@@ -64,6 +64,16 @@ std::string param_name(const ::testing::TestParamInfo<Combination>& info) {
   return s;
 }
 
+// The best weighted_sum over the oracle's solutions (empty: none).
+std::optional<long long> best_weighted_sum(const std::vector<Tuple>& solutions, Sense sense) {
+  std::optional<long long> best;
+  for (const Tuple& t : solutions) {
+    const long long v = weighted_sum(t);
+    if (!best || (sense == Sense::minimize ? v < *best : v > *best)) best = v;
+  }
+  return best;
+}
+
 class OptimizeOracle : public ::testing::TestWithParam<Combination> {};
 
 // Checks one optimisation run against the optimum `expected` (empty: no solution) over the oracle's `solutions`;
@@ -128,11 +138,7 @@ TEST_P(OptimizeOracle, OptimumEqualsTheOraclesOverAllSolutions) {
       // 2. The objective is a weighted sum of all variables, posted as a new variable.
       Problem p = rc.problem;
       const VarId obj = add_sum_objective(p, n);
-      std::optional<long long> best_sum;
-      for (const Tuple& t : solutions) {
-        const long long v = weighted_sum(t);
-        if (!best_sum || (sense == Sense::minimize ? v < *best_sum : v > *best_sum)) best_sum = v;
-      }
+      const std::optional<long long> best_sum = best_weighted_sum(solutions, sense);
       const SearchResult s = sense == Sense::minimize ? minimize(p, obj, c) : maximize(p, obj, c);
       check_run(s, sense, best_sum, solutions, n, [](const Tuple& t, VarId) { return weighted_sum(t); }, obj,
                 "weighted sum, " + what);
@@ -178,11 +184,7 @@ TEST(Optimize, EveryBranchingReportsStrictlyImprovingSolutionsAndTheOptimum) {
             for (const Sense sense : {Sense::minimize, Sense::maximize}) {
               Problem p = rc.problem;
               const VarId obj = add_sum_objective(p, n);
-              std::optional<long long> best_sum;
-              for (const Tuple& t : solutions) {
-                const long long v = weighted_sum(t);
-                if (!best_sum || (sense == Sense::minimize ? v < *best_sum : v > *best_sum)) best_sum = v;
-              }
+              const std::optional<long long> best_sum = best_weighted_sum(solutions, sense);
               const SearchResult s = sense == Sense::minimize ? minimize(p, obj, c) : maximize(p, obj, c);
               const std::string what = std::string(branching) + " " + inference + " " + var +
                                        (assign_fixed ? " assign_fixed" : "") + (variant == 2 ? " luby" : "") +

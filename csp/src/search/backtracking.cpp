@@ -513,7 +513,8 @@ class Backtracker {
     ++s.assignments;
     if (static_cast<std::uint64_t>(depth) > s.max_depth) s.max_depth = static_cast<std::uint64_t>(depth);
     store_.set_depth(depth);
-    bool ok = split_ == Split::lower_first ? store_.remove_above(f.x, a, nullptr) : store_.remove_below(f.x, a + 1, nullptr);
+    bool ok = split_ == Split::lower_first ? store_.remove_above(f.x, a, nullptr)
+                                           : store_.remove_below(f.x, a + 1, nullptr);
     if (ok) {
       ctx_.set_decision_shrank_domain(true);
       ok = infer_(ctx_, f.x);
