@@ -188,6 +188,25 @@ TEST(Xor, TheLastOpenVariableMakesTheCountOdd) {
   }
 }
 
+// The exclusive or remembers two open variables between calls (a hint checked first): when the others are fixed
+// and one of those two is the last open variable, it is still set, whichever of the two it is.
+TEST(Xor, TheLastOpenVariableIsSetWhicheverWatchItIs) {
+  for (const int last : {0, 1}) {
+    Problem p;
+    std::vector<VarId> xs;
+    for (int k = 0; k < 4; ++k) xs.push_back(p.add_variable(std::string("x").append(std::to_string(k)), 0, 1));
+    p.add_xor(xs);
+    Statistics stats;
+    Store s(p, stats);
+    ASSERT_TRUE(p.constraint(0).propagate(s));  // every variable open: x0 and x1 are remembered
+    ASSERT_TRUE(s.assign(xs[static_cast<std::size_t>(1 - last)], 1, nullptr));
+    ASSERT_TRUE(s.assign(xs[2], 0, nullptr));
+    ASSERT_TRUE(s.assign(xs[3], 1, nullptr));
+    ASSERT_TRUE(p.constraint(0).propagate(s));
+    EXPECT_EQ(values_of(s, xs[static_cast<std::size_t>(last)]), std::vector<Value>{1}) << "last open x" << last;
+  }
+}
+
 TEST(Boolean, LongClausesAndConjunctionsAreCheap) {
   // 2000 variables: one clause over all of them negated, and r <-> and(all). With r = 1 the conjunction sets every
   // variable to 1, and the clause then fails: unsatisfiable at the root, in one propagation each.

@@ -2,6 +2,7 @@
 #include "csp/constraints/boolean.hpp"
 
 #include <algorithm>
+#include <memory>
 
 #include "bool_support.hpp"
 #include "csp/core/problem.hpp"
@@ -165,13 +166,37 @@ bool Xor::is_satisfied_by(std::span<const Value> values) const {
   return std::count(values.begin(), values.end(), 1) % 2 == 1;
 }
 
+namespace {
+// Two positions of an exclusive or that were open at its last call in this run (a hint, not undone: each call checks
+// them first, so a call with both still open costs two tests instead of a scan of the scope).
+struct XorWatches final : ConstraintMemory {
+  int first = 0;
+  int second = 1;
+};
+}  // namespace
+
 bool Xor::propagate(Store& store) const {
+  XorWatches* watches = nullptr;
+  if (arity() > 2 && id() >= 0 && id() < store.problem().constraint_count() &&
+      &store.problem().constraint(id()) == this) {
+    watches = static_cast<XorWatches*>(store.memory(id()));
+    if (watches == nullptr) watches = &static_cast<XorWatches&>(store.set_memory(id(), std::make_unique<XorWatches>()));
+    if (fixed_value(store, scope()[static_cast<std::size_t>(watches->first)]) < 0 &&
+        fixed_value(store, scope()[static_cast<std::size_t>(watches->second)]) < 0)
+      return true;  // two open variables: nothing to infer
+  }
   int open = -1;
   int ones = 0;
   for (int k = 0; k < arity(); ++k) {
     const int v = fixed_value(store, scope()[static_cast<std::size_t>(k)]);
     if (v < 0) {
-      if (open >= 0) return true;  // two open variables: nothing to infer
+      if (open >= 0) {  // two open variables: nothing to infer
+        if (watches != nullptr) {
+          watches->first = open;
+          watches->second = k;
+        }
+        return true;
+      }
       open = k;
     }
     ones += v == 1 ? 1 : 0;

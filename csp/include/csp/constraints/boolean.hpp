@@ -49,7 +49,8 @@ class BoolReif final : public Constraint {
 
 /// An odd number of the variables are 1 (FlatZinc array_bool_xor; bool_xor(a, b, r) is a + b + r odd with r
 /// negated, or a reified !=). All boolean. Propagation: the last open variable is set to make the count odd; all
-/// fixed: fails on an even count. O(arity) per call.
+/// fixed: fails on an even count. O(arity) per call, O(1) while the two open variables its last call found in the
+/// run (a hint in Store::memory) are still open.
 class Xor final : public Constraint {
  public:
   /// Precondition (checked by `Problem::add_xor`): xs distinct and not empty.
