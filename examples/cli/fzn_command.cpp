@@ -300,20 +300,16 @@ void apply_annotation(const fzn::FlatZincModel& model, FznOptions& o) {
   if (!o.var_given)
     config.variable_ordering = fzn::phased_variable_ordering(model.search, config.variable_ordering.name());
   if (!o.val_given) config.value_ordering = fzn::phased_value_ordering(model.search, config.value_ordering.name());
-  // int_search branches as MiniZinc's solvers do: x = v, then x != v and a variable selected again (binary), unless
-  // --branching says otherwise or --backjump cbj needs d-way. Measured on the corpus's 32 annotated models
-  // (bench/README.md): 0.96x d-way's time in geometric mean, Gecode's very tree on parity-learning, nonogram and
-  // solbat, city-position 3.7x and fillomino 1.3x faster, p1f and rcpsp a few ms slower.
+  // int_search branches as MiniZinc's solvers do (fzn::phased_branching: binary, or split where every phase says
+  // indomain_split) unless --branching says otherwise or --backjump cbj needs d-way. Measured on the corpus's 32
+  // annotated models (bench/README.md): 0.96x d-way's time in geometric mean, Gecode's very tree on parity-learning,
+  // nonogram and solbat, city-position 3.7x and fillomino 1.3x faster, p1f and rcpsp a few ms slower.
   if (!o.branching_given && config.backjumping == "none") config.branching = "binary";
-  // Binary branching follows indomain_split / indomain_reverse_split to the letter (x <= m, then x > m) when every
-  // phase asks for the same one: SolverConfig::branching is one choice for the whole search. Not with --trace or
-  // --tree, which show assignments only (binary then).
+  // Under binary branching an annotation's split is followed to the letter (x <= m, then x > m):
+  // SolverConfig::branching is one choice for the whole search. Not with --val, nor with --trace or --tree, which
+  // show assignments only.
   if (config.branching != "binary" || o.val_given || o.search.trace || !o.search.tree_file.empty()) return;
-  const std::string& split = model.search.phases.front().split;
-  if (split.empty()) return;
-  for (const fzn::SearchPhase& p : model.search.phases)
-    if (p.split != split) return;
-  config.branching = split;
+  config.branching = fzn::phased_branching(model.search);
 }
 
 // The variables solutions are distinct on (MiniZinc's semantics: hidden variables are not always marked as

@@ -192,16 +192,25 @@ class killer_sudoku:
 
 
 class flatzinc:
-    """A FlatZinc file (a path; or text=...) built onto a Problem: .problem, .goal, .objective, .solve(**spec)
-    (the file's goal and search annotation unless spec overrides them), .format(solution), .verify(solution)."""
+    """A FlatZinc file (a path; or text=...) built onto a Problem: .problem, .goal, .objective, .branching,
+    .solve(**spec) (as csp fzn: the file's goal, its search annotation and the annotation's branching, fixed variables
+    assigned without a decision; spec overrides any of them), .format(solution), .verify(solution)."""
 
     def __init__(self, path: str = None, text: str = None, alldiff: str = "gac"):
         self.model = _csp.read_flatzinc_file(path, alldiff) if text is None else _csp.parse_flatzinc(text, alldiff)
         self.problem = _problem(self.model.problem.copy())
         self.goal = self.model.goal
         self.objective = self.model.objective
+        self.branching = self.model.branching
 
     def solve(self, **spec):
+        # The annotation's branching too, as `csp fzn` follows it: binary (split where every phase says
+        # indomain_split), unless the spec names a branching, a value ordering, cbj or a tree (binary then).
+        branching = self.branching
+        if branching and "branching" not in spec and spec.get("backjump", "none") == "none":
+            split = branching in ("split", "reverse-split")
+            spec["branching"] = "binary" if split and ("val" in spec or spec.get("tree")) else branching
+        spec.setdefault("assign_fixed", True)  # nodes are decisions, as csp fzn and MiniZinc's solvers count them
         if self.model.var:
             spec.setdefault("var", self.model.var)
         if self.model.val:

@@ -10,6 +10,7 @@
 #include "csp/models/cryptarithm.hpp"
 #include "csp/models/flatzinc/model.hpp"
 #include "csp/models/flatzinc/parser.hpp"
+#include "csp/models/flatzinc/search.hpp"
 #include "csp/models/graph_coloring.hpp"
 #include "csp/models/killer_sudoku.hpp"
 #include "csp/models/map_coloring.hpp"
@@ -105,6 +106,9 @@ void bind_flatzinc(py::module_& m) {
                              })
       .def_property_readonly("var", [](const fz::FlatZincModel& f) { return f.search.variable_ordering; })
       .def_property_readonly("val", [](const fz::FlatZincModel& f) { return f.search.value_ordering; })
+      .def_property_readonly("branching", [](const fz::FlatZincModel& f) { return fz::phased_branching(f.search); },
+                             "The branching the search annotation asks for: binary, split, reverse-split, or '' "
+                             "without one.")
       .def_readonly("search_variable_count", &fz::FlatZincModel::search_variable_count)
       .def_readonly("unsatisfiable", &fz::FlatZincModel::unsatisfiable)
       .def("format",

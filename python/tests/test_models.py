@@ -108,6 +108,18 @@ def test_killer_and_flatzinc_and_dimacs(tmp_path):
     r = f.solve()
     assert f.goal == "maximize" and r.objective == 10 and r.stop == "complete"
     assert f.verify(r.solution) == "" and "x = 10;" in f.format(r.solution)
+    assert f.branching == ""  # no annotation: csp's own d-way search
+    # An annotated search branches as csp fzn does: indomain_split bisects 1..8 in 7 halves (the last value fixed
+    # without a decision), all 8 solutions; d-way when asked: 8 nodes.
+    split = tmp_path / "split.fzn"
+    split.write_text("var 1..8: x :: output_var;\n"
+                     "solve :: int_search([x], input_order, indomain_split, complete) satisfy;\n")
+    s = csp.flatzinc(str(split))
+    assert s.branching == "split"
+    r = s.solve(max_solutions=0)
+    assert r.count == 8 and r.stats["assignments"] == 7
+    r = s.solve(max_solutions=0, branching="d-way")
+    assert r.count == 8 and r.stats["assignments"] == 8
     dimacs = tmp_path / "g.col"
     dimacs.write_text("c triangle\np edge 3 3\ne 1 2\ne 2 3\ne 1 3\n")
     assert csp.graph_coloring(str(dimacs), 2).solve().status == "unsatisfiable"

@@ -152,4 +152,12 @@ Strategy<ValueOrdering> phased_value_ordering(const SearchAnnotation& search, co
           "annotation"};
 }
 
+std::string phased_branching(const SearchAnnotation& search) {
+  if (search.phases.empty()) return "";
+  const std::string& split = search.phases.front().split;
+  for (const SearchPhase& p : search.phases)
+    if (p.split != split) return "binary";
+  return split.empty() ? "binary" : split;
+}
+
 }  // namespace csp::models::flatzinc

@@ -21,4 +21,11 @@ Strategy<VariableOrdering> phased_variable_ordering(const SearchAnnotation& sear
 /// name.
 Strategy<ValueOrdering> phased_value_ordering(const SearchAnnotation& search, const std::string& rest);
 
+/// The SolverConfig::branching an annotated search asks for, as MiniZinc's solvers branch (in two, a variable
+/// selected again after each branch): "" without phases; "split" / "reverse-split" when every phase says
+/// indomain_split / indomain_reverse_split; "binary" (x = v, then x != v) otherwise. `csp fzn` and Python's
+/// `csp.flatzinc(...).solve()` use it unless the branching, the value ordering, cbj or a search tree is asked for
+/// (a split's decisions are not assignments: binary then).
+std::string phased_branching(const SearchAnnotation& search);
+
 }  // namespace csp::models::flatzinc
