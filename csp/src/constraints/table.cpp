@@ -12,9 +12,6 @@ namespace csp {
 
 namespace {
 
-// Compact-Table's state in one run (Store::memory): the valid tuples as a reversible sparse bitset (its words and
-// its count of non-zero words are store ints: undo_to restores them), and each position's domain size at the last
-// call (store ints too, so a backtrack brings back the sizes the bitset was computed for).
 // Above these, Compact-Table's support bitsets would cost too much memory: propagate revises position by position.
 constexpr int kMaxCompactValues = 1 << 20;          // values of one scope variable
 constexpr std::size_t kMaxCompactWords = 1U << 22;  // support words of one table (32 MiB)
@@ -25,6 +22,9 @@ std::vector<int>& gone_scratch() {
   return gone;
 }
 
+// Compact-Table's state in one run (Store::memory): the valid tuples as a reversible sparse bitset (its words and
+// its count of non-zero words are store ints: undo_to restores them), and each position's domain size at the last
+// call (store ints too, so a backtrack brings back the sizes the bitset was computed for).
 struct CompactTableState final : ConstraintMemory {
   int word_base = -1;       // store ints word_base .. + words - 1: the valid tuples
   int live_id = -1;         // store int: the number of non-zero words, index[0 .. live) (RSparseBitSet's limit)
@@ -119,7 +119,10 @@ bool Table::tuple_valid(const Store& store, std::size_t t) const {
 }
 
 bool Table::propagate(Store& store) const {
-  if (!compact_) return Constraint::propagate(store);
+  // The state lives in the store's memory of this constraint: a table propagated in a store of another problem (or
+  // never added to one) revises position by position instead.
+  const bool own = id() >= 0 && id() < store.problem().constraint_count() && &store.problem().constraint(id()) == this;
+  if (!compact_ || !own) return Constraint::propagate(store);
   const int n = arity();
   auto* state = static_cast<CompactTableState*>(store.memory(id()));
   if (state == nullptr) {
