@@ -31,7 +31,7 @@ bool BinaryPredicate::revise(Store& store, int pos) const {
   const VarId y = scope()[static_cast<std::size_t>(1 - pos)];
   const Domain& dx = store.domain(x);
   const Domain& dy = store.domain(y);
-  const bool own_store = id() >= 0 && id() < store.problem().constraint_count() && &store.problem().constraint(id()) == this;
+  const bool own_store = store.owns(*this);  // the memory slot of this constraint's id is its own
   auto* residues = own_store ? static_cast<Residues*>(store.memory(id())) : nullptr;
   std::vector<int>* mine = residues != nullptr ? &residues->support[static_cast<std::size_t>(pos)] : nullptr;
   std::vector<int>* theirs = residues != nullptr ? &residues->support[static_cast<std::size_t>(1 - pos)] : nullptr;

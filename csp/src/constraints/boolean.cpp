@@ -177,8 +177,7 @@ struct XorWatches final : ConstraintMemory {
 
 bool Xor::propagate(Store& store) const {
   XorWatches* watches = nullptr;
-  if (arity() > 2 && id() >= 0 && id() < store.problem().constraint_count() &&
-      &store.problem().constraint(id()) == this) {
+  if (arity() > 2 && store.owns(*this)) {
     watches = static_cast<XorWatches*>(store.memory(id()));
     if (watches == nullptr) watches = &static_cast<XorWatches&>(store.set_memory(id(), std::make_unique<XorWatches>()));
     if (fixed_value(store, scope()[static_cast<std::size_t>(watches->first)]) < 0 &&

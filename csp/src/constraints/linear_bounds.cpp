@@ -127,8 +127,7 @@ void LinearTerms::refresh(TermBounds& s, int k) const {
 TermBounds& LinearTerms::sums() const {
   TermBounds* s = nullptr;
   const ConstraintId id = cause != nullptr ? cause->id() : -1;
-  const Problem& p = store.problem();
-  if (id >= 0 && id < p.constraint_count() && &p.constraint(id) == cause) {
+  if (cause != nullptr && store.owns(*cause)) {
     s = static_cast<TermBounds*>(store.memory(id));
     if (s == nullptr) {
       s = &static_cast<TermBounds&>(store.set_memory(id, std::make_unique<TermBounds>(size())));

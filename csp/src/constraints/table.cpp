@@ -121,8 +121,7 @@ bool Table::tuple_valid(const Store& store, std::size_t t) const {
 bool Table::propagate(Store& store) const {
   // The state lives in the store's memory of this constraint: a table propagated in a store of another problem (or
   // never added to one) revises position by position instead.
-  const bool own = id() >= 0 && id() < store.problem().constraint_count() && &store.problem().constraint(id()) == this;
-  if (!compact_ || !own) return Constraint::propagate(store);
+  if (!compact_ || !store.owns(*this)) return Constraint::propagate(store);
   const int n = arity();
   auto* state = static_cast<CompactTableState*>(store.memory(id()));
   if (state == nullptr) {

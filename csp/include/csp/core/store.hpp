@@ -222,6 +222,13 @@ class Store {
   }
 
   // ---- per-run constraint memory ---------------------------------------------------------------------------
+  /// True when c is the constraint of this store's problem with c's id (then the memory slot c.id() is c's own);
+  /// false for a constraint never added to a problem or propagated in a store of another problem, which must keep
+  /// no memory here.
+  bool owns(const Constraint& c) const {
+    const ConstraintId id = c.id();
+    return id >= 0 && id < problem_->constraint_count() && &problem_->constraint(id) == &c;
+  }
   /// Constraint c's memory in this run, or null when it has none yet.
   ConstraintMemory* memory(ConstraintId c) const {
     return static_cast<std::size_t>(c) < memory_.size() ? memory_[static_cast<std::size_t>(c)].get() : nullptr;

@@ -78,7 +78,8 @@ struct Configuration {
   std::string get(Dimension d) const;
   /// "mrv/natural/mac/value/ac3-off": every dimension, '/'-separated (then "/pc2", "/break-symmetry-on",
 /// "/globals-decompose" (not "/globals-native", the default),
-  /// "/min-conflicts", "/cbj", "/learning-10", "/luby", "/binary" (not "/d-way", the default), "/seed-3", "/walk-0.1", "/tabu-10", "/weighting-on",
+  /// "/min-conflicts", "/cbj", "/learning-10", "/luby", "/binary" (not "/d-way", the default), "/seed-3",
+  /// "/walk-0.1", "/tabu-10", "/weighting-on",
   /// "/restart-after-1000" for the optional dimensions it has; "-" values are left out).
   std::string label() const;
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
