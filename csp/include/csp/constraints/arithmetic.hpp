@@ -23,13 +23,14 @@ namespace csp {
 /// givens' propagation) when the product of the current domain sizes of the inputs (every scope variable but the result
 /// z of a functional relation) is at most `kEnumerationLimit`, and below the root only when every input is a single
 /// value (`kSearchEnumerationLimit`), generalised arc consistency by enumerating the input tuples once (z is looked up,
-/// so a wide z costs nothing; z's inner values are removed when it holds at most 4 * kEnumerationLimit values, else z
-/// keeps the bounds of its supported values). Above the limit, bounds reasoning on the current [min, max] of each
-/// variable (interval arithmetic, exact rounding: see arithmetic.cpp for each relation; a product also keeps only
-/// divisors of its target on domains of at most 4 * kEnumerationLimit values) until the inputs are within the limit or
-/// nothing changes (at most 64 rounds per call). Every pruning is sound, so a run finds exactly the solutions of the
-/// relation, and when all domains are single values `propagate` and `revise` fail exactly when the relation is
-/// violated. `revise(pos)` does the same filtering but changes only scope[pos]. Each call counts as one revision.
+/// so a wide z costs nothing; z's inner values are removed when its domain is a bitset, at most
+/// Domain::kMaxBitsetCapacity values, else z keeps the bounds of its supported values). Above the limit, bounds
+/// reasoning on the current [min, max] of each variable (interval arithmetic, exact rounding: see arithmetic.cpp for
+/// each relation; a product also keeps only divisors of its target on bitset domains) until the inputs are within
+/// the limit or nothing changes (at most 64 rounds per call). Every pruning is sound, so a run finds exactly the
+/// solutions of the relation, and when all domains are single values `propagate` and `revise` fail exactly when the
+/// relation is violated. `revise(pos)` does the same filtering but changes only scope[pos]. Each call counts as one
+/// revision.
 /// Source: bounds propagation of arithmetic constraints as in Apt, Principles of Constraint Programming (2003),
 /// ch. 6; the relations are FlatZinc's (MiniZinc Handbook, FlatZinc builtins).
 class Arithmetic final : public Constraint {
