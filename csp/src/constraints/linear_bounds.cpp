@@ -40,19 +40,6 @@ Wide ceil_div(Wide a, Wide b) {
   return (a % b != 0 && (a < 0) == (b < 0)) ? q + 1 : q;
 }
 
-int first_index_at_least(const Variable& var, Wide v) {
-  if (v <= var.min_value()) return 0;
-  if (v > var.max_value()) return var.size();
-  return var.lower_index(static_cast<Value>(v));
-}
-
-int last_index_at_most(const Variable& var, Wide v) {
-  if (v >= var.max_value()) return var.size() - 1;
-  if (v < var.min_value()) return -1;
-  if (var.is_range()) return static_cast<int>(v - var.min_value());
-  return first_index_at_least(var, v + 1) - 1;
-}
-
 bool holds_value(const Store& store, VarId x, Wide v) {
   const Variable& var = store.problem().variable(x);
   if (v < var.min_value() || v > var.max_value()) return false;

@@ -16,9 +16,20 @@ inline constexpr Wide kInfinity = Wide{1} << 100;
 Wide floor_div(Wide a, Wide b);
 Wide ceil_div(Wide a, Wide b);
 /// Smallest index of var whose value is >= v, or var.size() when none. O(1) on ranges, O(log size) otherwise.
-int first_index_at_least(const Variable& var, Wide v);
+/// Inline: every bounds change of a sum or an arithmetic relation maps its new bounds to indices.
+inline int first_index_at_least(const Variable& var, Wide v) {
+  if (v <= var.min_value()) return 0;
+  if (v > var.max_value()) return var.size();
+  if (var.is_range()) return static_cast<int>(v - var.min_value());
+  return var.lower_index(static_cast<Value>(v));
+}
 /// Largest index of var whose value is <= v, or -1 when none.
-int last_index_at_most(const Variable& var, Wide v);
+inline int last_index_at_most(const Variable& var, Wide v) {
+  if (v >= var.max_value()) return var.size() - 1;
+  if (v < var.min_value()) return -1;
+  if (var.is_range()) return static_cast<int>(v - var.min_value());
+  return first_index_at_least(var, v + 1) - 1;
+}
 /// True iff index i of x is in x's current domain and has value v (v anywhere in 128 bits).
 bool holds_value(const Store& store, VarId x, Wide v);
 

@@ -17,8 +17,8 @@ namespace csp::models::flatzinc {
 Strategy<VariableOrdering> phased_variable_ordering(const SearchAnnotation& search, const std::string& rest);
 
 /// The value choice of the phase of x (csp's natural, max, median, lcv), `rest` (a registered value ordering) for
-/// a variable of no phase or of a phase without a value choice csp knows. Throws UnknownNameError for an unknown
-/// name.
+/// a variable of no phase or of a phase without a value choice csp knows; `rest` itself (by name) when every phase
+/// chooses as `rest` does. Throws UnknownNameError for an unknown name.
 Strategy<ValueOrdering> phased_value_ordering(const SearchAnnotation& search, const std::string& rest);
 
 /// The SolverConfig::branching an annotated search asks for, as MiniZinc's solvers branch (in two, a variable
