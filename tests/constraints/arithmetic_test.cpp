@@ -481,5 +481,39 @@ TEST(Arithmetic, EnumeratesAtTheRootAndReasonsOnBoundsInTheSearch) {
   EXPECT_EQ(z_values(s), (std::vector<Value>{6}));
 }
 
+// The root's enumeration removes z's inner values only from a bitset domain: a z of more than
+// Domain::kMaxBitsetCapacity values (an interval) keeps the bounds of its supported results, so its later bounds
+// changes pay no holes (template_design). Either way the search finds exactly the products.
+TEST(Arithmetic, TheRootRemovesInnerValuesOnlyFromBitsetDomains) {
+  for (const int z_max : {100, Domain::kMaxBitsetCapacity + 1000}) {
+    SCOPED_TRACE("z in 0.." + std::to_string(z_max));
+    Problem p;
+    p.add_variable("x", 2, 9);
+    p.add_variable("y", 10, 60);
+    p.add_variable("z", 0, z_max);
+    const Constraint& c = p.add_times(0, 1, 2);
+    Statistics stats;
+    Store s(p, stats);
+    ASSERT_TRUE(c.propagate(s));
+    EXPECT_EQ(bounds_of(s, 2), (Bounds{20, std::min(540, z_max)}));  // 2*10 .. 9*60
+    std::vector<Value> products;  // one per solution (x, y, x * y)
+    for (Value x = 2; x <= 9; ++x)
+      for (Value y = 10; y <= 60; ++y)
+        if (x * y <= z_max) products.push_back(x * y);
+    const auto solutions = static_cast<std::uint64_t>(products.size());
+    std::sort(products.begin(), products.end());
+    products.erase(std::unique(products.begin(), products.end()), products.end());
+    const bool bitset = z_max <= Domain::kMaxBitsetCapacity;
+    EXPECT_EQ(s.domain(2).is_bitset(), bitset);
+    EXPECT_EQ(s.domain(2).size(), bitset ? static_cast<int>(products.size()) : 540 - 20 + 1);
+    SolverConfig config;
+    config.inference = "mac";
+    config.max_solutions = 0;
+    const SearchResult r = backtracking_search(p, config);
+    EXPECT_EQ(r.stats.solutions, solutions);
+    EXPECT_EQ(solutions, z_max == 100 ? 109u : 8u * 51u);  // x * y <= 100 for 109 pairs; else every pair
+  }
+}
+
 }  // namespace
 }  // namespace csp

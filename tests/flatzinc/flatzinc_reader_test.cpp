@@ -195,6 +195,27 @@ TEST(FlatZincModel, EachAnnotationPhaseSelectsAmongItsOwnVariables) {
   EXPECT_EQ(ff[6], "a=1 b=2 z=0");
 }
 
+// Phases that all choose values as the rest does run that registered ordering itself (so the search steps through
+// a natural order lazily); mixed choices run the annotation's dispatch. The order found is the same either way.
+TEST(FlatZincModel, UniformValueChoicesAreTheRegisteredOrderingItself) {
+  const fzn::FlatZincModel same = build(
+      "var 0..1: z;\nvar 1..2: y;\nvar 1..3: x;\n"
+      "solve :: seq_search([int_search([y], input_order, indomain_min, complete), "
+      "int_search([x], first_fail, indomain_min, complete)]) satisfy;\n");
+  EXPECT_EQ(fzn::phased_value_ordering(same.search, "natural").name(), "natural");
+  EXPECT_EQ(fzn::phased_value_ordering(same.search, "max").name(), "annotation");  // z would take max
+  const std::vector<std::string> order = solution_order(same);
+  ASSERT_EQ(order.size(), 12u);
+  EXPECT_EQ(order[0], "y=1 x=1 z=0");
+  EXPECT_EQ(order[11], "y=2 x=3 z=1");
+  const fzn::FlatZincModel mixed = build(
+      "var 1..2: y;\nvar 1..3: x;\n"
+      "solve :: seq_search([int_search([y], input_order, indomain_min, complete), "
+      "int_search([x], input_order, indomain_max, complete)]) satisfy;\n");
+  EXPECT_EQ(fzn::phased_value_ordering(mixed.search, "natural").name(), "annotation");
+  EXPECT_THROW(fzn::phased_value_ordering(same.search, "no-such-order"), csp::UnknownNameError);
+}
+
 // bool2int(b, i) and int_eq(x, y) between two variables make one variable (the intersection of the domains); the
 // solutions are the definition's, printed under both names.
 TEST(FlatZincModel, EqualVariablesAreOneVariable) {
