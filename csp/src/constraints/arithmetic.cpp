@@ -460,6 +460,7 @@ struct ArithmeticFilter {
       changed = true;
       if (!store.remove(var_at(k), i, &con)) return false;
     }
+    reload(k);  // a product of up to kCached factors keeps its bounds cached too
     return true;
   }
 
