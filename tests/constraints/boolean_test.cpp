@@ -161,11 +161,17 @@ TEST(Xor, AgreesWithBruteForceOnRandomProblems) {
   }
 }
 
+// n 0/1 variables named prefix0, prefix1, ... and their exclusive or (the problem's constraint 0 when it had none).
+std::vector<VarId> add_xor_of(Problem& p, int n, const std::string& prefix) {
+  std::vector<VarId> xs;
+  for (int k = 0; k < n; ++k) xs.push_back(p.add_variable(prefix + std::to_string(k), 0, 1));
+  p.add_xor(xs);
+  return xs;
+}
+
 TEST(Xor, TheLastOpenVariableMakesTheCountOdd) {
   Problem p;
-  std::vector<VarId> xs;
-  for (int k = 0; k < 4; ++k) xs.push_back(p.add_variable(std::string("x").append(std::to_string(k)), 0, 1));
-  p.add_xor(xs);
+  const std::vector<VarId> xs = add_xor_of(p, 4, "x");
   Statistics stats;
   Store s(p, stats);
   ASSERT_TRUE(s.assign(xs[0], 1, nullptr));
@@ -177,9 +183,7 @@ TEST(Xor, TheLastOpenVariableMakesTheCountOdd) {
   EXPECT_EQ(values_of(s, xs[3]), std::vector<Value>{1});  // 1 + 1 + 0 + x3 odd
   // 2^12 / 2 = 2048 assignments of 12 variables have an odd count.
   Problem q;
-  std::vector<VarId> ys;
-  for (int k = 0; k < 12; ++k) ys.push_back(q.add_variable(std::string("y").append(std::to_string(k)), 0, 1));
-  q.add_xor(ys);
+  add_xor_of(q, 12, "y");
   for (const char* inference : {"none", "fc", "mac"}) {
     SolverConfig config = SolverConfig::textbook();
     config.inference = inference;
@@ -193,9 +197,7 @@ TEST(Xor, TheLastOpenVariableMakesTheCountOdd) {
 TEST(Xor, TheLastOpenVariableIsSetWhicheverWatchItIs) {
   for (const int last : {0, 1}) {
     Problem p;
-    std::vector<VarId> xs;
-    for (int k = 0; k < 4; ++k) xs.push_back(p.add_variable(std::string("x").append(std::to_string(k)), 0, 1));
-    p.add_xor(xs);
+    const std::vector<VarId> xs = add_xor_of(p, 4, "x");
     Statistics stats;
     Store s(p, stats);
     ASSERT_TRUE(p.constraint(0).propagate(s));  // every variable open: x0 and x1 are remembered
