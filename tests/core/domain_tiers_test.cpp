@@ -86,12 +86,16 @@ void expect_same(const Domain& d, const Reference& r, std::mt19937& rng, const s
   ASSERT_EQ(d.count_in(a, b), n) << where;
 }
 
-// Random removals, bounds changes, assigns and undos on one variable of the given width.
-void random_walk(int lo, int hi, std::uint32_t seed) {
+// Random removals, bounds changes, assigns and undos on one variable of the given width. `bounds_only`: x's one
+// constraint (x <= hi, never binding) reasons on bounds, so the store keeps a domain of more than 64 values as an
+// interval whatever its width (Constraint::bounds_reasoning).
+void random_walk(int lo, int hi, std::uint32_t seed, bool bounds_only = false) {
   Problem p;
   const VarId x = p.add_variable("x", lo, hi);
+  if (bounds_only) p.add_linear({x}, {1}, LinearOp::le, hi);
   Statistics stats;
   Store store(p, stats);
+  ASSERT_EQ(store.domain(x).is_bitset(), p.variable(x).size() <= (bounds_only ? Domain::kWordBits : Domain::kMaxBitsetCapacity));
   std::mt19937 rng(seed);
   const int cap = p.variable(x).size();
   Reference ref{0, cap - 1, {}};
@@ -166,7 +170,66 @@ TEST(DomainTiers, EveryRepresentationMatchesTheReferenceThroughTheStore) {
     random_walk(0, Domain::kMaxBitsetCapacity, seed);      // the smallest interval
     random_walk(-500'000, 500'000, seed);      // a million values
     random_walk(INT_MIN / 2 + 1, INT_MAX / 2, seed);  // the widest range
+    random_walk(-100, 199, seed, true);        // several words' worth, as an interval (bounds reasoning only)
+    random_walk(1, 65, seed, true);            // the smallest such interval
+    random_walk(1, 64, seed, true);            // one word stays the inline word
   }
+}
+
+// make_interval: the same values, as an interval with holes; == compares values across representations; a one-word
+// domain and an interval are left as they are.
+TEST(DomainTiers, MakeIntervalKeepsTheValues) {
+  Domain d(300);
+  for (int i : {0, 1, 5, 64, 65, 128, 200, 299}) d.remove(i);
+  const Domain bitset = d;
+  d.make_interval();
+  EXPECT_FALSE(d.is_bitset());
+  EXPECT_TRUE(bitset.is_bitset());
+  EXPECT_EQ(d, bitset);
+  EXPECT_EQ(d.indices(), bitset.indices());
+  EXPECT_EQ(d.size(), 292);
+  EXPECT_EQ(d.min(), 2);
+  EXPECT_EQ(d.max(), 298);
+  for (int w = 0; w < d.word_count(); ++w) EXPECT_EQ(d.word(w), bitset.word(w)) << "word " << w;
+  d.remove(100);
+  EXPECT_NE(d, bitset);
+  Domain empty(300);
+  empty.remove_above(-1);
+  empty.make_interval();
+  EXPECT_TRUE(empty.empty());
+  EXPECT_EQ(empty.next(-1), -1);
+  Domain word(64);
+  word.make_interval();
+  EXPECT_TRUE(word.is_bitset());
+  EXPECT_EQ(word.size(), 64);
+}
+
+// The store keeps a variable of more than 64 values as an interval only when every constraint on it reasons on its
+// bounds: a sum (=, <=) and arithmetic do; != (fixed events, one inner value), all-different, a product with a
+// target (divisors) and a variable without constraints keep the bitset.
+TEST(DomainTiers, TheStoreMakesIntervalsOfBoundsOnlyVariables) {
+  Problem p;
+  const VarId sum = p.add_variable("sum", 0, 200);
+  const VarId both = p.add_variable("both", 0, 200);
+  const VarId abs = p.add_variable("abs", -200, 200);
+  const VarId free = p.add_variable("free", 0, 200);
+  const VarId distinct = p.add_variable("distinct", 0, 200);
+  const VarId factor = p.add_variable("factor", 1, 200);
+  p.add_linear({sum, both}, {1, 1}, LinearOp::le, 300);
+  p.add_abs(abs, both);
+  p.add_not_equal(distinct, both);  // both: also in a != (fixed events): a bitset
+  p.add_all_different({distinct, factor});
+  p.add_product({factor, sum}, 120);  // sum: also in a product with a target
+  p.add_linear({abs}, {1}, LinearOp::ge, -150);
+  Statistics stats;
+  Store store(p, stats);
+  EXPECT_FALSE(store.domain(abs).is_bitset());   // abs and a sum
+  EXPECT_TRUE(store.domain(sum).is_bitset());    // a product
+  EXPECT_TRUE(store.domain(both).is_bitset());   // !=
+  EXPECT_TRUE(store.domain(free).is_bitset());   // no constraint
+  EXPECT_TRUE(store.domain(distinct).is_bitset());
+  EXPECT_TRUE(store.domain(factor).is_bitset());
+  for (VarId x = 0; x < p.variable_count(); ++x) EXPECT_EQ(store.domain(x), p.initial_domain(x)) << x;
 }
 
 TEST(DomainTiers, WideRangesAreIntervalsOfConstantSize) {

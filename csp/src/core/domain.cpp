@@ -14,7 +14,7 @@ int lowest(int w, Domain::Word bits) { return w * kBits + std::countr_zero(bits)
 int highest(int w, Domain::Word bits) { return w * kBits + kBits - 1 - std::countl_zero(bits); }
 }  // namespace
 
-Domain::Domain(int capacity) : capacity_(capacity < 0 ? 0 : capacity) {
+Domain::Domain(int capacity) : capacity_(capacity < 0 ? 0 : capacity), interval_(capacity_ > kMaxBitsetCapacity) {
   if (capacity_ <= kBits) {
     word0_ = low_bits(capacity_);
     return;
@@ -26,6 +26,17 @@ Domain::Domain(int capacity) : capacity_(capacity < 0 ? 0 : capacity) {
   const int n = word_count();
   words_.assign(static_cast<std::size_t>(n), ~Word{0});
   words_.back() = low_bits(capacity_ - (n - 1) * kBits);
+}
+
+void Domain::make_interval() {
+  if (interval_ || capacity_ <= kBits) return;
+  holes_.clear();
+  if (size_ > 0)
+    for (int i = min_ + 1; i < max_; ++i)
+      if (!contains(i)) holes_.push_back(i);
+  words_.clear();
+  words_.shrink_to_fit();
+  interval_ = true;
 }
 
 int Domain::next(int i) const {
@@ -284,7 +295,7 @@ std::vector<int> Domain::indices() const {
 
 bool operator==(const Domain& a, const Domain& b) {
   if (a.capacity_ != b.capacity_ || a.size() != b.size()) return false;
-  if (a.is_bitset()) return a.word0_ == b.word0_ && a.words_ == b.words_;
+  if (a.is_bitset() && b.is_bitset()) return a.word0_ == b.word0_ && a.words_ == b.words_;
   for (int i = a.min(), j = b.min(); i >= 0 || j >= 0; i = a.next(i), j = b.next(j))
     if (i != j) return false;
   return true;

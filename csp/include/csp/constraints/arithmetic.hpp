@@ -23,10 +23,10 @@ namespace csp {
 /// givens' propagation) when the product of the current domain sizes of the inputs (every scope variable but the result
 /// z of a functional relation) is at most `kEnumerationLimit`, and below the root only when every input is a single
 /// value (`kSearchEnumerationLimit`), generalised arc consistency by enumerating the input tuples once (z is looked up,
-/// so a wide z costs nothing; z's inner values are removed when its domain is a bitset, at most
-/// Domain::kMaxBitsetCapacity values, else z keeps the bounds of its supported values). Above the limit, bounds
+/// so a wide z costs nothing; z's inner values are removed when it has at most Domain::kMaxBitsetCapacity values,
+/// else z keeps the bounds of its supported values). Above the limit, bounds
 /// reasoning on the current [min, max] of each variable (interval arithmetic, exact rounding: see arithmetic.cpp for
-/// each relation; a product also keeps only divisors of its target on bitset domains) until the inputs are within
+/// each relation; a product also keeps only divisors of its target, on domains of at most that many values) until the inputs are within
 /// the limit or nothing changes (at most 64 rounds per call). Every pruning is sound, so a run finds exactly the
 /// solutions of the relation, and when all domains are single values `propagate` and `revise` fail exactly when the
 /// relation is violated. `revise(pos)` does the same filtering but changes only scope[pos]. Each call counts as one
@@ -52,6 +52,9 @@ class Arithmetic final : public Constraint {
   bool is_satisfied_by(std::span<const Value> values) const override;
   bool revise(Store& store, int pos) const override;
   bool propagate(Store& store) const override;
+  /// True but for a product with a target (its factors keep only the target's divisors): below the root the
+  /// filtering is bounds reasoning (see above), whatever `wakes_on` says.
+  bool bounds_reasoning(int pos) const override;
 
  private:
   friend struct ArithmeticFilter;  // the filtering (arithmetic.cpp)

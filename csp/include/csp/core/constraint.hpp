@@ -126,6 +126,13 @@ class Constraint {
   /// position when a `Store` is made; forward checking and AC-3 do not ask (they revise every arc they visit).
   virtual PropagationEvent wakes_on(int /*pos*/) const { return PropagationEvent::domain; }
 
+  /// Whether this constraint's filtering below the root of the search reads and changes only the bounds of
+  /// scope[pos] (an inner value removed now and then is allowed). When every constraint on a variable of more than
+  /// 64 values says so, the `Store` keeps its domain as an interval with holes (`Domain::make_interval`), whose
+  /// bounds changes cost O(1) where a bitset rewrites and trails word after word. A hint about cost only: the
+  /// values, the search and every count are the same either way. Default: `wakes_on(pos)` is `bounds`.
+  virtual bool bounds_reasoning(int pos) const { return wakes_on(pos) == PropagationEvent::bounds; }
+
   /// For LCV (AIMA §6.3.1): how many values of the other, unassigned scope variables' current domains would be
   /// ruled out if scope[pos] took the value with index `index`. Default: support search per value.
   virtual int count_ruled_out(const Store& store, int pos, int index) const;

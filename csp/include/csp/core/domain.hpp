@@ -18,6 +18,9 @@ namespace csp {
 /// - above: an interval [min, max] with a sorted list of holes, so a domain of a million (or two billion) values
 ///   costs a few words until values are removed one by one. Bounds changes (`remove_below`, `remove_above`,
 ///   `assign`) are O(log holes); removing an inner value adds a hole (O(holes)).
+/// `make_interval` turns a vector-of-words domain into an interval with the same values: the `Store` does so for a
+/// variable whose constraints reason on its bounds only (`Constraint::bounds_reasoning`), where one O(1) bounds
+/// change beats rewriting and trailing word after word.
 /// `size`, `min` and `max` are O(1) in every representation. `remove` is the one elementary shrinking operation;
 /// `assign` is "remove all others" (Norvig's assign/eliminate, MiniCP's tinycsp Domain).
 class Domain {
@@ -37,8 +40,14 @@ class Domain {
 
   /// Number of value indices this domain was created with (its universe).
   int capacity() const { return capacity_; }
-  /// True when the domain is a bitset (capacity <= kMaxBitsetCapacity), false for an interval with holes.
-  bool is_bitset() const { return capacity_ <= kMaxBitsetCapacity; }
+  /// True when the domain is a bitset (capacity <= kMaxBitsetCapacity, unless `make_interval` was called), false for
+  /// an interval with holes.
+  bool is_bitset() const { return !interval_; }
+  /// Turns a bitset of more than 64 values into an interval with holes holding the same values (O(capacity)); a
+  /// no-op on an interval and on a one-word domain (which stays the inline word). Only the representation changes:
+  /// every query answers as before. Not while a `Trail` holds word entries of this domain (they would be undone
+  /// as words): the `Store` converts before its first change.
+  void make_interval();
   /// Number of values still in the domain. O(1).
   int size() const { return capacity_ <= kWordBits ? std::popcount(word0_) : size_; }
   bool empty() const { return size() == 0; }
@@ -152,6 +161,7 @@ class Domain {
   int min_ = -1;             // maintained above 64 values (meaningless when size_ == 0)
   int max_ = -1;
   std::vector<int> holes_;   // interval tier: removed inner indices, ascending (some may lie outside min..max)
+  bool interval_ = false;    // the interval tier: capacity > kMaxBitsetCapacity, or make_interval
 };
 
 }  // namespace csp

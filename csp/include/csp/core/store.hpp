@@ -32,6 +32,8 @@ class ConstraintMemory {
 /// Domains only shrink through `remove`, `assign`, `keep_word`, `remove_below` and `remove_above`, which trail
 /// the old state, count pruned values and wipe-outs, tell the observer, and schedule the constraints that
 /// subscribed to the kind of change (`Constraint::wakes_on`, `PropagationEvent`) on the changed variable.
+/// A variable of more than 64 values whose constraints all reason on its bounds (`Constraint::bounds_reasoning`)
+/// gets its domain as an interval with holes (`Domain::make_interval`): the same values, cheaper bounds changes.
 class Store {
  public:
   /// Starts from the problem's initial domains and an empty assignment. `stats` and `observer` (may be null)
