@@ -8,8 +8,13 @@ namespace csp::cli {
 namespace {
 
 volatile std::sig_atomic_t g_signal = 0;
+std::atomic<bool> g_flag{false};  // lock-free (static_assert below): safe to set in a signal handler
+static_assert(std::atomic<bool>::is_always_lock_free);
 
-extern "C" void on_signal(int signal) { g_signal = signal; }
+extern "C" void on_signal(int signal) {
+  g_signal = signal;
+  g_flag.store(true, std::memory_order_relaxed);
+}
 
 }  // namespace
 
@@ -29,6 +34,8 @@ void catch_interrupts() {
 }
 
 int interrupt_signal() { return g_signal; }
+
+const std::atomic<bool>* interrupt_flag() { return &g_flag; }
 
 void check_interrupt() {
   if (const int s = g_signal; s != 0) throw Interrupted(s);

@@ -3,6 +3,7 @@
 // with 128 + the signal number (130 for SIGINT, 143 for SIGTERM).
 #pragma once
 
+#include <atomic>
 #include <stdexcept>
 #include <string>
 
@@ -28,6 +29,10 @@ void catch_interrupts();
 
 /// The signal received since catch_interrupts() (0 when none).
 int interrupt_signal();
+
+/// A flag the handlers set too, for a search's StopCondition::interrupt (csp fzn: the search stops as at its time
+/// limit and the best solution found is printed).
+const std::atomic<bool>* interrupt_flag();
 
 /// Throws Interrupted when a signal was received.
 void check_interrupt();

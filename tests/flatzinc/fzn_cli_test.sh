@@ -88,6 +88,49 @@ run fzn "$TMP/max.fzn"
 expect_code 0 "maximize"
 expect_out_text "x = 4;" "the greatest x"
 expect_out_text "==========" "optimum proved (maximize)"
+# Improving solutions: printed as found with -i or -a (here 6: obj = 0, 2, ..., 10); without either only the best,
+# at the end (the FlatZinc standard options; Gecode does the same).
+printf '%s\n' 'var 0..5: x :: output_var;' 'var 0..5: y :: output_var;' 'var 0..15: obj :: output_var;' \
+  'constraint int_lin_le([1, 1], [x, y], 5);' 'constraint int_lin_eq([1, 2, -1], [x, y, obj], 0);' \
+  'solve :: int_search([x, y], input_order, indomain_min, complete) maximize obj;' >"$TMP/improve.fzn"
+for flag in -i -a; do
+  run fzn $flag -s "$TMP/improve.fzn"
+  expect_code 0 "$flag: optimisation"
+  expect_eq "$(grep -o '^obj = [0-9]*' "$TMP/out" | tr '\n' ' ')" "obj = 0 obj = 2 obj = 4 obj = 6 obj = 8 obj = 10 " \
+    "$flag: every improving solution, in order"
+  expect_count '^%%%mzn-stat: objective=' 6 "$flag -s: a statistics block per improving solution"
+done
+run fzn -s "$TMP/improve.fzn"
+expect_eq "$(grep -v '^%' "$TMP/out")" "$(printf 'x = 0;\ny = 5;\nobj = 10;\n----------\n==========')" \
+  "without -i: the best solution only, then the proof"
+expect_count '^%%%mzn-stat-end$' 1 "without -i: one statistics block"
+# SIGTERM (or SIGINT) stops the search as a time limit does: the best solution so far is printed, no proof line,
+# exit 0. The model: 22 queens maximising a weighted sum, whose proof takes far longer than the second given.
+{
+  echo "array [1..2] of int: c = [1, -1];"
+  for ((i = 1; i <= 22; i++)); do echo "var 1..22: q$i :: output_var;"; done
+  echo "var 0..100000: obj :: output_var;"
+  for ((i = 1; i <= 22; i++)); do for ((j = i + 1; j <= 22; j++)); do
+    echo "constraint int_lin_ne(c, [q$i, q$j], $((j - i)));"
+    echo "constraint int_lin_ne(c, [q$i, q$j], $((i - j)));"
+    echo "constraint int_lin_ne(c, [q$i, q$j], 0);"
+  done; done
+  printf 'constraint int_lin_eq(['; for ((i = 1; i <= 22; i++)); do printf '%d, ' $((i * i)); done
+  printf -- '-1], ['; for ((i = 1; i <= 22; i++)); do printf 'q%d, ' $i; done; echo 'obj], 0);'
+  echo "solve maximize obj;"
+} >"$TMP/long.fzn"
+for signal in TERM INT; do
+  "$CSP" fzn -s "$TMP/long.fzn" >"$TMP/out" 2>"$TMP/err" &
+  pid=$!
+  sleep 1
+  kill -$signal $pid
+  wait $pid; code=$?
+  expect_code 0 "SIG$signal: the run ends as at a limit"
+  expect_count '^----------$' 1 "SIG$signal: the best solution so far, printed once"
+  expect_out '^obj = [0-9]+;$' "SIG$signal: its objective"
+  expect_no_out '^==========$' "SIG$signal: no proof claimed"
+  expect_out '^%%%mzn-stat-end$' "SIG$signal: the statistics"
+done
 run fzn "$TMP"
 expect_code 2 "a directory"
 expect_err_text "cannot read '$TMP': it is a directory" "directory message"

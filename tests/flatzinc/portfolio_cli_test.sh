@@ -57,9 +57,17 @@ run fzn -p 3 --deterministic -s "$DATA/weighted_distinct.fzn"
 expect_eq "$(strip_times)" "$first" "--deterministic repeats itself (weighted_distinct)"
 expect_out '^obj = 310;$' "--deterministic: the optimum"
 
-# -s: each improved bound, in order, with nodes and a time that does not decrease.
+# Without -a or -i an optimisation prints its best solution only, once; -s then writes one statistics block.
 for p in 1 2; do
   run fzn -p $p -s "$DATA/weighted_distinct.fzn"
+  expect_count '^----------$' 1 "-p $p without -i: one solution printed"
+  expect_out '^obj = 310;$' "-p $p without -i: the optimum"
+  expect_count '^%%%mzn-stat-end$' 1 "-p $p -s without -i: one statistics block"
+done
+
+# -i (or -a) -s: each improved bound, in order, with nodes and a time that does not decrease.
+for p in 1 2; do
+  run fzn -p $p -s -i "$DATA/weighted_distinct.fzn"
   objectives=$(grep -o '^%%%mzn-stat: objective=[0-9]*' "$TMP/out" | grep -o '[0-9]*$')
   solutions=$(grep -o '^obj = [0-9]*' "$TMP/out" | grep -o '[0-9]*$')
   expect_eq "$objectives" "$solutions" "-p $p -s: one objective statistic per printed solution, the same values"
@@ -103,10 +111,12 @@ var int: obj = sum (i in 1..6) ((11 - i) * x[i]);
 solve :: int_search(x, input_order, indomain_min) maximize obj;
 output ["obj = \(obj);\n"];
 EOF
-  out=$(minizinc --solver csp -p 2 -s "$TMP/w.mzn" 2>&1)
+  out=$(minizinc --solver csp -p 2 -s -i "$TMP/w.mzn" 2>&1)
   grep -q '^%%%mzn-stat: searches=2$' <<<"$out" && ok || bad "minizinc -p 2: csp ran 2 searches: $(head -c 300 <<<"$out")"
   grep -q '^obj = 310;$' <<<"$out" && ok || bad "minizinc -p 2: the optimum 310"
-  [[ $(grep -c '^obj = ' <<<"$out") -ge 2 ]] && ok || bad "minizinc -s: the improving solutions"
+  [[ $(grep -c '^obj = ' <<<"$out") -ge 2 ]] && ok || bad "minizinc -s -i: the improving solutions"
+  out=$(minizinc --solver csp -s "$TMP/w.mzn" 2>&1)
+  expect_eq "$(grep '^obj = ' <<<"$out")" "obj = 310;" "minizinc without -i: the optimum alone (as Gecode prints it)"
 else
   echo "minizinc or its solver folder absent: the pass-through check skipped"
 fi
