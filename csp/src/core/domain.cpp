@@ -116,6 +116,15 @@ int Domain::count_in(int lo, int hi) const {
   return n;
 }
 
+void Domain::keep_between_with_holes(int lo, int hi) {
+  if (lo > hi) {
+    assign(-1);
+    return;
+  }
+  remove_below(lo);
+  remove_above(hi);
+}
+
 void Domain::recount_interval() { size_ = min_ > max_ ? 0 : (max_ - min_ + 1) - holes_in(min_, max_); }
 
 Domain::Word Domain::interval_word(int w) const {
@@ -268,8 +277,7 @@ void Domain::undo_wide(int code, Word old) {
     return;
   }
   if (code == kBoundsEntry) {
-    min_ = static_cast<int>(static_cast<std::uint32_t>(old >> 32) & 0x7fffffffU);
-    max_ = static_cast<int>(static_cast<std::uint32_t>(old));
+    unpack_bounds(old);
     if ((old >> 63) != 0) {
       size_ = 0;
     } else {

@@ -146,7 +146,8 @@ void Store::remove_inner(VarId x, int i, const Constraint* cause) {
 }
 
 // Interval domain: keeps indices lo..hi (a bounds change), trailed once, counting the values lost when `count`.
-void Store::shrink_interval(VarId x, int lo, int hi, const Constraint* cause, bool count) {
+[[gnu::always_inline]] inline void Store::shrink_interval(VarId x, int lo, int hi, const Constraint* cause,
+                                                          bool count) {
   Domain& d = domains_[static_cast<std::size_t>(x)];
   const int before = d.size();
   if (count && observer_ != nullptr) [[unlikely]] {
@@ -154,12 +155,7 @@ void Store::shrink_interval(VarId x, int lo, int hi, const Constraint* cause, bo
     for (int i = d.max(); i > hi; i = d.prev(i)) observer_->on_prune(*this, x, value(x, i), cause, depth_);
   }
   trail_.record(x, Domain::kBoundsEntry, d.packed_bounds());
-  if (lo > hi) {
-    d.assign(-1);
-  } else {
-    d.remove_below(lo);
-    d.remove_above(hi);
-  }
+  d.keep_between(lo, hi);
   if (count) stats_->values_pruned += static_cast<std::uint64_t>(before - d.size());
 }
 

@@ -87,6 +87,17 @@ class Domain {
   bool remove_above(int i);
   /// Keeps only the indices that `other` (same capacity) also holds.
   bool intersect(const Domain& other);
+  /// Interval tier only (precondition: !is_bitset()): keeps the indices lo..hi, as remove_below(lo) and
+  /// remove_above(hi) do (lo > hi: empty). O(1) while the interval has no holes (the Store's bounds changes).
+  void keep_between(int lo, int hi) {
+    if (holes_.empty() && size_ > 0 && lo <= hi) {
+      min_ = std::max(min_, lo);
+      max_ = std::min(max_, hi);
+      size_ = min_ <= max_ ? max_ - min_ + 1 : 0;
+      return;
+    }
+    keep_between_with_holes(lo, hi);
+  }
 
   /// Visits every index left in ascending order: f(int index).
   template <class F>
@@ -141,6 +152,11 @@ class Domain {
       word0_ = old;  // the fast path, inline (a one-word domain has only word entries)
       return;
     }
+    if (code == kBoundsEntry && holes_.empty()) {  // an interval without holes: its bounds, inline too
+      unpack_bounds(old);
+      size_ = (old >> 63) != 0 ? 0 : max_ - min_ + 1;
+      return;
+    }
     undo_wide(code, old);
   }
 
@@ -151,6 +167,11 @@ class Domain {
   Word interval_word(int w) const;
   void set_wide_word(int w, Word bits);
   void undo_wide(int code, Word old);
+  void keep_between_with_holes(int lo, int hi);
+  void unpack_bounds(Word packed) {  // min_ and max_ of a packed_bounds() value
+    min_ = static_cast<int>(static_cast<std::uint32_t>(packed >> 32) & 0x7fffffffU);
+    max_ = static_cast<int>(static_cast<std::uint32_t>(packed));
+  }
   void recount_interval();                                   // interval tier: size from bounds and holes
   int holes_in(int lo, int hi) const;
 
