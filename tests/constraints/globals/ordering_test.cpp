@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "csp/core/errors.hpp"
+#include "csp/core/store.hpp"
 #include "global_harness.hpp"
 
 namespace csp {
@@ -76,6 +77,39 @@ TEST(Maximum, RandomInstancesMatchBruteForceAndDecomposition) {
     return g;
   });
   EXPECT_GT(sat, 40);
+}
+
+// m = max(xs) keeps exactly the values within its bounds that some x holds (min: mirrored). An x whose values run
+// unbroken over all of m's range spares the scan; one with holes, or one that does not reach m's high end, does not.
+TEST(Maximum, TheResultKeepsTheValuesSomeArgumentHolds) {
+  struct Case {
+    bool minimum;
+    std::vector<std::vector<Value>> xs;
+    std::vector<Value> m;  // m's values after propagation, from 0..9
+  };
+  const std::vector<Value> zero_to_seven{0, 1, 2, 3, 4, 5, 6, 7};
+  const std::vector<Value> zero_to_nine{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  const std::vector<Case> cases{
+      {false, {{1, 3, 5}, {2, 5}}, {2, 3, 5}},                 // holes everywhere: 4 goes
+      {false, {zero_to_seven, {2, 9}}, {2, 3, 4, 5, 6, 7, 9}},  // the unbroken x stops at 7: 8 goes
+      {false, {zero_to_nine, {3, 5}}, {3, 4, 5, 6, 7, 8, 9}},   // the unbroken x covers m's range
+      {true, {{1, 3, 5}, {2, 5}}, {1, 2, 3, 5}},                // min: [1, 5] less 4
+      {true, {{2, 9}, zero_to_nine}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
+  };
+  for (const Case& c : cases) {
+    Problem p;
+    const VarId m = p.add_variable("m", 0, 9);
+    std::vector<VarId> xs;
+    for (const auto& values : c.xs) xs.push_back(p.add_variable(test_support::numbered("x", xs.size()), values));
+    post_maximum(p, m, xs, c.minimum);
+    ASSERT_EQ(p.constraint_count(), 1);
+    Statistics stats;
+    Store store(p, stats);
+    ASSERT_TRUE(store.propagate(p.constraint(0)));
+    std::vector<Value> left;
+    store.domain(m).for_each([&](int i) { left.push_back(p.variable(m).value(i)); });
+    EXPECT_EQ(left, c.m) << (c.minimum ? "min" : "max") << " case " << (&c - cases.data());
+  }
 }
 
 TEST(ArgMax, RandomInstancesMatchBruteForceAndDecomposition) {

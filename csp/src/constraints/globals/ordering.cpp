@@ -125,6 +125,12 @@ class Maximum final : public MirroredGlobal {
 
  private:
 
+  // Occurrence j's values are every integer between its bounds.
+  bool unbroken(const Store& s, int j) const {
+    const Domain& d = s.domain(var(j));
+    return s.problem().variable(var(j)).is_range() && d.size() == d.max() - d.min() + 1;
+  }
+
   bool step(Store& s, int only) const {
     const int n = occurrences();
     long long best_low = LLONG_MIN;
@@ -145,7 +151,10 @@ class Maximum final : public MirroredGlobal {
     }
     if (count == 0) return remove_if(s, only, 0, [](Value) { return true; });  // (m was cut above; defensive)
     if (count == 1 && !keep_low_at_least(s, only, reaching, low(s, 0))) return false;
-    // m keeps the values some x holds.
+    // m keeps the values some x holds. An x whose values are one unbroken run from at most m's low end to at least
+    // its high end holds all of m's: nothing to scan (city-position: 4 x 225 value tests per call before).
+    for (int j = 1; j < n; ++j)
+      if (low(s, j) <= low(s, 0) && high(s, j) >= high(s, 0) && unbroken(s, j)) return true;
     return remove_if(s, only, 0, [&](Value v) {
       for (int j = 1; j < n; ++j)
         if (has(s, j, v)) return false;
