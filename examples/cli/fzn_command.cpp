@@ -188,11 +188,12 @@ struct FznGroups {
 void add_minizinc_flags(po::options_description& mzn) {
   mzn.add_options()
       ("all-solutions,a", po::bool_switch(), "print every solution (satisfaction), each improving one (optimisation)")
-      ("num-solutions,n", po::value<std::string>()->value_name("N"), "stop after N solutions, also with -a (0: no bound)")
+      ("num-solutions,n", po::value<std::string>()->value_name("N"),
+       "satisfaction: stop after N solutions, also with -a (0: no bound); an optimisation ignores it")
       ("statistics,s", po::bool_switch(), "print %%%mzn-stat: lines (nodes, failures, solveTime, ...)")
       ("time-limit,t", po::value<std::string>()->value_name("MS"),
        "stop MS milliseconds after the start (reading and building included); then =====UNKNOWN===== or the "
-       "solutions found")
+       "solutions found (an optimisation without -a or -i: the best one)")
       ("free-search,f", po::bool_switch(), "ignore the search annotation: search with --var / --val")
       ("intermediate,i", po::bool_switch(),
        "optimisation: print each improving solution as it is found (without -a or -i: the best one, at the end)")
@@ -340,11 +341,11 @@ RunSpec fzn_spec(const fzn::FlatZincModel& model, const FznOptions& o) {
   spec.search.assign_fixed = true;  // a fixed variable is assigned, as MiniZinc solvers count nodes (decisions only)
   spec.verify = [&model](const Assignment& a) { return model.verify(a); };
   const bool optimising = model.goal != fzn::SolveItem::Goal::satisfy;
-  if (optimising && model.objective.is_var()) {  // a constant objective is a satisfaction search
+  if (optimising && model.objective.is_var()) {
     const Sense sense = model.goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize;
     spec.objective = Objective{model.objective.var, sense};
-  } else {
-    spec.search.max_solutions = o.solutions;
+  } else {  // a constant objective: any solution is optimal, so the first one ends the search (write_ending)
+    spec.search.max_solutions = optimising ? 1 : o.solutions;
   }
   std::vector<VarId> distinct_by = distinct_variables(model);
   if (!optimising && static_cast<int>(distinct_by.size()) < model.problem.variable_count())
@@ -353,9 +354,11 @@ RunSpec fzn_spec(const fzn::FlatZincModel& model, const FznOptions& o) {
 }
 
 // The line after the solutions: =====UNSATISFIABLE===== (none, search complete), =====UNKNOWN===== (none, a limit),
-// ========== (satisfaction: every solution printed; optimisation: the optimum proved), or nothing.
-void write_ending(const RunResult& result, std::uint64_t found) {
-  const bool exhausted = result.stop == StopReason::complete;
+// ========== (satisfaction: every solution printed; optimisation: the optimum proved, by any solution when the
+// objective is a constant), or nothing.
+void write_ending(const fzn::FlatZincModel& model, const RunResult& result, std::uint64_t found) {
+  const bool constant_objective = model.goal != fzn::SolveItem::Goal::satisfy && !model.objective.is_var();
+  const bool exhausted = result.stop == StopReason::complete || constant_objective;
   if (found == 0 && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
   else if (found == 0) std::cout << "=====UNKNOWN=====\n";
   else if (exhausted) std::cout << "==========\n";
@@ -389,10 +392,15 @@ int search_and_print(const fzn::FlatZincModel& model, const FznOptions& o, RunSp
     std::cout.flush();
     return true;
   };
-  catch_interrupts();
-  spec.search.limits.interrupt = interrupt_flag();
+  spec.search.limits.interrupt = interrupt_flag();  // SIGINT / SIGTERM (caught from the start: run_fzn)
   RunResult result;
   std::size_t searches = 1;  // -p N: how many searches ran (a count or an enumeration runs one)
+  if (interrupt_signal() != 0) {  // the signal came while the model was read or built: no search, no answer
+    result.stop = StopReason::interrupted;
+    write_ending(model, result, 0);
+    write_run_statistics(model, o, result, 0, init_s);
+    return 0;
+  }
   try {
     watch_progress(o, model.goal != fzn::SolveItem::Goal::satisfy, spec);
     result = run_search(model, o, std::move(spec), searches);
@@ -405,7 +413,7 @@ int search_and_print(const fzn::FlatZincModel& model, const FznOptions& o, RunSp
   }
   result.solution_count = found;
   if (best_only && found > 0) std::cout << best << "----------\n";
-  write_ending(result, found);
+  write_ending(model, result, found);
   write_run_statistics(model, o, result, searches, init_s);
   return 0;
 }
@@ -420,6 +428,7 @@ int run_fzn(const std::vector<std::string>& args) {
     bool help = false;
     o = read_options(args, help);
     if (help) return 0;
+    catch_interrupts();  // from here on SIGINT / SIGTERM stop the run as a time limit does
     o.search.started = started;
     model = read_model(o);
   } catch (const UsageError& e) {

@@ -131,6 +131,33 @@ for signal in TERM INT; do
   expect_no_out '^==========$' "SIG$signal: no proof claimed"
   expect_out '^%%%mzn-stat-end$' "SIG$signal: the statistics"
 done
+# A signal while the model is read or built (a 250-queens model takes a few tenths of a second): no search, no
+# answer: =====UNKNOWN=====, exit 0 (a signal after the build stops the search as above; either way 0).
+awk 'BEGIN { n = 250; print "array [1..2] of int: c = [1, -1];"
+  for (i = 1; i <= n; i++) print "var 1.." n ": q" i " :: output_var;"
+  for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) {
+    print "constraint int_lin_ne(c, [q" i ", q" j "], 0);"
+    print "constraint int_lin_ne(c, [q" i ", q" j "], " j - i ");"
+    print "constraint int_lin_ne(c, [q" i ", q" j "], " i - j ");" }
+  print "solve satisfy;" }' >"$TMP/q250.fzn"
+"$CSP" fzn -s "$TMP/q250.fzn" >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+sleep 0.05
+kill -TERM $pid
+wait $pid; code=$?
+expect_code 0 "SIGTERM while reading: the run ends as at a limit"
+expect_out '^(=====UNKNOWN=====|----------)$' "SIGTERM while reading: UNKNOWN, or the solution of a search that began"
+expect_out '^%%%mzn-stat-end$' "SIGTERM while reading: the statistics"
+# A constant objective (MiniZinc flattens solve minimize 3 so): any solution is optimal, one is printed, and the
+# optimum is proved, with -a too.
+printf '%s\n' 'int: k = 3;' 'var 0..2: x :: output_var;' 'var 0..2: y :: output_var;' \
+  'constraint int_lin_le([1, 1], [x, y], 2);' 'solve minimize k;' >"$TMP/constant.fzn"
+for flag in "" -a; do
+  run fzn $flag "$TMP/constant.fzn"
+  expect_code 0 "constant objective $flag"
+  expect_count '^----------$' 1 "constant objective $flag: one solution"
+  expect_out '^==========$' "constant objective $flag: optimal"
+done
 run fzn "$TMP"
 expect_code 2 "a directory"
 expect_err_text "cannot read '$TMP': it is a directory" "directory message"
