@@ -95,7 +95,8 @@ void random_walk(int lo, int hi, std::uint32_t seed, bool bounds_only = false) {
   if (bounds_only) p.add_linear({x}, {1}, LinearOp::le, hi);
   Statistics stats;
   Store store(p, stats);
-  ASSERT_EQ(store.domain(x).is_bitset(), p.variable(x).size() <= (bounds_only ? Domain::kWordBits : Domain::kMaxBitsetCapacity));
+  const int bitset_up_to = bounds_only ? Domain::kWordBits : Domain::kMaxBitsetCapacity;
+  ASSERT_EQ(store.domain(x).is_bitset(), p.variable(x).size() <= bitset_up_to);
   std::mt19937 rng(seed);
   const int cap = p.variable(x).size();
   Reference ref{0, cap - 1, {}};

@@ -142,7 +142,12 @@ awk 'BEGIN { n = 250; print "array [1..2] of int: c = [1, -1];"
   print "solve satisfy;" }' >"$TMP/q250.fzn"
 "$CSP" fzn -s "$TMP/q250.fzn" >"$TMP/out" 2>"$TMP/err" &
 pid=$!
-sleep 0.05
+# The signal goes once csp catches SIGTERM (bit 15 of SigCgt in /proc), which it does before reading the file.
+for ((k = 0; k < 1000; k++)); do
+  caught=$(awk '/^SigCgt:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || break
+  [[ -n $caught ]] && (((16#$caught & 0x4000) != 0)) && break
+  sleep 0.005
+done
 kill -TERM $pid
 wait $pid; code=$?
 expect_code 0 "SIGTERM while reading: the run ends as at a limit"

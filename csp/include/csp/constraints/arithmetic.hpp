@@ -24,10 +24,10 @@ namespace csp {
 /// z of a functional relation) is at most `kEnumerationLimit`, and below the root only when every input is a single
 /// value (`kSearchEnumerationLimit`), generalised arc consistency by enumerating the input tuples once (z is looked up,
 /// so a wide z costs nothing; z's inner values are removed when it has at most Domain::kMaxBitsetCapacity values,
-/// else z keeps the bounds of its supported values). Above the limit, bounds
-/// reasoning on the current [min, max] of each variable (interval arithmetic, exact rounding: see arithmetic.cpp for
-/// each relation; a product also keeps only divisors of its target, on domains of at most that many values) until the inputs are within
-/// the limit or nothing changes (at most 64 rounds per call). Every pruning is sound, so a run finds exactly the
+/// else z keeps the bounds of its supported values). Above the limit, bounds reasoning on the current [min, max] of
+/// each variable (interval arithmetic, exact rounding: see arithmetic.cpp for each relation; a product also keeps
+/// only divisors of its target, on domains of at most that many values) until the inputs are within the limit or
+/// nothing changes (at most 64 rounds per call). Every pruning is sound, so a run finds exactly the
 /// solutions of the relation, and when all domains are single values `propagate` and `revise` fail exactly when the
 /// relation is violated. `revise(pos)` does the same filtering but changes only scope[pos]. Each call counts as one
 /// revision.
