@@ -331,6 +331,11 @@ std::vector<VarId> distinct_variables(const fzn::FlatZincModel& model) {
   return distinct_by;
 }
 
+// solve minimize / maximize of a constant (MiniZinc flattens `solve minimize 3` so): every solution is optimal.
+bool constant_objective(const fzn::FlatZincModel& model) {
+  return model.goal != fzn::SolveItem::Goal::satisfy && !model.objective.is_var();
+}
+
 // The run specification: each solution verified against the FlatZinc constraints; minimize / maximize of a variable
 // is branch and bound (RunSpec::objective), satisfaction stops after -n N solutions, counted by the engine's
 // projection on distinct_variables (improving solutions differ in their objective: never duplicates).
@@ -341,11 +346,11 @@ RunSpec fzn_spec(const fzn::FlatZincModel& model, const FznOptions& o) {
   spec.search.assign_fixed = true;  // a fixed variable is assigned, as MiniZinc solvers count nodes (decisions only)
   spec.verify = [&model](const Assignment& a) { return model.verify(a); };
   const bool optimising = model.goal != fzn::SolveItem::Goal::satisfy;
-  if (optimising && model.objective.is_var()) {
+  if (optimising && !constant_objective(model)) {
     const Sense sense = model.goal == fzn::SolveItem::Goal::minimize ? Sense::minimize : Sense::maximize;
     spec.objective = Objective{model.objective.var, sense};
   } else {  // a constant objective: any solution is optimal, so the first one ends the search (write_ending)
-    spec.search.max_solutions = optimising ? 1 : o.solutions;
+    spec.search.max_solutions = constant_objective(model) ? 1 : o.solutions;
   }
   std::vector<VarId> distinct_by = distinct_variables(model);
   if (!optimising && static_cast<int>(distinct_by.size()) < model.problem.variable_count())
@@ -357,8 +362,7 @@ RunSpec fzn_spec(const fzn::FlatZincModel& model, const FznOptions& o) {
 // ========== (satisfaction: every solution printed; optimisation: the optimum proved, by any solution when the
 // objective is a constant), or nothing.
 void write_ending(const fzn::FlatZincModel& model, const RunResult& result, std::uint64_t found) {
-  const bool constant_objective = model.goal != fzn::SolveItem::Goal::satisfy && !model.objective.is_var();
-  const bool exhausted = result.stop == StopReason::complete || constant_objective;
+  const bool exhausted = result.stop == StopReason::complete || constant_objective(model);
   if (found == 0 && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
   else if (found == 0) std::cout << "=====UNKNOWN=====\n";
   else if (exhausted) std::cout << "==========\n";

@@ -1,6 +1,7 @@
 // SIGINT / SIGTERM in the batch commands (csp sudoku, csp ablate): the signal only sets a flag; the command stops
 // at the next result boundary, writes what is finished (whole lines), a summary saying it was interrupted, and exits
-// with 128 + the signal number (130 for SIGINT, 143 for SIGTERM).
+// with 128 + the signal number (130 for SIGINT, 143 for SIGTERM). csp fzn passes the flag to its search instead
+// (interrupt_flag): the search stops as at a time limit, the best solution is printed, and it exits 0.
 #pragma once
 
 #include <atomic>
