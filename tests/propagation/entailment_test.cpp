@@ -122,5 +122,79 @@ TEST(Entailment, SleepIsTrailedAndSkipsWakeUps) {
   EXPECT_EQ(s.domain(x).size(), 6);
 }
 
+// 3-5 integer variables over -2..3 and 5 sums of 2-3 terms (<=, >=, !=, =) sharing them: <=, >= and != sleep once
+// their bounds cannot violate them any more (LinearTerms::propagate).
+Problem random_linear_model(std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  Problem p;
+  const int n = 3 + static_cast<int>(rng() % 3);
+  for (int k = 0; k < n; ++k) p.add_variable(std::string("x").append(std::to_string(k)), -2, 3);
+  for (int c = 0; c < 5; ++c) {
+    const int arity = 2 + static_cast<int>(rng() % 2);
+    std::vector<VarId> scope;
+    std::vector<int> coefficients;
+    for (int k = 0; k < arity; ++k) {
+      scope.push_back(static_cast<VarId>((c + k) % n));
+      coefficients.push_back(static_cast<int>(rng() % 5) - 2);
+    }
+    p.add_linear(scope, coefficients, static_cast<LinearOp>(rng() % 4), static_cast<long long>(rng() % 7) - 3);
+  }
+  return p;
+}
+
+TEST(Entailment, SleepingSumsKeepTheSolutionsOfRandomLinearModels) {
+  std::uint64_t total = 0;
+  for (const char* inference : {"fc", "mac"})
+    for (const char* branching : {"d-way", "binary"}) {
+      SolverConfig c = SolverConfig::textbook();
+      c.variable_ordering = "mrv";
+      c.inference = inference;
+      c.branching = branching;
+      c.max_solutions = 0;
+      c.keep_solutions = 1U << 20U;
+      for (std::uint32_t seed = 1; seed <= 150; ++seed) {
+        const Problem p = random_linear_model(seed);
+        const std::vector<test_support::Tuple> expected = test_support::all_solutions(p);
+        const SearchResult r = backtracking_search(p, c);
+        EXPECT_EQ(test_support::sorted_tuples(r.solutions), expected) << "model " << seed << ", " << to_string(c);
+        total += expected.size();
+      }
+    }
+  EXPECT_GT(total, 4U * 150U);  // the models have solutions: the comparison is not between empty sets
+}
+
+// x + y <= 7 over 0..5: not entailed at first (x = y = 5 violates it); once x <= 2 it holds for every value left,
+// so it sleeps and a change of y does not run it again; undoing past that point wakes it. The same for >= and !=.
+TEST(Entailment, SumsSleepOnceTheirBoundsSatisfyThem) {
+  struct Case {
+    LinearOp op;
+    long long rhs;
+    int x_max_index;  // x's largest index kept by the first change (x in 0..x_max_index)
+  };
+  for (const Case& k : {Case{LinearOp::le, 7, 2}, Case{LinearOp::ge, -1, 2}, Case{LinearOp::ne, 8, 2}}) {
+    Problem p;
+    const VarId x = p.add_variable("x", 0, 5);
+    const VarId y = p.add_variable("y", 0, 5);
+    const Constraint& sum = p.add_linear({x, y}, {1, 1}, k.op, k.rhs);
+    Statistics stats;
+    Store s(p, stats);
+    SearchContext ctx(s, true);
+    ASSERT_TRUE(mac(ctx, -1));
+    EXPECT_EQ(s.entailed(sum.id()), k.op == LinearOp::ge);  // x + y >= -1 holds from the start
+    const Trail::Mark mark = s.mark();
+    ASSERT_TRUE(s.remove_above(x, k.x_max_index, nullptr));
+    ctx.set_decision_shrank_domain(true);
+    ASSERT_TRUE(mac(ctx, x));
+    EXPECT_TRUE(s.entailed(sum.id())) << static_cast<int>(k.op);  // x + y <= 2 + 5; x + y != 8 with x + y <= 7
+    EXPECT_EQ(s.domain(y).size(), 6);
+    const std::uint64_t revisions = stats.revisions;
+    ASSERT_TRUE(s.remove_above(y, 3, nullptr));
+    ASSERT_TRUE(mac(ctx, y));
+    EXPECT_EQ(stats.revisions, revisions);  // asleep: not woken by y's change
+    s.undo_to(mark);
+    EXPECT_EQ(s.entailed(sum.id()), k.op == LinearOp::ge);
+  }
+}
+
 }  // namespace
 }  // namespace csp

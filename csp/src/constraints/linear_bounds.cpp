@@ -177,6 +177,21 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
       case LinearOp::ne: return s.lo != rhs;
     }
   }
+  // Entailed: every combination of the values left satisfies the sum. It sleeps until search undoes past this
+  // point (Store::entail), so later changes of its terms do not wake it (Gecode's subsumption).
+  const auto entailed = [op, rhs](Wide lo, Wide hi) {
+    switch (op) {
+      case LinearOp::le: return hi <= rhs;
+      case LinearOp::ge: return lo >= rhs;
+      case LinearOp::ne: return rhs < lo || rhs > hi;
+      case LinearOp::eq: return false;  // only once every term is fixed, and then nothing wakes it again
+    }
+    return false;
+  };
+  if (entailed(s.lo, s.hi)) {
+    if (cause != nullptr) store.entail(*cause);
+    return true;
+  }
   if (untouched(s.lo, s.hi, Wide{s.widest})) return true;  // no term can lose a value
   const int active = s.active;  // the terms set aside are fixed: bounds reasoning cannot prune them
   for (bool changed = true; changed;) {
@@ -197,6 +212,7 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
     }
     if (changed && !store.tick(static_cast<std::uint64_t>(n))) return false;
   }
+  if (entailed(s.lo, s.hi) && cause != nullptr) store.entail(*cause);
   return true;
 }
 

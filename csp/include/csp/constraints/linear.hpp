@@ -25,7 +25,9 @@ struct LinearTerms;
 /// The sums of the terms' bounds are kept between calls in the run's `Store::memory` of the constraint and
 /// re-synchronised on each call: only the terms whose variable's bounds moved since are recomputed (O(arity)
 /// integer compares otherwise); correct after any backtrack, since nothing in it is trailed.
-/// An equality whose coefficients' gcd does not divide rhs fails at once.
+/// An equality whose coefficients' gcd does not divide rhs fails at once. A <=, >= or != sum that its bounds
+/// satisfy whatever the values left (sum of maxima <= rhs, ...) sleeps until search undoes past that point
+/// (`Store::entail`): changes of its variables no longer wake it (Gecode calls this subsumption).
 /// `is_consistent` uses the initial ranges of unassigned variables (exact once the scope is assigned).
 class Linear final : public Constraint {
  public:
