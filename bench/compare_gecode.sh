@@ -21,6 +21,7 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(dirname "$here")
 build=${BUILD_DIR:-$repo/build-bench}
+build=$(realpath -m -- "$build")  # a relative BUILD_DIR is read from the calling folder
 shared=${SHARED_DIR:-$repo/../shared}
 min_puzzles=${MIN_PUZZLES:-1000}
 reps=${REPS:-1}

@@ -32,6 +32,7 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(dirname "$here")
 build=${BUILD_DIR:-$repo/build}
+build=$(realpath -m -- "$build")  # a relative BUILD_DIR is read from the calling folder
 minizinc=${MINIZINC:-minizinc}
 limit=60
 update=0

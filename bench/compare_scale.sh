@@ -27,6 +27,7 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(dirname "$here")
 build=${BUILD_DIR:-$repo/build-bench}
+build=$(realpath -m -- "$build")  # a relative BUILD_DIR is read from the calling folder
 shared=${SHARED_DIR:-$repo/../shared}
 csp_timeout=${CSP_TIMEOUT:-60}
 csp_node_limit=${CSP_NODE_LIMIT:-50000000}
