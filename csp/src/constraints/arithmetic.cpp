@@ -186,9 +186,8 @@ struct ArithmeticFilter {
     const VarId x = var_at(k);
     const int size = dom(k).size();
     const int first = first_index_at_least(var(k), l);
-    if (first > dom(k).min() && !store.remove_below(x, first, &con)) return false;
     const int last = last_index_at_most(var(k), h);
-    if (last < dom(k).max() && !store.remove_above(x, last, &con)) return false;
+    if ((first > dom(k).min() || last < dom(k).max()) && !store.keep_between(x, first, last, &con)) return false;
     changed = changed || dom(k).size() != size;
     reload(k);
     return true;

@@ -68,10 +68,10 @@ bool LinearTerms::narrow(int k, Wide lo, Wide hi) const {
   const Wide vlo = c == 1 ? lo : c == -1 ? -hi : c > 0 ? ceil_div(lo, c) : ceil_div(hi, c);
   const Wide vhi = c == 1 ? hi : c == -1 ? -lo : c > 0 ? floor_div(hi, c) : floor_div(lo, c);
   const Variable& var = store.problem().variable(x);
+  const Domain& d = store.domain(x);
   const int first = first_index_at_least(var, vlo);
-  if (first > store.domain(x).min() && !store.remove_below(x, first, cause)) return false;
   const int last = last_index_at_most(var, vhi);
-  return last >= store.domain(x).max() || store.remove_above(x, last, cause);
+  return (first <= d.min() && last >= d.max()) || store.keep_between(x, first, last, cause);
 }
 
 bool LinearTerms::prune(int k, LinearOp op, Wide rhs, Wide others_lo, Wide others_hi, bool others_fixed) const {

@@ -159,6 +159,27 @@ void Store::remove_inner(VarId x, int i, const Constraint* cause) {
   if (count) stats_->values_pruned += static_cast<std::uint64_t>(before - d.size());
 }
 
+void Store::cut_below(VarId x, int i, const Constraint* cause) {
+  const Domain& d = domain(x);
+  const int last = std::min(i, d.capacity()) - 1;  // the highest index to remove
+  for (int w = d.min() / Domain::kWordBits; w <= last / Domain::kWordBits; ++w) {
+    const Domain::Word keep = w < last / Domain::kWordBits ? 0 : ~Domain::Word{0} << 1 << (last % Domain::kWordBits);
+    const Domain::Word before = d.word(w);
+    if ((before & keep) != before) shrink_word(x, w, before & keep, cause, true);
+  }
+}
+
+void Store::cut_above(VarId x, int i, const Constraint* cause) {
+  const Domain& d = domain(x);
+  const int first = std::max(i, -1) + 1;  // the lowest index to remove
+  for (int w = d.max() / Domain::kWordBits; w >= first / Domain::kWordBits; --w) {
+    const Domain::Word keep =
+        w > first / Domain::kWordBits ? 0 : (Domain::Word{1} << (first % Domain::kWordBits)) - 1;
+    const Domain::Word before = d.word(w);
+    if ((before & keep) != before) shrink_word(x, w, before & keep, cause, true);
+  }
+}
+
 bool Store::remove_below(VarId x, int i, const Constraint* cause) {
   const Domain& d = domain(x);
   if (d.empty() || i <= d.min()) return true;
@@ -166,13 +187,8 @@ bool Store::remove_below(VarId x, int i, const Constraint* cause) {
   const int hi0 = d.max();
   if (!d.is_bitset()) {
     shrink_interval(x, i, d.max(), cause, true);
-    return settle(x, cause, lo0, hi0);
-  }
-  const int last = std::min(i, d.capacity()) - 1;  // the highest index to remove
-  for (int w = d.min() / Domain::kWordBits; w <= last / Domain::kWordBits; ++w) {
-    const Domain::Word keep = w < last / Domain::kWordBits ? 0 : ~Domain::Word{0} << 1 << (last % Domain::kWordBits);
-    const Domain::Word before = d.word(w);
-    if ((before & keep) != before) shrink_word(x, w, before & keep, cause, true);
+  } else {
+    cut_below(x, i, cause);
   }
   return settle(x, cause, lo0, hi0);
 }
@@ -184,14 +200,22 @@ bool Store::remove_above(VarId x, int i, const Constraint* cause) {
   const int hi0 = d.max();
   if (!d.is_bitset()) {
     shrink_interval(x, d.min(), i, cause, true);
-    return settle(x, cause, lo0, hi0);
+  } else {
+    cut_above(x, i, cause);
   }
-  const int first = std::max(i, -1) + 1;  // the lowest index to remove
-  for (int w = d.max() / Domain::kWordBits; w >= first / Domain::kWordBits; --w) {
-    const Domain::Word keep =
-        w > first / Domain::kWordBits ? 0 : (Domain::Word{1} << (first % Domain::kWordBits)) - 1;
-    const Domain::Word before = d.word(w);
-    if ((before & keep) != before) shrink_word(x, w, before & keep, cause, true);
+  return settle(x, cause, lo0, hi0);
+}
+
+bool Store::keep_between(VarId x, int lo, int hi, const Constraint* cause) {
+  const Domain& d = domain(x);
+  const int lo0 = d.min();
+  const int hi0 = d.max();
+  if (d.empty() || (lo <= lo0 && hi >= hi0)) return true;
+  if (!d.is_bitset()) {
+    shrink_interval(x, std::max(lo, lo0), std::min(hi, hi0), cause, true);
+  } else {
+    if (lo > lo0) cut_below(x, lo, cause);
+    if (hi < hi0 && !d.empty()) cut_above(x, hi, cause);
   }
   return settle(x, cause, lo0, hi0);
 }

@@ -65,6 +65,10 @@ class Store {
   bool remove_below(VarId x, int i, const Constraint* cause);
   /// Removes every index above i from x's domain.
   bool remove_above(VarId x, int i, const Constraint* cause);
+  /// Keeps only the indices lo..hi of x's domain (lo > hi empties it): remove_below(x, lo) and remove_above(x, hi)
+  /// in one change, so an interval trails one entry and the subscribers are woken once, by the kind of the whole
+  /// change (bounds reasoning that moves both bounds of a variable: a sum's =, x = f(y, z)).
+  bool keep_between(VarId x, int lo, int hi, const Constraint* cause);
 
   // ---- the engine's calls of a constraint's filtering ------------------------------------------------------
   /// Runs `c.revise(*this, pos)` (REVISE of the arc (scope[pos], c), AIMA Fig. 6.3) and counts it: one revision,
@@ -268,6 +272,9 @@ class Store {
   // Interval domains: trails the bounds (or the hole) and applies one change, counting the values it loses.
   void shrink_interval(VarId x, int lo, int hi, const Constraint* cause, bool count);
   void remove_inner(VarId x, int i, const Constraint* cause);
+  // Bitset domains: clears the indices below i / above i (precondition: x not empty), without settle.
+  void cut_below(VarId x, int i, const Constraint* cause);
+  void cut_above(VarId x, int i, const Constraint* cause);
   void report_pruned(VarId x, const Domain& before, const Constraint* cause);
   bool read_clock();
 
