@@ -95,7 +95,8 @@ void print_help(const ModelCommandLine& cl) {
             << help_text(cl.visible())
             << "\nExit status: 0 coloured (with --least: the least K proved), 1 no colouring with K colours or a\n"
                "limit stopped the search (--least then prints the best colouring found and the bounds), 2 usage\n"
-               "error (unknown option or map, unreadable or malformed file).\n\n"
+               "error (unknown option or map, unreadable or malformed file), 130 / 143 SIGINT / SIGTERM stopped the\n"
+               "search (the colouring found so far, or --least's best and its bounds, printed first).\n\n"
                "Examples:\n"
                "  csp color --map australia -k 3               AIMA Fig. 6.1\n"
                "  csp color --map australia -k 3 --max-solutions 0 --break-symmetry   3 colourings (18 without)\n"
@@ -243,7 +244,7 @@ int run_least(const ColorRun& run) {
   std::cout << ")\n";
   if (best && !print_coloring(instance, *model, *best, static_cast<int>(*result.objective))) return 1;
   write_stats(std::cout, result, options);
-  return 1;
+  return exit_status(result);  // 1, or 128 + the signal after SIGINT / SIGTERM
 }
 
 }  // namespace

@@ -24,7 +24,8 @@ void print_help(const ModelCommandLine& cl) {
                "9567 + 1085 = 10652; every solution is checked on the numbers before it is printed.\n"
             << help_text(cl.visible())
             << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (bad puzzle\n"
-               "text, unknown option or name).\n\n"
+               "text, unknown option or name), 130 / 143 SIGINT / SIGTERM stopped the search (what it found is\n"
+               "printed first).\n\n"
                "Examples:\n"
                "  csp cryptarithm SEND+MORE=MONEY              9567 + 1085 = 10652\n"
                "  csp cryptarithm \"TWO + TWO = FOUR\" --all     7 solutions\n"

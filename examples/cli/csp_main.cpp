@@ -55,7 +55,8 @@ void print_help(std::ostream& out) {
          "see csp/plugin.hpp and csp/models/plugin.hpp.\n"
          "\nRun 'csp COMMAND --help' for the options of a command, e.g. 'csp sudoku --help'.\n"
          "Exit status: 0 success, 1 some input not solved, 2 usage error, unreadable input or an output that could\n"
-         "not be written (a full disk), 130 / 143 a batch stopped by SIGINT / SIGTERM.\n";
+         "not be written (a full disk), 130 / 143 a batch or a model's search stopped by SIGINT / SIGTERM (csp fzn:\n"
+         "0, as MiniZinc expects).\n";
 }
 
 // Loads the --plugin files, then runs a subcommand; what escapes it becomes a message and exit status 2 instead of

@@ -1,7 +1,9 @@
 // SIGINT / SIGTERM in the batch commands (csp sudoku, csp ablate): the signal only sets a flag; the command stops
 // at the next result boundary, writes what is finished (whole lines), a summary saying it was interrupted, and exits
-// with 128 + the signal number (130 for SIGINT, 143 for SIGTERM). csp fzn passes the flag to its search instead
-// (interrupt_flag): the search stops as at a time limit, the best solution is printed, and it exits 0.
+// with 128 + the signal number (130 for SIGINT, 143 for SIGTERM). csp fzn and the model commands (queens, color,
+// cryptarithm, zebra, killer) pass the flag to their search instead (interrupt_flag): the search stops as at a time
+// limit and what it found is printed; csp fzn then exits 0 (MiniZinc's convention), the model commands 128 + the
+// signal.
 #pragma once
 
 #include <atomic>

@@ -42,7 +42,8 @@ void print_help(const ModelCommandLine& cl) {
             << help_text(cl.visible())
             << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error (unknown\n"
                "option or name, unreadable or malformed file, a --picture name that does not end in .svg or\n"
-               ".png or whose folder is missing, or a picture that cannot be written).\n\n"
+               ".png or whose folder is missing, or a picture that cannot be written), 130 / 143 SIGINT / SIGTERM\n"
+               "stopped the search (what it found is printed first).\n\n"
                "Examples:\n"
                "  csp killer puzzles/killer_4x4.txt                  the sample shipped in puzzles/\n"
                "  csp killer cages.txt\n"

@@ -15,6 +15,7 @@
 #include "csp/core/errors.hpp"
 #include "csp/models/sudoku_format.hpp"
 #include "csp/graph/tree_solver.hpp"  // registers "tree" and "cutset" with csp::solve
+#include "interrupt.hpp"
 #include "printable.hpp"
 #include "run_observers.hpp"
 #include "program_options_message.hpp"
@@ -149,6 +150,10 @@ RunSpec run_spec(const SearchOptions& options, const models::BuiltModel& model) 
 }
 
 RunResult solve(const Problem& problem, const SearchOptions& options, RunSpec spec) {
+  // SIGINT / SIGTERM stop the search as a limit does ("limit reached (interrupted)"): the command prints what it
+  // found (the solutions counted so far, --least's best colouring) and exit_status gives 128 + the signal.
+  catch_interrupts();
+  spec.search.limits.interrupt = interrupt_flag();
   if (spec.algorithm != "backtracking") return csp::solve(problem, spec);
   RunObservers observers(options.trace, false, std::cout, options.tree_file, [](Value v) { return std::to_string(v); });
   spec.search.observer = observers.observer();
@@ -208,7 +213,10 @@ void write_stats(std::ostream& out, const RunResult& result, const SearchOptions
   out << '\n';
 }
 
-int exit_status(const SearchResult& result) { return result.status == Status::solved ? 0 : 1; }
+int exit_status(const SearchResult& result) {
+  if (result.stop == StopReason::interrupted && interrupt_signal() != 0) return 128 + interrupt_signal();
+  return result.status == Status::solved ? 0 : 1;
+}
 
 std::optional<models::BoxShape> read_box_option(const po::variables_map& vm) {
   if (vm.count("box") == 0) return std::nullopt;

@@ -126,7 +126,8 @@ void write_stats(std::ostream& out, const SearchResult& result, const SearchOpti
 /// "cutset: cutset_size=N cutset_assignments=N".
 void write_stats(std::ostream& out, const RunResult& result, const SearchOptions& options);
 
-/// 0 when the run ended solved, 1 otherwise (unsatisfiable, or a limit stopped it, also after some solutions).
+/// 0 when the run ended solved, 1 otherwise (unsatisfiable, or a limit stopped it, also after some solutions);
+/// 130 / 143 (128 + the signal) when SIGINT / SIGTERM stopped it.
 int exit_status(const SearchResult& result);
 
 /// --box RxC (csp sudoku, csp graph), or none when not given. Throws UsageError ("--box: bad box shape ...").

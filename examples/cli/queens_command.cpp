@@ -40,8 +40,9 @@ void print_help(const ModelCommandLine& cl) {
                "with --max-solutions K > 1 the number found (at most K) and the first board. Every solution is\n"
                "checked against the rules before it is printed.\n"
             << help_text(cl.visible())
-            << "\nExit status: 0 solved (or counted, at least one), 1 no solution or a limit stopped the "
-               "search, 2 usage error.\n\n"
+            << "\nExit status: 0 solved (or counted, at least one), 1 no solution or a limit stopped the search,\n"
+               "2 usage error, 130 / 143 SIGINT / SIGTERM stopped the search (the solutions counted so far are printed\n"
+               "first).\n\n"
                "Examples:\n"
                "  csp queens 8                                 one board\n"
                "  csp queens 8 --count                         92\n"

@@ -20,7 +20,8 @@ void print_help(const ModelCommandLine& cl) {
                "per colour, nationality, pet, drink and smoke, each valued with its house 1..5. Prints the five\n"
                "houses from the left, then who owns the zebra and who drinks water, read from the solution.\n"
             << help_text(cl.visible())
-            << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error.\n\n"
+            << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error, 130 / 143 SIGINT /\n"
+               "SIGTERM stopped the search (what it found is printed first).\n\n"
                "Examples:\n"
                "  csp zebra\n"
                "  csp zebra --max-solutions 0 --stats          proves the solution unique\n"

@@ -152,6 +152,26 @@ for _ in $(seq 10); do cat "$TMP/many.txt"; done >"$TMP/big.txt"  # 30000 puzzle
 pid=$!; send_when_caught "$pid" INT 0.05; wait "$pid"; code=$?
 expect_code 130 "ablate SIGINT"; expect_err '^csp ablate: interrupted by SIGINT after [0-9]+ of 60000 runs' "ablate SIGINT"
 
+# --- SIGINT / SIGTERM in a model command's search: it stops as at a limit, prints what it found, exits 130 / 143. --
+# A count of the 14,772,512 solutions of 16 queens (many seconds), and --least on a random graph of 70 vertices
+# (density 0.5: chromatic number at least the clique of 8, a proof far beyond a second).
+for sig in INT TERM; do
+  "$CSP" queens 16 --count >"$TMP/out" 2>"$TMP/err" &
+  pid=$!; send_when_caught "$pid" "$sig"; wait "$pid"; code=$?
+  expect_code "$([[ $sig == INT ]] && echo 130 || echo 143)" "queens --count SIG$sig exit status"
+  expect_out '^[0-9]+ solutions? before the limit reached \(interrupted\)$' "queens --count SIG$sig: the count so far"
+done
+awk 'BEGIN { srand(7); n = 70; m = 0
+  for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (rand() < 0.5) e[m++] = i " " j
+  print "p edge " n " " m; for (k = 0; k < m; k++) print "e " e[k] }' >"$TMP/r70.col"
+"$CSP" color "$TMP/r70.col" --least >"$TMP/out" 2>"$TMP/err" &
+pid=$!; send_when_caught "$pid" INT; wait "$pid"; code=$?
+expect_code 130 "color --least SIGINT exit status"
+expect_out '^limit reached \(interrupted\)$' "color --least SIGINT: why it stopped"
+expect_out '^least number of colours: unknown \(at least [0-9]+, at most [0-9]+\)$' "color --least SIGINT: the bounds"
+expect_out 'colours \(checked: no edge joins two vertices of one colour\)$' "color --least SIGINT: the best colouring"
+expect_count '^v[0-9]+ = ' 70 "color --least SIGINT: every vertex's colour"
+
 # --- Line ends and byte order marks: every reader (sudoku, .col, killer) takes LF, CRLF, CR and a BOM. -----------
 printf '\xEF\xBB\xBFp edge 3 3\re 1 2\re 2 3\r\ne 3 1' >"$TMP/mixed.col"
 run color "$TMP/mixed.col" -k 3; expect_code 0 "color BOM + CR + CRLF"; expect_out '3 vertices, 3 edges' "color mixed"
