@@ -187,7 +187,11 @@ struct ArithmeticFilter {
     const int size = dom(k).size();
     const int first = first_index_at_least(var(k), l);
     const int last = last_index_at_most(var(k), h);
-    if ((first > dom(k).min() || last < dom(k).max()) && !store.keep_between(x, first, last, &con)) return false;
+    const bool below = first > dom(k).min();
+    const bool above = last < dom(k).max();
+    if (below && above ? !store.keep_between(x, first, last, &con)  // both bounds: one change, one wake-up
+                       : (below && !store.remove_below(x, first, &con)) || (above && !store.remove_above(x, last, &con)))
+      return false;
     changed = changed || dom(k).size() != size;
     reload(k);
     return true;

@@ -71,7 +71,11 @@ bool LinearTerms::narrow(int k, Wide lo, Wide hi) const {
   const Domain& d = store.domain(x);
   const int first = first_index_at_least(var, vlo);
   const int last = last_index_at_most(var, vhi);
-  return (first <= d.min() && last >= d.max()) || store.keep_between(x, first, last, cause);
+  const bool below = first > d.min();
+  const bool above = last < d.max();
+  if (below && above) return store.keep_between(x, first, last, cause);  // one change, one wake-up
+  if (below) return store.remove_below(x, first, cause);
+  return !above || store.remove_above(x, last, cause);
 }
 
 bool LinearTerms::prune(int k, LinearOp op, Wide rhs, Wide others_lo, Wide others_hi, bool others_fixed) const {
@@ -188,8 +192,9 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
     }
     return false;
   };
-  if (entailed(s.lo, s.hi)) {
-    if (cause != nullptr) store.entail(*cause);
+  const bool may_sleep = op != LinearOp::eq && cause != nullptr;  // an equality is entailed only once all fixed
+  if (may_sleep && entailed(s.lo, s.hi)) {
+    store.entail(*cause);
     return true;
   }
   if (untouched(s.lo, s.hi, Wide{s.widest})) return true;  // no term can lose a value
@@ -212,7 +217,7 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
     }
     if (changed && !store.tick(static_cast<std::uint64_t>(n))) return false;
   }
-  if (entailed(s.lo, s.hi) && cause != nullptr) store.entail(*cause);
+  if (may_sleep && entailed(s.lo, s.hi)) store.entail(*cause);
   return true;
 }
 

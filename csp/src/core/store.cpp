@@ -159,7 +159,7 @@ void Store::remove_inner(VarId x, int i, const Constraint* cause) {
   if (count) stats_->values_pruned += static_cast<std::uint64_t>(before - d.size());
 }
 
-void Store::cut_below(VarId x, int i, const Constraint* cause) {
+[[gnu::always_inline]] inline void Store::cut_below(VarId x, int i, const Constraint* cause) {
   const Domain& d = domain(x);
   const int last = std::min(i, d.capacity()) - 1;  // the highest index to remove
   for (int w = d.min() / Domain::kWordBits; w <= last / Domain::kWordBits; ++w) {
@@ -169,7 +169,7 @@ void Store::cut_below(VarId x, int i, const Constraint* cause) {
   }
 }
 
-void Store::cut_above(VarId x, int i, const Constraint* cause) {
+[[gnu::always_inline]] inline void Store::cut_above(VarId x, int i, const Constraint* cause) {
   const Domain& d = domain(x);
   const int first = std::max(i, -1) + 1;  // the lowest index to remove
   for (int w = d.max() / Domain::kWordBits; w >= first / Domain::kWordBits; --w) {

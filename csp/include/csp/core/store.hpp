@@ -67,7 +67,8 @@ class Store {
   bool remove_above(VarId x, int i, const Constraint* cause);
   /// Keeps only the indices lo..hi of x's domain (lo > hi empties it): remove_below(x, lo) and remove_above(x, hi)
   /// in one change, so an interval trails one entry and the subscribers are woken once, by the kind of the whole
-  /// change (bounds reasoning that moves both bounds of a variable: a sum's =, x = f(y, z)).
+  /// change (bounds reasoning that moves both bounds of a variable: a sum's =, x = f(y, z)). Linear and Arithmetic
+  /// call it only when both bounds move: for one bound, remove_below / remove_above cost less.
   bool keep_between(VarId x, int lo, int hi, const Constraint* cause);
 
   // ---- the engine's calls of a constraint's filtering ------------------------------------------------------
