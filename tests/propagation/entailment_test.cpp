@@ -68,30 +68,41 @@ Problem random_reified_model(std::uint32_t seed) {
   return p;
 }
 
+// Every solution of models make(1) .. make(models) under `c`, compared with brute force; returns how many there were.
+std::uint64_t expect_brute_force_solutions(Problem (*make)(std::uint32_t), std::uint32_t models, SolverConfig c) {
+  c.max_solutions = 0;
+  c.keep_solutions = 1U << 20U;
+  std::uint64_t total = 0;
+  for (std::uint32_t seed = 1; seed <= models; ++seed) {
+    const Problem p = make(seed);
+    const std::vector<test_support::Tuple> expected = test_support::all_solutions(p);
+    const SearchResult r = backtracking_search(p, c);
+    EXPECT_EQ(test_support::sorted_tuples(r.solutions), expected) << "model " << seed << ", " << to_string(c);
+    total += expected.size();
+  }
+  return total;
+}
+
+// The search configurations the random models run under: fc and mac, d-way and binary branching, each ordering.
+SolverConfig config_of(const char* inference, const char* branching, const char* var) {
+  SolverConfig c = SolverConfig::textbook();
+  c.variable_ordering = var;
+  c.inference = inference;
+  c.branching = branching;
+  if (std::string(var) == "dom-wdeg") {
+    c.restarts = "luby";
+    c.restart_base = 2;
+    c.seed = 5;
+  }
+  return c;
+}
+
 TEST(Entailment, SleepingConstraintsKeepTheSolutionsOfRandomReifiedModels) {
   std::uint64_t total = 0;
   for (const char* inference : {"fc", "mac"})
     for (const char* branching : {"d-way", "binary"})
-      for (const char* var : {"first", "mrv", "dom-wdeg"}) {
-        SolverConfig c = SolverConfig::textbook();
-        c.variable_ordering = var;
-        c.inference = inference;
-        c.branching = branching;
-        c.max_solutions = 0;
-        c.keep_solutions = 1U << 20U;
-        if (std::string(var) == "dom-wdeg") {
-          c.restarts = "luby";
-          c.restart_base = 2;
-          c.seed = 5;
-        }
-        for (std::uint32_t seed = 1; seed <= 80; ++seed) {
-          const Problem p = random_reified_model(seed);
-          const std::vector<test_support::Tuple> expected = test_support::all_solutions(p);
-          const SearchResult r = backtracking_search(p, c);
-          EXPECT_EQ(test_support::sorted_tuples(r.solutions), expected) << "model " << seed << ", " << to_string(c);
-          total += expected.size();
-        }
-      }
+      for (const char* var : {"first", "mrv", "dom-wdeg"})
+        total += expect_brute_force_solutions(random_reified_model, 80, config_of(inference, branching, var));
   EXPECT_GT(total, 12U * 80U);  // the models have solutions: the comparison is not between empty sets
 }
 
@@ -145,21 +156,8 @@ Problem random_linear_model(std::uint32_t seed) {
 TEST(Entailment, SleepingSumsKeepTheSolutionsOfRandomLinearModels) {
   std::uint64_t total = 0;
   for (const char* inference : {"fc", "mac"})
-    for (const char* branching : {"d-way", "binary"}) {
-      SolverConfig c = SolverConfig::textbook();
-      c.variable_ordering = "mrv";
-      c.inference = inference;
-      c.branching = branching;
-      c.max_solutions = 0;
-      c.keep_solutions = 1U << 20U;
-      for (std::uint32_t seed = 1; seed <= 150; ++seed) {
-        const Problem p = random_linear_model(seed);
-        const std::vector<test_support::Tuple> expected = test_support::all_solutions(p);
-        const SearchResult r = backtracking_search(p, c);
-        EXPECT_EQ(test_support::sorted_tuples(r.solutions), expected) << "model " << seed << ", " << to_string(c);
-        total += expected.size();
-      }
-    }
+    for (const char* branching : {"d-way", "binary"})
+      total += expect_brute_force_solutions(random_linear_model, 150, config_of(inference, branching, "mrv"));
   EXPECT_GT(total, 4U * 150U);  // the models have solutions: the comparison is not between empty sets
 }
 
