@@ -89,7 +89,9 @@ struct LinearTerms {
   bool revise(int k, LinearOp op, Wide rhs) const;
   /// Every `prune` over the terms until a pass changes nothing (one revision counted per position visited;
   /// `Store::tick` once per pass). False on a wipe-out or a passed deadline. A <=, >= or != sum that every
-  /// combination of the values left satisfies is put to sleep (`Store::entail` of `cause`) before or after the pass.
+  /// combination of the values left satisfies is put to sleep (`Store::entail` of `cause`) before or after the pass:
+  /// `cause` must hold exactly when this sum does (Linear; LinearReif once its b is fixed), never a constraint of
+  /// which the sum is one part.
   bool propagate(LinearOp op, Wide rhs) const;
   /// Empties vars[k] (a relation violated whatever the values).
   bool wipe_out(int k) const { return store.remove_above(var_at(k), -1, cause); }
