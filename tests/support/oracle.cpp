@@ -2,6 +2,7 @@
 #include "oracle.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -64,5 +65,7 @@ Assignment to_assignment(const Tuple& values) {
   for (std::size_t x = 0; x < values.size(); ++x) a.assign(static_cast<VarId>(x), values[x]);
   return a;
 }
+
+int sized(int full, int sanitized) { return std::getenv("CSP_SANITIZED") != nullptr ? sanitized : full; }
 
 }  // namespace csp::test_support

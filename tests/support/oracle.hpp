@@ -32,4 +32,9 @@ std::vector<Tuple> sorted_tuples(const std::vector<Assignment>& solutions);
 /// An Assignment holding `values` (one per variable).
 Assignment to_assignment(const Tuple& values);
 
+/// `full` in an ordinary build, `sanitized` under a sanitizer (CSP_SANITIZED set, as the asan and tsan test presets
+/// do): the size of a test whose hundreds of strategy combinations all run the same code, so that the sanitized
+/// suite, 10-20x slower per test, still covers every combination on smaller instances.
+int sized(int full, int sanitized);
+
 }  // namespace csp::test_support
