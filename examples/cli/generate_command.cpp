@@ -6,6 +6,7 @@
 #include "csp/core/errors.hpp"
 #include "csp/models/sudoku_format.hpp"
 #include "csp/models/sudoku_generator.hpp"
+#include "interrupt.hpp"
 #include "model_command.hpp"
 #ifdef CSP_WITH_MPI
 #include "mpi_commands.hpp"
@@ -58,6 +59,8 @@ int run_sudoku_generate(const std::vector<std::string>& args) {
                    "unique. A box shape that is not the default of its size (3x2 for 6x6, 4x3 for 12x12, any 10x10, ...)\n"
                    "is written first as the comment line '# box RxC', which csp sudoku, ablate and graph read.\n\n"
                 << help_text(opts)
+                << "\nExit status: 0 done, 2 usage error, 130 / 143 stopped by SIGINT / SIGTERM (the puzzles made so far\n"
+                   "are whole lines; the count is on standard error).\n"
                 << "\nExample:\n  csp sudoku-generate --box 2x3 --count 50 --seed 1 > puzzles/generated_6x6.txt\n";
       return 0;
     }
@@ -72,8 +75,20 @@ int run_sudoku_generate(const std::vector<std::string>& args) {
 #ifdef CSP_WITH_MPI
     if (mpi_active()) return run_generate_mpi(box, count, seed, symmetry);
 #endif
-    for (std::uint64_t i = 0; i < count; ++i)
-      std::cout << models::to_line(models::generate_sudoku(box, seed + i, symmetry)) << '\n' << std::flush;
+    // SIGINT / SIGTERM: the puzzles made so far are whole lines; the command stops before the next one (as csp
+    // sudoku stops at a result boundary), says how many it made and exits 128 + the signal.
+    catch_interrupts();
+    std::uint64_t made = 0;
+    try {
+      for (; made < count; ++made) {
+        check_interrupt();
+        std::cout << models::to_line(models::generate_sudoku(box, seed + made, symmetry)) << '\n' << std::flush;
+      }
+    } catch (const Interrupted& e) {
+      std::cerr << "csp sudoku-generate: interrupted by " << e.signal_name() << ": " << made << " of " << count
+                << (count == 1 ? " puzzle made\n" : " puzzles made\n");
+      return e.exit_status();
+    }
     return 0;
   } catch (po::error& e) {
     return usage_error(program_options_message(e));

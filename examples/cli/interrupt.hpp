@@ -1,6 +1,6 @@
-// SIGINT / SIGTERM in the batch commands (csp sudoku, csp ablate): the signal only sets a flag; the command stops
-// at the next result boundary, writes what is finished (whole lines), a summary saying it was interrupted, and exits
-// with 128 + the signal number (130 for SIGINT, 143 for SIGTERM). csp fzn and the model commands (queens, color,
+// SIGINT / SIGTERM in the batch commands (csp sudoku, csp ablate, csp sudoku-generate): the signal only sets a
+// flag; the command stops at the next result boundary, writes what is finished (whole lines), a summary saying it was
+// interrupted, and exits with 128 + the signal number (130 for SIGINT, 143 for SIGTERM). csp fzn and the model commands (queens, color,
 // cryptarithm, zebra, killer) pass the flag to their search instead (interrupt_flag): the search stops as at a time
 // limit and what it found is printed; csp fzn then exits 0 (MiniZinc's convention), the model commands 128 + the
 // signal.

@@ -171,6 +171,16 @@ expect_out '^limit reached \(interrupted\)$' "color --least SIGINT: why it stopp
 expect_out '^least number of colours: unknown \(at least [0-9]+, at most [0-9]+\)$' "color --least SIGINT: the bounds"
 expect_out 'colours \(checked: no edge joins two vertices of one colour\)$' "color --least SIGINT: the best colouring"
 expect_count '^v[0-9]+ = ' 70 "color --least SIGINT: every vertex's colour"
+# sudoku-generate stops before its next puzzle: whole lines, the count on standard error, 130 / 143.
+for sig in INT TERM; do
+  "$CSP" sudoku-generate --count 100000 >"$TMP/out" 2>"$TMP/err" &
+  pid=$!; send_when_caught "$pid" "$sig"; wait "$pid"; code=$?
+  expect_code "$([[ $sig == INT ]] && echo 130 || echo 143)" "sudoku-generate SIG$sig exit status"
+  expect_err "^csp sudoku-generate: interrupted by SIG$sig: [0-9]+ of 100000 puzzles? made$" "sudoku-generate SIG$sig"
+  made=$(sed -n "s/^csp sudoku-generate: interrupted by SIG$sig: \([0-9]*\) of.*/\1/p" "$TMP/err")
+  expect_lines "${made:--1}" "sudoku-generate SIG$sig: one line per puzzle made"
+  if [[ -z $(grep -cvE '^[1-9.]{81}$' "$TMP/out" | grep -v '^0$') ]]; then ok; else bad "sudoku-generate SIG$sig: a partial line"; fi
+done
 
 # --- Line ends and byte order marks: every reader (sudoku, .col, killer) takes LF, CRLF, CR and a BOM. -----------
 printf '\xEF\xBB\xBFp edge 3 3\re 1 2\re 2 3\r\ne 3 1' >"$TMP/mixed.col"
