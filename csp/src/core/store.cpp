@@ -27,32 +27,44 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
   build_subscriptions();
 }
 
-// Two counting passes over the scopes (O(sum of the arities), one wakes_on call per scope position): the sizes of
-// each variable's lists, then the lists, filled in ascending constraint order.
+// One pass over the scopes asks each position what wakes it (one wakes_on call each); only when some variable has a
+// subscriber by kind (by_event_) do two more build the lists: their sizes, then the lists, in ascending constraint
+// order. Sudoku's units all wake on any change, so its stores (one per puzzle) skip the lists.
 void Store::build_subscriptions() {
   const Problem& p = *problem_;
   const std::size_t n = static_cast<std::size_t>(p.variable_count());
-  std::vector<PropagationEvent> events;
-  domain_at_.assign(n + 1, 0);
-  bounds_at_.assign(n + 1, 0);
-  // Per variable: 1 while every constraint seen so far reasons on its bounds only (Constraint::bounds_reasoning),
-  // 2 once one does not; 0: no constraint yet.
+  by_event_.assign(n, 0);
+  // Per variable of more than one word: 1 while every constraint seen so far reasons on its bounds only
+  // (Constraint::bounds_reasoning), 2 once one does not; 0: no constraint yet.
   std::vector<std::uint8_t> by_bounds(n, 0);
+  bool any_by_event = false;
   for (ConstraintId c = 0; c < p.constraint_count(); ++c) {
     const Constraint& con = p.constraint(c);
     for (int pos = 0; pos < con.arity(); ++pos) {
-      const PropagationEvent e = con.wakes_on(pos);
-      events.push_back(e);
       const std::size_t x = static_cast<std::size_t>(con.scope()[static_cast<std::size_t>(pos)]);
-      domain_at_[x + 1] += static_cast<std::size_t>(e == PropagationEvent::domain);
-      bounds_at_[x + 1] += static_cast<std::size_t>(e != PropagationEvent::fixed);
-      by_bounds[x] = std::max<std::uint8_t>(by_bounds[x], con.bounds_reasoning(pos) ? 1 : 2);
+      const bool by_event = con.wakes_on(pos) != PropagationEvent::domain;
+      by_event_[x] = static_cast<std::uint8_t>(by_event_[x] | static_cast<std::uint8_t>(by_event));
+      any_by_event = any_by_event || by_event;
+      if (domains_[x].capacity() > Domain::kWordBits)  // only those can become intervals
+        by_bounds[x] = std::max<std::uint8_t>(by_bounds[x], con.bounds_reasoning(pos) ? 1 : 2);
     }
   }
   // Bounds reasoning alone on a variable: an interval, whose bounds change in O(1) and trail once (city-position's
   // 225-value coordinates and distances: a bitset of 4 words rewrote and trailed each word a bound crossed).
   for (std::size_t x = 0; x < n; ++x)
     if (by_bounds[x] == 1) domains_[x].make_interval();
+  if (!any_by_event) return;  // settle schedules constraints_of(x) for every variable: no lists
+  domain_at_.assign(n + 1, 0);
+  bounds_at_.assign(n + 1, 0);
+  for (ConstraintId c = 0; c < p.constraint_count(); ++c) {
+    const Constraint& con = p.constraint(c);
+    for (int pos = 0; pos < con.arity(); ++pos) {
+      const PropagationEvent e = con.wakes_on(pos);
+      const std::size_t x = static_cast<std::size_t>(con.scope()[static_cast<std::size_t>(pos)]);
+      domain_at_[x + 1] += static_cast<std::size_t>(e == PropagationEvent::domain);
+      bounds_at_[x + 1] += static_cast<std::size_t>(e != PropagationEvent::fixed);
+    }
+  }
   for (std::size_t x = 0; x < n; ++x) {
     domain_at_[x + 1] += domain_at_[x];
     bounds_at_[x + 1] += bounds_at_[x];
@@ -61,11 +73,11 @@ void Store::build_subscriptions() {
   on_bounds_.resize(bounds_at_[n]);
   std::vector<std::size_t> d_fill(domain_at_.begin(), domain_at_.end() - 1);
   std::vector<std::size_t> b_fill(bounds_at_.begin(), bounds_at_.end() - 1);
-  std::size_t k = 0;
   for (ConstraintId c = 0; c < p.constraint_count(); ++c) {
-    for (VarId v : p.constraint(c).scope()) {
-      const PropagationEvent e = events[k++];
-      const std::size_t x = static_cast<std::size_t>(v);
+    const Constraint& con = p.constraint(c);
+    for (int pos = 0; pos < con.arity(); ++pos) {
+      const PropagationEvent e = con.wakes_on(pos);
+      const std::size_t x = static_cast<std::size_t>(con.scope()[static_cast<std::size_t>(pos)]);
       if (e == PropagationEvent::domain) on_domain_[d_fill[x]++] = c;
       if (e != PropagationEvent::fixed) on_bounds_[b_fill[x]++] = c;
     }
@@ -100,7 +112,10 @@ void Store::build_subscriptions() {
     return false;
   }
   if (log_fixed_ && domains_[static_cast<std::size_t>(x)].is_singleton()) [[unlikely]] fixed_log_.push_back(x);
-  if (scheduling_) schedule_on(x, event_of(x, lo0, hi0));
+  if (scheduling_) {
+    if (by_event_[static_cast<std::size_t>(x)] != 0) schedule_on(x, event_of(x, lo0, hi0));
+    else schedule_constraints_of(x);  // every constraint on x wakes on any change: the kind does not matter
+  }
   return true;
 }
 
@@ -120,6 +135,23 @@ bool Store::keep_word(VarId x, int w, Domain::Word mask, const Constraint* cause
   const Domain& d = domain(x);
   const Domain::Word before = d.word(w);
   if ((before & mask) == before) return true;
+  if (d.word_count() == 1 && by_event_[static_cast<std::size_t>(x)] == 0) [[likely]] {
+    // The common case (Sudoku's units): one word, and every constraint on x wakes on any change, so neither the
+    // kind of the change nor the bounds before it are needed. The word is read and written once, not through the
+    // representation checks of shrink_word and settle.
+    const Domain::Word after = before & mask;
+    trail_.record(x, 0, before);
+    domains_[static_cast<std::size_t>(x)].set_word(0, after);
+    Domain::Word gone = before & ~mask;
+    stats_->values_pruned += static_cast<std::uint64_t>(std::popcount(gone));
+    if (observer_ != nullptr) [[unlikely]] {
+      for (; gone != 0; gone &= gone - 1) observer_->on_prune(*this, x, value(x, std::countr_zero(gone)), cause, depth_);
+    }
+    if (after == 0) return settle(x, cause, 0, 0);  // the wipe-out, counted and blamed there
+    if (log_fixed_ && std::has_single_bit(after)) [[unlikely]] fixed_log_.push_back(x);
+    if (scheduling_) schedule_constraints_of(x);
+    return true;
+  }
   const int lo0 = d.min();
   const int hi0 = d.max();
   if (!d.is_bitset()) {
@@ -268,12 +300,6 @@ bool Store::read_clock() {
 }
 
 // Appends c to its ring; the slot is written always and kept only when `keep` (no branch on it).
-void Store::push(ConstraintId c, bool keep) {
-  const std::size_t r = ring_of(c);
-  queue_[r * (queue_mask_ + 1) + (queue_tail_[r] & queue_mask_)] = c;
-  queue_tail_[r] += static_cast<std::size_t>(keep);
-  queued_[static_cast<std::size_t>(c)] = static_cast<char>(queued_[static_cast<std::size_t>(c)] | static_cast<char>(keep));
-}
 
 void Store::schedule(ConstraintId c) { push(c, queued_[static_cast<std::size_t>(c)] == 0); }
 
@@ -282,7 +308,7 @@ void Store::schedule_constraints_of(VarId x) {
 }
 
 void Store::schedule_on(VarId x, PropagationEvent e) {
-  if (e == PropagationEvent::fixed) {
+  if (e == PropagationEvent::fixed || by_event_[static_cast<std::size_t>(x)] == 0) {  // all of x's constraints
     schedule_constraints_of(x);
     return;
   }
@@ -338,6 +364,19 @@ void Store::clear_schedule() {
   queue_head_.fill(0);
   queue_tail_.fill(0);
   current_ = -1;
+}
+
+void Store::domain_changes(ChangeCursor& cursor, std::vector<VarId>& out) {
+  std::vector<VarId>& seen = cursor.seen;
+  const std::size_t low = std::min<std::size_t>(trail_.take_low_water(), seen.size());
+  for (std::size_t pos = low; pos < seen.size(); ++pos)  // undone since: restored
+    if (seen[pos] >= 0) out.push_back(seen[pos]);
+  seen.resize(low);
+  for (std::size_t pos = low; pos < trail_.size(); ++pos) {  // made since: shrunk
+    const VarId x = trail_.variable_at(pos);
+    seen.push_back(x);
+    if (x >= 0) out.push_back(x);
+  }
 }
 
 }  // namespace csp

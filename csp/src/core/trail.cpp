@@ -5,6 +5,7 @@ namespace csp {
 
 void Trail::undo_to(Mark m, std::vector<Domain>& domains, std::vector<char>& sleep_flags,
                     std::vector<long long>& ints) {
+  if (m < low_water_) low_water_ = m;
   while (entries_.size() > m) {
     const Entry& e = entries_.back();
     if (e.word == kSleepEntry) [[unlikely]] {

@@ -2,12 +2,11 @@
 // smallest, largest and max_regret.
 #include "csp/heuristics/variable_ordering.hpp"
 
-#include <algorithm>
 #include <climits>
 #include <cstdint>
-#include <cstring>
-#include <memory>
 #include <vector>
+
+#include "ordering_state.hpp"
 
 namespace csp {
 
@@ -15,11 +14,27 @@ namespace csp {
 // rescan its assigned prefix at each node. Scans that count legal values (inference "none") stop early once the
 // store's deadline has passed (search then ends with limit_reached and ignores the choice). With a seed
 // (SearchContext::random_ties) a tie goes to a uniformly random one of the equally good variables (reservoir
-// sampling over the scan), instead of the smallest id.
+// sampling over the scan), instead of the smallest id. On a large run with filtered domains and no seed, each
+// ordering but `first` asks an index of the unassigned variables by its measure instead (ordering_state.hpp),
+// which makes the same choice without a scan.
+
+namespace {
+
+using detail::Measure;
+using detail::OrderingState;
+constexpr VarId kScan = -2;
+
+// The index's choice for measure `m` on a large run (OrderingState::large), else kScan.
+VarId indexed_choice(SearchContext& ctx, Measure m) {
+  return OrderingState::large(ctx) ? OrderingState::of(ctx).select(ctx, m) : kScan;
+}
+
+}  // namespace
 
 VarId first_unassigned(SearchContext& ctx) { return ctx.first_unassigned(); }
 
 VarId mrv(SearchContext& ctx) {
+  if (const VarId x = indexed_choice(ctx, Measure::mrv); x != kScan) return x;
   const Assignment& a = ctx.assignment();
   const bool random = ctx.random_ties();
   if (ctx.domains_filtered()) {  // the common case, on the domains directly: no per-variable call
@@ -64,6 +79,7 @@ VarId mrv(SearchContext& ctx) {
 }
 
 VarId degree(SearchContext& ctx) {
+  if (const VarId x = indexed_choice(ctx, Measure::degree); x != kScan) return x;
   const Assignment& a = ctx.assignment();
   const bool random = ctx.random_ties();
   VarId best = -1;
@@ -84,6 +100,7 @@ VarId degree(SearchContext& ctx) {
 }
 
 VarId mrv_degree(SearchContext& ctx) {
+  if (const VarId x = indexed_choice(ctx, Measure::mrv_degree); x != kScan) return x;
   const Assignment& a = ctx.assignment();
   const bool random = ctx.random_ties();
   VarId best = -1;
@@ -114,96 +131,12 @@ VarId mrv_degree(SearchContext& ctx) {
   return best;
 }
 
-namespace {
-
-// dom/wdeg's weighted degrees over one run, kept up to date instead of re-summed at each node. A mirror of the
-// assignment as last seen; per constraint, how many scope variables the mirror leaves unassigned; per variable,
-// the sum of the weights of its constraints with two or more of them (`live`). A constraint that becomes live or
-// dead adds or removes its weight on its scope; a weight increment on a live constraint adds to its scope.
-class WeightedDegrees {
- public:
-  explicit WeightedDegrees(const Problem& p)
-      : mirror_(static_cast<std::size_t>(p.variable_count()), 0),
-        unassigned_(static_cast<std::size_t>(p.constraint_count()), 0),
-        sums_(static_cast<std::size_t>(p.variable_count()), 0) {}
-
-  // Brings the sums up to the current assignment and weights. Every variable whose state changed since the last
-  // call was unassigned then or is now, so it lies at or above the smaller of the two first-unassigned cursors.
-  const std::vector<long long>& update(SearchContext& ctx) {
-    const Problem& p = ctx.problem();
-    const auto& weights = ctx.store().weights();
-    if (!started_) {
-      ctx.store().take_weight_changes(changes_);  // increments so far: in the weights `start` reads
-      start(p, weights);
-    } else if (ctx.store().take_weight_changes(changes_)) {
-      for (const ConstraintId c : changes_)
-        if (live(c)) add_to_scope(p, c, 1);
-    } else {
-      recompute(p, weights);
-    }
-    const Assignment& a = ctx.assignment();
-    const VarId first = ctx.first_unassigned();
-    const VarId from = first < 0 ? scan_from_ : std::min(scan_from_, first);
-    const std::vector<char>& flags = a.assigned_flags();
-    const std::size_t n = flags.size();
-    for (VarId x = from; x < a.variable_count(); ++x) {
-      const auto i = static_cast<std::size_t>(x);
-      if (i + 8 <= n && std::memcmp(flags.data() + i, mirror_.data() + i, 8) == 0) {  // 8 unchanged at once
-        x += 7;
-        continue;
-      }
-      const char now = flags[i];
-      if (now == mirror_[i]) continue;
-      mirror_[i] = now;
-      for (const ConstraintId c : p.constraints_of(x)) {
-        int& u = unassigned_[static_cast<std::size_t>(c)];
-        const auto w = static_cast<long long>(weights[static_cast<std::size_t>(c)]);
-        if (now != 0 && --u == 1) add_to_scope(p, c, -w);  // c dies
-        else if (now == 0 && ++u == 2) add_to_scope(p, c, w);  // c comes back to life
-      }
-    }
-    scan_from_ = first < 0 ? a.variable_count() : first;
-    return sums_;
-  }
-
- private:
-  bool live(ConstraintId c) const { return unassigned_[static_cast<std::size_t>(c)] >= 2; }
-
-  void add_to_scope(const Problem& p, ConstraintId c, long long w) {
-    for (const VarId y : p.constraint(c).scope()) sums_[static_cast<std::size_t>(y)] += w;
-  }
-
-  // The mirror starts with every variable unassigned (the loop of `update` then applies the assigned ones).
-  void start(const Problem& p, const std::vector<std::uint64_t>& weights) {
-    started_ = true;
-    for (ConstraintId c = 0; c < p.constraint_count(); ++c)
-      unassigned_[static_cast<std::size_t>(c)] = static_cast<int>(p.constraint(c).scope().size());
-    recompute(p, weights);
-  }
-
-  void recompute(const Problem& p, const std::vector<std::uint64_t>& weights) {
-    std::fill(sums_.begin(), sums_.end(), 0);
-    for (ConstraintId c = 0; c < p.constraint_count(); ++c)
-      if (live(c)) add_to_scope(p, c, static_cast<long long>(weights[static_cast<std::size_t>(c)]));
-  }
-
-  std::vector<char> mirror_;       // 1: assigned when last seen
-  std::vector<int> unassigned_;    // per constraint: scope variables the mirror leaves unassigned
-  std::vector<long long> sums_;    // per variable: the weights of its live constraints
-  std::vector<ConstraintId> changes_;
-  VarId scan_from_ = 0;
-  bool started_ = false;
-};
-
-}  // namespace
-
 const std::vector<long long>& weighted_degrees(SearchContext& ctx) {
-  std::shared_ptr<void>& slot = ctx.strategy_state();
-  if (!slot) slot = std::make_shared<WeightedDegrees>(ctx.problem());
-  return static_cast<WeightedDegrees*>(slot.get())->update(ctx);
+  return detail::OrderingState::of(ctx).degrees(ctx, true).sums();
 }
 
 VarId dom_wdeg(SearchContext& ctx) {
+  if (const VarId x = indexed_choice(ctx, Measure::dom_wdeg); x != kScan) return x;
   const Assignment& a = ctx.assignment();
   const std::vector<long long>& sums = weighted_degrees(ctx);
   const bool random = ctx.random_ties();
@@ -265,20 +198,24 @@ long long regret(const Store& store, VarId x) {
 }
 
 VarId anti_mrv(SearchContext& ctx) {
+  if (const VarId x = indexed_choice(ctx, Measure::anti_mrv); x != kScan) return x;
   return least_key(ctx, [&](VarId x) { return -static_cast<long long>(ctx.remaining_values(x)); });
 }
 
 VarId smallest_value(SearchContext& ctx) {
+  if (const VarId x = indexed_choice(ctx, Measure::smallest); x != kScan) return x;
   const Store& s = ctx.store();
   return least_key(ctx, [&](VarId x) { return static_cast<long long>(s.value(x, s.domain(x).min())); });
 }
 
 VarId largest_value(SearchContext& ctx) {
+  if (const VarId x = indexed_choice(ctx, Measure::largest); x != kScan) return x;
   const Store& s = ctx.store();
   return least_key(ctx, [&](VarId x) { return -static_cast<long long>(s.value(x, s.domain(x).max())); });
 }
 
 VarId max_regret(SearchContext& ctx) {
+  if (const VarId x = indexed_choice(ctx, Measure::max_regret); x != kScan) return x;
   return least_key(ctx, [&](VarId x) { return -regret(ctx.store(), x); });
 }
 

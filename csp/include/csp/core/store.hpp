@@ -141,6 +141,15 @@ class Store {
   Trail::Mark mark() const { return trail_.mark(); }
   /// Restores every domain to its content at mark m.
   void undo_to(Trail::Mark m) { trail_.undo_to(m, domains_, queued_, ints_); }
+  /// What the one reader of domain_changes has seen: the variable of each trail entry it read, in trail order.
+  struct ChangeCursor {
+    std::vector<VarId> seen;
+  };
+  /// Appends to `out` each variable whose domain changed since the cursor's last call: shrunk (a trail entry made
+  /// since) or restored (an entry read before and undone since); a variable may appear several times. A new cursor
+  /// reports every entry on the trail. One cursor per store: the trail keeps one low-water mark for it. O(entries
+  /// made or undone since the last call), so an ordering kept incrementally pays in proportion to propagation.
+  void domain_changes(ChangeCursor& cursor, std::vector<VarId>& out);
 
   // ---- reversible ints (MiniCP's StateInt) ---------------------------------------------------------------------
   /// A new int of this run with value v, whose changes by set_int are undone by undo_to (a constraint's memory
@@ -313,7 +322,14 @@ class Store {
     return r == 0 ? bounds_in_ : r;
   }
   std::size_t bounds_in_ = 0;  // the bounds stack that receives scheduled constraints (0 or 3)
-  void push(ConstraintId c, bool keep);
+  // Puts c at the tail of its ring; the tail moves (and c is marked queued) only when `keep` (branch-free).
+  void push(ConstraintId c, bool keep) {
+    const std::size_t r = ring_of(c);
+    queue_[r * (queue_mask_ + 1) + (queue_tail_[r] & queue_mask_)] = c;
+    queue_tail_[r] += static_cast<std::size_t>(keep);
+    queued_[static_cast<std::size_t>(c)] =
+        static_cast<char>(queued_[static_cast<std::size_t>(c)] | static_cast<char>(keep));
+  }
   std::vector<ConstraintId> queue_;
   std::size_t queue_mask_ = 0;
   std::array<std::size_t, kRings> queue_head_{};
@@ -326,6 +342,10 @@ class Store {
   std::vector<std::size_t> domain_at_;
   std::vector<ConstraintId> on_bounds_;
   std::vector<std::size_t> bounds_at_;
+  // Per variable: 1 when some constraint on it wakes on a narrower kind than `domain` (then a change schedules by
+  // its kind), 0 when each wakes on any change (then every change schedules constraints_of(x), in the same order,
+  // and the bounds before a change need not be read).
+  std::vector<std::uint8_t> by_event_;
   std::vector<std::uint8_t> cost_;  // PropagationCost of each constraint, as a ring index
   std::vector<std::uint64_t> weights_;
   std::vector<ConstraintId> weight_log_;  // record_failure's increments since take_weight_changes

@@ -29,6 +29,18 @@ class Trail {
   /// Restores, newest first, every word recorded since `m`, clears flag 2 of sleep_flags[c] for each constraint
   /// put to sleep since, and restores the reversible ints changed since. Precondition: m <= mark().
   void undo_to(Mark m, std::vector<Domain>& domains, std::vector<char>& sleep_flags, std::vector<long long>& ints);
+  /// The variable whose domain entry `pos` (< size()) restores, or -1 for a sleep or reversible-int entry.
+  VarId variable_at(std::size_t pos) const {
+    const Entry& e = entries_[pos];
+    return e.word == kSleepEntry || e.word == kIntEntry ? -1 : e.var;
+  }
+  /// The fewest entries the trail held since the last call (undo_to lowers it), then starts again from size():
+  /// the entries at and above it were undone or are new since. For one reader of the changes (Store::domain_changes).
+  Mark take_low_water() {
+    const Mark low = low_water_ < entries_.size() ? low_water_ : entries_.size();
+    low_water_ = entries_.size();
+    return low;
+  }
   /// Makes room for n entries without reallocating.
   void reserve(std::size_t n) { entries_.reserve(n); }
   /// Number of recorded entries (for tests).
@@ -43,6 +55,7 @@ class Trail {
     Domain::Word old;
   };
   std::vector<Entry> entries_;
+  Mark low_water_ = 0;  // the least size since take_low_water
 };
 
 }  // namespace csp
