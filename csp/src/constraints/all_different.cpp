@@ -2,9 +2,9 @@
 #include "csp/constraints/all_different.hpp"
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <climits>
+#include <cstdint>
 #include <functional>
 #include <unordered_map>
 
@@ -54,6 +54,20 @@ bool AllDifferent::is_satisfied_by(std::span<const Value> values) const {
 }
 
 bool AllDifferent::is_consistent(const Assignment& a) const {
+  // Values in 0..63 (Sudoku's digits, most puzzles): one bit each, no sort and no allocation; any other value sends
+  // the whole check to the sorted list below.
+  std::uint64_t held = 0;
+  bool small = true;
+  for (int k = 0; k < arity() && small; ++k) {
+    const VarId x = scope()[static_cast<std::size_t>(k)];
+    if (!a.is_assigned(x)) continue;
+    const long long v = shifted(k, a.unchecked_value(x));
+    small = v >= 0 && v < 64;
+    const std::uint64_t bit = small ? std::uint64_t{1} << v : 0;
+    if ((held & bit) != 0) return false;
+    held |= bit;
+  }
+  if (small) return true;
   std::vector<long long> seen;
   seen.reserve(scope().size());
   for (int k = 0; k < arity(); ++k) {

@@ -265,8 +265,10 @@ bool Problem::is_consistent(VarId x, Value v, const Assignment& a) const {
 
 bool Problem::is_solution(const Assignment& a) const {
   if (a.variable_count() != variable_count() || !a.is_complete()) return false;
+  const std::vector<Variable>& variables = s_->variables;
   for (VarId x = 0; x < variable_count(); ++x)
-    if (!initial_domain(x).contains(variable(x).index_of(a.value(x)))) return false;
+    if (!initial_domains_[static_cast<std::size_t>(x)].contains(
+            variables[static_cast<std::size_t>(x)].index_of(a.unchecked_value(x)))) return false;
   return std::all_of(s_->constraints.begin(), s_->constraints.end(),
                      [&](const auto& c) { return c->is_consistent(a); });
 }
@@ -277,8 +279,10 @@ std::string Problem::why_not_solution(const Assignment& a) const {
            std::to_string(variable_count());
   if (!a.is_complete())
     return std::to_string(a.assigned_count()) + " of " + std::to_string(variable_count()) + " variables assigned";
+  const std::vector<Variable>& variables = s_->variables;
   for (VarId x = 0; x < variable_count(); ++x)
-    if (!initial_domain(x).contains(variable(x).index_of(a.value(x))))
+    if (!initial_domains_[static_cast<std::size_t>(x)].contains(
+            variables[static_cast<std::size_t>(x)].index_of(a.unchecked_value(x))))
       return variable(x).name() + " = " + std::to_string(a.value(x)) + " is not in its domain";
   for (const auto& c : s_->constraints) {
     if (c->is_consistent(a)) continue;
