@@ -13,7 +13,8 @@ packages=(cmake g++ make ccache libboost-graph-dev libboost-program-options-dev 
           libgraphviz-dev   # csp --tree FILE.svg (optional: without it --tree writes .dot and .json)
           pybind11-dev python3-dev   # the Python module (python/; optional: CSP_BUILD_PYTHON)
           python3-pytest python3-nbclient python3-nbconvert python3-ipykernel python3-matplotlib  # its tests, notebooks
-          libboost-mpi-dev openmpi-bin libopenmpi-dev)  # CSP_WITH_MPI (optional, docs/scale.md)
+          libboost-mpi-dev openmpi-bin libopenmpi-dev   # CSP_WITH_MPI (optional, docs/scale.md)
+          valgrind)   # bench/speed_gate (CI's speed gate: instruction counts) and its test
 for flag in "$@"; do
   case "$flag" in
     --bench) packages+=(libgecode-dev) ;;
