@@ -25,6 +25,12 @@ Constraint::Constraint(std::vector<VarId> scope, std::string name) : scope_(std:
   }
 }
 
+bool Constraint::wakes_on_every_change() const {
+  for (int pos = 0; pos < arity(); ++pos)
+    if (wakes_on(pos) != PropagationEvent::domain) return false;
+  return true;
+}
+
 int Constraint::position_of(VarId x) const {
   const auto it = std::find(scope_.begin(), scope_.end(), x);
   return it == scope_.end() ? -1 : static_cast<int>(it - scope_.begin());

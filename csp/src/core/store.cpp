@@ -36,10 +36,14 @@ void Store::build_subscriptions() {
   by_event_.assign(n, 0);
   // Per variable of more than one word: 1 while every constraint seen so far reasons on its bounds only
   // (Constraint::bounds_reasoning), 2 once one does not; 0: no constraint yet.
-  std::vector<std::uint8_t> by_bounds(n, 0);
+  std::vector<std::uint8_t> by_bounds;
   bool any_by_event = false;
+  bool wide = false;  // some domain of more than one word (which might become an interval)
+  for (const Domain& d : domains_) wide = wide || d.capacity() > Domain::kWordBits;
+  if (wide) by_bounds.assign(n, 0);
   for (ConstraintId c = 0; c < p.constraint_count(); ++c) {
     const Constraint& con = p.constraint(c);
+    if (!wide && con.wakes_on_every_change()) continue;  // by_event_ stays 0 on its scope; nothing else to ask
     for (int pos = 0; pos < con.arity(); ++pos) {
       const std::size_t x = static_cast<std::size_t>(con.scope()[static_cast<std::size_t>(pos)]);
       const bool by_event = con.wakes_on(pos) != PropagationEvent::domain;
@@ -51,7 +55,7 @@ void Store::build_subscriptions() {
   }
   // Bounds reasoning alone on a variable: an interval, whose bounds change in O(1) and trail once (city-position's
   // 225-value coordinates and distances: a bitset of 4 words rewrote and trailed each word a bound crossed).
-  for (std::size_t x = 0; x < n; ++x)
+  for (std::size_t x = 0; x < n && wide; ++x)
     if (by_bounds[x] == 1) domains_[x].make_interval();
   if (!any_by_event) return;  // settle schedules constraints_of(x) for every variable: no lists
   domain_at_.assign(n + 1, 0);

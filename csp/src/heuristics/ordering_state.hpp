@@ -94,7 +94,7 @@ class OrderingState {
   /// counts of legal values), ties by order (a seeded draw among ties scans them) and at least kIndexedFrom
   /// variables. O(1).
   static bool large(const SearchContext& ctx) {
-    return ctx.domains_filtered() && !ctx.random_ties() && ctx.problem().variable_count() >= kIndexedFrom;
+    return ctx.problem().variable_count() >= kIndexedFrom && ctx.domains_filtered() && !ctx.random_ties();
   }
   /// The number of variables from which the index is used: below it a scan costs less than keeping the heap
   /// (measured in instructions: bench/README.md, "Orderings without a quadratic scan").

@@ -49,6 +49,8 @@ class AllDifferent final : public Constraint {
   int conflicts(const Assignment& a, int pos, Value v) const override;
   void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const override;
   /// Counts per (shifted) value, updated on each move: O(1) per move and per value scored; proposes unheld values.
+  /// Every change of any variable can prune the others (the default wakes_on): true without asking each position.
+  bool wakes_on_every_change() const override { return true; }
   std::unique_ptr<ConflictCounter> make_conflict_counter(const Problem& problem) const override;
 
  private:

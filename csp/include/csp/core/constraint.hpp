@@ -125,6 +125,10 @@ class Constraint {
   /// MAC reaches is the same and only the number of calls (revisions, constraint checks) falls. Asked once per scope
   /// position when a `Store` is made; forward checking and AC-3 do not ask (they revise every arc they visit).
   virtual PropagationEvent wakes_on(int /*pos*/) const { return PropagationEvent::domain; }
+  /// True when `wakes_on(pos)` is `domain` for every position: a `Store` then asks no position (one call per
+  /// constraint instead of one per scope position; a Sudoku's 27 units are made again for every puzzle). The
+  /// default asks each position; a constraint that keeps the default `wakes_on` may answer true at once.
+  virtual bool wakes_on_every_change() const;
 
   /// Whether this constraint's filtering below the root of the search reads and changes only the bounds of
   /// scope[pos] (an inner value removed now and then is allowed). When every constraint on a variable of more than

@@ -48,8 +48,9 @@ struct RunSpec {
   /// Optimise instead of satisfy (backtracking only): the result is the proved optimum (StopReason::complete) or
   /// the best found before a limit.
   std::optional<Objective> objective;
-  /// Check every solution against Problem::is_solution before it is counted (default). Turn off only to measure
-  /// the search alone; `verify` runs either way.
+  /// Check every solution against Problem::is_solution before it is counted (default). Turn off only when `verify`
+  /// checks the whole answer by the model's rules (csp sudoku: every unit and every given, which no wrong grid
+  /// passes), or to measure the search alone; `verify` runs either way.
   bool check_solutions = true;
   /// Optional: the model's own rules (e.g. a Sudoku's givens and units), "" when the solution obeys them, else why
   /// not. A solution that fails a check stops the run with StopReason::wrong_solution and RunResult::wrong.
