@@ -299,39 +299,52 @@ std::vector<CatalogInstance> killer_instances(const CatalogInputs& inputs) {
 const std::vector<AllDifferentMode> kAllModes = {AllDifferentMode::binary, AllDifferentMode::value,
                                                  AllDifferentMode::gac};
 
+// A model's default run configuration (model_defaults.hpp).
+ModelDefaults defaults(std::string var, std::string val, std::string inference, AllDifferentMode alldiff) {
+  return ModelDefaults{std::move(var), std::move(val), std::move(inference), alldiff};
+}
+
 CatalogEntry entry(std::string name, std::string summary,
                    std::function<std::vector<CatalogInstance>(const CatalogInputs&)> enumerate,
-                   std::vector<AllDifferentMode> modes) {
+                   std::vector<AllDifferentMode> modes, ModelDefaults run_defaults) {
   CatalogEntry e;
   e.name = std::move(name);
   e.summary = std::move(summary);
   e.enumerate = std::move(enumerate);
   e.alldiff_modes = std::move(modes);
+  e.defaults = std::move(run_defaults);
   return e;
 }
 
-// A colouring entry: one instance per number of colours (up to csp color's -k limit).
+// A colouring entry: one instance per number of colours (up to csp color's -k limit). The three (australia, usa,
+// graph) share one default, which csp color's --help shows.
 CatalogEntry coloring(std::string name, std::string summary,
                       std::function<std::vector<CatalogInstance>(const CatalogInputs&)> enumerate, std::string help,
-                      std::vector<int> defaults) {
-  CatalogEntry e = entry(std::move(name), std::move(summary), std::move(enumerate), {AllDifferentMode::binary});
+                      std::vector<int> default_numbers) {
+  CatalogEntry e = entry(std::move(name), std::move(summary), std::move(enumerate), {AllDifferentMode::binary},
+                         defaults("dom-wdeg", "natural", "mac", AllDifferentMode::binary));
   e.number_option = "colors";
   e.number_help = std::move(help);
-  e.default_numbers = std::move(defaults);
+  e.default_numbers = std::move(default_numbers);
   e.max_number = 10000;
   e.value_symmetry = true;
   return e;
 }
 
+// The defaults of the entries below were chosen by measurement (bench/README.md, "Defaults per model"), Sudoku's
+// by the Sudoku benchmarks (bench/README.md, "Choosing the default configuration").
 std::vector<CatalogEntry> make_catalog() {
   std::vector<CatalogEntry> out;
+  // gac: Régin's matching on every unit; the cheaper value rules have heavy tails (BH-08: 1.2 million nodes to find
+  // a second solution, against 84 with gac).
   out.push_back(entry("sudoku", "Sudoku puzzles of any box shape from files (one-line puzzles or pictures)",
-                      sudoku_instances, kAllModes));
+                      sudoku_instances, kAllModes, defaults("mrv", "natural", "mac", AllDifferentMode::gac)));
   out.back().takes_files = true;
   out.back().takes_box = true;
   out.back().model_inferences = {"techniques"};
   out.push_back(entry("queens", "n-queens, one instance per board size", queens_instances,
-                      {AllDifferentMode::binary, AllDifferentMode::value}));
+                      {AllDifferentMode::binary, AllDifferentMode::value},
+                      defaults("dom-wdeg", "natural", "mac", AllDifferentMode::binary)));
   out.back().number_option = "n";
   out.back().number_help = "board sizes, e.g. 8,10,12";
   out.back().default_numbers = {8};
@@ -343,12 +356,13 @@ std::vector<CatalogEntry> make_catalog() {
   out.push_back(coloring("graph", "graph colouring of DIMACS .col files, one instance per file and number of colours",
                          graph_instances, "numbers of colours (required), e.g. 4,5", {}));
   out.back().takes_files = true;
-  out.push_back(entry("zebra", "the Zebra puzzle (one instance; exactly one solution)", zebra_instances, kAllModes));
+  out.push_back(entry("zebra", "the Zebra puzzle (one instance; exactly one solution)", zebra_instances, kAllModes,
+                      defaults("dom-wdeg", "natural", "mac", AllDifferentMode::binary)));
   out.push_back(entry("cryptarithm", "cryptarithms given with --puzzle LIST (default SEND+MORE=MONEY)",
-                      cryptarithm_instances, kAllModes));
+                      cryptarithm_instances, kAllModes, defaults("dom-wdeg", "natural", "mac", AllDifferentMode::value)));
   out.back().takes_puzzles = true;
   out.push_back(entry("killer", "Killer Sudoku files (csp killer's format), one instance per file", killer_instances,
-                      kAllModes));
+                      kAllModes, defaults("dom-wdeg", "natural", "mac", AllDifferentMode::gac)));
   out.back().takes_files = true;
   return out;
 }
@@ -392,6 +406,7 @@ const std::deque<CatalogEntry>& catalog() { return mutable_catalog(); }
 
 void add_catalog_entry(CatalogEntry entry) {
   if (const std::string why = entry_error(entry); !why.empty()) throw Error(why);
+  check_model_defaults(entry.name, entry.defaults);
   mutable_catalog().push_back(std::move(entry));
 }
 

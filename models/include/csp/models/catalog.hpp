@@ -1,8 +1,8 @@
 // The model catalogue: one entry per model of csp/models (sudoku, queens, australia, usa, graph, zebra,
 // cryptarithm, killer) with its name, a one-line summary, the inputs it takes, how it builds its instances into a
 // Problem, how a solution is checked (by the model's own rules, not by the CSP) and how it is printed (the model's
-// picture). The model commands of `csp` (queens, color, cryptarithm, zebra, killer, graph), `csp ablate` and the
-// benchmarks read it: a new model is one entry (make_catalog in models/src/catalog.cpp). FlatZinc files are not in
+// picture), and its default run configuration (model_defaults.hpp). The model commands of `csp` (sudoku, queens, color,
+// cryptarithm, zebra, killer, graph), `csp ablate`, the Python module and the benchmarks read it: a new model is one entry (make_catalog in models/src/catalog.cpp). FlatZinc files are not in
 // it (csp fzn and csp ablate's fzn model have their own reader).
 #pragma once
 
@@ -18,6 +18,7 @@
 #include "csp/core/assignment.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/models/graph_coloring.hpp"
+#include "csp/models/model_defaults.hpp"
 #include "csp/models/sudoku_format.hpp"
 
 namespace csp::models {
@@ -89,6 +90,10 @@ struct CatalogEntry {
   /// The model inferences it implements (csp/models/model_inference.hpp): sudoku has "techniques".
   std::vector<std::string> model_inferences;
   bool value_symmetry = false;  ///< its values are interchangeable (colourings): BuildChoices::break_symmetry applies
+  /// What the model is searched with when the user names nothing: the defaults of its command's --var, --val,
+  /// --inference and --alldiff (shown by --help), of csp ablate's dimensions a study does not vary, and of the
+  /// Python module's model. An entry that declares none has ModelDefaults{}, the engine's generic default.
+  ModelDefaults defaults;
   /// Its instances, in a fixed order (group by group). Throws csp::Error naming the file (or --puzzle text) for an
   /// unreadable, empty or malformed input, or when a required input is missing.
   std::function<std::vector<CatalogInstance>(const CatalogInputs&)> enumerate;
@@ -101,8 +106,9 @@ const std::deque<CatalogEntry>& catalog();
 /// Adds `entry` at the end of the catalogue, e.g. from a plugin's register function (csp/models/plugin.hpp), so
 /// that `csp ablate NAME` and `csp graph NAME` take it like a built-in model. Throws csp::Error naming it when its
 /// name is empty, holds a character other than a letter, digit, '-' or '_', or is already in the catalogue; when
-/// it has no `enumerate`; when its `number_option` is neither "", "n" nor "colors" (the options csp ablate reads);
-/// or when it has a number option and max_number < min_number.
+/// it has no `enumerate`; when its `defaults` name an unregistered strategy (check_model_defaults); when its
+/// `number_option` is neither "", "n" nor "colors" (the options csp ablate reads); or when it has a number option
+/// and max_number < min_number.
 void add_catalog_entry(CatalogEntry entry);
 /// The entry called `name`. Throws UnknownNameError listing the valid names.
 const CatalogEntry& catalog_entry(const std::string& name);
