@@ -250,7 +250,7 @@ int run_least(const ColorRun& run) {
 }  // namespace
 
 int run_color(const std::vector<std::string>& args) {
-  ModelCommandLine cl(SearchDefaults{}, "file");
+  ModelCommandLine cl(model_search_defaults("graph"), "file");  // australia and usa share graph's (catalog.cpp)
   add_color_options(cl);
   ColorRun run;
   const auto read = [&run](const po::variables_map& vm) { run = read_color(vm); };

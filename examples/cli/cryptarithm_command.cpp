@@ -62,8 +62,8 @@ CryptarithmRun read_cryptarithm(const po::variables_map& vm) {
 }  // namespace
 
 int run_cryptarithm(const std::vector<std::string>& args) {
-  ModelCommandLine cl(SearchDefaults{}, "puzzle");
-  add_all_different_option(cl.model, "value", "the letters");
+  ModelCommandLine cl(model_search_defaults("cryptarithm"), "puzzle");
+  add_all_different_option(cl.model, cl.defaults().model.alldiff, "the letters");
   cl.output.add_options()("all", po::bool_switch(), "print every solution and their count (--max-solutions 0)");
   CryptarithmRun run;
   const auto read = [&run](const po::variables_map& vm) { run = read_cryptarithm(vm); };

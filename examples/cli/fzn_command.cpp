@@ -30,10 +30,11 @@ namespace csp::cli {
 
 namespace {
 
-// What `csp fzn` searches with when the model has no search annotation, or with -f: the one default of the
-// library (SolverConfig{}, chosen by measurement: bench/README.md), also where an annotation leaves a choice open.
+// What `csp fzn` searches with when the model has no search annotation, or with -f: the engine's generic default
+// (models::ModelDefaults{}: SolverConfig{}'s strategies, gac all-different; what csp.msc shows too), also where an
+// annotation leaves a choice open.
 const SearchDefaults kDefaults = [] {
-  SearchDefaults d;
+  SearchDefaults d;  // d.model: ModelDefaults{}
   d.minizinc = true;
   return d;
 }();
@@ -51,7 +52,7 @@ struct FznOptions {
   bool var_given = false;  // --var overrides the annotation's variable ordering
   bool val_given = false;
   bool branching_given = false;  // --branching overrides the annotation's binary branching
-  AllDifferentMode all_different = AllDifferentMode::gac;
+  AllDifferentMode all_different = kDefaults.model.alldiff;
   Globals globals = Globals::native;
 };
 
@@ -209,7 +210,7 @@ void add_minizinc_flags(po::options_description& mzn) {
 void add_fzn_options(FznGroups& g) {
   add_minizinc_flags(g.mzn);
   add_search_options(g.search, g.output, kDefaults);  // the options every command shares, without -n, -t and -s's
-  add_all_different_option(g.search, "gac", "all_different_int");
+  add_all_different_option(g.search, kDefaults.model.alldiff, "all_different_int");
   g.search.add_options()
       ("globals", po::value<std::string>()->value_name("MODE")->default_value("native"),
        "csp's global constraints (csp_cumulative, csp_regular, ...): native propagators, or decompose into linear, "

@@ -89,7 +89,7 @@ void add_graph_options(po::options_description& opts) {
       ("formulation", po::value<std::string>()->value_name("NAME")->default_value("binary"),
        "queens: binary or all-different")
       ("help,h", "print this help");
-  add_all_different_option(opts, "binary",
+  add_all_different_option(opts, AllDifferentMode::binary,
                            "sudoku's units, zebra's groups, a cryptarithm's letters (a global constraint adds a clique "
                            "over its scope either way)");
 }

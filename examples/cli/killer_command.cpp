@@ -21,7 +21,7 @@ namespace {
 
 // Adds the killer options to the command line: --alldiff (Model) and --picture (Output).
 void add_killer_options(ModelCommandLine& cl) {
-  add_all_different_option(cl.model, "gac", "units and cages");
+  add_all_different_option(cl.model, cl.defaults().model.alldiff, "units and cages");
   cl.output.add_options()("picture", po::value<std::string>()->value_name("FILE"),
                           "draw the grid in FILE.svg (or FILE.png, with cairo): boxes, the cages dashed with their "
                           "sums, the solution's digits in blue (the empty grid when there is no solution)");
@@ -123,7 +123,7 @@ void draw_killer(const KillerRun& run, const RunResult& result) {
 }  // namespace
 
 int run_killer(const std::vector<std::string>& args) {
-  ModelCommandLine cl(SearchDefaults{}, "file");
+  ModelCommandLine cl(model_search_defaults("killer"), "file");
   add_killer_options(cl);
   KillerRun run;
   const auto read = [&run](const po::variables_map& vm) { run = read_killer(vm); };

@@ -36,8 +36,14 @@ po::variables_map parse_command_line(const std::vector<std::string>& args, const
   return vm;
 }
 
+SearchDefaults model_search_defaults(const std::string& name) {
+  SearchDefaults d;
+  d.model = models::catalog_entry(name).defaults;
+  return d;
+}
+
 ModelCommandLine::ModelCommandLine(const SearchDefaults& defaults, std::string positional)
-    : positional_name_(std::move(positional)) {
+    : defaults_(defaults), positional_name_(std::move(positional)) {
   add_search_options(search, output, defaults);
   add_algorithm_options(search);
 }

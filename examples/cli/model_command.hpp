@@ -29,8 +29,8 @@ inline constexpr unsigned kHelpWidth = 100;
 /// `parse`), and the command takes at most one positional argument.
 class ModelCommandLine {
  public:
-  /// `defaults`: the command's search defaults; `positional`: the name under which the one positional argument is
-  /// stored ("n", "file", ...), or "" when the command takes none.
+  /// `defaults`: the command's search defaults (model_search_defaults: its model's); `positional`: the name under
+  /// which the one positional argument is stored ("n", "file", ...), or "" when the command takes none.
   explicit ModelCommandLine(const SearchDefaults& defaults, std::string positional = "");
   ModelCommandLine(const ModelCommandLine&) = delete;
   ModelCommandLine& operator=(const ModelCommandLine&) = delete;
@@ -44,14 +44,21 @@ class ModelCommandLine {
   boost::program_options::variables_map parse(const std::vector<std::string>& args);
   /// The three groups as --help prints them (after `parse`).
   const boost::program_options::options_description& visible() const { return visible_; }
+  /// The search defaults the command line was made with (their `model.alldiff`: the default of --alldiff).
+  const SearchDefaults& defaults() const { return defaults_; }
 
  private:
+  SearchDefaults defaults_;
   std::string positional_name_;
   bool closed_ = false;
   boost::program_options::options_description visible_{kHelpWidth};
   boost::program_options::options_description all_;
   boost::program_options::positional_options_description positional_;
 };
+
+/// The search defaults of catalogue entry `name` (csp/models/catalog.hpp, CatalogEntry::defaults): what its command
+/// uses when --var, --val, --inference or --alldiff is not given, and shows in its --help.
+SearchDefaults model_search_defaults(const std::string& name);
 
 /// Parses a model command's line with `cl` and hands it to `read`. Returns the exit status when the command ends
 /// there: 0 after --help (printed by `help`), 2 after a usage error of the line or of `read` (printed by

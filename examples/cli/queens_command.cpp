@@ -21,10 +21,19 @@ namespace {
 constexpr std::uint64_t kMaxQueensMinConflicts = 1'000'000;  // min-conflicts
 constexpr int kMaxBoard = 64;  // larger boards print only the assignment line
 
-// Adds the queens options to the command line: --formulation (Model) and --count (Output).
+// The formulation of a queens model posted with all-different mode `mode` (the catalogue's queens: binary posts the
+// no-attack predicates, the other modes the three all-different constraints).
+models::QueensFormulation formulation_of(AllDifferentMode mode) {
+  return mode == AllDifferentMode::binary ? models::QueensFormulation::binary
+                                          : models::QueensFormulation::all_different;
+}
+
+// Adds the queens options to the command line: --formulation (Model; its default the model's, from its all-different
+// mode) and --count (Output).
 void add_queens_options(ModelCommandLine& cl) {
+  const std::string formulation = models::to_string(formulation_of(cl.defaults().model.alldiff));
   cl.model.add_options()
-      ("formulation", po::value<std::string>()->value_name("NAME")->default_value("binary"),
+      ("formulation", po::value<std::string>()->value_name("NAME")->default_value(formulation),
        "binary: one no-attack predicate per pair of columns (the textbook's); all-different: three global "
        "all-different constraints (rows, rows + column, rows - column); --algorithm min-conflicts defaults to "
        "all-different (scoring a value costs O(1) per all-different constraint, O(n) with binary predicates)");
@@ -123,7 +132,7 @@ void print_queens(const QueensRun& run, const RunResult& result) {
 }  // namespace
 
 int run_queens(const std::vector<std::string>& args) {
-  ModelCommandLine cl(SearchDefaults{}, "n");
+  ModelCommandLine cl(model_search_defaults("queens"), "n");
   add_queens_options(cl);
   QueensRun run;
   const auto read = [&run](const po::variables_map& vm) { run = read_queens(vm); };

@@ -61,15 +61,18 @@ void add_strategy_options(po::options_description& search, const SearchDefaults&
   std::string inference_help = "inference after each assignment: " + inferences().names_joined();
   for (const ModelInference& m : defaults.model_inferences)
     inference_help.append(", ").append(m.name).append(" (").append(m.help).append(")");
+  const std::string preset_help =
+      std::string("textbook: the defaults of --var, --val and --inference become first, natural, none (AIMA Fig. "
+                  "6.5's plain backtracking, the seeds' configuration; csp sudoku: and --alldiff binary); default: the "
+                  "defaults shown, ") +
+      (defaults.minizinc ? "the engine's generic default" : "this model's own (docs/search.md says why)");
   search.add_options()
-      ("preset", po::value<std::string>()->value_name("NAME"),
-       "textbook: the defaults of --var, --val and --inference become first, natural, none (AIMA Fig. 6.5's plain "
-       "backtracking, the seeds' configuration; csp sudoku: and --alldiff binary); default: the defaults shown")
-      ("var", po::value<std::string>()->value_name("NAME")->default_value(defaults.variable_ordering),
+      ("preset", po::value<std::string>()->value_name("NAME"), preset_help.c_str())
+      ("var", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.variable_ordering),
        var_help.c_str())
-      ("val", po::value<std::string>()->value_name("NAME")->default_value(defaults.value_ordering),
+      ("val", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.value_ordering),
        val_help.c_str())
-      ("inference", po::value<std::string>()->value_name("NAME")->default_value(defaults.inference),
+      ("inference", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.inference),
        inference_help.c_str());
 }
 
@@ -310,9 +313,9 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, bo
   return v;
 }
 
-void add_all_different_option(po::options_description& options, const std::string& default_mode,
+void add_all_different_option(po::options_description& options, AllDifferentMode default_mode,
                               const std::string& what) {
-  options.add_options()("alldiff", po::value<std::string>()->value_name("MODE")->default_value(default_mode),
+  options.add_options()("alldiff", po::value<std::string>()->value_name("MODE")->default_value(to_string(default_mode)),
                         (what + " as all-different: gac (one constraint, Regin's matching: generalised arc "
                                 "consistency), value (one constraint: single values, pigeonhole, hidden singles) or "
                                 "binary (!= between each pair); the old names matching, global, pairwise are accepted")

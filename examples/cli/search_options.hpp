@@ -12,6 +12,7 @@
 #include <boost/program_options/variables_map.hpp>
 
 #include "csp/core/problem.hpp"
+#include "csp/models/model_defaults.hpp"
 #include "csp/models/model_inference.hpp"
 #include "csp/search/min_conflicts.hpp"
 #include "csp/search/solver_config.hpp"
@@ -22,12 +23,12 @@ namespace csp::cli {
 /// An inference a model implements itself on top of one of the engine's (csp/models/model_inference.hpp).
 using models::ModelInference;
 
-/// What a command uses when a search option is absent (and shows in its --help): the one default of the library
-/// (SolverConfig{}, chosen by measurement: bench/README.md) unless a command has a reason of its own.
+/// What a command uses when a search option is absent (and shows in its --help).
 struct SearchDefaults {
-  std::string variable_ordering = SolverConfig{}.variable_ordering.name();
-  std::string value_ordering = SolverConfig{}.value_ordering.name();
-  std::string inference = SolverConfig{}.inference;
+  /// The defaults of --var, --val and --inference (and of --alldiff, add_all_different_option): the model's own,
+  /// declared by its catalogue entry (model_search_defaults, model_command.hpp); ModelDefaults{}, the engine's
+  /// generic default, for csp fzn.
+  models::ModelDefaults model;
   std::uint64_t max_solutions = 1;
   /// The command's own inferences, accepted by --inference after the engine's (csp sudoku: "techniques").
   std::vector<ModelInference> model_inferences = {};
@@ -78,7 +79,7 @@ void read_observer_options(const boost::program_options::variables_map& vm, Sear
 
 /// Reads the options added by `add_search_options` (those not declared keep their defaults); `model_inferences` are
 /// the command's own (as given to add_search_options). --preset textbook makes first / natural / none the defaults
-/// of --var / --val / --inference. Then checks the configuration with SolverConfig::validate, the one place of the
+/// of --var / --val / --inference; --preset default keeps the command's (its model's) defaults. Then checks the configuration with SolverConfig::validate, the one place of the
 /// rules between options. Throws UsageError for an unknown strategy name (listing the valid names), a bad number,
 /// --restart-base / --restart-factor without a restart strategy that uses them, --ac3 with --consistency none, a
 /// model inference with --backjump cbj, and a combination validate() refuses, named by both options ("--learning 5
@@ -93,10 +94,10 @@ std::string usage_message(const OptionConflictError& e);
 /// The preset named by --preset, "" when absent: "textbook" (SolverConfig::textbook()) or "default".
 std::string read_preset(const boost::program_options::variables_map& vm);
 
-/// Adds --alldiff MODE (default `default_mode`) to `options`, its help naming what the command posts as
-/// all-different (`what`, e.g. "units", "the letters") and the three modes. The one declaration of --alldiff for
-/// every command that takes it (a model's own default stays the model's choice).
-void add_all_different_option(boost::program_options::options_description& options, const std::string& default_mode,
+/// Adds --alldiff MODE (default `default_mode`: the model's, ModelDefaults::alldiff) to `options`, its help naming
+/// what the command posts as all-different (`what`, e.g. "units", "the letters") and the three modes. The one
+/// declaration of --alldiff for every command that takes it.
+void add_all_different_option(boost::program_options::options_description& options, AllDifferentMode default_mode,
                               const std::string& what);
 
 /// The all-different mode named by --alldiff ("binary", "value", "gac", or an old name: "pairwise", "global",

@@ -39,13 +39,14 @@ void describe(Groups& g) {
       ("box", po::value<std::string>()->value_name("RxC"),
        "box shape of every puzzle, e.g. 3x2 (default: from the cell count: 16, 36, 64, 81, 144, 256, 625 cells -> "
        "2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)");
-  add_all_different_option(g.model, kSudokuAllDifferent, "each unit");
+  // The Sudoku model's defaults (csp/models/catalog.hpp): --var, --val, --inference and --alldiff.
+  SearchDefaults defaults = model_search_defaults("sudoku");
+  add_all_different_option(g.model, defaults.model.alldiff, "each unit");
   g.output.add_options()
       ("format", po::value<std::string>()->value_name("FMT")->default_value("line"),
        "line: '<grid> <status> [detail]' per puzzle; pretty: grids with box borders; candidates: Norvig's "
        "candidates after the root inference, then the solution; json: one JSON object per line");
   // --var .. --timeout, and --stats after --format: the options every model command shares (search_options.hpp).
-  SearchDefaults defaults;
   defaults.model_inferences = models::model_inferences();
   add_search_options(g.search, g.output, defaults);
   g.search.add_options()

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "csp/core/problem.hpp"
+#include "csp/models/catalog.hpp"
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_techniques.hpp"
 #include "csp/search/solver_config.hpp"
@@ -19,12 +20,6 @@
 
 namespace csp::cli {
 
-/// The all-different filtering `csp sudoku` uses by default: Regin's matching, "gac" (bench/README.md: the cheaper
-/// "value" rules are up to 1.4x faster on average on the 17-clue and forum-hardest samples but have heavy tails,
-/// reference case BH-08: 1.2 million nodes to find a second solution, against 84 with gac). The search strategy is the
-/// library's one default (SolverConfig{}, search_options.hpp); --preset textbook makes it "binary".
-inline constexpr const char* kSudokuAllDifferent = "gac";
-
 /// How each puzzle's result is printed on standard output.
 enum class OutputFormat { line, pretty, candidates, json };
 
@@ -32,8 +27,10 @@ enum class OutputFormat { line, pretty, candidates, json };
 struct SudokuOptions {
   std::vector<std::string> files;      ///< puzzle files in order; "-" is standard input; empty = the bundled file
   std::optional<models::BoxShape> box;  ///< --box: the box shape of every puzzle (else inferred per puzzle)
-  AllDifferentMode alldiff = AllDifferentMode::gac;
-  std::string alldiff_name = kSudokuAllDifferent;
+  /// --alldiff: how each unit is posted; by default the Sudoku model's (csp/models/catalog.hpp, its entry's
+  /// defaults), binary with --preset textbook.
+  AllDifferentMode alldiff = models::catalog_entry("sudoku").defaults.alldiff;
+  std::string alldiff_name = to_string(alldiff);
   /// The search options (search_options.hpp, read by the reader every command uses): strategies, max-solutions,
   /// node and time limits (--timeout per puzzle), --stats, --trace, --tree. With --inference techniques,
   /// search.config.inference is the engine's "mac" and search.model_inference "techniques".

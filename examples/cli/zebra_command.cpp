@@ -31,8 +31,8 @@ void print_help(const ModelCommandLine& cl) {
 }  // namespace
 
 int run_zebra(const std::vector<std::string>& args) {
-  ModelCommandLine cl(SearchDefaults{});
-  add_all_different_option(cl.model, "binary", "each attribute group (binary: the textbook's)");
+  ModelCommandLine cl(model_search_defaults("zebra"));
+  add_all_different_option(cl.model, cl.defaults().model.alldiff, "each attribute group (binary: the textbook's)");
   AllDifferentMode mode{};
   SearchOptions options;
   const auto read = [&](const po::variables_map& vm) {
