@@ -47,12 +47,21 @@ std::vector<std::string> owners_of(const std::string& name) {
   return owners;
 }
 
-// The help of a dimension's option: "WHAT: NAMES (default: FALLBACK)" and the row's help, or the row's help alone;
-// --inference adds the model inferences and the models that implement them.
+// Whether a study that does not vary dimension `d` takes the model's default for it (ablation::with_model_defaults).
+bool model_default(Dimension d) {
+  return d == Dimension::var || d == Dimension::val || d == Dimension::inference || d == Dimension::alldiff;
+}
+
+// The help of a dimension's option: "WHAT: NAMES (default: FALLBACK)" (var, val, inference, alldiff: the model's, as
+// the Models list says) and the row's help, or the row's help alone; --inference adds the model inferences and the
+// models that implement them.
 std::string dimension_help(const ablation::DimensionRow& row) {
   if (*row.what == '\0') return row.help;
+  const std::string fallback = model_default(row.dimension) ? "the model's, under Models"
+                               : *row.fallback == '\0'     ? "none"
+                                                            : row.fallback;
   std::string help = std::string(row.what) + ": " + join(ablation::valid_values(row.dimension), ", ") +
-                     " (default: " + (*row.fallback == '\0' ? "none" : row.fallback) + ")" + row.help;
+                     " (default: " + fallback + ")" + row.help;
   if (row.dimension == Dimension::inference)
     for (const ablation::ModelInference& m : ablation::model_inferences())
       help.append("; ").append(m.name).append(": ").append(m.help).append(" (only ").append(
@@ -253,13 +262,15 @@ std::string ablate_help() {
          "(file, configuration) the solved count, mean / median / max of each counter and the total time; a\n"
          "configuration where some run hit a limit is DISQUALIFIED for that file (its counters are lower bounds).\n"
          "Invalid puzzles are reported once on standard error and excluded. The table goes to standard output.\n\n"
-         "Models:\n";
+         "Models, each with its default: the values of --var, --val, --inference and --alldiff a study takes when\n"
+         "it does not vary them (the model's own, as its command's; fzn: the engine's generic default):\n";
   for (const ablation::ModelSpec& m : ablation::models()) {
     std::string usage = m.name;
     if (m.takes_files) usage += " FILE...";
     if (!m.number_option.empty()) usage += " --" + m.number_option + " LIST";
     if (m.takes_puzzles) usage += " [--puzzle LIST]";
-    out << "  " << usage << std::string(usage.size() < 30 ? 30 - usage.size() : 1, ' ') << m.summary << '\n';
+    out << "  " << usage << std::string(usage.size() < 30 ? 30 - usage.size() : 1, ' ') << m.summary << '\n'
+        << std::string(32, ' ') << "default: " << models::to_string(m.defaults) << '\n';
   }
   out << g.visible << '\n'
       << "Counters (per run): assignments (search nodes; the textbook's call count is assignments + 1), backtracks,\n"
@@ -480,6 +491,7 @@ std::optional<AblateOptions> parse_ablate_options(const std::vector<std::string>
     throw InputError("no input files given (e.g. csp ablate " + o.model + " FILE...)");
   read_inputs(vm, spec, o);
   read_grid(vm, spec, o);
+  o.grid = ablation::with_model_defaults(o.grid, spec);  // what the study does not vary: the model's default
   read_restart_parameters(vm, o);
   read_run_limits(vm, o);
   read_output_options(vm, o);

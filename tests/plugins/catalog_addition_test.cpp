@@ -1,6 +1,7 @@
 // add_catalog_entry (csp/models/catalog.hpp), what a plugin's register function calls: the entry is refused for a
-// taken or malformed name, a missing enumerate or an option csp ablate cannot read; once added, the catalogue and
-// csp ablate's registry (csp/ablation/model_registry.hpp) both take it. Its own program: the additions stay in the
+// taken or malformed name, a missing enumerate, an option csp ablate cannot read or defaults that name an unknown
+// strategy; once added, the catalogue and csp ablate's registry (csp/ablation/model_registry.hpp) both take it, an
+// entry that declares no defaults with the engine's generic default. Its own program: the additions stay in the
 // process's catalogue, which the other tests count.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -83,6 +84,13 @@ TEST(CatalogAddition, RefusesATakenOrMalformedEntry) {
   models::CatalogEntry empty_range = sum_entry("sum-c");
   empty_range.max_number = 0;
   EXPECT_EQ(refusal(std::move(empty_range)), "model 'sum-c': max_number 0 is less than min_number 1");
+  models::CatalogEntry unknown_ordering = sum_entry("sum-d");
+  unknown_ordering.defaults.variable_ordering = "fewest-first";
+  EXPECT_THAT(refusal(std::move(unknown_ordering)),
+              HasSubstr("model 'sum-d': its defaults: unknown variable ordering 'fewest-first' (valid: first, mrv"));
+  models::CatalogEntry unknown_inference = sum_entry("sum-e");
+  unknown_inference.defaults.inference = "ac4";
+  EXPECT_THAT(refusal(std::move(unknown_inference)), HasSubstr("model 'sum-e': its defaults: unknown inference 'ac4'"));
   EXPECT_THAT(models::catalog_names(), ::testing::Not(HasSubstr("sum-")));  // nothing refused was added
 }
 
@@ -109,6 +117,19 @@ TEST(CatalogAddition, TheCatalogueAndCspAblateTakeTheEntry) {
   const std::vector<csp::ablation::Instance> instances = spec.enumerate(study_inputs);
   ASSERT_EQ(instances.size(), 2U);
   EXPECT_EQ(instances[1].name, "n=6");
+  // It declares no defaults: the engine's generic default, SolverConfig{}'s strategies, is its study's baseline.
+  const models::ModelDefaults generic;
+  EXPECT_EQ(generic.variable_ordering, csp::SolverConfig{}.variable_ordering.name());
+  EXPECT_EQ(generic.value_ordering, csp::SolverConfig{}.value_ordering.name());
+  EXPECT_EQ(generic.inference, csp::SolverConfig{}.inference);
+  EXPECT_EQ(spec.defaults, generic);
+  const std::vector<csp::ablation::Configuration> baseline =
+      csp::ablation::expand_grid(csp::ablation::with_model_defaults({}, spec));
+  ASSERT_EQ(baseline.size(), 1U);
+  EXPECT_EQ(baseline[0].var, generic.variable_ordering);
+  EXPECT_EQ(baseline[0].val, generic.value_ordering);
+  EXPECT_EQ(baseline[0].inference, generic.inference);
+  EXPECT_EQ(baseline[0].alldiff, csp::to_string(generic.alldiff));
   csp::ablation::Configuration config;
   const auto instance = instances[1].build(config);
   EXPECT_EQ(instance->problem().variable_count(), 2);

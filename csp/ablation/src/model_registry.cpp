@@ -92,6 +92,7 @@ ModelSpec spec_of(const models::CatalogEntry& entry) {
   m.enumerate = [e = &entry](const ModelInputs& inputs) { return enumerate(*e, inputs); };
   m.value_symmetry = entry.value_symmetry;
   m.takes_puzzles = entry.takes_puzzles;
+  m.defaults = entry.defaults;
   return m;
 }
 
@@ -103,6 +104,7 @@ ModelSpec flatzinc_spec() {
   m.alldiff_modes = alldiff_names();
   m.enumerate = flatzinc_instances;
   m.globals_switch = true;
+  m.defaults = models::ModelDefaults{};  // FlatZinc: the engine's generic default, as csp fzn and csp.msc
   return m;
 }
 
@@ -132,6 +134,17 @@ const std::vector<ModelSpec>& models() {
     if (std::none_of(registry.begin(), registry.end(), [&](const ModelSpec& m) { return m.name == entry.name; }))
       registry.push_back(spec_of(entry));
   return registry;
+}
+
+GridSpec with_model_defaults(GridSpec grid, const ModelSpec& model) {
+  const models::ModelDefaults& d = model.defaults;
+  const std::pair<Dimension, std::string> baseline[] = {{Dimension::var, d.variable_ordering},
+                                                        {Dimension::val, d.value_ordering},
+                                                        {Dimension::inference, d.inference},
+                                                        {Dimension::alldiff, to_string(d.alldiff)}};
+  for (const auto& [dimension, value] : baseline)
+    if (grid.values(dimension).empty()) grid.values(dimension) = {value};
+  return grid;
 }
 
 const ModelSpec& find_model(const std::string& name) {

@@ -131,8 +131,10 @@ std::vector<std::string> parse_probabilities(Dimension d, const std::string& tex
 /// InputError for anything else or an empty list.
 std::vector<std::string> parse_whole_numbers(Dimension d, const std::string& text, std::uint64_t max);
 
-/// The values chosen per dimension. An empty list means the default, the textbook baseline of SolverConfig
-/// (first, natural, none) with binary all-different and AC-3 off.
+/// The values chosen per dimension. An empty list means the row's fallback (kDimensionTable): the textbook baseline
+/// (first, natural, none) with binary all-different and AC-3 off. A study of a catalogue model (csp ablate MODEL,
+/// csp.study(model=...)) first fills var, val, inference and alldiff with the model's defaults
+/// (with_model_defaults, model_registry.hpp); a study of your own factories keeps the fallbacks.
 struct GridSpec {
   std::vector<std::string> var;
   std::vector<std::string> val;
@@ -224,8 +226,8 @@ inline constexpr DimensionRow kDimensionTable[] = {
      [] { return alldiff_names(); }, nullptr, nullptr, "",
      "how all-different is posted: binary (!= between pairs), value (one constraint: single values, pigeonhole, "
      "hidden singles), gac (one constraint, Regin's matching: generalised arc consistency); the old names pairwise, "
-     "global, matching are accepted; default: binary. Queens take binary, value; maps and graphs only binary; fzn "
-     "all three (for fzn_all_different_int)"},
+     "global, matching are accepted; default: binary (csp ablate MODEL: the model's, under Models). Queens take "
+     "binary, value; maps and graphs only binary; fzn all three (for fzn_all_different_int)"},
     {Dimension::ac3, "ac3", DimensionGroup::always, "off", true, &GridSpec::ac3,
      [](const Configuration& c) { return std::string(c.ac3 ? "on" : "off"); },
      [](Configuration& c, const std::string& v) { c.ac3 = v == "on"; },
