@@ -277,9 +277,9 @@ __all__ += ["Chart", "SearchTree", "Study", "search_tree", "study"]
 
 from . import models  # noqa: E402  (models use Problem)
 from .models import (  # noqa: E402,F401
-    Sudoku, SudokuGrid, cryptarithm, flatzinc, graph_coloring, killer_sudoku, map_coloring, n_queens,
+    Sudoku, SudokuGrid, cryptarithm, flatzinc, graph_coloring, killer_sudoku, map_coloring, model_defaults, n_queens,
     parse_puzzle, read_puzzles, zebra,
 )
 
 __all__ += ["models", "Sudoku", "SudokuGrid", "n_queens", "map_coloring", "graph_coloring", "cryptarithm", "zebra",
-            "killer_sudoku", "flatzinc", "parse_puzzle", "read_puzzles"]
+            "killer_sudoku", "flatzinc", "parse_puzzle", "read_puzzles", "model_defaults"]

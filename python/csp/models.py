@@ -11,7 +11,29 @@ from ._csp import SudokuGrid
 from ._run import Result, spec_of
 
 __all__ = ["Sudoku", "SudokuGrid", "parse_puzzle", "read_puzzles", "generate", "solve_puzzles", "n_queens", "map_coloring",
-           "graph_coloring", "cryptarithm", "zebra", "killer_sudoku", "flatzinc", "techniques"]
+           "graph_coloring", "cryptarithm", "zebra", "killer_sudoku", "flatzinc", "techniques", "model_defaults"]
+
+
+def model_defaults(model: str | None = None) -> dict:
+    """The default run of a catalogue model ("sudoku", "queens", "australia", "usa", "graph", "zebra", "cryptarithm",
+    "killer"), declared once by its catalogue entry (csp/models/catalog.hpp): {"var", "val", "inference", "alldiff"},
+    what its csp command, csp ablate's baseline and csp.Sudoku use when none is named. None: the engine's generic
+    default, which csp.Problem.solve uses. Raises UnknownNameError for an unknown model."""
+    return _csp.model_defaults(model or "")
+
+
+def _with_defaults(model: str, spec: dict) -> dict:
+    """`spec` with the model's default var, val and inference where it names none."""
+    defaults = model_defaults(model)
+    spec = dict(spec)
+    for key in ("var", "val", "inference"):
+        if spec.get(key) is None:
+            spec[key] = defaults[key]
+    return spec
+
+
+def _alldiff(model: str, alldiff):
+    return model_defaults(model)["alldiff"] if alldiff is None else alldiff
 
 
 def _problem(raw):
@@ -46,10 +68,11 @@ def generate(box=None, seed: int = 1, symmetry: str = "none") -> SudokuGrid:
     return _csp.generate(_box(box), seed, symmetry)
 
 
-def solve_puzzles(puzzles, alldiff: str = "value", **spec) -> list:
+def solve_puzzles(puzzles, alldiff: str | None = None, **spec) -> list:
     """Solves every puzzle in one call (the GIL released once, for files): a dict per puzzle with grid (the
-    solution, or None), status, stop, count and stats. The spec is the keyword arguments of Problem.solve."""
-    return _csp.solve_puzzles(list(puzzles), alldiff, spec_of(spec))
+    solution, or None), status, stop, count and stats. The spec is the keyword arguments of Problem.solve; alldiff,
+    var, val and inference not given are the Sudoku model's defaults (csp.model_defaults("sudoku"), as csp sudoku)."""
+    return _csp.solve_puzzles(list(puzzles), _alldiff("sudoku", alldiff), spec_of(_with_defaults("sudoku", spec)))
 
 
 def techniques() -> list:
@@ -58,11 +81,14 @@ def techniques() -> list:
 
 
 class Sudoku:
-    """The Sudoku CSP of one puzzle (any box shape): variable r*N+c is the cell in row r, column c, named
-    "r1c1".."rNcN". alldiff: "value" (the default), "binary" (pairwise !=, the textbook's), "gac" (Régin's
-    matching); the old names "global", "pairwise", "matching" are accepted."""
+    """The Sudoku CSP of one puzzle (any box shape), the model csp sudoku solves: variable r*N+c is the cell in row
+    r, column c, named "r1c1".."rNcN". alldiff: "gac" (Régin's matching), "value", "binary" (pairwise !=, the
+    textbook's); the old names "matching", "global", "pairwise" are accepted. What is not given is the Sudoku
+    model's default (csp.model_defaults("sudoku"), declared once for csp sudoku too): alldiff here, var, val and
+    inference in solve, count and solutions (its .problem.solve() keeps the engine's generic default)."""
 
-    def __init__(self, puzzle, box=None, alldiff: str = "value"):
+    def __init__(self, puzzle, box=None, alldiff: str | None = None):
+        alldiff = _alldiff("sudoku", alldiff)
         if isinstance(puzzle, SudokuGrid):
             self.grid = puzzle
         elif isinstance(puzzle, str):
@@ -83,6 +109,7 @@ class Sudoku:
     def solve(self, tree=False, **spec):
         """A run of the CSP (csp::solve, the CLI's keyword names); the result has .grid, the solution's grid.
         tree=True: the run's csp.SearchTree (its .result has .grid)."""
+        spec = _with_defaults("sudoku", spec)
         if tree:
             from .study import search_tree
             t = search_tree(self.problem, **spec)
@@ -93,10 +120,10 @@ class Sudoku:
         return result
 
     def count(self, max_solutions: int = 0, **spec):
-        return self.problem.count(max_solutions=max_solutions, **spec)
+        return self.problem.count(max_solutions=max_solutions, **_with_defaults("sudoku", spec))
 
     def solutions(self, **spec):
-        for s in self.problem.solutions(**spec):
+        for s in self.problem.solutions(**_with_defaults("sudoku", spec)):
             yield self.model.to_grid(s)
 
     def to_grid(self, solution) -> SudokuGrid:
@@ -135,9 +162,11 @@ def _techniques(techniques):
     return ",".join(techniques)
 
 
-def n_queens(n: int, formulation: str = "binary"):
+def n_queens(n: int, formulation: str | None = None):
     """n variables Q1..Qn (the row of the queen in column c), values 1..n; formulation "binary" (the textbook's)
-    or "all-different"."""
+    or "all-different"; by default the queens model's (csp queens --formulation)."""
+    if formulation is None:
+        formulation = "binary" if _alldiff("queens", None) == "binary" else "all-different"
     return _problem(_csp.n_queens(n, formulation))
 
 
@@ -154,21 +183,23 @@ def graph_coloring(graph, colors: int, break_symmetry: bool = False):
 
 
 class cryptarithm:
-    """A cryptarithm such as "SEND + MORE = MONEY": .problem, and .format(solution)."""
+    """A cryptarithm such as "SEND + MORE = MONEY": .problem, and .format(solution). alldiff: by default the
+    model's (csp.model_defaults("cryptarithm"), as csp cryptarithm)."""
 
-    def __init__(self, text: str, alldiff: str = "value"):
+    def __init__(self, text: str, alldiff: str | None = None):
         self.puzzle = _csp.parse_cryptarithm(text)
-        self.problem = _problem(_csp.cryptarithm(self.puzzle, alldiff))
+        self.problem = _problem(_csp.cryptarithm(self.puzzle, _alldiff("cryptarithm", alldiff)))
 
     def format(self, solution) -> str:
         return self.puzzle.format(self.problem.raw, solution)
 
 
 class zebra:
-    """Einstein's Zebra puzzle (AIMA Ex. 6.7): .problem, .format(solution), .owner(solution, "Zebra")."""
+    """Einstein's Zebra puzzle (AIMA Ex. 6.7): .problem, .format(solution), .owner(solution, "Zebra"). alldiff: by
+    default the model's (csp.model_defaults("zebra"), as csp zebra)."""
 
-    def __init__(self, alldiff: str = "binary"):
-        self.problem = _problem(_csp.zebra(alldiff))
+    def __init__(self, alldiff: str | None = None):
+        self.problem = _problem(_csp.zebra(_alldiff("zebra", alldiff)))
 
     def format(self, solution) -> str:
         return _csp.format_zebra(self.problem.raw, solution)
@@ -178,9 +209,11 @@ class zebra:
 
 
 class killer_sudoku:
-    """A Killer Sudoku in the CLI's text format: .problem, .to_grid(solution)."""
+    """A Killer Sudoku in the CLI's text format: .problem, .to_grid(solution). alldiff: by default the model's
+    (csp.model_defaults("killer"), as csp killer)."""
 
-    def __init__(self, text: str, alldiff: str = "value"):
+    def __init__(self, text: str, alldiff: str | None = None):
+        alldiff = _alldiff("killer", alldiff)
         if "\n" not in text and os.path.exists(text):
             with open(text, encoding="utf-8") as f:
                 text = f.read()

@@ -165,6 +165,8 @@ void bind_ablation(py::module_& m) {
         }
         if (plan.instances.empty()) throw Error("study: give a model (model=...) or a factory (factory=...)");
         plan.grid = make_grid(grid);
+        // What the grid does not vary: the model's default, as csp ablate MODEL (a factory alone: the textbook's).
+        if (!model.empty()) plan.grid = ab::with_model_defaults(plan.grid, ab::find_model(model));
         plan.limits.node_limit = node_limit;
         if (!(timeout >= 0)) throw Error("study: timeout must be >= 0 seconds");
         plan.limits.timeout_ms = static_cast<std::int64_t>(timeout * 1000.0 + 0.5);

@@ -7,6 +7,7 @@
 
 #include "bindings.hpp"
 #include "conversions.hpp"
+#include "csp/models/catalog.hpp"
 #include "csp/models/cryptarithm.hpp"
 #include "csp/models/flatzinc/model.hpp"
 #include "csp/models/flatzinc/parser.hpp"
@@ -136,6 +137,21 @@ void bind_flatzinc(py::module_& m) {
 }  // namespace
 
 void bind_models(py::module_& m) {
+  m.def(
+      "model_defaults",
+      [](const std::string& name) {
+        const models::ModelDefaults d = name.empty() ? models::ModelDefaults{} : models::catalog_entry(name).defaults;
+        py::dict out;
+        out["var"] = d.variable_ordering;
+        out["val"] = d.value_ordering;
+        out["inference"] = d.inference;
+        out["alldiff"] = to_string(d.alldiff);
+        return out;
+      },
+      py::arg("name") = "",
+      "The default run of catalogue model `name` (csp/models/catalog.hpp, CatalogEntry::defaults) as the spec's "
+      "names: var, val, inference, alldiff; \"\": the engine's generic default (ModelDefaults{}). UnknownNameError "
+      "for an unknown model.");
   bind_graphs(m);
   bind_puzzles(m);
   bind_flatzinc(m);

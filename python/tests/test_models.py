@@ -143,3 +143,59 @@ def test_the_same_statistics_as_the_csp_program(var, inference):
     for key in ("assignments", "backtracks", "failures", "constraint_checks", "revisions", "values_pruned",
                 "wipeouts", "max_depth"):
         assert r.stats[key] == cli[key], key
+
+
+# ---- defaults: each model's, declared once by its catalogue entry (csp.model_defaults) -----------------------------
+
+# Three of the seeds' hardest puzzles: each needs search, so a different model or search shows in the counts.
+HARDEST = ["85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
+           "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+           "12..4......5.69.1...9...5.........7.7...52.9..3......2.9.6...5.4..9..8.1..3...9.4"]
+COUNTERS = ("assignments", "backtracks", "failures", "constraint_checks", "revisions", "values_pruned", "max_depth")
+
+
+def cli_sudoku(puzzles, *args):
+    """csp sudoku's JSON line per puzzle (its configuration and statistics)."""
+    out = subprocess.run([os.environ["CSP_CLI"], "sudoku", "--format", "json", *args, "-"], input="\n".join(puzzles),
+                         capture_output=True, text=True, check=True)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+@pytest.mark.skipif("CSP_CLI" not in os.environ, reason="the csp program is not built")
+def test_sudoku_searches_as_csp_sudoku_by_default():
+    defaults = csp.model_defaults("sudoku")
+    rows = cli_sudoku(HARDEST + [SEED_EASY])
+    c = rows[0]["configuration"]
+    assert {k: c[k] for k in ("var", "val", "inference", "alldiff")} == defaults
+    batch = csp.models.solve_puzzles([csp.parse_puzzle(p) for p in HARDEST + [SEED_EASY]])
+    for puzzle, row, solved in zip(HARDEST + [SEED_EASY], rows, batch):
+        r = csp.Sudoku(puzzle).solve()
+        assert r.grid.to_line() == row["solution"]
+        for key in COUNTERS:
+            assert r.stats[key] == row["statistics"][key] == solved["stats"][key], (puzzle, key)
+    # Counting two solutions: the same tree as --max-solutions 2.
+    rows = cli_sudoku(HARDEST[:1], "--max-solutions", "2")
+    r = csp.Sudoku(HARDEST[0]).count(max_solutions=2)
+    assert r.count == rows[0]["solution_count"] == 1
+    assert r.stats["assignments"] == rows[0]["statistics"]["assignments"]
+
+
+def test_what_is_given_overrides_the_sudoku_default():
+    textbook = csp.Sudoku(HARDEST[0], alldiff="binary").solve(var="first", val="natural", inference="none")
+    assert textbook.calls == SEEDS_FIRST[0]
+    d = csp.model_defaults("sudoku")
+    ours = csp.Sudoku(HARDEST[0]).solve(var="first")
+    spelled = csp.Sudoku(HARDEST[0], alldiff=d["alldiff"]).solve(var="first", val=d["val"], inference=d["inference"])
+    for key in COUNTERS:
+        assert ours.stats[key] == spelled.stats[key], key
+
+
+def test_a_problem_keeps_the_engines_generic_default():
+    generic = csp.model_defaults()
+    assert set(generic) == {"var", "val", "inference", "alldiff"}
+    r = csp.n_queens(8).count()
+    g = csp.n_queens(8).count(var=generic["var"], val=generic["val"], inference=generic["inference"])
+    for key in COUNTERS:
+        assert r.stats[key] == g.stats[key], key
+    with pytest.raises(csp.UnknownNameError, match="unknown model 'mars'"):
+        csp.model_defaults("mars")

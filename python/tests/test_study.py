@@ -69,7 +69,7 @@ def test_the_chart_is_the_librarys_svg():
 
 
 def test_to_dataframe_or_a_clear_import_error():
-    st = csp.study(model="queens", numbers=[6], grid={"var": ["first"]})
+    st = csp.study(model="queens", numbers=[6], grid={"var": ["first"], "inference": ["none"]})
     try:
         import pandas  # noqa: F401
     except ImportError:
@@ -77,6 +77,23 @@ def test_to_dataframe_or_a_clear_import_error():
             st.to_dataframe()
     else:
         assert list(st.to_dataframe()["assignments"]) == [31]
+
+
+def test_what_a_study_does_not_vary_is_the_models_default():
+    # As csp ablate MODEL: the model's default (csp.model_defaults) for var, val, inference and alldiff left out.
+    for model, numbers in (("queens", [6]), ("australia", [3])):
+        d = csp.model_defaults(model)
+        [row] = csp.study(model=model, numbers=numbers).rows
+        assert {k: row[k] for k in ("var", "val", "inference", "alldiff")} == d, model
+    d = csp.model_defaults("queens")
+    st = csp.study(model="queens", numbers=[6], grid={"var": ["first", "mrv"]})
+    assert [r["var"] for r in st.rows] == ["first", "mrv"]
+    assert all((r["val"], r["inference"], r["alldiff"]) == (d["val"], d["inference"], d["alldiff"]) for r in st.rows)
+    r = csp.n_queens(6).solve(var="mrv", val=d["val"], inference=d["inference"])
+    assert st.rows[1]["assignments"] == r.stats["assignments"]
+    # A study of one's own factory keeps the textbook baseline (first, natural, none).
+    [row] = csp.study(factory=lambda: csp.n_queens(5), name="five").rows
+    assert (row["var"], row["val"], row["inference"]) == ("first", "natural", "none")
 
 
 # ---- the search tree of one run ---------------------------------------------------------------------------------
