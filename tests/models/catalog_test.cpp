@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "csp/core/errors.hpp"
 #include "csp/search/solve.hpp"
 
@@ -81,6 +83,35 @@ TEST(Catalog, BadInputsAreNamed) {
   } catch (const Error& e) {
     EXPECT_EQ(std::string(e.what()).rfind("cages.txt: ", 0), 0U) << e.what();
   }
+}
+
+// Every entry declares a default its command can run: registered strategies, and an all-different mode the entry
+// takes; the three colourings one default (csp color shows one --help for a map and a file).
+TEST(Catalog, EveryEntryDeclaresARunnableDefault) {
+  for (const CatalogEntry& e : catalog()) {
+    EXPECT_NO_THROW(check_model_defaults(e.name, e.defaults)) << e.name;
+    EXPECT_NO_THROW(e.defaults.config().validate()) << e.name;
+    EXPECT_NE(std::find(e.alldiff_modes.begin(), e.alldiff_modes.end(), e.defaults.alldiff), e.alldiff_modes.end())
+        << e.name << ": " << to_string(e.defaults);
+  }
+  EXPECT_EQ(catalog_entry("australia").defaults, catalog_entry("graph").defaults);
+  EXPECT_EQ(catalog_entry("usa").defaults, catalog_entry("graph").defaults);
+}
+
+// ModelDefaults::config() is SolverConfig{} with the declared strategies, and ModelDefaults{} is the engine's generic
+// default (what csp fzn, csp.msc and user models get).
+TEST(Catalog, DefaultsAreSolverConfigsStrategies) {
+  const ModelDefaults generic;
+  EXPECT_EQ(to_string(generic), "var=" + SolverConfig{}.variable_ordering.name() + " val=" +
+                                    SolverConfig{}.value_ordering.name() + " inference=" + SolverConfig{}.inference +
+                                    " alldiff=gac");
+  const ModelDefaults& sudoku = catalog_entry("sudoku").defaults;
+  const SolverConfig c = sudoku.config();
+  EXPECT_EQ(c.variable_ordering.name(), sudoku.variable_ordering);
+  EXPECT_EQ(c.value_ordering.name(), sudoku.value_ordering);
+  EXPECT_EQ(c.inference, sudoku.inference);
+  EXPECT_EQ(c.restarts, SolverConfig{}.restarts);
+  EXPECT_EQ(c.max_solutions, SolverConfig{}.max_solutions);
 }
 
 }  // namespace
