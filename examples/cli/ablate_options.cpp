@@ -49,7 +49,8 @@ std::vector<std::string> owners_of(const std::string& name) {
 
 // Whether a study that does not vary dimension `d` takes the model's default for it (ablation::with_model_defaults).
 bool model_default(Dimension d) {
-  return d == Dimension::var || d == Dimension::val || d == Dimension::inference || d == Dimension::alldiff;
+  return d == Dimension::var || d == Dimension::val || d == Dimension::inference || d == Dimension::alldiff ||
+         d == Dimension::restarts;
 }
 
 // The help of a dimension's option: "WHAT: NAMES (default: FALLBACK)" (var, val, inference, alldiff: the model's, as
@@ -262,8 +263,8 @@ std::string ablate_help() {
          "(file, configuration) the solved count, mean / median / max of each counter and the total time; a\n"
          "configuration where some run hit a limit is DISQUALIFIED for that file (its counters are lower bounds).\n"
          "Invalid puzzles are reported once on standard error and excluded. The table goes to standard output.\n\n"
-         "Models, each with its default: the values of --var, --val, --inference and --alldiff a study takes when\n"
-         "it does not vary them (the model's own, as its command's; fzn: the engine's generic default):\n";
+         "Models, each with its default: the values of --var, --val, --inference, --restarts and --alldiff a study\n"
+         "takes when it does not vary them (the model's own, as its command's; fzn: the engine's generic default):\n";
   for (const ablation::ModelSpec& m : ablation::models()) {
     std::string usage = m.name;
     if (m.takes_files) usage += " FILE...";

@@ -30,9 +30,12 @@ std::string strategy(Parse parse, const std::string& option, const std::string& 
   }
 }
 
-// --restarts, --restart-base, --restart-factor into config (the base and factor only with a strategy that uses them).
+// --restarts, --restart-base, --restart-factor into config (the base and factor only with a strategy that uses them);
+// --preset textbook makes the default of --restarts the textbook's (none).
 void read_restart_options(const po::variables_map& vm, SolverConfig& config) {
-  config.restarts = strategy(parse_restarts, "restarts", vm["restarts"].as<std::string>());
+  const bool textbook = vm["restarts"].defaulted() && read_preset(vm) == "textbook";
+  config.restarts = strategy(parse_restarts, "restarts",
+                             textbook ? SolverConfig::textbook().restarts : vm["restarts"].as<std::string>());
   if (vm.count("restart-base") != 0) {
     if (config.restarts == "none") throw UsageError("--restart-base needs --restarts luby or geometric");
     config.restart_base = parse_count("restart-base", vm["restart-base"].as<std::string>(), false);
@@ -62,9 +65,9 @@ void add_strategy_options(po::options_description& search, const SearchDefaults&
   for (const ModelInference& m : defaults.model_inferences)
     inference_help.append(", ").append(m.name).append(" (").append(m.help).append(")");
   const std::string preset_help =
-      std::string("textbook: the defaults of --var, --val and --inference become first, natural, none (AIMA Fig. "
-                  "6.5's plain backtracking, the seeds' configuration; csp sudoku: and --alldiff binary); default: the "
-                  "defaults shown, ") +
+      std::string("textbook: the defaults of --var, --val, --inference and --restarts become first, natural, none, "
+                  "none (AIMA Fig. 6.5's plain backtracking, the seeds' configuration; csp sudoku: and --alldiff "
+                  "binary); default: the defaults shown, ") +
       (defaults.minizinc ? "the engine's generic default" : "this model's own (docs/search.md says why)");
   search.add_options()
       ("preset", po::value<std::string>()->value_name("NAME"), preset_help.c_str())
@@ -108,7 +111,8 @@ void add_engine_options(po::options_description& search, const SearchDefaults& d
   const std::string restarts_help = "restart strategy: " + restart_strategies().names_joined() +
                                     " (restart at a failure cutoff; use with --seed, --var dom-wdeg or --learning)";
   search.add_options()
-      ("restarts", po::value<std::string>()->value_name("NAME")->default_value("none"), restarts_help.c_str())
+      ("restarts", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.restarts),
+       restarts_help.c_str())
       ("restart-base", po::value<std::string>()->value_name("N"),
        "failures before the first restart (Luby unit, first geometric cutoff; default 100)")
       ("restart-factor", po::value<std::string>()->value_name("F"), "growth of the geometric cutoff, above 1 (default 1.5)");

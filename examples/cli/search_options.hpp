@@ -25,9 +25,9 @@ using models::ModelInference;
 
 /// What a command uses when a search option is absent (and shows in its --help).
 struct SearchDefaults {
-  /// The defaults of --var, --val and --inference (and of --alldiff, add_all_different_option): the model's own,
-  /// declared by its catalogue entry (model_search_defaults, model_command.hpp); ModelDefaults{}, the engine's
-  /// generic default, for csp fzn.
+  /// The defaults of --var, --val, --inference and --restarts (and of --alldiff, add_all_different_option): the
+  /// model's own, declared by its catalogue entry (model_search_defaults, model_command.hpp); ModelDefaults{}, the
+  /// engine's generic default, for csp fzn.
   models::ModelDefaults model;
   std::uint64_t max_solutions = 1;
   /// The command's own inferences, accepted by --inference after the engine's (csp sudoku: "techniques").
@@ -78,8 +78,8 @@ void add_observer_options(boost::program_options::options_description& output, c
 void read_observer_options(const boost::program_options::variables_map& vm, SearchOptions& options);
 
 /// Reads the options added by `add_search_options` (those not declared keep their defaults); `model_inferences` are
-/// the command's own (as given to add_search_options). --preset textbook makes first / natural / none the defaults
-/// of --var / --val / --inference; --preset default keeps the command's (its model's) defaults. Then checks the configuration with SolverConfig::validate, the one place of the
+/// the command's own (as given to add_search_options). --preset textbook makes first / natural / none / none the
+/// defaults of --var / --val / --inference / --restarts; --preset default keeps the command's (its model's) defaults. Then checks the configuration with SolverConfig::validate, the one place of the
 /// rules between options. Throws UsageError for an unknown strategy name (listing the valid names), a bad number,
 /// --restart-base / --restart-factor without a restart strategy that uses them, --ac3 with --consistency none, a
 /// model inference with --backjump cbj, and a combination validate() refuses, named by both options ("--learning 5

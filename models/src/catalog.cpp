@@ -300,8 +300,9 @@ const std::vector<AllDifferentMode> kAllModes = {AllDifferentMode::binary, AllDi
                                                  AllDifferentMode::gac};
 
 // A model's default run configuration (model_defaults.hpp).
-ModelDefaults defaults(std::string var, std::string val, std::string inference, AllDifferentMode alldiff) {
-  return ModelDefaults{std::move(var), std::move(val), std::move(inference), alldiff};
+ModelDefaults defaults(std::string var, std::string val, std::string inference, std::string restarts,
+                       AllDifferentMode alldiff) {
+  return ModelDefaults{std::move(var), std::move(val), std::move(inference), std::move(restarts), alldiff};
 }
 
 CatalogEntry entry(std::string name, std::string summary,
@@ -322,7 +323,7 @@ CatalogEntry coloring(std::string name, std::string summary,
                       std::function<std::vector<CatalogInstance>(const CatalogInputs&)> enumerate, std::string help,
                       std::vector<int> default_numbers) {
   CatalogEntry e = entry(std::move(name), std::move(summary), std::move(enumerate), {AllDifferentMode::binary},
-                         defaults("dom-wdeg", "natural", "mac", AllDifferentMode::binary));
+                         defaults("dom-wdeg", "natural", "mac", "none", AllDifferentMode::binary));
   e.number_option = "colors";
   e.number_help = std::move(help);
   e.default_numbers = std::move(default_numbers);
@@ -338,13 +339,13 @@ std::vector<CatalogEntry> make_catalog() {
   // gac: Régin's matching on every unit; the cheaper value rules have heavy tails (BH-08: 1.2 million nodes to find
   // a second solution, against 84 with gac).
   out.push_back(entry("sudoku", "Sudoku puzzles of any box shape from files (one-line puzzles or pictures)",
-                      sudoku_instances, kAllModes, defaults("mrv", "natural", "mac", AllDifferentMode::gac)));
+                      sudoku_instances, kAllModes, defaults("mrv", "natural", "mac", "none", AllDifferentMode::gac)));
   out.back().takes_files = true;
   out.back().takes_box = true;
   out.back().model_inferences = {"techniques"};
   out.push_back(entry("queens", "n-queens, one instance per board size", queens_instances,
                       {AllDifferentMode::binary, AllDifferentMode::value},
-                      defaults("dom-wdeg", "natural", "mac", AllDifferentMode::binary)));
+                      defaults("dom-wdeg", "natural", "mac", "none", AllDifferentMode::binary)));
   out.back().number_option = "n";
   out.back().number_help = "board sizes, e.g. 8,10,12";
   out.back().default_numbers = {8};
@@ -357,12 +358,13 @@ std::vector<CatalogEntry> make_catalog() {
                          graph_instances, "numbers of colours (required), e.g. 4,5", {}));
   out.back().takes_files = true;
   out.push_back(entry("zebra", "the Zebra puzzle (one instance; exactly one solution)", zebra_instances, kAllModes,
-                      defaults("dom-wdeg", "natural", "mac", AllDifferentMode::binary)));
+                      defaults("dom-wdeg", "natural", "mac", "none", AllDifferentMode::binary)));
   out.push_back(entry("cryptarithm", "cryptarithms given with --puzzle LIST (default SEND+MORE=MONEY)",
-                      cryptarithm_instances, kAllModes, defaults("dom-wdeg", "natural", "mac", AllDifferentMode::value)));
+                      cryptarithm_instances, kAllModes,
+                      defaults("dom-wdeg", "natural", "mac", "none", AllDifferentMode::value)));
   out.back().takes_puzzles = true;
   out.push_back(entry("killer", "Killer Sudoku files (csp killer's format), one instance per file", killer_instances,
-                      kAllModes, defaults("dom-wdeg", "natural", "mac", AllDifferentMode::gac)));
+                      kAllModes, defaults("dom-wdeg", "natural", "mac", "none", AllDifferentMode::gac)));
   out.back().takes_files = true;
   return out;
 }

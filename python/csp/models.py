@@ -16,17 +16,18 @@ __all__ = ["Sudoku", "SudokuGrid", "parse_puzzle", "read_puzzles", "generate", "
 
 def model_defaults(model: str | None = None) -> dict:
     """The default run of a catalogue model ("sudoku", "queens", "australia", "usa", "graph", "zebra", "cryptarithm",
-    "killer"), declared once by its catalogue entry (csp/models/catalog.hpp): {"var", "val", "inference", "alldiff"},
+    "killer"), declared once by its catalogue entry (csp/models/catalog.hpp): {"var", "val", "inference", "restarts",
+    "alldiff"},
     what its csp command, csp ablate's baseline and csp.Sudoku use when none is named. None: the engine's generic
     default, which csp.Problem.solve uses. Raises UnknownNameError for an unknown model."""
     return _csp.model_defaults(model or "")
 
 
 def _with_defaults(model: str, spec: dict) -> dict:
-    """`spec` with the model's default var, val and inference where it names none."""
+    """`spec` with the model's default var, val, inference and restarts where it names none."""
     defaults = model_defaults(model)
     spec = dict(spec)
-    for key in ("var", "val", "inference"):
+    for key in ("var", "val", "inference", "restarts"):
         if spec.get(key) is None:
             spec[key] = defaults[key]
     return spec
@@ -71,7 +72,7 @@ def generate(box=None, seed: int = 1, symmetry: str = "none") -> SudokuGrid:
 def solve_puzzles(puzzles, alldiff: str | None = None, **spec) -> list:
     """Solves every puzzle in one call (the GIL released once, for files): a dict per puzzle with grid (the
     solution, or None), status, stop, count and stats. The spec is the keyword arguments of Problem.solve; alldiff,
-    var, val and inference not given are the Sudoku model's defaults (csp.model_defaults("sudoku"), as csp sudoku)."""
+    var, val, inference and restarts not given are the Sudoku model's (csp.model_defaults("sudoku"), as csp sudoku)."""
     return _csp.solve_puzzles(list(puzzles), _alldiff("sudoku", alldiff), spec_of(_with_defaults("sudoku", spec)))
 
 
@@ -84,8 +85,8 @@ class Sudoku:
     """The Sudoku CSP of one puzzle (any box shape), the model csp sudoku solves: variable r*N+c is the cell in row
     r, column c, named "r1c1".."rNcN". alldiff: "gac" (Régin's matching), "value", "binary" (pairwise !=, the
     textbook's); the old names "matching", "global", "pairwise" are accepted. What is not given is the Sudoku
-    model's default (csp.model_defaults("sudoku"), declared once for csp sudoku too): alldiff here, var, val and
-    inference in solve, count and solutions (its .problem.solve() keeps the engine's generic default)."""
+    model's default (csp.model_defaults("sudoku"), declared once for csp sudoku too): alldiff here, var, val,
+    inference and restarts in solve, count and solutions (its .problem.solve() keeps the engine's generic default)."""
 
     def __init__(self, puzzle, box=None, alldiff: str | None = None):
         alldiff = _alldiff("sudoku", alldiff)

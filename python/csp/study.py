@@ -93,7 +93,8 @@ def study(model: str | None = None, *, numbers=(), files=(), factory=None, name:
     model: a catalogue model of csp ablate ("queens", "sudoku", "map", ...) with its `numbers` (queens: n) or
     `files`; factory: a function returning a csp.Problem (built afresh for each run), named `name`; both may be
     given. grid: {dimension: [values]} with csp ablate's option names ("var", "val", "inference", "alldiff", "ac3",
-    "backjump", "restarts", "break-symmetry" or break_symmetry, ...); var, val, inference and alldiff left out take
+    "backjump", "restarts", "break-symmetry" or break_symmetry, ...); var, val, inference, alldiff (and restarts)
+    left out take
     the model's default (csp.model_defaults(model), as csp ablate MODEL), or with a factory alone the textbook
     baseline (first, natural, none, binary); seeds: the seed dimension. node_limit:
     assignments per run; timeout: seconds per run; max_solutions: 1 the first, 0 all. Raises csp.Error with the

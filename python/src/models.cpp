@@ -145,12 +145,13 @@ void bind_models(py::module_& m) {
         out["var"] = d.variable_ordering;
         out["val"] = d.value_ordering;
         out["inference"] = d.inference;
+        out["restarts"] = d.restarts;
         out["alldiff"] = to_string(d.alldiff);
         return out;
       },
       py::arg("name") = "",
       "The default run of catalogue model `name` (csp/models/catalog.hpp, CatalogEntry::defaults) as the spec's "
-      "names: var, val, inference, alldiff; \"\": the engine's generic default (ModelDefaults{}). UnknownNameError "
+      "names: var, val, inference, restarts, alldiff; \"\": the engine's generic default (ModelDefaults{}). UnknownNameError "
       "for an unknown model.");
   bind_graphs(m);
   bind_puzzles(m);

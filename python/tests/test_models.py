@@ -166,7 +166,7 @@ def test_sudoku_searches_as_csp_sudoku_by_default():
     defaults = csp.model_defaults("sudoku")
     rows = cli_sudoku(HARDEST + [SEED_EASY])
     c = rows[0]["configuration"]
-    assert {k: c[k] for k in ("var", "val", "inference", "alldiff")} == defaults
+    assert {k: c[k] for k in ("var", "val", "inference", "restarts", "alldiff")} == defaults
     batch = csp.models.solve_puzzles([csp.parse_puzzle(p) for p in HARDEST + [SEED_EASY]])
     for puzzle, row, solved in zip(HARDEST + [SEED_EASY], rows, batch):
         r = csp.Sudoku(puzzle).solve()
@@ -185,16 +185,18 @@ def test_what_is_given_overrides_the_sudoku_default():
     assert textbook.calls == SEEDS_FIRST[0]
     d = csp.model_defaults("sudoku")
     ours = csp.Sudoku(HARDEST[0]).solve(var="first")
-    spelled = csp.Sudoku(HARDEST[0], alldiff=d["alldiff"]).solve(var="first", val=d["val"], inference=d["inference"])
+    spelled = csp.Sudoku(HARDEST[0], alldiff=d["alldiff"]).solve(var="first", val=d["val"], inference=d["inference"],
+                                                                  restarts=d["restarts"])
     for key in COUNTERS:
         assert ours.stats[key] == spelled.stats[key], key
 
 
 def test_a_problem_keeps_the_engines_generic_default():
     generic = csp.model_defaults()
-    assert set(generic) == {"var", "val", "inference", "alldiff"}
+    assert set(generic) == {"var", "val", "inference", "restarts", "alldiff"}
     r = csp.n_queens(8).count()
-    g = csp.n_queens(8).count(var=generic["var"], val=generic["val"], inference=generic["inference"])
+    g = csp.n_queens(8).count(var=generic["var"], val=generic["val"], inference=generic["inference"],
+                              restarts=generic["restarts"])
     for key in COUNTERS:
         assert r.stats[key] == g.stats[key], key
     with pytest.raises(csp.UnknownNameError, match="unknown model 'mars'"):

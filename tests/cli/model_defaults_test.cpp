@@ -1,7 +1,7 @@
 // Each model's default run is declared once, by its catalogue entry (CatalogEntry::defaults, csp/models/catalog.hpp),
 // and every reader of it uses that declaration: read here from the catalogue itself, then compared with what the csp
-// program (CSP_PROGRAM) shows and runs. `csp COMMAND --help` shows the entry's --var, --val, --inference and
-// --alldiff (queens: its --formulation), `csp ablate --help` lists each model's default, `csp ablate MODEL`'s
+// program (CSP_PROGRAM) shows and runs. `csp COMMAND --help` shows the entry's --var, --val, --inference, --restarts
+// and --alldiff (queens: its --formulation), `csp ablate --help` lists each model's default, `csp ablate MODEL`'s
 // baseline (the values of the dimensions a study does not vary) is the entry's default, and csp fzn shows the engine's
 // generic default, ModelDefaults{}.
 #include <gtest/gtest.h>
@@ -80,7 +80,8 @@ class Inputs {
   fs::path dir_;
 };
 
-// The rows of a csp ablate CSV (after its '#' header lines) as column -> value.
+// The rows of a csp ablate CSV (after its '#' header lines) as column -> value, for the columns up to status: the
+// instance, the dimensions and the status (a counter may share a dimension's name: restarts).
 std::vector<std::map<std::string, std::string>> csv_rows(const fs::path& path) {
   std::ifstream in(path);
   std::vector<std::string> columns;
@@ -95,7 +96,8 @@ std::vector<std::map<std::string, std::string>> csv_rows(const fs::path& path) {
       continue;
     }
     std::map<std::string, std::string> row;
-    for (std::size_t i = 0; i < columns.size() && i < cells.size(); ++i) row[columns[i]] = cells[i];
+    for (std::size_t i = 0; i < columns.size() && i < cells.size() && row.count("status") == 0; ++i)
+      row[columns[i]] = cells[i];
     rows.push_back(row);
   }
   return rows;
@@ -109,6 +111,7 @@ TEST(ModelDefaults, EveryCommandsHelpShowsItsEntrysDefault) {
     EXPECT_EQ(shown_default(help, "var"), d.variable_ordering) << e.name;
     EXPECT_EQ(shown_default(help, "val"), d.value_ordering) << e.name;
     EXPECT_EQ(shown_default(help, "inference"), d.inference) << e.name;
+    EXPECT_EQ(shown_default(help, "restarts"), d.restarts) << e.name;
     if (e.name == "queens") {  // its all-different mode is its formulation
       EXPECT_EQ(shown_default(help, "formulation"), d.alldiff == AllDifferentMode::binary ? "binary" : "all-different");
     } else if (e.alldiff_modes.size() > 1) {
@@ -123,6 +126,7 @@ TEST(ModelDefaults, CspFznShowsTheGenericDefault) {
   EXPECT_EQ(shown_default(help, "var"), generic.variable_ordering);
   EXPECT_EQ(shown_default(help, "val"), generic.value_ordering);
   EXPECT_EQ(shown_default(help, "inference"), generic.inference);
+  EXPECT_EQ(shown_default(help, "restarts"), generic.restarts);
   EXPECT_EQ(shown_default(help, "alldiff"), to_string(generic.alldiff));
 }
 
@@ -144,6 +148,8 @@ TEST(ModelDefaults, CspAblatesBaselineIsTheEntrysDefault) {
       EXPECT_EQ(row.at("val"), e.defaults.value_ordering) << e.name;
       EXPECT_EQ(row.at("inference"), e.defaults.inference) << e.name;
       EXPECT_EQ(row.at("alldiff"), to_string(e.defaults.alldiff)) << e.name;
+      // restarts: a column only when the model restarts by default
+      EXPECT_EQ(row.count("restarts") != 0 ? row.at("restarts") : "none", e.defaults.restarts) << e.name;
       EXPECT_EQ(row.at("status"), "solved") << e.name;
     }
   }

@@ -104,13 +104,14 @@ TEST(Catalog, DefaultsAreSolverConfigsStrategies) {
   const ModelDefaults generic;
   EXPECT_EQ(to_string(generic), "var=" + SolverConfig{}.variable_ordering.name() + " val=" +
                                     SolverConfig{}.value_ordering.name() + " inference=" + SolverConfig{}.inference +
-                                    " alldiff=gac");
+                                    " restarts=" + SolverConfig{}.restarts + " alldiff=gac");
   const ModelDefaults& sudoku = catalog_entry("sudoku").defaults;
   const SolverConfig c = sudoku.config();
   EXPECT_EQ(c.variable_ordering.name(), sudoku.variable_ordering);
   EXPECT_EQ(c.value_ordering.name(), sudoku.value_ordering);
   EXPECT_EQ(c.inference, sudoku.inference);
-  EXPECT_EQ(c.restarts, SolverConfig{}.restarts);
+  EXPECT_EQ(c.restarts, sudoku.restarts);
+  EXPECT_EQ(c.restart_base, SolverConfig{}.restart_base);
   EXPECT_EQ(c.max_solutions, SolverConfig{}.max_solutions);
 }
 

@@ -122,6 +122,7 @@ TEST(CatalogAddition, TheCatalogueAndCspAblateTakeTheEntry) {
   EXPECT_EQ(generic.variable_ordering, csp::SolverConfig{}.variable_ordering.name());
   EXPECT_EQ(generic.value_ordering, csp::SolverConfig{}.value_ordering.name());
   EXPECT_EQ(generic.inference, csp::SolverConfig{}.inference);
+  EXPECT_EQ(generic.restarts, csp::SolverConfig{}.restarts);
   EXPECT_EQ(spec.defaults, generic);
   const std::vector<csp::ablation::Configuration> baseline =
       csp::ablation::expand_grid(csp::ablation::with_model_defaults({}, spec));

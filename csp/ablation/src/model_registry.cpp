@@ -144,6 +144,8 @@ GridSpec with_model_defaults(GridSpec grid, const ModelSpec& model) {
                                                         {Dimension::alldiff, to_string(d.alldiff)}};
   for (const auto& [dimension, value] : baseline)
     if (grid.values(dimension).empty()) grid.values(dimension) = {value};
+  // Restarts are an optional dimension: a model that restarts by default has it, with its strategy.
+  if (grid.restarts.empty() && d.restarts != SolverConfig{}.restarts) grid.restarts = {d.restarts};
   return grid;
 }
 

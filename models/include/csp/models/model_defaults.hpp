@@ -1,5 +1,5 @@
-// A model's default run configuration: the variable ordering, value ordering, inference and all-different mode a
-// model is searched with when the user names none. Each entry of the model catalogue declares its own
+// A model's default run configuration: the variable ordering, value ordering, inference, restart strategy and
+// all-different mode a model is searched with when the user names none. Each entry of the model catalogue declares its own
 // (CatalogEntry::defaults, made in models/src/catalog.cpp, chosen by measurement: bench/README.md, "Defaults per
 // model"), as each of Gecode's example models picks its own brancher; every front end reads it from there: the
 // model commands of csp and their --help, csp ablate MODEL (the values of the dimensions a study does not vary) and
@@ -25,17 +25,20 @@ struct ModelDefaults {
   std::string value_ordering = SolverConfig{}.value_ordering.name();
   /// The inference after each assignment; a name of csp::inferences() (none, fc, mac).
   std::string inference = SolverConfig{}.inference;
+  /// The restart strategy; a name of csp::restart_strategies() (none, luby, geometric), with SolverConfig's restart
+  /// base and factor.
+  std::string restarts = SolverConfig{}.restarts;
   /// How the model posts its all-different constraints (BuildChoices::alldiff): binary (one != per pair), value
   /// (one constraint: single values, pigeonhole, hidden singles) or gac (one constraint, Régin's matching). A model
   /// whose only mode is binary (a colouring's != per edge) declares binary.
   AllDifferentMode alldiff = AllDifferentMode::gac;
 
-  /// SolverConfig{} with these orderings and this inference (every other field the engine's default).
+  /// SolverConfig{} with these orderings, inference and restarts (every other field the engine's default).
   SolverConfig config() const;
   friend bool operator==(const ModelDefaults&, const ModelDefaults&) = default;
 };
 
-/// "var=mrv val=natural inference=mac alldiff=gac": the four fields as `csp` options name them.
+/// "var=mrv val=natural inference=mac restarts=none alldiff=gac": the fields as `csp` options name them.
 std::string to_string(const ModelDefaults& defaults);
 
 /// Throws csp::Error naming `model` when a strategy of `defaults` is not registered (the registries' message, which

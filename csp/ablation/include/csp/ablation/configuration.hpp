@@ -275,7 +275,7 @@ inline constexpr DimensionRow kDimensionTable[] = {
     {Dimension::restarts, "restarts", DimensionGroup::optional, "", true, &GridSpec::restarts,
      [](const Configuration& c) { return c.restarts; },
      [](Configuration& c, const std::string& v) { c.restarts = v; }, detail::restart_strategy_names, nullptr,
-     detail::parse_names, "restart strategies", "; a column only when given"},
+     detail::parse_names, "restart strategies", "; a column only when given or when the model restarts by default"},
     {Dimension::branching, "branching", DimensionGroup::optional, "", true, &GridSpec::branching,
      [](const Configuration& c) { return c.branching; },
      [](Configuration& c, const std::string& v) { c.branching = v; },

@@ -103,16 +103,16 @@ struct ModelSpec {
   bool takes_puzzles = false;
   /// Its global constraints can be posted natively or decomposed (Configuration::globals; fzn).
   bool globals_switch = false;
-  /// What a study of the model takes for var, val, inference and alldiff when it does not vary them (its baseline,
-  /// with_model_defaults): the catalogue entry's defaults (CatalogEntry::defaults); fzn: ModelDefaults{}, the
-  /// engine's generic default.
+  /// What a study of the model takes for var, val, inference, alldiff and restarts when it does not vary them (its
+  /// baseline, with_model_defaults): the catalogue entry's defaults (CatalogEntry::defaults); fzn: ModelDefaults{},
+  /// the engine's generic default.
   models::ModelDefaults defaults;
 };
 
 /// `grid` with `model`'s defaults (ModelSpec::defaults) as the one value of each of var, val, inference and alldiff
-/// that it leaves empty: the baseline of `csp ablate MODEL` and of csp.study(model=...), so that a study varies what
-/// it lists and keeps the rest at the model's default (ac3 and the optional dimensions keep their own: off, or not in
-/// the study).
+/// that it leaves empty, and of restarts when the model restarts by default: the baseline of `csp ablate MODEL` and of
+/// csp.study(model=...), so that a study varies what it lists and keeps the rest at the model's default (ac3 and the
+/// other optional dimensions keep their own: off, or not in the study).
 GridSpec with_model_defaults(GridSpec grid, const ModelSpec& model);
 
 /// The registry: the catalogue's entries in its order (sudoku, queens, australia, usa, graph, zebra, cryptarithm,
