@@ -138,10 +138,14 @@ const std::vector<ModelSpec>& models() {
 
 GridSpec with_model_defaults(GridSpec grid, const ModelSpec& model) {
   const models::ModelDefaults& d = model.defaults;
+  // A plugin's entry that declares no default gets gac, which its alldiff_modes may not hold: then its first mode.
+  const std::vector<std::string>& modes = model.alldiff_modes;
+  std::string alldiff = to_string(d.alldiff);
+  if (!modes.empty() && std::find(modes.begin(), modes.end(), alldiff) == modes.end()) alldiff = modes.front();
   const std::pair<Dimension, std::string> baseline[] = {{Dimension::var, d.variable_ordering},
                                                         {Dimension::val, d.value_ordering},
                                                         {Dimension::inference, d.inference},
-                                                        {Dimension::alldiff, to_string(d.alldiff)}};
+                                                        {Dimension::alldiff, alldiff}};
   for (const auto& [dimension, value] : baseline)
     if (grid.values(dimension).empty()) grid.values(dimension) = {value};
   // Restarts are an optional dimension: a model that restarts by default has it, with its strategy.

@@ -93,7 +93,7 @@ struct CatalogEntry {
   /// What the model is searched with when the user names nothing: the defaults of its command's --var, --val,
   /// --inference and --alldiff (shown by --help), of csp ablate's dimensions a study does not vary, and of the
   /// Python module's model. An entry that declares none has ModelDefaults{}, the engine's generic default.
-  ModelDefaults defaults;
+  ModelDefaults defaults = {};
   /// Its instances, in a fixed order (group by group). Throws csp::Error naming the file (or --puzzle text) for an
   /// unreadable, empty or malformed input, or when a required input is missing.
   std::function<std::vector<CatalogInstance>(const CatalogInputs&)> enumerate;

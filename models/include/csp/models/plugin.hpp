@@ -7,6 +7,7 @@
 //     csp::models::CatalogEntry e;
 //     e.name = "mymodel";  e.summary = "...";  e.number_option = "n";  e.max_number = 20;
 //     e.enumerate = my_instances;  // one CatalogInstance per --n value, its build makes a BuiltModel
+//     e.defaults.variable_ordering = "mrv";  // optional: its default run (else the engine's generic default)
 //     csp::models::add_catalog_entry(std::move(e));  // throws csp::Error when "mymodel" is already there
 //   }
 //   CSP_PLUGIN(register_mine)

@@ -112,7 +112,9 @@ struct ModelSpec {
 /// `grid` with `model`'s defaults (ModelSpec::defaults) as the one value of each of var, val, inference and alldiff
 /// that it leaves empty, and of restarts when the model restarts by default: the baseline of `csp ablate MODEL` and of
 /// csp.study(model=...), so that a study varies what it lists and keeps the rest at the model's default (ac3 and the
-/// other optional dimensions keep their own: off, or not in the study).
+/// other optional dimensions keep their own: off, or not in the study). An all-different mode the model does not
+/// take (ModelSpec::alldiff_modes; the generic gac of a plugin's entry that declares no default) gives way to its
+/// first mode.
 GridSpec with_model_defaults(GridSpec grid, const ModelSpec& model);
 
 /// The registry: the catalogue's entries in its order (sudoku, queens, australia, usa, graph, zebra, cryptarithm,
