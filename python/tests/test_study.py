@@ -27,7 +27,8 @@ def test_a_2x2_grid_on_6_and_8_queens_has_4_rows_per_instance():
 
 
 def test_the_first_none_row_has_the_statistics_of_plain_backtracking():
-    st = csp.study(model="queens", numbers=[8], grid={"var": ["first", "mrv"], "inference": ["none", "fc"]})
+    st = csp.study(model="queens", numbers=[8], grid={"var": ["first", "mrv"], "val": ["natural"],
+                                                      "inference": ["none", "fc"]})
     row = next(r for r in st.rows if r["var"] == "first" and r["inference"] == "none")
     r = csp.n_queens(8).solve(var="first", val="natural", inference="none")
     assert row["assignments"] == r.stats["assignments"] == 113
@@ -80,11 +81,19 @@ def test_to_dataframe_or_a_clear_import_error():
 
 
 def test_what_a_study_does_not_vary_is_the_models_default():
-    # As csp ablate MODEL: the model's default (csp.model_defaults) for var, val, inference and alldiff left out.
+    # As csp ablate MODEL: the model's default (csp.model_defaults) for var, val, inference, alldiff and restarts
+    # left out (restarts a column only for a model that restarts by default: the colourings).
+    keys = ("var", "val", "inference", "alldiff")
     for model, numbers in (("queens", [6]), ("australia", [3])):
         d = csp.model_defaults(model)
-        [row] = csp.study(model=model, numbers=numbers).rows
-        assert {k: row[k] for k in ("var", "val", "inference", "alldiff")} == d, model
+        st = csp.study(model=model, numbers=numbers)
+        [row] = st.rows
+        assert {k: row[k] for k in keys} == {k: d[k] for k in keys}, model
+        header = next(line for line in st.csv().splitlines() if line.startswith("group,"))
+        dimension = ",ac3,restarts,status," if d["restarts"] != "none" else ",ac3,status,"
+        assert dimension in header, (model, header)
+        if d["restarts"] != "none":
+            assert st.csv().splitlines()[-1].split(",")[8] == d["restarts"]
     d = csp.model_defaults("queens")
     st = csp.study(model="queens", numbers=[6], grid={"var": ["first", "mrv"]})
     assert [r["var"] for r in st.rows] == ["first", "mrv"]

@@ -17,7 +17,7 @@ run ablate --help; expect_code 0 "ablate --help"; expect_out '^  queens --n LIST
 expect_out 'variable orderings: first, mrv' "help lists strategies"
 
 # ---- a grid on queens: table and CSV / JSON rows -------------------------------------------------------------------
-run ablate queens --n 6,8 --var first,mrv --inference none,fc,mac --csv "$TMP/q.csv" --json "$TMP/q.json"
+run ablate queens --n 6,8 --var first,mrv --val natural --inference none,fc,mac --csv "$TMP/q.csv" --json "$TMP/q.json"
 expect_code 0 "queens grid"
 expect_eq "$(csv_rows "$TMP/q.csv" | wc -l)" 12 "queens CSV rows (2 sizes x 6 configurations)"
 expect_eq "$(grep -c '^\(first\|mrv\) ' "$TMP/out")" 6 "queens table rows"

@@ -7,7 +7,7 @@ set -u
 CSP=${1:?usage: ablate_compare_test.sh PATH/TO/csp}
 source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_harness.sh"
 
-GRID=(queens --n 12,16,20 --var mrv,dom-wdeg --inference fc --seed 1,2,3,4,5)
+GRID=(queens --n 12,16,20 --var mrv,dom-wdeg --val natural --inference fc --seed 1,2,3,4,5)
 
 # ---- text and JSON, checked against the CSV ------------------------------------------------------------------------
 run ablate "${GRID[@]}" --compare mrv,dom-wdeg --csv "$TMP/c.csv" --json "$TMP/c.json"
@@ -47,7 +47,7 @@ expect_eq "$(tail -3 "$TMP/out" | head -2)" "$(tail -3 "$TMP/first.out" | head -
 expect_out_text "resamples, seed 5)" "bootstrap seeded by --shuffle-seed"
 
 # ---- one seed each: one pair per instance; a limit loses to a finished run ------------------------------------------
-run ablate queens --n 8,12,16 --var first,mrv --inference none --seed 1,2 --node-limit 60 --compare mrv/1,first/1
+run ablate queens --n 8,12,16 --var first,mrv --val natural --inference none --seed 1,2 --node-limit 60 --compare mrv/1,first/1
 expect_code 0 "compare with seeds in the names"
 expect_out_text "paired comparison of A = mrv/1 with B = first/1, search calls (assignments + 1), per instance:" \
   "per instance"

@@ -47,14 +47,15 @@ run ablate killer "$TMP/bad.txt"; expect_code 2 "malformed killer file"; expect_
 run ablate australia --colors 2,3 --var mrv --inference fc --break-symmetry off,on --consistency none,ac3,pc2 \
   --csv "$TMP/a.csv"
 expect_code 0 "australia dimensions"
-expect_eq "$(grep -v '^#' "$TMP/a.csv" | head -1)" "$BASE,consistency,break-symmetry,$TAIL" "new columns when given"
+# (australia restarts by default: its studies have a restarts column, with luby)
+expect_eq "$(grep -v '^#' "$TMP/a.csv" | head -1)" "$BASE,consistency,break-symmetry,restarts,$TAIL" "new columns when given"
 expect_eq "$(csv_rows "$TMP/a.csv" | wc -l)" 12 "2 instances x 6 configurations"
 expect_eq "$(csv_rows "$TMP/a.csv" | grep '^australia,colors=2,' | grep -c ',unsatisfiable,')" 6 "2 colours: unsatisfiable"
 expect_eq "$(csv_rows "$TMP/a.csv" | grep '^australia,colors=2,.*,pc2,.*,unsatisfiable,,0,' | wc -l)" 2 \
   "2 colours: PC-2 proves it with no assignment"
 expect_out 'consistency' "table column"
 run ablate australia --break-symmetry on --csv "$TMP/b.csv"
-expect_eq "$(grep -v '^#' "$TMP/b.csv" | head -1)" "$BASE,break-symmetry,$TAIL" "one new column"
+expect_eq "$(grep -v '^#' "$TMP/b.csv" | head -1)" "$BASE,break-symmetry,restarts,$TAIL" "one new column"
 run ablate zebra --break-symmetry on; expect_code 2 "--break-symmetry on zebra"; expect_err 'only to australia' "message"
 run ablate queens --ac3 on --consistency pc2; expect_code 2 "--ac3 with --consistency"
 run ablate queens --consistency path; expect_code 2 "unknown level"; expect_err 'valid: none, ac3, pc2' "levels"

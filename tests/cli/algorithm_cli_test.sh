@@ -80,9 +80,12 @@ expect_code 0 "ablate --algorithm"
 expect_out '^algorithm +solved' "ablate: an algorithm column"
 expect_out '^cutset +1/2 +1 ' "ablate: cutset solves 3 colours, proves 2 impossible"
 expect_out '^min-conflicts +1/2 +0 .*DISQUALIFIED: 1 node-limit' "ablate: min-conflicts gives up on 2 colours"
-if grep -q '^group,instance,number,var,val,inference,alldiff,ac3,algorithm,status,' "$TMP/a.csv"; then ok; else bad "CSV: algorithm column after ac3"; fi
+# (australia restarts by default, so its studies have a restarts column, after algorithm)
+if grep -q '^group,instance,number,var,val,inference,alldiff,ac3,algorithm,restarts,status,' "$TMP/a.csv"; then ok; else bad "CSV: algorithm column after ac3"; fi
 run ablate australia --colors 3 --csv "$TMP/b.csv"; expect_code 0 "ablate without --algorithm"
-if grep -q '^group,instance,number,var,val,inference,alldiff,ac3,status,' "$TMP/b.csv"; then ok; else bad "CSV: no algorithm column without --algorithm"; fi
+if grep -q '^group,instance,number,var,val,inference,alldiff,ac3,restarts,status,' "$TMP/b.csv"; then ok; else bad "CSV: no algorithm column without --algorithm"; fi
+run ablate zebra --csv "$TMP/c.csv"; expect_code 0 "ablate zebra"
+if grep -q '^group,instance,number,var,val,inference,alldiff,ac3,status,' "$TMP/c.csv"; then ok; else bad "CSV: no restarts column for a model that does not restart"; fi
 run ablate australia --colors 3 --algorithm tree; expect_code 1 "ablate tree on a cycle: an error run (exit 1)"
 expect_err 'the constraint graph is not a tree or forest' "ablate tree: the reason"
 run ablate australia --algorithm local; expect_code 2 "ablate unknown algorithm"

@@ -24,7 +24,7 @@ run zebra --backjump cbj --inference fc --learning 5; expect_code 0 "zebra cbj";
 run sudoku --backjump cbj --inference fc --learning 10 "$PUZZLES/classic.txt"; expect_code 0 "sudoku cbj fc"
 # ---- with restarts: fresh conflict sets per run, nogoods kept; counts stay exact ------------------------------------
 for inference in none fc mac; do
-  run queens 8 --count --backjump cbj --learning 6 --inference "$inference" --var dom-wdeg --restarts luby \
+  run queens 8 --count --backjump cbj --learning 6 --inference "$inference" --var dom-wdeg --val natural --restarts luby \
     --restart-base 1 --seed 3 --stats
   expect_code 0 "queens cbj restarts $inference"; expect_out '^92 solutions$' "queens 8 cbj restarts $inference"
   # MAC meets its first solution before the first cutoff: no restart to see there

@@ -135,13 +135,28 @@ printf '1...3......4...1\n' >"$TMP/s4.txt"
 run graph sudoku "$TMP/s4.txt"; expect_out '16 variables, 56 edges' "graph of a 4x4 sudoku"
 expect_out '^degree: min 7, max 7' "4x4 sudoku: 7 peers"
 
-# ---- one default (dom-wdeg + mac, bench/README.md) and the textbook preset (issue 20) ---------------------------------
-run queens --help; expect_out '^  --var NAME \(=dom-wdeg\)' "queens: the one default ordering"
-expect_out '^  --inference NAME \(=mac\)' "queens: the one default inference"
+# ---- each model's default (its catalogue entry's, bench/README.md) and the textbook preset (issue 20) ------------------
+# What --help shows is what a run without the options does, and --preset default means the same
+# (tests/cli/model_defaults_test.cpp compares --help with the catalogue's declaration).
+shown() { sed -n "s/^  --$1 [A-Z]* (=\([^)]*\)).*/\1/p" "$TMP/out"; }
+run queens --help; var=$(shown var); val=$(shown val); inference=$(shown inference); restarts=$(shown restarts)
+expect_eq "$([[ -n $var && -n $val && -n $inference && -n $restarts ]] && echo shown)" shown "queens --help shows its defaults"
 run queens 8 --stats; default_stats=$(grep '^statistics:' "$TMP/out" | sed 's/ time_us=.*//; s/ elapsed_us=[0-9]*//')
-run queens 8 --var dom-wdeg --val natural --inference mac --stats
+run queens 8 --var "$var" --val "$val" --inference "$inference" --restarts "$restarts" --stats
 expect_eq "$(grep '^statistics:' "$TMP/out" | sed 's/ time_us=.*//; s/ elapsed_us=[0-9]*//')" "$default_stats" \
-  "no flags = --var dom-wdeg --val natural --inference mac"
+  "no flags = the defaults --help shows"
+run queens 8 --preset default --stats
+expect_eq "$(grep '^statistics:' "$TMP/out" | sed 's/ time_us=.*//; s/ elapsed_us=[0-9]*//')" "$default_stats" \
+  "--preset default = no flags"
+run color --map usa -k 4 --help; var=$(shown var); val=$(shown val); inference=$(shown inference); restarts=$(shown restarts)
+run color --map usa -k 3 --stats; default_stats=$(grep '^statistics:' "$TMP/out" | sed 's/ elapsed_us=[0-9]*//')
+run color --map usa -k 3 --var "$var" --val "$val" --inference "$inference" --restarts "$restarts" --stats
+expect_eq "$(grep '^statistics:' "$TMP/out" | sed 's/ elapsed_us=[0-9]*//')" "$default_stats" \
+  "color: no flags = the defaults --help shows ($var $val $inference $restarts)"
+run color --map usa -k 3 --preset textbook --stats; textbook_stats=$(grep '^statistics:' "$TMP/out" | sed 's/ elapsed_us=[0-9]*//')
+run color --map usa -k 3 --var first --val natural --inference none --restarts none --stats
+expect_eq "$(grep '^statistics:' "$TMP/out" | sed 's/ elapsed_us=[0-9]*//')" "$textbook_stats" \
+  "color: --preset textbook = --var first --val natural --inference none --restarts none"
 run queens 8 --preset textbook --stats; textbook_stats=$(grep '^statistics:' "$TMP/out" | sed 's/ time_us=.*//; s/ elapsed_us=[0-9]*//')
 run queens 8 --var first --val natural --inference none --stats
 expect_eq "$(grep '^statistics:' "$TMP/out" | sed 's/ time_us=.*//; s/ elapsed_us=[0-9]*//')" "$textbook_stats" \

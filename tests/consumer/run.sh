@@ -77,7 +77,8 @@ rows_without_names() {
 # The study program of the consumer in build directory $1 against `csp ablate` of the installed csp program.
 check_study() {
   "$1/study" >"$work/study.csv"
-  "$work/prefix/bin/csp" ablate queens --n 6 --var first,mrv --inference none,fc,mac --csv "$work/ablate.csv" >/dev/null
+  "$work/prefix/bin/csp" ablate queens --n 6 --var first,mrv --val natural --inference none,fc,mac \
+    --csv "$work/ablate.csv" >/dev/null
   rows_without_names "$work/study.csv" >"$work/study.rows"
   rows_without_names "$work/ablate.csv" >"$work/ablate.rows"
   [ "$(wc -l <"$work/study.rows")" -eq 7 ] || fail "study printed $(wc -l <"$work/study.rows") CSV lines, not 7"
