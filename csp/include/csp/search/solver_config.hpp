@@ -50,9 +50,10 @@ class OptionConflictError : public Error {
   std::string second_;
 };
 
-/// The configuration of `backtracking_search`. The defaults are the one default of every csp front end (the
-/// `csp` commands, csp.msc), chosen by measurement (bench/README.md, "One default for every command"): dom-wdeg +
-/// natural + mac, no restarts. The textbook baseline (AIMA Fig. 6.5: static order, ascending values, no inference)
+/// The configuration of `backtracking_search`. The defaults are the engine's generic default, chosen by measurement
+/// (bench/README.md, "One default for every command"): dom-wdeg + natural + mac, no restarts; user models, FlatZinc
+/// (csp fzn, csp.msc) and Python's Problem start from it, each model of the catalogue from its own
+/// (csp/models/model_defaults.hpp). The textbook baseline (AIMA Fig. 6.5: static order, ascending values, no inference)
 /// is the preset `SolverConfig::textbook()`. The orderings are a registry name ("mrv") or a callable with the
 /// registered strategies' signature (`config.variable_ordering = my_heuristic;`, or
 /// `Strategy<VariableOrdering>(my_heuristic, "largest-domain")` to name it in reports); the inference is a name.
