@@ -31,7 +31,8 @@ Problem random_problem(int n, std::uint32_t seed) {
   const auto below = [&](int k) { return static_cast<int>(rng() % static_cast<unsigned>(k)); };
   Problem p;
   for (int i = 0; i < n; ++i)
-    p.add_variable("x" + std::to_string(i), std::vector<Value>{3 * below(4), 3 * below(4) + 1, 3 * below(4) + 2});
+    p.add_variable(std::string("x").append(std::to_string(i)),
+                   std::vector<Value>{3 * below(4), 3 * below(4) + 1, 3 * below(4) + 2});
   const auto differ = [](Value a, Value b) { return a % 3 != b % 3; };
   for (int k = 0; k < 2 * n + n / 5; ++k) {
     const VarId a = below(n);
@@ -41,7 +42,8 @@ Problem random_problem(int n, std::uint32_t seed) {
   }
   for (int k = 0; k < n / 50; ++k) {
     const VarId a = below(n - 2);
-    p.add_predicate({a, a + 1, a + 2}, [](std::span<const Value> v) { return v[0] % 3 != v[1] % 3 || v[1] % 3 != v[2] % 3; });
+    p.add_predicate({a, a + 1, a + 2},
+                    [](std::span<const Value> v) { return v[0] % 3 != v[1] % 3 || v[1] % 3 != v[2] % 3; });
   }
   return p;
 }
@@ -119,7 +121,8 @@ Counts run_checked(const Problem& p, SolverConfig base, const std::string& name)
           const std::vector<long long>& sums = weighted_degrees(ctx);
           bool wrong = false;
           for (VarId x = 0; x < p.variable_count(); ++x)
-            wrong = wrong || (!ctx.assignment().is_assigned(x) && sums[static_cast<std::size_t>(x)] != weighted_degree(ctx, x));
+            wrong = wrong || (!ctx.assignment().is_assigned(x) &&
+                              sums[static_cast<std::size_t>(x)] != weighted_degree(ctx, x));
           counts.wrong_weights += wrong ? 1 : 0;
         }
         ++counts.nodes;
@@ -193,7 +196,7 @@ TEST(OrderingIndex, SmallRunsScanWithTheSameWeights) {
 TEST(OrderingIndex, LongPathIsColouredUnderEveryOrdering) {
   const int n = test_support::sized(200000, 50000);
   Problem p;
-  for (int i = 0; i < n; ++i) p.add_variable("v" + std::to_string(i), 0, 1);
+  for (int i = 0; i < n; ++i) p.add_variable(std::string("v").append(std::to_string(i)), 0, 1);
   for (int i = 0; i + 1 < n; ++i) p.add_not_equal(i, i + 1);
   for (const std::string& name : variable_orderings().names()) {
     SolverConfig config;

@@ -149,7 +149,8 @@ bool Store::keep_word(VarId x, int w, Domain::Word mask, const Constraint* cause
     Domain::Word gone = before & ~mask;
     stats_->values_pruned += static_cast<std::uint64_t>(std::popcount(gone));
     if (observer_ != nullptr) [[unlikely]] {
-      for (; gone != 0; gone &= gone - 1) observer_->on_prune(*this, x, value(x, std::countr_zero(gone)), cause, depth_);
+      for (; gone != 0; gone &= gone - 1)
+        observer_->on_prune(*this, x, value(x, std::countr_zero(gone)), cause, depth_);
     }
     if (after == 0) return settle(x, cause, 0, 0);  // the wipe-out, counted and blamed there
     if (log_fixed_ && std::has_single_bit(after)) [[unlikely]] fixed_log_.push_back(x);
