@@ -94,7 +94,7 @@ class OrderingState {
   /// counts of legal values), ties by order (a seeded draw among ties scans them) and at least kIndexedFrom
   /// variables. O(1).
   static bool large(const SearchContext& ctx) {
-    return ctx.problem().variable_count() >= kIndexedFrom && ctx.domains_filtered() && !ctx.random_ties();
+    return ctx.assignment().variable_count() >= kIndexedFrom && ctx.domains_filtered() && !ctx.random_ties();
   }
   /// The number of variables from which the index is used. Measured in instructions (bench/README.md, "Orderings
   /// without a quadratic scan"): on random colourings with mac the index saves 4-12% at 300 variables and 17-32% at
