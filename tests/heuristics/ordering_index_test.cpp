@@ -138,6 +138,25 @@ Counts run_checked(const Problem& p, SolverConfig base, const std::string& name)
   return counts;
 }
 
+// The assignment's change log, which the index reads: each assign and unassign in order; a copy (a solution handed
+// out of a search) neither logs nor carries the entries.
+TEST(OrderingIndex, AssignmentChangeLogAndItsCopies) {
+  Assignment a(3);
+  a.set_change_log(true);
+  a.assign(0, 1);
+  a.assign(2, 5);
+  a.unassign(0);
+  Assignment b = a;
+  b.assign(1, 2);
+  std::vector<VarId> out;
+  b.take_changes(out);
+  EXPECT_TRUE(out.empty());
+  a.take_changes(out);
+  EXPECT_EQ(out, (std::vector<VarId>{0, 2, 0}));
+  a.take_changes(out);
+  EXPECT_TRUE(out.empty());
+}
+
 TEST(OrderingIndex, ProblemsAreLargeEnoughForTheIndex) {
   EXPECT_GE(random_problem(OrderingState::kIndexedFrom + 100, 1).variable_count(), OrderingState::kIndexedFrom);
 }

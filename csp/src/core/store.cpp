@@ -304,8 +304,6 @@ bool Store::read_clock() {
   return !interrupted_;
 }
 
-// Appends c to its ring; the slot is written always and kept only when `keep` (no branch on it).
-
 void Store::schedule(ConstraintId c) { push(c, queued_[static_cast<std::size_t>(c)] == 0); }
 
 void Store::schedule_constraints_of(VarId x) {

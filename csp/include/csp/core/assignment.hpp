@@ -61,26 +61,27 @@ class Assignment {
     if (!assigned_[i]) ++count_;
     assigned_[i] = 1;
     values_[i] = v;
-    if (log_changes_) [[unlikely]] changes_.push_back(x);
+    if (log_.on) [[unlikely]] log_.vars.push_back(x);
   }
   /// Removes x from the assignment (no-op when unassigned).
   void unassign(VarId x) {
     auto i = static_cast<std::size_t>(x);
     if (assigned_[i]) --count_;
     assigned_[i] = 0;
-    if (log_changes_) [[unlikely]] changes_.push_back(x);
+    if (log_.on) [[unlikely]] log_.vars.push_back(x);
   }
   /// While on, every assign and unassign appends its variable to the change log (a variable may appear several
   /// times, and an entry may undo an earlier one: readers compare is_assigned with what they saw before). Off by
-  /// default; turning it on or off empties the log. For orderings kept incrementally (csp/heuristics).
+  /// default; turning it on or off empties the log; a copy of the assignment (a solution handed out) has none. For
+  /// orderings kept incrementally (csp/heuristics).
   void set_change_log(bool on) {
-    log_changes_ = on;
-    changes_.clear();
+    log_.on = on;
+    log_.vars.clear();
   }
   /// The variables assigned or unassigned since the last call, into `out` (cleared first).
   void take_changes(std::vector<VarId>& out) {
-    out.swap(changes_);
-    changes_.clear();
+    out.swap(log_.vars);
+    log_.vars.clear();
   }
   /// All values in variable order; the slot of an unassigned variable holds an unspecified value (check
   /// is_assigned, or use value(x), which throws for it).
@@ -105,8 +106,20 @@ class Assignment {
   std::vector<Value> values_;
   std::vector<char> assigned_;
   int count_ = 0;
-  bool log_changes_ = false;
-  std::vector<VarId> changes_;  // set_change_log: variables assigned or unassigned since take_changes
+  // set_change_log's log: the variables assigned or unassigned since take_changes. A copy starts without one, so
+  // a solution copied out of a search does not log (nor carry the entries); assigning one assignment to another
+  // keeps the target's log as it is.
+  struct ChangeLog {
+    bool on = false;
+    std::vector<VarId> vars;
+    ChangeLog() = default;
+    ChangeLog(const ChangeLog&) {}
+    ChangeLog& operator=(const ChangeLog&) { return *this; }
+    ChangeLog(ChangeLog&&) noexcept = default;
+    ChangeLog& operator=(ChangeLog&&) noexcept = default;
+    ~ChangeLog() = default;
+  };
+  ChangeLog log_;
   std::shared_ptr<const VariableNames> names_;  // null without names
 };
 

@@ -322,7 +322,8 @@ class Store {
     return r == 0 ? bounds_in_ : r;
   }
   std::size_t bounds_in_ = 0;  // the bounds stack that receives scheduled constraints (0 or 3)
-  // Puts c at the tail of its ring; the tail moves (and c is marked queued) only when `keep` (branch-free).
+  // Appends c to its ring; the slot is written always and kept (the tail moved, c marked queued) only when `keep`
+  // (no branch on it).
   void push(ConstraintId c, bool keep) {
     const std::size_t r = ring_of(c);
     queue_[r * (queue_mask_ + 1) + (queue_tail_[r] & queue_mask_)] = c;
