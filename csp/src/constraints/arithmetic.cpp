@@ -483,7 +483,7 @@ struct ArithmeticFilter {
   // Before the search's first decision (the root: preprocessing, the givens' propagation), supports are enumerated
   // up to kEnumerationLimit input tuples; once it has made one (where the same constraint is filtered at every
   // node) only when every input is a single value. Enumerating at each node cost template_design 44% of its time in
-  // enumerate() for prunings the bounds make anyway (issue 24). Depth 0 alone is not the root: binary branching
+  // enumerate() for prunings the bounds make anyway. Depth 0 alone is not the root: binary branching
   // posts x != v there after each refuted x = v of the first decision (city-position enumerated at each of those).
   long long enumeration_limit() const {
     const bool root = store.depth() == 0 && store.stats().assignments == 0;

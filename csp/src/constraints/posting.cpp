@@ -217,7 +217,7 @@ const Constraint& Problem::add_member_reif(VarId x, std::vector<Value> set, VarI
   return add_constraint(std::make_unique<MemberReif>(x, std::move(set), b, r, std::move(name)));
 }
 
-// ---- api: constraints that read like the model (issue 11) -------------------------------------------------------
+// ---- api: constraints that read like the model ----------------------------------------------------------------
 
 const Constraint& Problem::add_sum(std::vector<VarId> scope, LinearOp op, long long rhs) {
   for (VarId x : scope) check_var(x, "add_sum");

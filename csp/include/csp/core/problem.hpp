@@ -39,7 +39,7 @@ enum class LinearOp { eq, ne, le, ge };
 
 /// How a boolean variable b is tied to a constraint C: b <-> C (FlatZinc's _reif builtins) or b -> C (_imp).
 enum class Reification { equivalence, implication };
-// ---- api: domains that read like the model (issue 11) ---------------------------------------------------------
+// ---- api: domains that read like the model ------------------------------------------------------------------
 /// The arithmetic relations of `Arithmetic` (csp/constraints/arithmetic.hpp), one per `Problem::add_*` call.
 enum class ArithmeticKind { times, div, mod, abs, min, max, pow, product, quotient, difference };
 
