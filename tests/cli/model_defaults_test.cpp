@@ -6,11 +6,11 @@
 // generic default, ModelDefaults{}.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -37,12 +37,19 @@ std::string csp(const std::string& args) {
 }
 
 // The default a --help text shows for --OPTION ("  --var NAME (=mrv)  ..."), "" when it shows none.
+// Plain string search: GCC 12's std::regex trips -Werror=maybe-uninitialized in the sanitizer builds.
 std::string shown_default(const std::string& help, const std::string& option) {
-  const std::regex line("^  --" + option + " [A-Z]+ \\(=([^)]*)\\)");
+  const std::string prefix = "  --" + option + " ";
   std::istringstream in(help);
-  std::smatch m;
-  for (std::string l; std::getline(in, l);)
-    if (std::regex_search(l, m, line)) return m[1];
+  for (std::string l; std::getline(in, l);) {
+    if (l.rfind(prefix, 0) != 0) continue;
+    std::size_t i = prefix.size();
+    const std::size_t word = i;
+    while (i < l.size() && std::isupper(static_cast<unsigned char>(l[i])) != 0) ++i;
+    if (i == word || l.compare(i, 3, " (=") != 0) continue;
+    const std::size_t close = l.find(')', i + 3);
+    if (close != std::string::npos) return l.substr(i + 3, close - i - 3);
+  }
   return "";
 }
 
