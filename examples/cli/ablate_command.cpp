@@ -11,6 +11,7 @@
 #include <optional>
 #include <iostream>
 #include <numeric>
+#include <set>
 #include <sstream>
 
 #include "ablate_options.hpp"
@@ -99,6 +100,10 @@ void enumerate_instances(const AblateOptions& o, ablation::Study& study) {
 #endif
   if (!read_error.empty()) throw InputError(read_error);
   study.instances = ablation::find_model(o.model).enumerate(inputs);
+  std::set<std::string> warned;  // a file's warnings once, not once per colour count
+  for (const ablation::Instance& inst : study.instances)
+    for (const std::string& w : inst.warnings)
+      if (mpi_rank() == 0 && warned.insert(w).second) std::cerr << "csp ablate: warning: " << w << '\n';
 }
 
 // The indices of the valid instances (ablation::valid_instances); each invalid one is reported once on standard

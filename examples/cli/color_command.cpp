@@ -48,6 +48,7 @@ Instance load(const po::variables_map& vm, int colors) {
   } catch (const Error& e) {
     throw UsageError(e.what());
   }
+  for (const std::string& w : instance.graph().warnings) std::cerr << "csp color: warning: " << w << '\n';
   return instance;
 }
 

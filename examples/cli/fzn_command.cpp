@@ -228,10 +228,21 @@ void add_fzn_options(FznGroups& g) {
   g.output.add_options()("help,h", "print this help");
 }
 
+// The count of option `name` (written `flag` on the command line), at most `cap`: a larger value is capped, and
+// standard error says so (a flag is never changed silently).
+std::uint64_t capped_count(const po::variables_map& vm, const char* name, const char* flag, std::uint64_t cap,
+                           const char* unit) {
+  const std::string& text = vm[name].as<std::string>();
+  const std::uint64_t n = parse_count(name, text, false);
+  if (n <= cap) return n;
+  std::cerr << "csp fzn: warning: " << flag << ' ' << text << " is more than csp's limit of " << cap << ' ' << unit
+            << "; using " << cap << '\n';
+  return cap;
+}
+
 // -p N (at most 256), --deterministic, --progress and --progress-interval.
 void read_parallel_and_progress(const po::variables_map& vm, FznOptions& o) {
-  if (vm.count("parallel") != 0)
-    o.parallel = static_cast<int>(std::min<std::uint64_t>(parse_count("parallel", vm["parallel"].as<std::string>(), false), 256));
+  if (vm.count("parallel") != 0) o.parallel = static_cast<int>(capped_count(vm, "parallel", "-p", 256, "searches"));
   o.deterministic = vm["deterministic"].as<bool>();
   if (vm["progress"].as<bool>()) o.progress_s = 3;
   if (vm.count("progress-interval") != 0)
@@ -259,8 +270,7 @@ FznOptions read_values(const po::variables_map& vm) {
   o.branching_given = !vm["branching"].defaulted();
   if (vm.count("time-limit") != 0)
     o.search.timeout_ms = static_cast<std::int64_t>(
-        std::min<std::uint64_t>(parse_count("time-limit", vm["time-limit"].as<std::string>(), false),
-                                1000ULL * 3600 * 24 * 365));
+        capped_count(vm, "time-limit", "-t", 1000ULL * 3600 * 24 * 365, "ms (a year)"));
   o.all_different = read_all_different_mode(vm);
   try {
     o.globals = parse_globals(vm["globals"].as<std::string>());
@@ -288,13 +298,21 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   return read_values(vm);
 }
 
-// Reads and builds the FlatZinc model of o.file. Throws UsageError, ModelError (FlatZincError: FILE:LINE: reason).
+// Reads and builds the FlatZinc model of o.file; SIGINT / SIGTERM or -t's time limit stop the read as they stop a
+// search. Throws UsageError, ModelError (FlatZincError: FILE:LINE: reason), fzn::ReadStopped.
 fzn::FlatZincModel read_model(const FznOptions& o) {
-  const fzn::Model ast = fzn::read_flatzinc_file(o.file);
+  const std::atomic<bool>* interrupted = interrupt_flag();
+  const auto deadline = o.search.started + std::chrono::milliseconds(o.search.timeout_ms);
+  const bool timed = o.search.timeout_ms > 0;
+  const fzn::StopCheck stop = [=] {
+    return interrupted->load(std::memory_order_relaxed) || (timed && std::chrono::steady_clock::now() >= deadline);
+  };
+  const fzn::Model ast = fzn::read_flatzinc_file(o.file, stop);
   fzn::BuildOptions build;
   build.all_different = o.all_different;
   build.globals = o.globals;
   build.use_annotations = !o.free_search;
+  build.stop = stop;
   return fzn::build_flatzinc(ast, o.file == "-" ? "<stdin>" : o.file, build);
 }
 
@@ -364,9 +382,15 @@ RunSpec fzn_spec(const fzn::FlatZincModel& model, const FznOptions& o) {
 // objective is a constant), or nothing.
 void write_ending(const fzn::FlatZincModel& model, const RunResult& result, std::uint64_t found) {
   const bool exhausted = result.stop == StopReason::complete || constant_objective(model);
+  const bool claims_all = (found == 0 && result.complete) || (found > 0 && exhausted);
   if (found == 0 && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
   else if (found == 0) std::cout << "=====UNKNOWN=====\n";
   else if (exhausted) std::cout << "==========\n";
+  if (claims_all && !model.unbounded.empty())  // the answer's scope, never left unsaid
+    std::cerr << "csp fzn: note: " << model.unbounded.size() << " variable"
+              << (model.unbounded.size() == 1 ? " was" : "s were") << " declared without bounds (var int, e.g. '"
+              << model.problem.variable(model.unbounded.front()).name() << "') and searched within -"
+              << fzn::kWidestDomain << ".." << fzn::kWidestDomain << ": the answer holds within that range\n";
 }
 
 // With -s: the search annotation's notes, with -p N the number of searches, then the %%%mzn-stat block.
@@ -440,6 +464,13 @@ int run_fzn(const std::vector<std::string>& args) {
     return usage_error("fzn", e.what());
   } catch (const ModelError& e) {  // FlatZincError included: FILE:LINE: reason
     return usage_error("fzn", e.what());
+  } catch (const fzn::ReadStopped&) {  // a signal or -t during the read: as a search stopped before any solution
+    std::cout << "=====UNKNOWN=====\n";
+    if (o.statistics)
+      std::cout << "%%%mzn-stat: initTime="
+                << std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()
+                << "\n%%%mzn-stat: solveTime=0\n%%%mzn-stat-end\n";
+    return 0;
   }
   apply_annotation(model, o);
   const std::string& backjumping = o.search.config.backjumping;

@@ -70,6 +70,8 @@ Graph read_dimacs(std::istream& in, const std::string& source) {
   long p_line = 0;
   long long announced_edges = 0;
   long long edge_lines = 0;
+  long long self_loops = 0;
+  std::string first_loop;
   std::string text;
   long line = 0;
   LineReader lines(in, LineReader::kDefaultMaxLine, LineReader::LongLine::stop);
@@ -103,11 +105,15 @@ Graph read_dimacs(std::istream& in, const std::string& source) {
       for (long long x : {u, w})
         if (x < 1 || x > g.vertex_count)
           fail(source, line, "vertex " + std::to_string(x) + " is outside 1.." + std::to_string(g.vertex_count));
-      if (u == w) fail(source, line, "self-loop on vertex " + std::to_string(u) + " (no colouring exists)");
+      ++edge_lines;
+      if (u == w) {  // dropped, as colouring tools do (homer.col has them); the first is named
+        if (self_loops++ == 0) first_loop = std::string(source).append(":").append(std::to_string(line))
+                                                .append(": self-loop on vertex ").append(std::to_string(u));
+        continue;
+      }
       const int a = static_cast<int>(std::min(u, w)) - 1;
       const int b = static_cast<int>(std::max(u, w)) - 1;
       g.edges.emplace_back(a, b);
-      ++edge_lines;
     } else {
       fail(source, line,
            std::string("unknown line type ").append(quoted(std::string(kind))).append(" (expected 'c', 'p' or 'e')"));
@@ -120,6 +126,10 @@ Graph read_dimacs(std::istream& in, const std::string& source) {
     fail(source, p_line,
          "the 'p' line announces " + std::to_string(announced_edges) + " edges but the file has " +
              std::to_string(edge_lines) + " 'e' lines");
+  if (self_loops > 0)
+    g.warnings.push_back(first_loop + (self_loops == 1 ? std::string(" dropped")
+                                                       : " and " + std::to_string(self_loops - 1) + " more dropped") +
+                         " (a colouring ignores an edge from a vertex to itself)");
   // DIMACS files usually list their edges in order: checking costs one pass, sorting 10^6 sorted edges 0.3 s.
   if (!std::is_sorted(g.edges.begin(), g.edges.end())) std::sort(g.edges.begin(), g.edges.end());
   g.edges.erase(std::unique(g.edges.begin(), g.edges.end()), g.edges.end());

@@ -5,6 +5,7 @@ and grades puzzles like a person, and generates them."""
 from __future__ import annotations
 
 import os
+import warnings
 
 from . import _csp
 from ._csp import SudokuGrid
@@ -180,6 +181,8 @@ def graph_coloring(graph, colors: int, break_symmetry: bool = False):
     """Colouring of a Graph, or of a DIMACS file (a path)."""
     if isinstance(graph, str):
         graph = _csp.read_dimacs_file(graph)
+        for message in graph.warnings:
+            warnings.warn(message, stacklevel=2)
     return _problem(_csp.graph_coloring(graph, colors, break_symmetry))
 
 

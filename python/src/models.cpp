@@ -32,10 +32,12 @@ models::Map map_named(const std::string& name) {
 void bind_graphs(py::module_& m) {
   py::class_<models::Graph>(m, "Graph", "An undirected graph: vertices 0..n-1 (DIMACS vertex k+1 is k).")
       .def(py::init([](int n, std::vector<std::pair<int, int>> edges) {
-        return models::Graph{n, std::move(edges)};
+        return models::Graph{n, std::move(edges), {}};
       }))
       .def_readonly("vertex_count", &models::Graph::vertex_count)
-      .def_readonly("edges", &models::Graph::edges);
+      .def_readonly("edges", &models::Graph::edges)
+      .def_readonly("warnings", &models::Graph::warnings,
+                    "what the reader dropped, as 'FILE:LINE: reason' (a self-loop)");
   m.def("read_dimacs_file", &models::read_dimacs_file, py::arg("path"));
   m.def("graph_coloring", &models::graph_coloring, py::arg("graph"), py::arg("colors"),
         py::arg("break_symmetry") = false);

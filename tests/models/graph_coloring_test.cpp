@@ -52,6 +52,21 @@ TEST(Dimacs, ReadsVerticesAndDistinctEdges) {
   EXPECT_EQ(g.edges, (std::vector<std::pair<int, int>>{{0, 1}, {0, 2}, {1, 2}}));
 }
 
+// A self-loop is dropped with a warning naming the first one (homer.col of the DIMACS set has some), and it still
+// counts as one of the 'e' lines the 'p' line announces.
+TEST(Dimacs, SelfLoopsAreDroppedWithAWarning) {
+  const Graph one = parse("p edge 3 3\ne 1 2\ne 2 2\ne 2 3\n");
+  EXPECT_EQ(one.edges, (std::vector<std::pair<int, int>>{{0, 1}, {1, 2}}));
+  EXPECT_EQ(one.warnings, std::vector<std::string>{
+                              "test.col:3: self-loop on vertex 2 dropped (a colouring ignores an edge from a vertex to "
+                              "itself)"});
+  const Graph three = parse("p edge 2 4\ne 1 1\ne 1 2\ne 2 2\ne 1 1\n");
+  EXPECT_EQ(three.edges, (std::vector<std::pair<int, int>>{{0, 1}}));
+  ASSERT_EQ(three.warnings.size(), 1U);
+  EXPECT_EQ(three.warnings[0].rfind("test.col:2: self-loop on vertex 1 and 2 more dropped", 0), 0U) << three.warnings[0];
+  EXPECT_TRUE(parse("p edge 2 1\ne 1 2\n").warnings.empty());
+}
+
 TEST(Dimacs, BadLinesNameFileLineAndReason) {
   EXPECT_EQ(error_of("p edge 3 1\ne 1 4\n"), "test.col:2: vertex 4 is outside 1..3");
   EXPECT_EQ(error_of("e 1 2\np edge 3 1\n"), "test.col:1: an 'e' line before the 'p edge V E' line");
@@ -60,7 +75,6 @@ TEST(Dimacs, BadLinesNameFileLineAndReason) {
   EXPECT_EQ(error_of("p matrix 3 1\n"), "test.col:1: expected 'p edge VERTICES EDGES', got format 'matrix'");
   EXPECT_EQ(error_of("p edge 3\n"), "test.col:1: the edge count is missing");
   EXPECT_EQ(error_of("p edge 3 1\ne 1 two\n"), "test.col:2: the second vertex 'two' is not a non-negative integer");
-  EXPECT_EQ(error_of("p edge 3 1\ne 2 2\n"), "test.col:2: self-loop on vertex 2 (no colouring exists)");
   EXPECT_EQ(error_of("p edge 3 1\ne 1 2 3\n"), "test.col:2: unexpected extra text '3'");
   EXPECT_EQ(error_of("p edge 3 2\ne 1 2\n"), "test.col:1: the 'p' line announces 2 edges but the file has 1 'e' lines");
   EXPECT_EQ(error_of("c only a comment\n"), "test.col:1: no 'p edge VERTICES EDGES' line");

@@ -27,7 +27,7 @@ TEST(ModelRules, Queens) {
 }
 
 TEST(ModelRules, Coloring) {
-  const Graph triangle{3, {{0, 1}, {0, 2}, {1, 2}}};
+  const Graph triangle{3, {{0, 1}, {0, 2}, {1, 2}}, {}};
   EXPECT_EQ(verify_coloring(triangle, assignment({0, 1, 2})), "");
   EXPECT_EQ(verify_coloring(triangle, assignment({0, 1, 2, 7})), "");  // a further variable (least_coloring's K)
   EXPECT_EQ(verify_coloring(triangle, assignment({0, 1, 0})), "not a proper colouring");

@@ -54,6 +54,7 @@ Instance adapt(const models::CatalogEntry& entry, models::CatalogInstance from) 
   inst.name = std::move(from.name);
   inst.number = from.number;
   inst.error = std::move(from.error);
+  if (from.graph) inst.warnings = from.graph->warnings;
   if (from.build)
     inst.build = [entry = &entry, build = std::move(from.build)](const Configuration& c) {
       return std::make_unique<BuiltFromCatalog>(build(build_choices(*entry, c)));

@@ -38,6 +38,23 @@ void IntSet::add(long long lo, long long hi) {
   ranges = std::move(merged);
 }
 
+IntSet IntSet::of_values(std::vector<long long> values) {
+  std::sort(values.begin(), values.end());
+  IntSet s;
+  for (const long long v : values) {
+    if (!s.ranges.empty()) {
+      auto& last = s.ranges.back();
+      if (v <= last.second) continue;  // a repeat
+      if (v - 1 == last.second) {      // v > last.second >= LLONG_MIN: no overflow
+        last.second = v;
+        continue;
+      }
+    }
+    s.ranges.emplace_back(v, v);
+  }
+  return s;
+}
+
 std::string IntSet::to_string() const {
   if (ranges.size() == 1) return std::to_string(ranges[0].first) + ".." + std::to_string(ranges[0].second);
   std::string out = "{";

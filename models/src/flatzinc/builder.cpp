@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "csp/models/flatzinc/model.hpp"
+#include "csp/models/flatzinc/parser.hpp"
 
 namespace csp::models::flatzinc {
 
@@ -52,8 +53,11 @@ class Builder {
     resolve_outputs();
     resolve_solve();
     Poster poster(out_.problem, options_.all_different, options_.globals);
+    std::size_t posted = 0;
     for (const ConstraintItem& item : model_.constraints) {
+      if (++posted % 4096 == 0 && options_.stop && options_.stop()) throw ReadStopped();
       Call call = resolve_call(item);
+      if (!out_.unbounded.empty()) refuse_out_of_range_constants(call);
       const Builtin* b = find_builtin(call.name);
       bool holds = true;
       try {
@@ -464,15 +468,15 @@ class Builder {
       const int v = order[position];
       if (ids_[static_cast<std::size_t>(v)] >= 0) continue;
       const FznVar& f = fvars_[static_cast<std::size_t>(v)];
-      if (!f.bounded) fail(f.line, "variable '" + f.name + "' has no bounds (var int): csp needs a finite domain");
       IntSet domain = f.domain;
+      if (!f.bounded) domain = IntSet{{{-kWidestDomain, kWidestDomain}}};  // an interval: no value list is built
       if (domain.empty()) {  // proved unsatisfiable while declaring: keep a value so the model can be built
         domain.add(0, 0);
         unsatisfiable(f.line, "'" + f.name + "' has an empty domain");
       }
       const long long lo = domain.ranges.front().first;
       const long long hi = domain.ranges.back().second;
-      if (lo < -1073741823 || hi > 1073741823)
+      if (lo < -kWidestDomain || hi > kWidestDomain)
         fail(f.line, "variable '" + f.name + "': domain " + domain.to_string() +
                          " is wider than csp takes (-1073741823..1073741823)");
       VarId x = -1;
@@ -487,6 +491,7 @@ class Builder {
         x = out_.problem.add_variable(f.name, std::move(values));
       }
       ids_[static_cast<std::size_t>(v)] = x;
+      if (!f.bounded) out_.unbounded.push_back(x);
     }
     close_phases(order.size());
   }
@@ -511,7 +516,18 @@ class Builder {
         if (array_ann->kind != Expr::Kind::call || array_ann->items.size() != 1 ||
             array_ann->items[0].kind != Expr::Kind::array)
           fail(d.line, "output_array of '" + d.name + "' needs a list of index sets, e.g. output_array([1..3])");
-        for (const Expr& dim : array_ann->items[0].items) o.dimensions.push_back(set_value(dim));
+        long long cells = 1;
+        for (const Expr& dim : array_ann->items[0].items) {
+          o.dimensions.push_back(set_value(dim));
+          const IntSet& set = o.dimensions.back();
+          if (set.ranges.size() > 1) fail(d.line, "output_array of '" + d.name + "': index set " + set.to_string() +
+                                                      " is not a range lo..hi");
+          if (__builtin_mul_overflow(cells, set.size(), &cells)) cells = -1;
+        }
+        if (cells != static_cast<long long>(s.elements.size()))
+          fail(d.line, "output_array of '" + d.name + "': its index sets hold " +
+                           (cells < 0 ? std::string("too many") : std::to_string(cells)) + " elements, the array has " +
+                           std::to_string(s.elements.size()));
         for (const RawTerm& t : s.elements) o.terms.push_back(term(t));
       } else {
         if (s.kind != Symbol::Kind::var && s.kind != Symbol::Kind::constant)
@@ -525,6 +541,23 @@ class Builder {
   void resolve_solve() {
     out_.goal = model_.solve.goal;
     if (model_.solve.objective) out_.objective = term(raw_term(*model_.solve.objective));
+  }
+
+  // A constraint on a variable without bounds (read as -kWidestDomain..kWidestDomain) must not need a value outside
+  // that range: a constant there is refused, with the limit named, rather than answered "unsatisfiable".
+  void refuse_out_of_range_constants(const Call& call) const {
+    bool touches_unbounded = false;
+    for (const Arg& a : call.args)
+      for (const Term& t : a.terms)
+        if (t.is_var() && std::binary_search(out_.unbounded.begin(), out_.unbounded.end(), t.var))
+          touches_unbounded = true;
+    if (!touches_unbounded) return;
+    for (const Arg& a : call.args)
+      for (const Term& t : a.terms)
+        if (!t.is_var() && (t.value < -kWidestDomain || t.value > kWidestDomain))
+          fail(call.line, call.name + ": value " + std::to_string(t.value) + " is outside -" +
+                              std::to_string(kWidestDomain) + ".." + std::to_string(kWidestDomain) +
+                              ", the range csp gives a variable without bounds (var int)");
   }
 
   Call resolve_call(const ConstraintItem& item) const {

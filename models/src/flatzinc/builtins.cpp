@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <map>
 #include <unordered_map>
 
@@ -43,9 +44,27 @@ bool Poster::restrict(VarId x, const std::function<bool(long long)>& allowed) {
   return true;
 }
 
+bool Poster::restrict_range(VarId x, long long lo, long long hi) {
+  const Domain& d = problem_.initial_domain(x);
+  if (d.empty()) return false;
+  const Variable& var = problem_.variable(x);
+  lo = std::max<long long>(lo, var.value(d.min()));
+  hi = std::min<long long>(hi, var.value(d.max()));
+  if (lo > hi || d.count_in(var.lower_index(static_cast<Value>(lo)), var.lower_index(static_cast<Value>(hi + 1)) - 1) == 0)
+    return false;
+  problem_.restrict_range(x, static_cast<Value>(lo), static_cast<Value>(hi));
+  return true;
+}
+
 namespace {
 
 using Check = std::function<bool(const Call&, const ValueOf&)>;
+
+// A domain this large is not listed value by value while posting (a `var int` without bounds has 2^31 - 1 values).
+constexpr int kListedValues = 1 << 16;
+
+long long floor_div(long long a, long long b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+long long ceil_div(long long a, long long b) { return a / b + ((a % b != 0) && ((a < 0) == (b < 0))); }
 
 const Term& term(const Call& c, std::size_t i) { return c.args[i].terms.front(); }
 const std::vector<Term>& array(const Call& c, std::size_t i) { return c.args[i].terms; }
@@ -116,7 +135,16 @@ bool post_linear(Poster& p, const std::string& name, const std::vector<Term>& te
   if (scope.empty()) return holds(0, rhs);
   if (scope.size() == 1) {  // unary: a domain restriction
     const long long a = coeffs[0];
-    return p.restrict(scope[0], [&](long long v) { return holds(a * v, rhs); });
+    if (p.problem().initial_domain(scope[0]).size() <= kListedValues)
+      return p.restrict(scope[0], [&](long long v) { return holds(a * v, rhs); });
+    switch (op) {  // a wide domain: bounds, never a list of values
+      case LinearOp::eq: return rhs % a == 0 && p.restrict_range(scope[0], rhs / a, rhs / a);
+      case LinearOp::le: return a > 0 ? p.restrict_range(scope[0], LLONG_MIN, floor_div(rhs, a))
+                                      : p.restrict_range(scope[0], ceil_div(rhs, a), LLONG_MAX);
+      case LinearOp::ge: return a > 0 ? p.restrict_range(scope[0], ceil_div(rhs, a), LLONG_MAX)
+                                      : p.restrict_range(scope[0], LLONG_MIN, floor_div(rhs, a));
+      case LinearOp::ne: break;  // one hole: the engine's linear constraint makes it
+    }
   }
   p.problem().add_linear(scope, coeffs, op, rhs, name);
   return true;
@@ -329,6 +357,8 @@ bool post_in(Poster& p, const Call& c) {
   const IntSet& s = c.args[1].sets.front();
   const Term& x = term(c, 0);
   if (!x.is_var()) return s.contains(x.value);
+  if (p.problem().initial_domain(x.var).size() > kListedValues && s.ranges.size() == 1)
+    return p.restrict_range(x.var, s.ranges.front().first, s.ranges.front().second);
   return p.restrict(x.var, [&](long long v) { return s.contains(v); });
 }
 
@@ -517,12 +547,17 @@ Call distinct_variables(Poster& p, const Call& c) {
       Problem& problem = p.problem();
       const Domain& d = problem.initial_domain(t.var);
       const Variable& var = problem.variable(t.var);
-      std::vector<Value> values;
-      for (int i = d.min(); i >= 0; i = d.next(i)) values.push_back(var.value(i));
       const std::string name = "copy:" + var.name() + ":" + std::to_string(problem.variable_count());
-      const VarId copy = values.size() == static_cast<std::size_t>(values.back() - values.front() + 1)
-                             ? problem.add_variable(name, values.front(), values.back())
-                             : problem.add_variable(name, std::move(values));
+      const Value lo = var.value(d.min());
+      const Value hi = var.value(d.max());
+      VarId copy = -1;
+      if (static_cast<long long>(hi) - lo + 1 == d.size()) {  // no holes: an interval, never listed
+        copy = problem.add_variable(name, lo, hi);
+      } else {
+        std::vector<Value> values;
+        for (int i = d.min(); i >= 0; i = d.next(i)) values.push_back(var.value(i));
+        copy = problem.add_variable(name, std::move(values));
+      }
       problem.add_linear({t.var, copy}, {1, -1}, LinearOp::eq, 0, name);
       t.var = copy;
     }
@@ -548,6 +583,13 @@ Post arithmetic(const Constraint& (Problem::*add)(VarId, VarId, VarId)) {
             return v >= 0 && (!listed || std::binary_search(squares.begin(), squares.end(), v));
           }))
         return false;
+      // And |x| <= sqrt(max z): the product's bounds reasoning cannot divide by x's copy when it spans 0.
+      const VarId z = term(call, 2).var;
+      const long long top = p.problem().variable(z).value(p.problem().initial_domain(z).max());
+      auto root = static_cast<long long>(std::sqrt(static_cast<double>(top)));
+      while (root * root > top) --root;
+      while ((root + 1) * (root + 1) <= top) ++root;
+      if (!p.restrict_range(x, -root, root)) return false;
     }
     const Call c = distinct_variables(p, call);
     (p.problem().*add)(p.variable(term(c, 0)), p.variable(term(c, 1)), p.variable(term(c, 2)));

@@ -75,7 +75,7 @@ bool circuit_holds(const std::vector<long long>& x, long long offset, bool sub) 
       start = i;
     }
   }
-  if (start < 0) return sub && n > 0;
+  if (start < 0) return sub;  // every node on itself: the empty subcircuit (also of no node), never a circuit
   if (!sub && in != n) return false;
   long long len = 0;
   long long i = start;

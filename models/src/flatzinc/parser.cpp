@@ -4,18 +4,24 @@
 #include "csp/models/text_input.hpp"
 #include "lexer.hpp"
 
+#include <utility>
+#include <vector>
+
 namespace csp::models::flatzinc {
 
 namespace {
 
 class Parser {
  public:
-  Parser(std::string_view text, const std::string& source) : lex_(text, source) { advance(); }
+  Parser(std::string_view text, const std::string& source, const StopCheck& stop) : lex_(text, source), stop_(stop) {
+    advance();
+  }
 
   Model parse() {
     Model m;
     bool have_solve = false;
-    while (tok_.kind != Token::Kind::end) {
+    for (unsigned items = 0; tok_.kind != Token::Kind::end; ++items) {
+      if (items % 4096 == 4095 && stop_ && stop_()) throw ReadStopped();
       if (have_solve) fail("an item after the solve item (the solve item must be the last)");
       if (is_word("predicate")) {
         skip_predicate();
@@ -34,6 +40,7 @@ class Parser {
 
  private:
   Lexer lex_;
+  const StopCheck& stop_;
   Token tok_;
 
   void advance() { tok_ = lex_.next(); }
@@ -82,13 +89,13 @@ class Parser {
     IntSet s;
     if (is_punct("{")) {
       advance();
+      std::vector<long long> values;
       while (!is_punct("}")) {
-        const long long v = integer("an integer in a set");
-        s.add(v, v);
+        values.push_back(integer("an integer in a set"));
         if (!is_punct("}")) expect_punct(",");
       }
       advance();
-      return s;
+      return IntSet::of_values(std::move(values));
     }
     const long long lo = integer("an integer");
     expect_punct("..");
@@ -159,7 +166,23 @@ class Parser {
     return out;
   }
 
+  // Arrays and calls nest; MiniZinc writes a few levels (seq_search of int_search). A bound keeps a hostile file
+  // from overflowing the stack of this recursive descent (and of the annotation walker, which follows the tree).
+  static constexpr int kMaxNesting = 200;
+  int depth_ = 0;
+  struct Nested {
+    Parser& p;
+    explicit Nested(Parser& parser) : p(parser) {
+      if (++p.depth_ > kMaxNesting)
+        p.fail("expressions nested deeper than " + std::to_string(kMaxNesting) + " levels (arrays or calls)");
+    }
+    ~Nested() { --p.depth_; }
+    Nested(const Nested&) = delete;
+    Nested& operator=(const Nested&) = delete;
+  };
+
   Expr expr() {
+    const Nested nested(*this);
     Expr e;
     e.line = tok_.line;
     if (tok_.kind == Token::Kind::integer) {
@@ -294,15 +317,18 @@ class Parser {
 
 }  // namespace
 
-Model parse_flatzinc(std::string_view text, const std::string& source) { return Parser(text, source).parse(); }
+Model parse_flatzinc(std::string_view text, const std::string& source, const StopCheck& stop) {
+  return Parser(text, source, stop).parse();
+}
 
-Model read_flatzinc_file(const std::string& path) {
+Model read_flatzinc_file(const std::string& path, const StopCheck& stop) {
   TextInput input(path, kMaxFlatZincFileBytes);
   if (!input.open_error().empty()) throw FlatZincError(input.open_error());
   const std::string text = input.read_all();
   if (const std::string why = input.read_error(); !why.empty()) throw FlatZincError(why);
   if (text.empty()) throw FlatZincError(input.name() + ": empty file");
-  return parse_flatzinc(text, input.name());
+  if (stop && stop()) throw ReadStopped();
+  return parse_flatzinc(text, input.name(), stop);
 }
 
 }  // namespace csp::models::flatzinc

@@ -17,6 +17,8 @@ namespace csp::models {
 struct Graph {
   int vertex_count = 0;                     ///< vertices are 0..vertex_count-1 (vertex k is "k+1" in a DIMACS file)
   std::vector<std::pair<int, int>> edges;  ///< distinct undirected edges (a, b) with a < b, ascending
+  /// What the reader dropped, as "SOURCE:LINE: reason" (a self-loop); commands print them on standard error.
+  std::vector<std::string> warnings;
 };
 
 /// Reads the DIMACS graph-colouring format: `c ...` comment lines, one `p edge V E` line (`p col V E` is accepted

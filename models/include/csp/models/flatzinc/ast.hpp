@@ -27,6 +27,8 @@ struct IntSet {
   long long size() const;
   /// Adds [lo, hi] (ignored when lo > hi), keeping the ranges sorted and merged.
   void add(long long lo, long long hi);
+  /// The set of `values` (any order, repeats allowed): one sort, O(n log n).
+  static IntSet of_values(std::vector<long long> values);
   /// "1..5" or "{1,3,7}" as FlatZinc writes it.
   std::string to_string() const;
 };

@@ -51,6 +51,9 @@ class Poster {
   /// Restricts x to the values of `keep` for which `allowed(v)` holds; false when none is left (the model is then
   /// unsatisfiable).
   bool restrict(VarId x, const std::function<bool(long long)>& allowed);
+  /// Keeps x's values within lo..hi (clamped to x's range) without listing them: the form for wide domains (a
+  /// `var int` without bounds has 2^31 - 1 values). Returns false when none is left.
+  bool restrict_range(VarId x, long long lo, long long hi);
 
  private:
   Problem& problem_;

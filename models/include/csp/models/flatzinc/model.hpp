@@ -2,6 +2,7 @@
 // every solution), the output specification and the solve item with its search annotation.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,8 @@ struct BuildOptions {
   bool use_annotations = true;
   /// The global constraints of csp's MiniZinc library: native propagators or their decompositions (--globals).
   Globals globals = Globals::native;
+  /// Asked every few thousand constraints: true stops the build with ReadStopped (parser.hpp).
+  std::function<bool()> stop = {};
 };
 
 /// A FlatZinc model on the engine.
@@ -68,6 +71,9 @@ struct FlatZincModel {
   /// Non-empty when building proved the model unsatisfiable (e.g. a constraint between constants that fails):
   /// "SOURCE:LINE: int_le cannot hold".
   std::string unsatisfiable;
+  /// The variables declared without bounds (`var int`), read as kWidestDomain; with them, "unsatisfiable" and
+  /// "optimal" hold within that range (csp fzn says so on standard error).
+  std::vector<VarId> unbounded;
 
   /// "" when every constraint of the model holds on `a` (complete over the problem's variables), else
   /// "SOURCE:LINE: NAME violated". Evaluates the FlatZinc builtins directly, not the engine's constraints.
@@ -80,10 +86,14 @@ struct FlatZincModel {
   std::string source;  ///< the file name, for messages
 };
 
+/// The widest domain a FlatZinc variable may have, -kWidestDomain..kWidestDomain (2^31 - 1 values, the store's
+/// largest): a `var int` without bounds gets it, as Gecode gives such a variable its integer limits.
+inline constexpr long long kWidestDomain = 1073741823;
+
 /// Builds the model. Throws FlatZincError "SOURCE:LINE: reason" for an unknown builtin (naming it), a wrong
-/// argument, an undeclared name, a `var int` without bounds (it is not given a default range: the error names
-/// the variable), a domain outside -1073741823..1073741823 (+-(2^30 - 1)) or with holes and more than 10^7
-/// values, a linear coefficient beyond +-(2^31 - 1) (after a repeated variable's are added up), a constant
+/// argument, an undeclared name, a domain outside -1073741823..1073741823 (+-(2^30 - 1)) or with holes and more
+/// than 10^7 values, a constant outside that range in a constraint on a variable without bounds (the limit is
+/// named), a linear coefficient beyond +-(2^31 - 1) (after a repeated variable's are added up), a constant
 /// argument outside 32 bits, or constant terms whose folded sum overflows 64 bits.
 FlatZincModel build_flatzinc(const Model& model, const std::string& source, const BuildOptions& options = {});
 
