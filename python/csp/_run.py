@@ -57,10 +57,11 @@ class Result:
 
     @property
     def solution(self):
-        """The first solution ({name: value}), or None."""
+        """The first solution ({name: value}), or None; after minimize / maximize the best one (whose objective is
+        .objective): branch and bound keeps its improving solutions in the order found, so the last."""
         if self.raw.kept == 0:
             return None
-        return self.solutions[0]
+        return self.solutions[-1 if self.raw.objective is not None else 0]
 
     @property
     def calls(self) -> int:
@@ -68,7 +69,8 @@ class Result:
         return self.stats["assignments"] + 1
 
     def __getitem__(self, key):
-        """The value of a variable (a Var or a name) in the first solution."""
+        """The value of a variable (a Var or a name) in .solution (the first, or the best after minimize /
+        maximize)."""
         if self.solution is None:
             raise KeyError(f"no solution: the run ended {self.status} ({self.stop})")
         return self.solution[key.name if isinstance(key, Var) else key]
