@@ -6,7 +6,7 @@ import queue
 import threading
 
 from . import _csp
-from ._expr import Var, ids, var_id
+from ._expr import Var, check_owner, ids, var_id
 
 
 class Result:
@@ -71,6 +71,8 @@ class Result:
     def __getitem__(self, key):
         """The value of a variable (a Var or a name) in .solution (the first, or the best after minimize /
         maximize)."""
+        if isinstance(key, Var) and self.problem is not None:
+            check_owner(key, self.problem.raw)
         if self.solution is None:
             raise KeyError(f"no solution: the run ended {self.status} ({self.stop})")
         return self.solution[key.name if isinstance(key, Var) else key]
@@ -83,23 +85,23 @@ class Result:
 _VARIABLE_KEYS = frozenset(("minimize", "maximize", "project"))
 
 
-def spec_of(kwargs: dict) -> dict:
-    """The keyword arguments as the engine's spec: Vars as ids."""
+def spec_of(kwargs: dict, owner=None) -> dict:
+    """The keyword arguments as the engine's spec: Vars (of the engine problem `owner`) as ids."""
     if _VARIABLE_KEYS.isdisjoint(kwargs):
         return kwargs
     spec = {}
     for key, value in kwargs.items():
         key = key.replace("-", "_")
         if key in ("minimize", "maximize") and value is not None:
-            value = var_id(value)
+            value = var_id(value, owner)
         elif key == "project" and value is not None:
-            value = ids(value)
+            value = ids(value, owner)
         spec[key] = value
     return spec
 
 
 def run(raw_problem, kwargs: dict, on_solution=None, interrupt=None, wrap=None) -> Result:
-    return Result(_csp.solve(raw_problem, spec_of(kwargs), on_solution, interrupt), wrap)
+    return Result(_csp.solve(raw_problem, spec_of(kwargs, raw_problem), on_solution, interrupt), wrap)
 
 
 def solutions(raw_problem, kwargs: dict):
