@@ -104,6 +104,10 @@ class Problem:
     def _id(self, v) -> int:
         return var_id(v, self._p)
 
+    def copy(self) -> "Problem":
+        """An independent copy (its own Vars: p_copy["x"]); it may change while a search runs on this one."""
+        return Problem(self._p.copy())
+
     @property
     def raw(self):
         """The engine's Problem (_csp.Problem)."""

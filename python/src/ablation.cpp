@@ -175,6 +175,7 @@ void bind_ablation(py::module_& m) {
         plan.limits.repeat = repeat == 0 ? 1 : repeat;
         plan.limits.max_solutions = max_solutions;
         plan.shuffle_seed = shuffle_seed;
+        const SearchScope searching;
         py::gil_scoped_release release;
         return ab::run_study(plan);
       },

@@ -13,7 +13,18 @@ std::map<const Problem*, int>& solving() {
   return *runs;
 }
 
+int g_searches = 0;  // searches running in this process
+
 }  // namespace
+
+SearchScope::SearchScope() { ++g_searches; }
+SearchScope::~SearchScope() { --g_searches; }
+
+void check_no_search_running(const std::string& what) {
+  if (g_searches > 0)
+    throw Error(what + ": not while a search runs (the registries are read by running searches); register "
+                "strategies before starting searches on other threads");
+}
 
 SolvingScope::SolvingScope(const Problem& problem) : problem_(&problem) { ++solving()[problem_]; }
 

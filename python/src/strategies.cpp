@@ -18,6 +18,7 @@
 #include "csp/search/solve.hpp"
 #include "gil.hpp"
 #include "returns.hpp"
+#include "solving.hpp"
 #include "spec.hpp"
 
 namespace csp::python {
@@ -252,6 +253,7 @@ std::string inference_name_for(const py::object& fn) {
   if (it != names.end()) return it->second;
   std::string qualname = py::hasattr(fn, "__qualname__") ? py::str(fn.attr("__qualname__")).cast<std::string>()
                                                           : std::string("callable");
+  check_no_search_running("inference=" + qualname + " (registered when first passed)");
   std::string name = "python:" + qualname;
   for (int k = 2; inferences().contains(name); ++k) name = "python:" + qualname + "#" + std::to_string(k);
   inferences().add(name, "a Python callable passed as inference=", python_inference(fn));
@@ -274,6 +276,7 @@ void bind_strategies(py::module_& m) {
   m.def(
       "register_variable_ordering",
       [](const std::string& name, py::object fn, const std::string& help) {
+        check_no_search_running("register_variable_ordering('" + name + "')");
         variable_orderings().add(name, help,
                                  python_variable_ordering(std::move(fn), name).resolve(variable_orderings()));
       },
@@ -281,12 +284,14 @@ void bind_strategies(py::module_& m) {
   m.def(
       "register_value_ordering",
       [](const std::string& name, py::object fn, const std::string& help) {
+        check_no_search_running("register_value_ordering('" + name + "')");
         value_orderings().add(name, help, python_value_ordering(std::move(fn), name).resolve(value_orderings()));
       },
       py::arg("name"), py::arg("fn"), py::arg("help") = "written in Python");
   m.def(
       "register_inference",
       [](const std::string& name, py::object fn, const std::string& help) {
+        check_no_search_running("register_inference('" + name + "')");
         inferences().add(name, help, python_inference(std::move(fn)));
       },
       py::arg("name"), py::arg("fn"), py::arg("help") = "written in Python");
