@@ -106,12 +106,14 @@ def run(raw_problem, kwargs: dict, on_solution=None, interrupt=None, wrap=None) 
 
 def solutions(raw_problem, kwargs: dict):
     """Yields the solutions one at a time, as the search finds them (the search runs on a thread, paused while a
-    solution waits to be taken). Closing the generator (break, or garbage collection) stops the search."""
+    solution waits to be taken). Closing the generator (break, Ctrl-C, or garbage collection) stops the search
+    within milliseconds, also while it is between two solutions."""
     kwargs = dict(kwargs)
     kwargs.setdefault("max_solutions", 0)
     kwargs.setdefault("keep_solutions", 0)
     handoff = queue.Queue(maxsize=1)
     stop = threading.Event()
+    interrupt = _csp.Interrupt()  # set when the generator closes: stops the search between two solutions too
     done = object()
     outcome = {}
 
@@ -123,7 +125,7 @@ def solutions(raw_problem, kwargs: dict):
 
     def search():
         try:
-            outcome["result"] = run(raw_problem, kwargs, on_solution)
+            outcome["result"] = run(raw_problem, kwargs, on_solution, interrupt)
         except BaseException as e:  # re-raised by the consumer
             outcome["error"] = e
         handoff.put(done)
@@ -138,6 +140,7 @@ def solutions(raw_problem, kwargs: dict):
             yield item
     finally:
         stop.set()
+        interrupt.set()
         while worker.is_alive():
             try:
                 handoff.get(timeout=0.05)
