@@ -84,6 +84,8 @@ class Problem:
 
     def __getitem__(self, name_or_id) -> Var:
         """The variable of this name (or id)."""
+        if isinstance(name_or_id, Var):
+            check_owner(name_or_id, self._p)
         i = self._p.find(name_or_id) if isinstance(name_or_id, str) else int(name_or_id)
         return self._vars[i]
 
@@ -149,6 +151,8 @@ class Problem:
     def element(self, index, array, result, offset: int = 0):
         """result = array[index - offset]; array of ints or of variables."""
         array = list(array)
+        if any(isinstance(a, Var) for a in array) and not all(isinstance(a, Var) for a in array):
+            raise TypeError("element: the array holds either ints or variables, not both")
         if array and all(isinstance(a, Var) for a in array):
             self._p.add_var_element(self._id(index), self._ids(array), self._id(result), offset)
         else:

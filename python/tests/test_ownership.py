@@ -41,6 +41,7 @@ def test_every_posting_call_refuses_a_foreign_var(two):
         lambda: p2.product([w, u], 6),
         lambda: p2.restrict(u, [1, 2]),
         lambda: p2.domain(u),
+        lambda: p2[u],
     ]
     for call in calls:
         with pytest.raises(csp.ModelError, match=FOREIGN):
@@ -78,6 +79,12 @@ def test_variable_ordering_returning_a_foreign_var_is_refused(two):
         p2.solve(var=lambda ctx: u)
     assert p2.count(var=lambda ctx: None if ctx.first_unassigned() is None else [w, v][ctx.first_unassigned()]
                     ).count == 100
+
+
+def test_element_array_of_ints_and_variables_is_refused(two):
+    p1, u, p2, w, v = two
+    with pytest.raises(TypeError, match="either ints or variables"):
+        p2.element(w, [1, v], w)
 
 
 def test_a_set_is_not_a_scope():
