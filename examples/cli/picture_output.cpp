@@ -46,9 +46,7 @@ std::string numbered_path(const std::string& path, const std::string& suffix) {
   return out.string().append(p.extension().string());
 }
 
-PictureSink::~PictureSink() {
-  if (target_.png && written_ > 0) models::release_png_font_caches();
-}
+PictureSink::~PictureSink() = default;
 
 void PictureSink::write(const std::string& path, const models::GridPicture& picture) {
   try {

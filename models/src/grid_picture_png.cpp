@@ -9,7 +9,6 @@
 
 #if CSP_HAVE_CAIRO
 #include <cairo.h>
-#include <fontconfig/fontconfig.h>
 #endif
 
 namespace csp::models {
@@ -84,11 +83,6 @@ void write_png(const PictureScene& scene, const std::string& path) {
     throw ModelError(failure(path, s));
 }
 
-void release_png_font_caches() {
-  cairo_debug_reset_static_data();
-  FcFini();
-}
-
 #else
 
 bool png_pictures_available() { return false; }
@@ -97,8 +91,6 @@ void write_png(const PictureScene&, const std::string& path) {
   throw ModelError(std::string("cannot write the picture ").append(path).append(
       ": this csp was built without cairo (install libcairo2-dev and reconfigure), so it writes SVG pictures only"));
 }
-
-void release_png_font_caches() {}
 
 #endif
 

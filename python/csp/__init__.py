@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from . import _csp
 from ._csp import Error, Interrupt, ModelError, SearchContext, UnknownNameError
-from ._expr import Expr, Linear, Var, ids, var_id
+from ._expr import Expr, Linear, Var, check_owner, ids, var_id
 from ._run import Result, run as _run, solutions as _solutions
 
 __all__ = [
@@ -59,7 +59,7 @@ class Problem:
     @property
     def _vars(self) -> list:
         if self._var_list is None:
-            self._var_list = [Var(i, self._p.name(i)) for i in range(self._p.variable_count)]
+            self._var_list = [Var(i, self._p.name(i), self._p) for i in range(self._p.variable_count)]
         return self._var_list
 
     # ---- variables -----------------------------------------------------------------------------------------
@@ -69,7 +69,7 @@ class Problem:
             raise TypeError(f"a variable name is a str, not {type(name).__name__}")
         d = _domain(values, hi)
         i = self._p.add_variable(name, d[1], d[2]) if d[0] == "range" else self._p.add_variable(name, d[1])
-        v = Var(i, name)
+        v = Var(i, name, self._p)
         if self._var_list is not None:
             self._var_list.append(v)
         return v
@@ -84,6 +84,8 @@ class Problem:
 
     def __getitem__(self, name_or_id) -> Var:
         """The variable of this name (or id)."""
+        if isinstance(name_or_id, Var):
+            check_owner(name_or_id, self._p)
         i = self._p.find(name_or_id) if isinstance(name_or_id, str) else int(name_or_id)
         return self._vars[i]
 
@@ -96,7 +98,17 @@ class Problem:
 
     def domain(self, x) -> list:
         """x's initial domain."""
-        return self._p.values(var_id(x))
+        return self._p.values(self._id(x))
+
+    def _ids(self, variables) -> list:
+        return ids(variables, self._p)
+
+    def _id(self, v) -> int:
+        return var_id(v, self._p)
+
+    def copy(self) -> "Problem":
+        """An independent copy (its own Vars: p_copy["x"]); it may change while a search runs on this one."""
+        return Problem(self._p.copy())
 
     @property
     def raw(self):
@@ -113,6 +125,7 @@ class Problem:
         if not isinstance(constraint, Linear):
             raise TypeError("problem += takes a comparison of linear expressions, e.g. x + y == 10 "
                             f"(got {type(constraint).__name__}); use p.predicate(fn, scope) for a callable")
+        check_owner(constraint.expr, self._p)
         scope, coefficients, rhs = constraint.scope_coefficients_rhs()
         if not scope:
             raise ModelError("a linear constraint without variables")
@@ -120,85 +133,91 @@ class Problem:
 
     def linear(self, scope, coefficients, op: str, rhs: int, name: str = ""):
         """sum(coefficients[i] * scope[i]) OP rhs, OP one of ==, !=, <=, >= (keyword syntax of `+=`)."""
-        self._p.add_linear(ids(scope), list(coefficients), op, rhs, name)
+        self._p.add_linear(self._ids(scope), list(coefficients), op, rhs, name)
 
     def all_different(self, scope, mode: str = "value", name: str = ""):
         """All different: mode "value" (one constraint: single values, pigeonhole, hidden singles), "binary"
         (pairwise !=) or "gac" (Régin's matching: generalised arc consistency); the old names "global", "pairwise" and
         "matching" are accepted."""
-        self._p.add_all_different(ids(scope), mode, name)
+        self._p.add_all_different(self._ids(scope), mode, name)
 
     def not_equal(self, x, y):
-        self._p.add_not_equal(var_id(x), var_id(y))
+        self._p.add_not_equal(self._id(x), self._id(y))
 
     def table(self, scope, allowed, name: str = ""):
         """The scope takes one of the allowed tuples."""
-        self._p.add_table(ids(scope), [list(t) for t in allowed], name)
+        self._p.add_table(self._ids(scope), [list(t) for t in allowed], name)
 
     def element(self, index, array, result, offset: int = 0):
         """result = array[index - offset]; array of ints or of variables."""
         array = list(array)
+        if any(isinstance(a, Var) for a in array) and not all(isinstance(a, Var) for a in array):
+            raise TypeError("element: the array holds either ints or variables, not both")
         if array and all(isinstance(a, Var) for a in array):
-            self._p.add_var_element(var_id(index), ids(array), var_id(result), offset)
+            self._p.add_var_element(self._id(index), self._ids(array), self._id(result), offset)
         else:
-            self._p.add_element(var_id(index), array, var_id(result), offset)
+            self._p.add_element(self._id(index), array, self._id(result), offset)
 
     def predicate(self, fn, scope, name: str = ""):
         """fn(*values) must hold on the scope's values: a constraint written in Python (run under the GIL once
         per support test; see docs/python.md for its cost)."""
         if not callable(fn):
             raise TypeError(f"predicate: expected a callable, got {type(fn).__name__}")
-        self._p.add_predicate(ids(scope), fn, name)
+        self._p.add_predicate(self._ids(scope), fn, name)
 
     def reify(self, constraint: Linear, b, implication: bool = False):
         """b <-> constraint (b -> constraint with implication), b a 0/1 variable."""
+        if not isinstance(constraint, Linear):
+            raise TypeError(f"reify takes a comparison of linear expressions, e.g. x + y <= 3 (got "
+                            f"{type(constraint).__name__})")
+        check_owner(constraint.expr, self._p)
         scope, coefficients, rhs = constraint.scope_coefficients_rhs()
-        self._p.add_linear_reif(scope, coefficients, constraint.op, rhs, var_id(b), implication)
+        self._p.add_linear_reif(scope, coefficients, constraint.op, rhs, self._id(b), implication)
 
     def member_reif(self, x, values, b, implication: bool = False):
         """b <-> x in values."""
-        self._p.add_member_reif(var_id(x), list(values), var_id(b), implication)
+        self._p.add_member_reif(self._id(x), list(values), self._id(b), implication)
 
     def clause(self, positive, negative=()):
         """Some positive variable is 1 or some negative one is 0."""
-        self._p.add_clause(ids(positive), ids(negative))
+        self._p.add_clause(self._ids(positive), self._ids(negative))
 
     def and_reif(self, xs, r):
-        self._p.add_and_reif(ids(xs), var_id(r))
+        self._p.add_and_reif(self._ids(xs), self._id(r))
 
     def or_reif(self, xs, r):
-        self._p.add_or_reif(ids(xs), var_id(r))
+        self._p.add_or_reif(self._ids(xs), self._id(r))
 
     def xor(self, xs):
-        self._p.add_xor(ids(xs))
+        self._p.add_xor(self._ids(xs))
 
     def times(self, x, y, z):
-        self._p.add_times(var_id(x), var_id(y), var_id(z))
+        self._p.add_times(self._id(x), self._id(y), self._id(z))
 
     def div(self, x, y, z):
-        self._p.add_div(var_id(x), var_id(y), var_id(z))
+        self._p.add_div(self._id(x), self._id(y), self._id(z))
 
     def mod(self, x, y, z):
-        self._p.add_mod(var_id(x), var_id(y), var_id(z))
+        self._p.add_mod(self._id(x), self._id(y), self._id(z))
 
     def pow(self, x, y, z):
-        self._p.add_pow(var_id(x), var_id(y), var_id(z))
+        self._p.add_pow(self._id(x), self._id(y), self._id(z))
 
     def abs(self, x, z):
-        self._p.add_abs(var_id(x), var_id(z))
+        self._p.add_abs(self._id(x), self._id(z))
 
     def min(self, x, y, z):
-        self._p.add_min(var_id(x), var_id(y), var_id(z))
+        self._p.add_min(self._id(x), self._id(y), self._id(z))
 
     def max(self, x, y, z):
-        self._p.add_max(var_id(x), var_id(y), var_id(z))
+        self._p.add_max(self._id(x), self._id(y), self._id(z))
 
     def product(self, scope, target: int):
-        self._p.add_product(ids(scope), target)
+        self._p.add_product(self._ids(scope), target)
 
     def restrict(self, x, values):
         """x keeps only these values (a unary constraint)."""
-        self._p.restrict_domain(var_id(x), list(values))
+        self._p.restrict_domain(self._id(x), list(values))
 
     # ---- runs ----------------------------------------------------------------------------------------------
     def solve(self, on_solution=None, interrupt=None, tree=False, **spec) -> Result:

@@ -6,7 +6,7 @@ import queue
 import threading
 
 from . import _csp
-from ._expr import Var, ids, var_id
+from ._expr import Var, check_owner, ids, var_id
 
 
 class Result:
@@ -57,10 +57,11 @@ class Result:
 
     @property
     def solution(self):
-        """The first solution ({name: value}), or None."""
+        """The first solution ({name: value}), or None; after minimize / maximize the best one (whose objective is
+        .objective): branch and bound keeps its improving solutions in the order found, so the last."""
         if self.raw.kept == 0:
             return None
-        return self.solutions[0]
+        return self.solutions[-1 if self.raw.objective is not None else 0]
 
     @property
     def calls(self) -> int:
@@ -68,7 +69,10 @@ class Result:
         return self.stats["assignments"] + 1
 
     def __getitem__(self, key):
-        """The value of a variable (a Var or a name) in the first solution."""
+        """The value of a variable (a Var or a name) in .solution (the first, or the best after minimize /
+        maximize)."""
+        if isinstance(key, Var) and self.problem is not None:
+            check_owner(key, self.problem.raw)
         if self.solution is None:
             raise KeyError(f"no solution: the run ended {self.status} ({self.stop})")
         return self.solution[key.name if isinstance(key, Var) else key]
@@ -81,33 +85,35 @@ class Result:
 _VARIABLE_KEYS = frozenset(("minimize", "maximize", "project"))
 
 
-def spec_of(kwargs: dict) -> dict:
-    """The keyword arguments as the engine's spec: Vars as ids."""
+def spec_of(kwargs: dict, owner=None) -> dict:
+    """The keyword arguments as the engine's spec: Vars (of the engine problem `owner`) as ids."""
     if _VARIABLE_KEYS.isdisjoint(kwargs):
         return kwargs
     spec = {}
     for key, value in kwargs.items():
         key = key.replace("-", "_")
         if key in ("minimize", "maximize") and value is not None:
-            value = var_id(value)
+            value = var_id(value, owner)
         elif key == "project" and value is not None:
-            value = ids(value)
+            value = ids(value, owner)
         spec[key] = value
     return spec
 
 
 def run(raw_problem, kwargs: dict, on_solution=None, interrupt=None, wrap=None) -> Result:
-    return Result(_csp.solve(raw_problem, spec_of(kwargs), on_solution, interrupt), wrap)
+    return Result(_csp.solve(raw_problem, spec_of(kwargs, raw_problem), on_solution, interrupt), wrap)
 
 
 def solutions(raw_problem, kwargs: dict):
     """Yields the solutions one at a time, as the search finds them (the search runs on a thread, paused while a
-    solution waits to be taken). Closing the generator (break, or garbage collection) stops the search."""
+    solution waits to be taken). Closing the generator (break, Ctrl-C, or garbage collection) stops the search
+    within milliseconds, also while it is between two solutions."""
     kwargs = dict(kwargs)
     kwargs.setdefault("max_solutions", 0)
     kwargs.setdefault("keep_solutions", 0)
     handoff = queue.Queue(maxsize=1)
     stop = threading.Event()
+    interrupt = _csp.Interrupt()  # set when the generator closes: stops the search between two solutions too
     done = object()
     outcome = {}
 
@@ -119,7 +125,7 @@ def solutions(raw_problem, kwargs: dict):
 
     def search():
         try:
-            outcome["result"] = run(raw_problem, kwargs, on_solution)
+            outcome["result"] = run(raw_problem, kwargs, on_solution, interrupt)
         except BaseException as e:  # re-raised by the consumer
             outcome["error"] = e
         handoff.put(done)
@@ -134,6 +140,7 @@ def solutions(raw_problem, kwargs: dict):
             yield item
     finally:
         stop.set()
+        interrupt.set()
         while worker.is_alive():
             try:
                 handoff.get(timeout=0.05)

@@ -117,7 +117,8 @@ class Sudoku:
             t = search_tree(self.problem, **spec)
             t.result.grid = self.model.result_grid(t.raw.result, 0)
             return t
-        result = Result(_csp.solve(self.model.problem, spec_of(spec), None, None), self._problem)
+        raw = self.model.problem
+        result = Result(_csp.solve(raw, spec_of(spec, raw), None, None), self._problem)
         result.grid = self.model.result_grid(result.raw, 0)
         return result
 

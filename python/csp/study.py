@@ -147,4 +147,4 @@ def search_tree(problem, max_nodes: int = 2000, **spec) -> SearchTree:
     p = problem if hasattr(problem, "raw") or not hasattr(problem, "problem") else problem.problem
     raw = p.raw if hasattr(p, "raw") else p
     from ._run import spec_of
-    return SearchTree(_csp.search_tree(raw, spec_of(spec), max_nodes), p)
+    return SearchTree(_csp.search_tree(raw, spec_of(spec, raw), max_nodes), p)

@@ -23,6 +23,8 @@
 #include "csp/ablation/study.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/search/solve.hpp"
+#include "gil.hpp"
+#include "solving.hpp"
 #include "spec.hpp"
 
 namespace csp::python {
@@ -159,7 +161,7 @@ void bind_ablation(py::module_& m) {
         if (!factory.is_none()) {
           SharedCallable fn(factory);
           plan.instances.push_back(ab::instance_from_factory(name, [fn]() -> Problem {
-            py::gil_scoped_acquire gil;
+            CallbackGil gil;
             return fn.get()().cast<Problem>();
           }));
         }
@@ -173,6 +175,7 @@ void bind_ablation(py::module_& m) {
         plan.limits.repeat = repeat == 0 ? 1 : repeat;
         plan.limits.max_solutions = max_solutions;
         plan.shuffle_seed = shuffle_seed;
+        const SearchScope searching;
         py::gil_scoped_release release;
         return ab::run_study(plan);
       },
@@ -195,6 +198,7 @@ void bind_ablation(py::module_& m) {
         run.tree = std::make_unique<ab::SearchTreeObserver>([](Value v) { return std::to_string(v); }, max_nodes);
         spec.search.observer = run.tree.get();
         {
+          const SolvingScope solving(problem);  // declared before the release: ends with the GIL taken back
           py::gil_scoped_release release;
           run.result = solve(problem, spec);
         }

@@ -6,12 +6,14 @@
 #include <memory>
 #include <utility>
 
+#include "gil.hpp"
+
 namespace csp::python {
 
 namespace py = pybind11;
 
 /// A Python object that C++ copies freely (std::function copies share it) and that may be dropped on a thread
-/// without the GIL: the last owner takes the GIL to release it.
+/// without the GIL: the last owner takes the GIL to release it (and leaks it once the interpreter finalizes).
 class SharedCallable {
  public:
   explicit SharedCallable(py::object fn) : fn_(new py::object(std::move(fn)), release) {}
@@ -20,7 +22,7 @@ class SharedCallable {
 
  private:
   static void release(py::object* fn) {
-    if (Py_IsInitialized()) {
+    if (Py_IsInitialized() && !interpreter_finalizing()) {
       py::gil_scoped_acquire gil;
       delete fn;
     } else {

@@ -18,6 +18,9 @@
 #include "callable.hpp"
 #include "conversions.hpp"
 #include "csp/search/solve.hpp"
+#include "gil.hpp"
+#include "returns.hpp"
+#include "solving.hpp"
 #include "spec.hpp"
 
 namespace csp::python {
@@ -72,6 +75,7 @@ RunResult run_released(const Problem& problem, RunSpec& spec, Interrupt* externa
   std::atomic<bool>* flag = external ? &external->flag : own.get();
   spec.search.limits.interrupt = flag;
   SigintScope sigint(flag);
+  const SolvingScope solving(problem);  // declared before the release: ends with the GIL taken back
   py::gil_scoped_release release;
   return solve(problem, spec);
 }
@@ -115,11 +119,14 @@ void bind_run(py::module_& m) {
       [](const Problem& problem, const py::dict& spec_kwargs, const py::object& on_solution, Interrupt* interrupt) {
         RunSpec spec = make_run_spec(problem, spec_kwargs);
         if (!on_solution.is_none()) {
+          if (!PyCallable_Check(on_solution.ptr()))
+            throw py::type_error("on_solution: expected a callable, got " +
+                                 std::string(py::str(py::type::handle_of(on_solution).attr("__name__"))));
           SharedCallable callback(on_solution);
           spec.search.on_solution = [callback](const Assignment& a) {
-            py::gil_scoped_acquire gil;
+            CallbackGil gil;
             const py::object r = callback.get()(to_dict(a));
-            return r.is_none() || PyObject_IsTrue(r.ptr()) == 1;
+            return r.is_none() || truth_of("on_solution", callback.get(), r);  // None: go on
           };
         }
         return run_released(problem, spec, interrupt);

@@ -19,6 +19,7 @@
 #include "csp/models/sudoku_human_solver.hpp"
 #include "csp/models/sudoku_io.hpp"
 #include "csp/models/sudoku_techniques.hpp"
+#include "solving.hpp"
 #include "spec.hpp"
 
 namespace csp::python {
@@ -193,6 +194,7 @@ void bind_sudoku(py::module_& m) {
         const auto options = human_options(techniques, node_limit);
         models::HumanSolveResult r;
         {
+          const SearchScope searching;
           py::gil_scoped_release release;
           r = models::human_solve(g, options);
         }
@@ -205,6 +207,7 @@ void bind_sudoku(py::module_& m) {
         const auto options = human_options(techniques, node_limit);
         models::Grade r;
         {
+          const SearchScope searching;
           py::gil_scoped_release release;
           r = models::grade_puzzle(g, options);
         }
@@ -222,6 +225,7 @@ void bind_sudoku(py::module_& m) {
       "generate",
       [](const py::object& box, std::uint64_t seed, const std::string& symmetry) {
         const BoxShape b = box_of(box).value_or(BoxShape{});
+        const SearchScope searching;
         py::gil_scoped_release release;
         return models::generate_sudoku(b, seed, models::parse_symmetry(symmetry));
       },
@@ -237,6 +241,7 @@ void bind_sudoku(py::module_& m) {
         std::vector<double> wall_us;
         results.reserve(grids.size());
         {
+          const SearchScope searching;
           py::gil_scoped_release release;  // one release for the whole file
           for (const SudokuGrid& g : grids) {
             const auto start = std::chrono::steady_clock::now();  // timed as sudoku_file_bench times: build + search

@@ -290,7 +290,6 @@ TEST(GridPicture, PngReadsBackWithItsSizeAndColours) {
   EXPECT_GT(black, 1000) << "lines and givens drawn black";
   EXPECT_GT(white, 376 * 376 / 2) << "a white background";
   EXPECT_THROW(write_png(sudoku_picture(s.puzzle), "/nonexistent-dir/x.png"), ModelError);
-  release_png_font_caches();
 }
 #else
 TEST(GridPicture, PngWithoutCairoSaysSo) {

@@ -39,7 +39,6 @@ namespace {
 
 using painting::base_name;
 using painting::Canvas;
-using painting::FontCacheReset;
 using painting::kFailure;
 using painting::kPalette;
 using painting::Painter;
@@ -77,7 +76,6 @@ double jitter(std::size_t instance) {
 void write_plot(const std::string& path, const Study& study, const std::vector<Summary>& summaries,
                 PlotMetric metric, PlotKind kind) {
   if (kind != PlotKind::box) return write_line_plot(path, study, metric, kind);
-  const FontCacheReset reset_font_caches;  // declared first: runs after every cairo object is gone
   // Groups in order, rows (configurations) in the first group's summary order.
   std::vector<std::string> groups;
   for (const Summary& s : summaries)

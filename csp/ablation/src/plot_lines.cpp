@@ -325,7 +325,6 @@ void draw_legend(Painter& p, const LineChart& chart) {
 }  // namespace
 
 void write_line_plot(const std::string& path, const Study& study, PlotMetric metric, PlotKind kind) {
-  const painting::FontCacheReset reset_font_caches;  // declared first: runs after every cairo object is gone
   const LineChart chart = make_chart(study, metric, kind);
   Canvas canvas(path, chart.width, chart.height);
   Painter p(canvas.context());

@@ -5,7 +5,6 @@
 
 #include <cairo-svg.h>
 #include <cairo.h>
-#include <fontconfig/fontconfig.h>
 
 #include <cmath>
 #include <cstddef>
@@ -51,18 +50,6 @@ inline std::string base_name(const std::string& path) {
   const std::size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
-
-/// Frees cairo's and fontconfig's process-wide font caches when a chart is done (both re-initialise on next use),
-/// so that a leak checker (CI runs AddressSanitizer) sees no memory held at exit, also after an error.
-struct FontCacheReset {
-  FontCacheReset() = default;
-  FontCacheReset(const FontCacheReset&) = delete;
-  FontCacheReset& operator=(const FontCacheReset&) = delete;
-  ~FontCacheReset() {
-    cairo_debug_reset_static_data();
-    FcFini();
-  }
-};
 
 /// A cairo context on a surface it owns: the 1 x 1 image surface that measures text before a page is sized
 /// (`Canvas()`), or the SVG file a chart is drawn into (`Canvas(path, width, height)`, width and height in points;

@@ -21,9 +21,4 @@ void write_png(const PictureScene& scene, const std::string& path);
 /// write_png(layout_picture(picture, style), path).
 void write_png(const GridPicture& picture, const std::string& path, const PictureStyle& style = {});
 
-/// Frees cairo's and fontconfig's process-wide font caches (both re-initialise on next use), so that a leak
-/// checker sees no memory held at exit. Call it once after the last PNG (not after each: reloading the fonts is
-/// slow). Does nothing without cairo.
-void release_png_font_caches();
-
 }  // namespace csp::models
