@@ -213,6 +213,9 @@ class Expr:
     def __hash__(self):
         return hash((frozenset(self.terms.items()), self.constant))
 
+    def __array__(self, *args, **kwargs):
+        raise TypeError("an expression is not a number: numpy cannot convert it (use csp.array for arrays of them)")
+
     def __bool__(self):
         raise TypeError("an expression has no truth value; post a comparison with problem += (expr OP value)")
 
@@ -227,6 +230,28 @@ def _key_repr(key):
 
 def _operand(value) -> bool:
     return isinstance(value, Expr) or is_int(value)
+
+
+def _is_array(value) -> bool:
+    return hasattr(value, "ndim") and hasattr(value, "shape") and not is_int(value)
+
+
+def _elementwise(fn, a, b):
+    """fn over a numpy array and an expression, item by item: an object array (a VarArray)."""
+    import numpy as np
+
+    from .arrays import boxed, wrap
+    return wrap(np.frompyfunc(fn, 2, 1)(boxed(a), boxed(b)))
+
+
+def _arrays_too(method):
+    """An Expr operator that, given a numpy array, applies itself to each item (x + arr, x == arr)."""
+    def wrapper(self, other):
+        if _is_array(other):
+            return _elementwise(lambda a, b: method(a, b), self, other)
+        return method(self, other)
+    wrapper.__name__, wrapper.__doc__ = method.__name__, method.__doc__
+    return wrapper
 
 
 def _div_mod(op: str, a: "Expr", b: "Expr") -> "Expr":
@@ -333,3 +358,8 @@ def ids(variables, owner=None) -> list:
 
 def var_id(v, owner=None) -> int:
     return ids([v], owner)[0]
+
+
+for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__floordiv__", "__rfloordiv__",
+              "__mod__", "__rmod__", "__eq__", "__ne__", "__le__", "__ge__", "__lt__", "__gt__"):
+    setattr(Expr, _name, _arrays_too(getattr(Expr, _name)))

@@ -3,6 +3,8 @@ read `arr[i]` with a variable (or expression) index as an element constraint."""
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from ._expr import Expr, is_int
@@ -29,6 +31,50 @@ class VarArray(np.ndarray):
 
     def __repr__(self):
         return "VarArray(" + repr(np.asarray(self).tolist()) + ")"
+
+    def __array_wrap__(self, result, context=None, *args):
+        # a reduction to one item (arr.sum()) gives the item, not a 0-d array
+        return result[()] if result.ndim == 0 else np.asarray(result).view(VarArray)
+
+    # Comparisons give arrays of constraints (numpy's own would ask each constraint for a truth value).
+    def _compare(self, other, fn):
+        return wrap(np.frompyfunc(fn, 2, 1)(np.asarray(self), boxed(other)))
+
+    def __eq__(self, other):  # type: ignore[override]
+        return self._compare(other, operator.eq)
+
+    def __ne__(self, other):  # type: ignore[override]
+        return self._compare(other, operator.ne)
+
+    def __le__(self, other):
+        return self._compare(other, operator.le)
+
+    def __ge__(self, other):
+        return self._compare(other, operator.ge)
+
+    def __lt__(self, other):
+        return self._compare(other, operator.lt)
+
+    def __gt__(self, other):
+        return self._compare(other, operator.gt)
+
+    __hash__ = None
+
+
+def wrap(result):
+    """An object array from numpy as a VarArray; a 0-d one as its item."""
+    if not isinstance(result, np.ndarray):
+        return result
+    return result[()] if result.ndim == 0 else result.view(VarArray)
+
+
+def boxed(value):
+    """An expression as a 0-d object array (numpy's ufuncs refuse an Expr itself: __array_ufunc__ is None)."""
+    if not isinstance(value, Expr):
+        return value
+    box = np.empty((), dtype=object)
+    box[()] = value
+    return box
 
 
 def _strides(shape):
