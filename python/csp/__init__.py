@@ -131,7 +131,11 @@ class Problem(GlobalConstraints):
         return self._p.values(self._id(x))
 
     def _ids(self, variables) -> list:
-        return ids(variables, self._p)
+        """Ids of a scope: Vars, ints (ids, as before expressions existed) and expressions (auxiliary variables)."""
+        items = flat(variables)
+        if any(isinstance(v, Expr) and not isinstance(v, Var) for v in items):
+            return [self._aux.var(v) if isinstance(v, Expr) else ids([v], self._p)[0] for v in items]
+        return ids(items, self._p)
 
     def _id(self, v) -> int:
         return var_id(v, self._p)

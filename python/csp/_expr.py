@@ -265,6 +265,42 @@ def _div_mod(op: str, a: "Expr", b: "Expr") -> "Expr":
     return Expr.node(op, (a, b))
 
 
+def evaluate(e, value_of) -> int:
+    """The value of an expression (or int) when each variable id x has value_of(x) (the engine's semantics)."""
+    if is_int(e):
+        return int(e)
+    total = e.constant
+    for key, c in e.terms.items():
+        total += c * (value_of(key) if isinstance(key, int) else _evaluate_node(key, value_of))
+    return total
+
+
+def _evaluate_node(n: Node, value_of) -> int:
+    a = [evaluate(x, value_of) for x in n.args]
+    op = n.op
+    if op == "times":
+        return a[0] * a[1]
+    if op in ("div", "mod"):
+        if a[1] == 0:
+            raise ZeroDivisionError(f"{op} by 0 (the constraint posting it rules this out)")
+        return trunc_div(a[0], a[1]) if op == "div" else trunc_mod(a[0], a[1])
+    if op == "abs":
+        return abs(a[0])
+    if op == "pow":
+        return a[0] ** n.data
+    if op in ("min", "max"):
+        return min(a) if op == "min" else max(a)
+    if op == "element":
+        return n.data[a[0]] if n.data is not None else a[1:][a[0]]
+    if op == "among":
+        return sum(v in n.data for v in a)
+    if op == "nvalue":
+        return len(set(a))
+    if op in ("argmax", "argmin"):
+        return a.index(max(a) if op == "argmax" else min(a))
+    raise TypeError(f"unknown expression {op!r}")
+
+
 class Var(Expr):
     """A variable of a Problem: its id (`int(x)`), its name, usable in expressions."""
 

@@ -176,3 +176,21 @@ def test_numpy_integers_everywhere():
         p.var("z", 0.5, 3)
     with pytest.raises(TypeError):
         x * 1.5
+
+
+def test_result_gives_the_value_of_an_expression():
+    p = csp.Problem()
+    x, y = p.var("x", -3, 3), p.var("y", -3, 3)
+    e = abs(x - y) * 2 + csp.max([x, y, 0]) + csp.element([5, 6, 7, 8, 9, 10, 11], x + 3) + x % 2 + y // 2
+    r = p.maximize(e)
+    best = max(abs(a - b) * 2 + max(a, b, 0) + (5 + a + 3) + (a - 2 * trunc_div(a, 2)) + trunc_div(b, 2)
+               for a in range(-3, 4) for b in range(-3, 4))
+    assert r.objective == best and r[e] == best and r[x - y] == r[x] - r[y]
+
+
+def test_scopes_take_expressions():
+    p = csp.Problem()
+    x, y, z = p.vars(["x", "y", "z"], range(0, 3))
+    p.all_different([x + 1, y, z * 2])
+    ok = lambda a, b, c: len({a + 1, b, 2 * c}) == 3  # noqa: E731
+    assert p.count().count == enumerate_count([range(3)] * 3, ok)
