@@ -19,7 +19,13 @@ from ._csp import Error, Interrupt, ModelError, SearchContext, UnknownNameError
 from ._expr import Expr, Linear, Var, as_int, check_owner, flat, ids, is_int, var_id
 from ._flatten import Aux
 from ._run import Result, run as _run, solutions as _solutions
-from .arrays import VarArray, array
+try:
+    from .arrays import VarArray, array
+except ImportError as _numpy_missing:  # numpy is optional: only the arrays need it
+    VarArray = None
+
+    def array(items):
+        raise ImportError("csp.array and Problem.int_var_array need numpy") from _numpy_missing
 from .globals import GlobalConstraints
 
 __all__ = [
@@ -50,10 +56,12 @@ class Problem(GlobalConstraints):
     """A CSP (X, D, C): variables with domains, constraints (AIMA 4th ed. §6.1).
 
     Variables: `x = p.var("x", range(1, 10))` (or a list of values, or `p.var("x", 1, 9)`); `p.vars(names,
-    domain)`. Constraints: `p += x + y == 10` (also !=, <=, >=, <, >), `p.all_different(xs)`, `p.table(...)`,
+    domain)`; `p.int_var_array(shape, lo, hi)` (numpy). Constraints: `p += x + y == 10` (also !=, <=, >=, <, >;
+    any expression: x * y, abs, //, %, **, csp.min / max / element / count, ...), the globals (p.cumulative,
+    p.circuit, p.regular, ...: csp/globals.py), `p.all_different(xs)`, `p.table(...)`,
     `p.element(...)`, arithmetic (`p.times(x, y, z)`, ...), boolean (`p.clause`, `p.and_reif`, `p.xor`, ...),
     reified (`p.reify(x + y <= 3, b)`), `p.predicate(fn, [x, y])` (a Python callable). Runs: solve, count,
-    solutions (a generator), minimize, maximize.
+    solutions (a generator), minimize, maximize (of any expression).
     """
 
     def __init__(self, raw=None):
@@ -96,7 +104,8 @@ class Problem(GlobalConstraints):
         """A numpy array (csp.VarArray) of new variables of this shape (an int or a tuple), each over `values` (a
         range, a list, or lo with hi), named name[i] / name[i,j]: it slices, sums (arr.sum(), sum(arr[0, :])),
         dots with int arrays, and arr[x] with a variable x is an element constraint."""
-        import numpy as np
+        import numpy as np  # ImportError naming numpy when it is not installed
+
         shape = (shape,) if is_int(shape) else tuple(shape)
         shape = tuple(as_int(n, "int_var_array: shape") for n in shape)
         if any(n < 0 for n in shape):
