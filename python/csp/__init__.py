@@ -16,51 +16,73 @@ from __future__ import annotations
 
 from . import _csp
 from ._csp import Error, Interrupt, ModelError, SearchContext, UnknownNameError
-from ._expr import Expr, Linear, Var, check_owner, ids, var_id
+from ._expr import Expr, Linear, Var, as_int, check_owner, flat, ids, is_int, var_id
+from ._flatten import Aux
 from ._run import Result, run as _run, solutions as _solutions
+try:
+    from .arrays import VarArray, array
+except ImportError as _numpy_missing:  # numpy is optional: only the arrays need it
+    VarArray = None
+
+    def array(items):
+        raise ImportError("csp.array and Problem.int_var_array need numpy") from _numpy_missing
+from .globals import GlobalConstraints
 
 __all__ = [
     "Problem", "Var", "Expr", "Linear", "Result", "Interrupt", "Error", "ModelError", "UnknownNameError",
     "SearchContext", "register_variable_ordering", "register_value_ordering", "register_inference",
     "variable_orderings", "value_orderings", "inferences", "algorithms", "restart_strategies",
+    "VarArray", "array", "abs", "among", "arg_max", "arg_min", "count", "div", "element", "max", "min", "mod", "nvalue",
 ]
 
 
 def _domain(values, hi=None):
     if hi is not None:
-        return ("range", int(values), int(hi))
+        return ("range", as_int(values, "a domain's lower bound"), as_int(hi, "a domain's upper bound"))
     if isinstance(values, range) and values.step == 1:
         if len(values) == 0:
             raise ModelError("empty domain: range(%d, %d) holds no value" % (values.start, values.stop))
         return ("range", values.start, values.stop - 1)
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
         raise TypeError(f"a domain is a range or a list of ints, not {type(values).__name__}")
-    values = list(values)
+    values = list(values.flat) if hasattr(values, "flat") else list(values)
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, int):
+        if not is_int(v):
             raise TypeError(f"a domain holds ints, not {type(v).__name__} ({v!r})")
-    return ("values", values)
+    return ("values", [int(v) for v in values])
 
 
-class Problem:
+class Problem(GlobalConstraints):
     """A CSP (X, D, C): variables with domains, constraints (AIMA 4th ed. §6.1).
 
     Variables: `x = p.var("x", range(1, 10))` (or a list of values, or `p.var("x", 1, 9)`); `p.vars(names,
-    domain)`. Constraints: `p += x + y == 10` (also !=, <=, >=, <, >), `p.all_different(xs)`, `p.table(...)`,
+    domain)`; `p.int_var_array(shape, lo, hi)` (numpy). Constraints: `p += x + y == 10` (also !=, <=, >=, <, >;
+    any expression: x * y, abs, //, %, **, csp.min / max / element / count, ...), the globals (p.cumulative,
+    p.circuit, p.regular, ...: csp/globals.py), `p.all_different(xs)`, `p.table(...)`,
     `p.element(...)`, arithmetic (`p.times(x, y, z)`, ...), boolean (`p.clause`, `p.and_reif`, `p.xor`, ...),
     reified (`p.reify(x + y <= 3, b)`), `p.predicate(fn, [x, y])` (a Python callable). Runs: solve, count,
-    solutions (a generator), minimize, maximize.
+    solutions (a generator), minimize, maximize (of any expression).
     """
 
     def __init__(self, raw=None):
         self._p = raw if raw is not None else _csp.Problem()
         self._var_list = None  # the Vars, made when first asked for (a model's 81 cells cost nothing until then)
+        self._aux_state = None  # the auxiliary variables of expressions (csp/_flatten.py), made when first needed
 
     @property
     def _vars(self) -> list:
         if self._var_list is None:
-            self._var_list = [Var(i, self._p.name(i), self._p) for i in range(self._p.variable_count)]
+            self._var_list = []
+        n = self._p.variable_count
+        if len(self._var_list) < n:  # auxiliary variables added since
+            self._var_list += [Var(i, self._p.name(i), self._p) for i in range(len(self._var_list), n)]
         return self._var_list
+
+    @property
+    def _aux(self) -> Aux:
+        if self._aux_state is None:
+            self._aux_state = Aux(self._p)
+        return self._aux_state
 
     # ---- variables -----------------------------------------------------------------------------------------
     def var(self, name: str, values, hi=None) -> Var:
@@ -70,13 +92,30 @@ class Problem:
         d = _domain(values, hi)
         i = self._p.add_variable(name, d[1], d[2]) if d[0] == "range" else self._p.add_variable(name, d[1])
         v = Var(i, name, self._p)
-        if self._var_list is not None:
+        if self._var_list is not None and len(self._var_list) == i:
             self._var_list.append(v)
         return v
 
     def vars(self, names, values) -> list:
         """Adds one variable per name, all over `values`."""
         return [self.var(n, values) for n in names]
+
+    def int_var_array(self, shape, values, hi=None, name: str = "x") -> VarArray:
+        """A numpy array (csp.VarArray) of new variables of this shape (an int or a tuple), each over `values` (a
+        range, a list, or lo with hi), named name[i] / name[i,j]: it slices, sums (arr.sum(), sum(arr[0, :])),
+        dots with int arrays, and arr[x] with a variable x is an element constraint."""
+        import numpy as np  # ImportError naming numpy when it is not installed
+
+        shape = (shape,) if is_int(shape) else tuple(shape)
+        shape = tuple(as_int(n, "int_var_array: shape") for n in shape)
+        if any(n < 0 for n in shape):
+            raise ValueError(f"int_var_array: shape {shape} has a negative size")
+        if not isinstance(name, str):
+            raise TypeError(f"int_var_array: name is a str, not {type(name).__name__}")
+        out = np.empty(shape, dtype=object)
+        for index in np.ndindex(*shape):
+            out[index] = self.var(f"{name}[{','.join(map(str, index))}]", values, hi)
+        return out.view(VarArray)
 
     @property
     def variables(self) -> list:
@@ -101,14 +140,21 @@ class Problem:
         return self._p.values(self._id(x))
 
     def _ids(self, variables) -> list:
-        return ids(variables, self._p)
+        """Ids of a scope: Vars, ints (ids, as before expressions existed) and expressions (auxiliary variables)."""
+        items = flat(variables)
+        if any(isinstance(v, Expr) and not isinstance(v, Var) for v in items):
+            return [self._aux.var(v) if isinstance(v, Expr) else ids([v], self._p)[0] for v in items]
+        return ids(items, self._p)
 
     def _id(self, v) -> int:
         return var_id(v, self._p)
 
     def copy(self) -> "Problem":
         """An independent copy (its own Vars: p_copy["x"]); it may change while a search runs on this one."""
-        return Problem(self._p.copy())
+        other = Problem(self._p.copy())
+        if self._aux_state is not None:
+            other._aux_state = self._aux_state.copy_for(other._p)
+        return other
 
     @property
     def raw(self):
@@ -121,15 +167,38 @@ class Problem:
         return self
 
     def add(self, constraint, name: str = ""):
-        """Posts a linear constraint built with operators (`x + 2 * y <= 10`)."""
-        if not isinstance(constraint, Linear):
-            raise TypeError("problem += takes a comparison of linear expressions, e.g. x + y == 10 "
-                            f"(got {type(constraint).__name__}); use p.predicate(fn, scope) for a callable")
-        check_owner(constraint.expr, self._p)
-        scope, coefficients, rhs = constraint.scope_coefficients_rhs()
+        """Posts a comparison of expressions (`x + 2 * y <= 10`, `abs(x - y) + z * w != 3`), or each of a list
+        (or numpy array) of them. Non-linear terms get auxiliary variables (docs/python.md, "Expressions")."""
+        if not isinstance(constraint, Linear) and hasattr(constraint, "__iter__") and not isinstance(constraint, str):
+            items = flat(constraint)
+            for c in items:  # every item checked before any is posted
+                self._check_comparison(c)
+            for c in items:
+                self.add(c, name)
+            return
+        self._check_comparison(constraint)
+        scope, coefficients, rhs = self._linear(constraint)
         if not scope:
             raise ModelError("a linear constraint without variables")
         self._p.add_linear(scope, coefficients, constraint.op, rhs, name)
+
+    @staticmethod
+    def _check_comparison(constraint):
+        if not isinstance(constraint, Linear):
+            raise TypeError("problem += takes a comparison of expressions, e.g. x + y == 10 "
+                            f"(got {type(constraint).__name__}); use p.predicate(fn, scope) for a callable")
+
+    def _linear(self, constraint: Linear):
+        """(scope, coefficients, rhs) of a comparison, its non-linear terms replaced by auxiliary variables."""
+        check_owner(constraint.expr, self._p)
+        scope, coefficients, constant = self._aux.linear(constraint.expr)
+        return scope, coefficients, -constant
+
+    def var_of(self, expr) -> Var:
+        """The variable holding the value of `expr` (a Var: itself; an expression: an auxiliary variable, posted
+        once per expression over the same variables; an int: a fixed variable)."""
+        x = self._aux.var(expr)  # first: it may add variables
+        return self._vars[x]
 
     def linear(self, scope, coefficients, op: str, rhs: int, name: str = ""):
         """sum(coefficients[i] * scope[i]) OP rhs, OP one of ==, !=, <=, >= (keyword syntax of `+=`)."""
@@ -170,8 +239,7 @@ class Problem:
         if not isinstance(constraint, Linear):
             raise TypeError(f"reify takes a comparison of linear expressions, e.g. x + y <= 3 (got "
                             f"{type(constraint).__name__})")
-        check_owner(constraint.expr, self._p)
-        scope, coefficients, rhs = constraint.scope_coefficients_rhs()
+        scope, coefficients, rhs = self._linear(constraint)
         self._p.add_linear_reif(scope, coefficients, constraint.op, rhs, self._id(b), implication)
 
     def member_reif(self, x, values, b, implication: bool = False):
@@ -240,12 +308,18 @@ class Problem:
         return _solutions(self._p, spec)
 
     def minimize(self, objective, **spec) -> Result:
-        """Branch and bound: the least value of `objective` (a variable); result.objective, proved optimal when
-        result.stop == "complete"."""
-        return _run(self._p, dict(spec, minimize=objective), None, None, self)
+        """Branch and bound: the least value of `objective` (a variable or any expression: an auxiliary variable
+        holds it); result.objective, proved optimal when result.stop == "complete"."""
+        return _run(self._p, dict(spec, minimize=self._objective(objective)), None, None, self)
 
     def maximize(self, objective, **spec) -> Result:
-        return _run(self._p, dict(spec, maximize=objective), None, None, self)
+        """Branch and bound: the largest value of `objective` (a variable or any expression)."""
+        return _run(self._p, dict(spec, maximize=self._objective(objective)), None, None, self)
+
+    def _objective(self, objective):
+        if isinstance(objective, Expr) and not isinstance(objective, Var):
+            return self.var_of(objective)
+        return objective
 
     def is_solution(self, assignment) -> bool:
         return self._p.is_solution(assignment)
@@ -302,3 +376,6 @@ from .models import (  # noqa: E402,F401
 
 __all__ += ["models", "Sudoku", "SudokuGrid", "n_queens", "map_coloring", "graph_coloring", "cryptarithm", "zebra",
             "killer_sudoku", "flatzinc", "parse_puzzle", "read_puzzles", "model_defaults"]
+
+# Last: csp.min, csp.max, csp.abs would shadow the builtins in the code above.
+from .expressions import abs, among, arg_max, arg_min, count, div, element, max, min, mod, nvalue  # noqa: E402,A004

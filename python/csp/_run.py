@@ -6,7 +6,7 @@ import queue
 import threading
 
 from . import _csp
-from ._expr import Var, check_owner, ids, var_id
+from ._expr import Expr, Var, check_owner, evaluate, ids, var_id
 
 
 class Result:
@@ -69,12 +69,18 @@ class Result:
         return self.stats["assignments"] + 1
 
     def __getitem__(self, key):
-        """The value of a variable (a Var or a name) in .solution (the first, or the best after minimize /
-        maximize)."""
-        if isinstance(key, Var) and self.problem is not None:
+        """The value of a variable (a Var or a name), or of an expression (abs(x - y) + z * w), in .solution (the
+        first, or the best after minimize / maximize)."""
+        if isinstance(key, Expr) and self.problem is not None:
             check_owner(key, self.problem.raw)
         if self.solution is None:
             raise KeyError(f"no solution: the run ended {self.status} ({self.stop})")
+        if isinstance(key, Expr) and not isinstance(key, Var):
+            if self.problem is None:
+                raise KeyError("the value of an expression needs the Result of a Problem's run")
+            names = self.problem.raw
+            solution = self.solution
+            return evaluate(key, lambda x: solution[names.name(x)])
         return self.solution[key.name if isinstance(key, Var) else key]
 
     def __repr__(self):

@@ -21,5 +21,7 @@ void bind_models(py::module_& m);
 void bind_sudoku(py::module_& m);
 /// Studies (csp::ablation::run_study: rows, CSV, JSON, chart) and the search tree of one run (SearchTreeObserver).
 void bind_ablation(py::module_& m);
+/// _csp.post_*: the native global constraints (cumulative, circuit, regular, counting, ordering, packing).
+void bind_globals(py::module_& m);
 
 }  // namespace csp::python

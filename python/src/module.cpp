@@ -12,4 +12,5 @@ PYBIND11_MODULE(_csp, m) {
   csp::python::bind_models(m);
   csp::python::bind_sudoku(m);
   csp::python::bind_ablation(m);
+  csp::python::bind_globals(m);
 }

@@ -207,6 +207,7 @@ Strategy<VariableOrdering> python_variable_ordering(py::object fn, std::string n
     }
     if (r.is_none()) return -1;
     check_owner("variable ordering", f, r, ctx.problem());
+    if (py::hasattr(r, "_owner") && py::hasattr(r, "id")) r = r.attr("id");  // a csp.Var: its id
     const long long x = integer_of("variable ordering", f, r, "it must return a variable id (an int) or None");
     return (x < -1 || x > INT_MAX) ? static_cast<VarId>(-2) : static_cast<VarId>(x);  // out of range: refused
   };
