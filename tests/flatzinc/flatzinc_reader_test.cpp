@@ -80,8 +80,13 @@ TEST(FlatZincParser, ErrorsNameTheLine) {
   EXPECT_EQ(error_of("var 1..3: x;\nconstraint int_le(x, 2, 3);\nsolve satisfy;\n"),
             "t.fzn:2: int_le takes 2 arguments, not 3");
   EXPECT_EQ(error_of("constraint int_le(x, 2);\nsolve satisfy;\n"), "t.fzn:1: 'x' is not declared");
-  EXPECT_EQ(error_of("var int: x;\nsolve satisfy;\n"),
-            "t.fzn:1: variable 'x' has no bounds (var int): csp needs a finite domain");
+  EXPECT_EQ(error_of("var int: x;\nconstraint int_le(x, -2000000000);\nsolve satisfy;\n"),
+            "t.fzn:2: int_le: value -2000000000 is outside -1073741823..1073741823, the range csp gives a variable "
+            "without bounds (var int)");
+  EXPECT_EQ(error_of("var int: x;\n" + std::string(300, '[') + "1" + std::string(300, ']') + ";\nsolve satisfy;\n"),
+            "t.fzn:2: expected a type (bool, int, float, a range lo..hi or a set {..}), found '['");
+  EXPECT_EQ(error_of("var 1..3: x :: " + std::string(201, '[') + "1" + std::string(201, ']') + ";\nsolve satisfy;\n"),
+            "t.fzn:1: expressions nested deeper than 200 levels (arrays or calls)");
   EXPECT_EQ(error_of("var 1..3: x;\nsolve satisfy;\nsolve satisfy;\n"),
             "t.fzn:3: an item after the solve item (the solve item must be the last)");
   EXPECT_EQ(error_of("int: n = 99999999999999999999;\nsolve satisfy;\n"),
@@ -94,6 +99,21 @@ TEST(FlatZincParser, ErrorsNameTheLine) {
             "t.fzn:1: variable 'x': domain -3000000000..0 is wider than csp takes (-1073741823..1073741823)");
   EXPECT_EQ(error_of("var 1..3: x;\narray [1..1] of var int: a = [x];\nconstraint int_le(a[2], 1);\nsolve satisfy;\n"),
             "t.fzn:3: index 2 out of 'a' (1..1)");
+}
+
+// A var int without bounds is csp's widest domain, an interval (2^31 - 1 values, none listed); a unary constraint
+// on it is a bound; a set literal is one sorted set whatever its order and repeats.
+TEST(FlatZincParser, VarIntWithoutBoundsIsTheWidestInterval) {
+  const fzn::FlatZincModel m =
+      build("var int: x :: output_var;\nconstraint int_le(x, 5);\nconstraint set_in(x, {9, -4, 2, 3, 3, 2});\n"
+            "solve satisfy;\n");
+  ASSERT_EQ(m.unbounded, std::vector<csp::VarId>{0});
+  EXPECT_EQ(m.problem.variable(0).min_value(), -fzn::kWidestDomain);
+  EXPECT_EQ(m.problem.variable(0).max_value(), fzn::kWidestDomain);
+  const csp::Domain& d = m.problem.initial_domain(0);
+  EXPECT_EQ(d.size(), 3);  // {-4, 2, 3}
+  EXPECT_EQ(fzn::IntSet::of_values({9, -4, 2, 3, 3, 2, 10}).to_string(), "{-4,2,3,9,10}");
+  EXPECT_EQ(fzn::IntSet::of_values({5, 4, 3}).to_string(), "3..5");
 }
 
 TEST(FlatZincParser, ByteOrderMarkAndCarriageReturnsAreTaken) {
