@@ -19,14 +19,20 @@ from ._csp import Error, Interrupt, ModelError, SearchContext, UnknownNameError
 from ._expr import Expr, Linear, Var, as_int, check_owner, flat, ids, is_int, var_id
 from ._flatten import Aux
 from ._run import Result, run as _run, solutions as _solutions
-try:
-    from .arrays import VarArray, array
-except ImportError as _numpy_missing:  # numpy is optional: only the arrays need it
-    VarArray = None
-
-    def array(items):
-        raise ImportError("csp.array and Problem.int_var_array need numpy") from _numpy_missing
 from .globals import GlobalConstraints
+
+
+def __getattr__(name):
+    """csp.VarArray and csp.array, imported on first use: numpy is optional, and `import csp` never loads it (it
+    would double the cost of a short script's start)."""
+    if name in ("VarArray", "array"):
+        try:
+            from . import arrays
+        except ImportError as e:
+            raise ImportError(f"csp.{name} needs numpy (Debian: python3-numpy)") from e
+        return getattr(arrays, name)
+    raise AttributeError(f"module 'csp' has no attribute {name!r}")
+
 
 __all__ = [
     "Problem", "Var", "Expr", "Linear", "Result", "Interrupt", "Error", "ModelError", "UnknownNameError",
@@ -105,6 +111,8 @@ class Problem(GlobalConstraints):
         range, a list, or lo with hi), named name[i] / name[i,j]: it slices, sums (arr.sum(), sum(arr[0, :])),
         dots with int arrays, and arr[x] with a variable x is an element constraint."""
         import numpy as np  # ImportError naming numpy when it is not installed
+
+        from .arrays import VarArray
 
         shape = (shape,) if is_int(shape) else tuple(shape)
         shape = tuple(as_int(n, "int_var_array: shape") for n in shape)
