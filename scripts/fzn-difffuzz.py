@@ -12,7 +12,11 @@ GECODE_EVERY-th model). csp must print exactly the brute-force solutions, distin
 (optimisation: the optimum, proved); a Gecode answer that differs from brute force is reported as Gecode's, not
 as a failure (Gecode 6.2 has known bugs on int_mod and int_pow).
 
-Usage: fzn-difffuzz.py CSP [--seconds S] [--models N] [--seed K] [--keep DIR]
+With --globals-share F (default 0.25, when the MiniZinc driver is installed), that share of the time budget
+goes to scripts/mzn-globals-vs-std.py: random small models of each native global, with zero and negative corner
+values, compared with the brute force of MiniZinc's std definition.
+
+Usage: fzn-difffuzz.py CSP [--seconds S] [--models N] [--seed K] [--keep DIR] [--globals-share F]
 Exits 1 when csp disagrees with brute force (each such model is written to DIR, default fzn-difffuzz-failures/),
 0 otherwise. Reproducible: model i of seed K is the same model on every machine.
 """
@@ -296,6 +300,27 @@ def run(cmd, timeout=20):
         return -1, "", "timeout"
 
 
+def globals_vs_std():
+    """scripts/mzn-globals-vs-std.py as a module (its file name has dashes)."""
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mzn-globals-vs-std.py")
+    spec = importlib.util.spec_from_file_location("mzn_globals_vs_std", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_globals(o):
+    """The globals against std for globals_share of the budget, from csp's build tree (share/minizinc/solvers)."""
+    solvers = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(o.csp))), "share", "minizinc", "solvers")
+    if not os.path.isfile(os.path.join(solvers, "csp.msc")):
+        print(f"fzn-difffuzz: no {solvers}/csp.msc: the globals against std are skipped")
+        return []
+    g = globals_vs_std()
+    return g.compare(solvers, list(g.GLOBALS), 10 ** 6, o.seed, o.seconds * o.globals_share,
+                     log=lambda line: None if "not judged" in line else print(line))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("csp")
@@ -304,13 +329,17 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", default="fzn-difffuzz-failures")
     ap.add_argument("--gecode-every", type=int, default=4)
+    ap.add_argument("--globals-share", type=float, default=0.25,
+                    help="share of --seconds for the globals against std (0: none; needs minizinc)")
     o = ap.parse_args()
+    global_failures = run_globals(o) if o.globals_share > 0 and o.models == 0 and shutil.which("minizinc") else []
     gecode = shutil.which("minizinc") is not None and o.gecode_every > 0
     start = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="fzn-difffuzz-")
     failures, gecode_disagreements, count, runs = [], [], 0, 0
     rng = random.Random(o.seed)
-    while time.monotonic() - start < o.seconds and (o.models == 0 or count < o.models):
+    budget = o.seconds * (1 - o.globals_share) if o.models == 0 and shutil.which("minizinc") else o.seconds
+    while time.monotonic() - start < budget and (o.models == 0 or count < o.models):
         model = Model(random.Random(rng.getrandbits(64)))
         shown, truth = model.brute_force()
         bools = {v[0] for v in model.vars if v[1]}
@@ -339,6 +368,8 @@ def main():
           f"csp disagreed with brute force on {len(failures)}; Gecode on {len(gecode_disagreements)}")
     for k, why, text in gecode_disagreements[:5]:
         print(f"-- Gecode, model {k}: {why}\n{text}")
+    if global_failures:
+        globals_vs_std().write_failures(global_failures, o.keep)
     if failures:
         os.makedirs(o.keep, exist_ok=True)
         for k, config, why, text in failures:
@@ -347,7 +378,7 @@ def main():
             print(f"-- csp {' '.join(config) or '(default)'}, model {k}: {why}\n{text}")
         print(f"fzn-difffuzz: the models are in {o.keep}/")
         return 1
-    return 0
+    return 1 if global_failures else 0
 
 
 if __name__ == "__main__":

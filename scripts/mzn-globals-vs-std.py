@@ -242,6 +242,50 @@ def solve(model_path, solvers_dir, std, config, timeout=60):
     return "ok", sorted(sols)
 
 
+def compare(solvers_dir, names, per_global, seed, seconds=0.0, config=(), log=print):
+    """Runs the comparison; returns [(tag, why, model text)] of the models where csp and std differ."""
+    start = time.monotonic()
+    tmp = tempfile.mkdtemp(prefix="mzn-globals-vs-std-")
+    failures, count = [], 0
+    try:
+        for i in range(per_global):
+            for name in names:  # round robin: a time budget covers every global
+                if seconds and time.monotonic() - start > seconds:
+                    break
+                g = Gen(random.Random(f"{seed}/{name}/{i}"))
+                text = g.model(GLOBALS[name](g))
+                path = os.path.join(tmp, f"{name}_{i}.mzn")
+                with open(path, "w") as f:
+                    f.write(text)
+                csp = solve(path, solvers_dir, False, list(config))
+                std = solve(path, solvers_dir, True, [])
+                count += 1
+                if "timeout" in (csp[0], std[0]) or std[0] == "undefined":
+                    log(f"{name} #{i}: not judged (csp {csp[0]}, std {std[0]})")
+                    continue
+                if csp[0] == "error" and std[0] == "error":
+                    continue  # both refuse (e.g. std's asserts on negative weights)
+                if csp != std:
+                    why = (f"csp {csp[0]}, {len(csp[1])} solutions; std {std[0]}, {len(std[1])} solutions"
+                           + (f"; csp says {csp[1][0]}" if csp[0] == "error" else "")
+                           + (f"; std says {std[1][0]}" if std[0] == "error" else ""))
+                    failures.append((f"{name}_{i}", why, text))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    log(f"mzn-globals-vs-std: seed {seed}: {count} models of {len(names)} globals in "
+        f"{time.monotonic() - start:.0f} s; {len(failures)} differ from std")
+    return failures
+
+
+def write_failures(failures, keep, log=print):
+    os.makedirs(keep, exist_ok=True)
+    for tag, why, text in failures:
+        with open(os.path.join(keep, tag + ".mzn"), "w") as f:
+            f.write(f"% {why}\n{text}")
+        log(f"DIFFERS {tag}: {why}")
+    log(f"models written to {keep}/")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("solvers_dir")
@@ -264,41 +308,9 @@ def main():
     if unknown:
         print(f"mzn-globals-vs-std: unknown global {unknown[0]!r} (--list names them)", file=sys.stderr)
         return 2
-    start = time.monotonic()
-    tmp = tempfile.mkdtemp(prefix="mzn-globals-vs-std-")
-    failures, count = [], 0
-    for name in names:
-        for i in range(o.per_global):
-            if o.seconds and time.monotonic() - start > o.seconds:
-                break
-            g = Gen(random.Random(f"{o.seed}/{name}/{i}"))
-            text = g.model(GLOBALS[name](g))
-            path = os.path.join(tmp, f"{name}_{i}.mzn")
-            with open(path, "w") as f:
-                f.write(text)
-            csp = solve(path, o.solvers_dir, False, o.config.split())
-            std = solve(path, o.solvers_dir, True, [])
-            count += 1
-            if "timeout" in (csp[0], std[0]) or std[0] == "undefined":
-                print(f"{name} #{i}: not judged (csp {csp[0]}, std {std[0]})")
-                continue
-            if csp[0] == "error" and std[0] == "error":
-                continue  # both refuse (e.g. std's asserts on negative weights)
-            if csp != std:
-                why = (f"csp {csp[0]}, {len(csp[1])} solutions; std {std[0]}, {len(std[1])} solutions"
-                       + (f"; csp says {csp[1][0]}" if csp[0] == "error" else "")
-                       + (f"; std says {std[1][0]}" if std[0] == "error" else ""))
-                failures.append((f"{name}_{i}", why, text))
-    shutil.rmtree(tmp, ignore_errors=True)
-    print(f"mzn-globals-vs-std: seed {o.seed}: {count} models of {len(names)} globals in "
-          f"{time.monotonic() - start:.0f} s; {len(failures)} differ from std")
+    failures = compare(o.solvers_dir, names, o.per_global, o.seed, o.seconds, o.config.split())
     if failures:
-        os.makedirs(o.keep, exist_ok=True)
-        for tag, why, text in failures:
-            with open(os.path.join(o.keep, tag + ".mzn"), "w") as f:
-                f.write(f"% {why}\n{text}")
-            print(f"DIFFERS {tag}: {why}")
-        print(f"models written to {o.keep}/")
+        write_failures(failures, o.keep)
         return 1
     return 0
 
