@@ -307,13 +307,13 @@ fzn::FlatZincModel read_model(const FznOptions& o) {
   const fzn::StopCheck stop = [=] {
     return interrupted->load(std::memory_order_relaxed) || (timed && std::chrono::steady_clock::now() >= deadline);
   };
-  const fzn::Model ast = fzn::read_flatzinc_file(o.file, stop);
+  fzn::Model ast = fzn::read_flatzinc_file(o.file, stop);
   fzn::BuildOptions build;
   build.all_different = o.all_different;
   build.globals = o.globals;
   build.use_annotations = !o.free_search;
   build.stop = stop;
-  return fzn::build_flatzinc(ast, o.file == "-" ? "<stdin>" : o.file, build);
+  return fzn::build_flatzinc(std::move(ast), o.file == "-" ? "<stdin>" : o.file, build);
 }
 
 // Each phase of the search annotation among its own variables (not with -f); where the annotation leaves a choice

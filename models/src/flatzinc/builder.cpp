@@ -40,7 +40,7 @@ struct Symbol {
 
 class Builder {
  public:
-  Builder(const Model& model, std::string source, const BuildOptions& options)
+  Builder(Model& model, std::string source, const BuildOptions& options)
       : model_(model), options_(options) {
     out_.source = std::move(source);
   }
@@ -54,7 +54,7 @@ class Builder {
     resolve_solve();
     Poster poster(out_.problem, options_.all_different, options_.globals);
     std::size_t posted = 0;
-    for (const ConstraintItem& item : model_.constraints) {
+    for (ConstraintItem& item : model_.constraints) {
       if (++posted % 4096 == 0 && options_.stop && options_.stop()) throw ReadStopped();
       Call call = resolve_call(item);
       if (!out_.unbounded.empty()) refuse_out_of_range_constants(call);
@@ -70,12 +70,13 @@ class Builder {
       if (!holds && out_.unsatisfiable.empty())
         out_.unsatisfiable = out_.source + ":" + std::to_string(item.line) + ": " + call.name + " cannot hold";
       out_.calls.push_back(std::move(call));
+      item = ConstraintItem{};  // posted: its syntax tree is freed now, so the peak is not the tree plus the model
     }
     return std::move(out_);
   }
 
  private:
-  const Model& model_;
+  Model& model_;  // build_flatzinc's own copy: the constraint items are freed as they are posted
   BuildOptions options_;
   FlatZincModel out_;
   std::unordered_map<std::string, Symbol> symbols_;
@@ -599,7 +600,7 @@ class Builder {
 
 }  // namespace
 
-FlatZincModel build_flatzinc(const Model& model, const std::string& source, const BuildOptions& options) {
+FlatZincModel build_flatzinc(Model model, const std::string& source, const BuildOptions& options) {
   return Builder(model, source, options).build();
 }
 

@@ -75,6 +75,7 @@ long long val(const Call& c, std::size_t i, const ValueOf& v) { return value_of(
 // The constants of an array of coefficients. Throws ModelError when one is a variable or does not fit an int.
 std::vector<long long> constants(const Call& c, std::size_t i) {
   std::vector<long long> out;
+  out.reserve(array(c, i).size());
   for (const Term& t : array(c, i)) {
     if (t.is_var()) throw ModelError(c.name + ": argument " + std::to_string(i + 1) + " must be constants");
     out.push_back(t.value);
@@ -92,31 +93,48 @@ int engine_coefficient(const std::string& name, long long a) {
 
 // Folds the constant terms of sum(coefficients[i] * terms[i]) into rhs and merges repeated variables (their
 // coefficients add up), in checked 64-bit arithmetic: a fold that overflows is a ModelError, never a wrapped sum.
-std::map<VarId, long long> fold_linear(const std::string& name, const std::vector<Term>& terms,
-                                       const std::vector<long long>& coefficients, long long& rhs) {
+// The variables of a folded sum with their coefficients, by variable (a sorted vector: no node per term).
+using MergedTerms = std::vector<std::pair<VarId, long long>>;
+
+MergedTerms fold_linear(const std::string& name, const std::vector<Term>& terms,
+                        const std::vector<long long>& coefficients, long long& rhs) {
   if (terms.size() != coefficients.size())
     throw ModelError(name + ": " + std::to_string(coefficients.size()) + " coefficients for " +
                      std::to_string(terms.size()) + " variables");
-  std::map<VarId, long long> merged;
+  MergedTerms merged;
+  merged.reserve(terms.size());
   const auto overflow = [&name] { return ModelError(name + ": the sum of its constant terms overflows 64 bits"); };
   for (std::size_t i = 0; i < terms.size(); ++i) {
     long long product = 0;
     if (terms[i].is_var()) {
-      if (__builtin_add_overflow(merged[terms[i].var], coefficients[i], &merged[terms[i].var])) throw overflow();
+      merged.emplace_back(terms[i].var, coefficients[i]);
     } else if (__builtin_mul_overflow(coefficients[i], terms[i].value, &product) ||
                __builtin_sub_overflow(rhs, product, &rhs)) {
       throw overflow();
     }
   }
+  std::sort(merged.begin(), merged.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < merged.size(); ++i) {
+    if (kept > 0 && merged[kept - 1].first == merged[i].first) {
+      if (__builtin_add_overflow(merged[kept - 1].second, merged[i].second, &merged[kept - 1].second))
+        throw overflow();
+    } else {
+      merged[kept++] = merged[i];
+    }
+  }
+  merged.resize(kept);
   return merged;
 }
 
 // sum(coefficients[i] * terms[i]) OP rhs with constants folded into rhs and repeated variables merged.
 bool post_linear(Poster& p, const std::string& name, const std::vector<Term>& terms,
                  const std::vector<long long>& coefficients, LinearOp op, long long rhs) {
-  const std::map<VarId, long long> merged = fold_linear(name, terms, coefficients, rhs);
+  const MergedTerms merged = fold_linear(name, terms, coefficients, rhs);
   std::vector<VarId> scope;
   std::vector<int> coeffs;
+  scope.reserve(merged.size());
+  coeffs.reserve(merged.size());
   for (const auto& [x, a] : merged) {
     if (a == 0) continue;
     engine_coefficient(name, a);
@@ -389,8 +407,11 @@ const std::map<std::string, Post>& native_posters() {
 // int_lin_*(as, xs, c) and bool_lin_*(as, xs, c): c may be a variable (bool_lin_*), so it joins the sum.
 Post linear_poster(LinearOp op, long long shift) {
   return [op, shift](Poster& p, const Call& c) {
-    std::vector<Term> terms = array(c, 1);
+    std::vector<Term> terms;
+    terms.reserve(array(c, 1).size() + 1);
+    terms.assign(array(c, 1).begin(), array(c, 1).end());
     std::vector<long long> coefficients = constants(c, 0);
+    coefficients.reserve(coefficients.size() + 1);
     if (terms.size() != coefficients.size())
       throw ModelError(c.name + ": " + std::to_string(coefficients.size()) + " coefficients for " +
                        std::to_string(terms.size()) + " variables");
@@ -419,7 +440,7 @@ constexpr long long kMemberReifValues = 1 << 16;
 bool post_linear_reif(Poster& p, const std::string& name, const std::vector<Term>& terms,
                       const std::vector<long long>& coefficients, LinearOp op, long long rhs, const Term& b,
                       Reification how) {
-  std::map<VarId, long long> merged = fold_linear(name, terms, coefficients, rhs);
+  MergedTerms merged = fold_linear(name, terms, coefficients, rhs);
   std::erase_if(merged, [](const auto& entry) { return entry.second == 0; });
   const auto holds = [op](long long lhs, long long r) {
     switch (op) {

@@ -19,9 +19,10 @@ void Lexer::fail(int line, const std::string& why) const {
 
 namespace {
 
-bool is_ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+// ASCII only, as FlatZinc's grammar (no locale look-up per character).
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool is_ident_char(char c) { return is_ident_start(c) || is_digit(c); }
 
 }  // namespace
 
@@ -61,7 +62,7 @@ Token Lexer::next() {
   if (is_ident_start(c)) {
     while (pos_ < text_.size() && is_ident_char(text_[pos_])) ++pos_;
     t.kind = Token::Kind::identifier;
-    t.text = std::string(text_.substr(start, pos_ - start));
+    t.text = text_.substr(start, pos_ - start);
     return t;
   }
   if (is_digit(c) || (c == '-' && pos_ + 1 < text_.size() && is_digit(text_[pos_ + 1]))) {
@@ -82,11 +83,13 @@ Token Lexer::next() {
       else if (base == 16 && std::isxdigit(static_cast<unsigned char>(d)) != 0)
         digit = std::tolower(static_cast<unsigned char>(d)) - 'a' + 10;
       if (digit < 0 || digit >= base) break;
-      if (magnitude > (static_cast<unsigned long long>(LLONG_MAX) + 1 - static_cast<unsigned>(digit)) /
-                          static_cast<unsigned>(base))
+      unsigned long long next = 0;
+      if (__builtin_mul_overflow(magnitude, static_cast<unsigned>(base), &next) ||
+          __builtin_add_overflow(next, static_cast<unsigned>(digit), &next) ||
+          next > static_cast<unsigned long long>(LLONG_MAX) + 1)
         overflow = true;
       else
-        magnitude = magnitude * static_cast<unsigned>(base) + static_cast<unsigned>(digit);
+        magnitude = next;
       ++pos_;
     }
     if (pos_ == digits_start) fail(line_, "a number without digits '" + shortened(text_.substr(start, pos_ - start + 1)) + "'");
@@ -98,14 +101,14 @@ Token Lexer::next() {
                                      text_[pos_] == '-' || text_[pos_] == '+'))
         ++pos_;
       t.kind = Token::Kind::floating;
-      t.text = std::string(text_.substr(start, pos_ - start));
+      t.text = text_.substr(start, pos_ - start);
       return t;
     }
     const unsigned long long limit = negative ? static_cast<unsigned long long>(LLONG_MAX) + 1 : LLONG_MAX;
     if (overflow || magnitude > limit)
       fail(line_, "integer '" + shortened(text_.substr(start, pos_ - start)) + "' does not fit in 64 bits");
     t.kind = Token::Kind::integer;
-    t.text = std::string(text_.substr(start, pos_ - start));
+    t.text = text_.substr(start, pos_ - start);
     t.value = negative ? static_cast<long long>(0ULL - magnitude) : static_cast<long long>(magnitude);
     return t;
   }
@@ -119,19 +122,24 @@ Token Lexer::next() {
     if (pos_ >= text_.size() || text_[pos_] != '"') fail(t.line, "unterminated string");
     ++pos_;
     t.kind = Token::Kind::string;
-    t.text = std::move(s);
+    if (s.size() == pos_ - start - 2) {  // no escape: the text itself
+      t.text = text_.substr(start + 1, s.size());
+    } else {
+      unescaped_.push_back(std::move(s));
+      t.text = unescaped_.back();
+    }
     return t;
   }
   if ((c == ':' || c == '.') && pos_ + 1 < text_.size() && text_[pos_ + 1] == c) {
-    pos_ += 2;
     t.kind = Token::Kind::punct;
-    t.text = std::string(2, c);
+    t.text = text_.substr(pos_, 2);
+    pos_ += 2;
     return t;
   }
   if (std::string_view(":;,()[]{}=").find(c) != std::string_view::npos) {
-    ++pos_;
     t.kind = Token::Kind::punct;
-    t.text = std::string(1, c);
+    t.text = text_.substr(pos_, 1);
+    ++pos_;
     return t;
   }
   // Quote the character (a whole UTF-8 sequence when it is one).

@@ -1,6 +1,7 @@
 // The tokens of FlatZinc: identifiers, integer / float / string literals and punctuation, with their line numbers.
 #pragma once
 
+#include <deque>
 #include <string>
 #include <string_view>
 
@@ -9,8 +10,10 @@ namespace csp::models::flatzinc {
 struct Token {
   enum class Kind { end, identifier, integer, floating, string, punct };
   Kind kind = Kind::end;
-  std::string text;     ///< identifier, punctuation ("::", "..", ":", ";", ",", "(", ")", "[", "]", "{", "}", "="),
-                        ///< string contents, or the literal as written
+  /// Identifier, punctuation ("::", "..", ":", ";", ",", "(", ")", "[", "]", "{", "}", "="), string contents, or
+  /// the literal as written: a view into the lexer's text (a string with escapes: into the lexer's own copy), valid
+  /// while the lexer lives. No token allocates.
+  std::string_view text;
   long long value = 0;  ///< integer literals
   int line = 0;
 };
@@ -29,6 +32,7 @@ class Lexer {
  private:
   std::string_view text_;
   std::string source_;
+  std::deque<std::string> unescaped_;  // string literals with escapes, which a view of the text cannot hold
   std::size_t pos_ = 0;
   int line_ = 1;
 };

@@ -64,7 +64,7 @@ class Parser {
   }
   std::string identifier(const char* what) {
     if (tok_.kind != Token::Kind::identifier) fail(std::string("expected ") + what + ", found " + describe());
-    std::string s = tok_.text;
+    std::string s(tok_.text);
     advance();
     return s;
   }
@@ -181,6 +181,25 @@ class Parser {
     Nested& operator=(const Nested&) = delete;
   };
 
+  // Expressions separated by commas up to `close` (consumed), in a vector of exactly their number: gathered in a
+  // scratch vector of this depth first, so a constraint's arrays cost one allocation each, not one per doubling.
+  std::vector<Expr> list_until(const char* close) {
+    if (scratch_.size() <= static_cast<std::size_t>(depth_)) scratch_.resize(static_cast<std::size_t>(depth_) + 1);
+    std::vector<Expr>& gathered = scratch_[static_cast<std::size_t>(depth_)];
+    gathered.clear();
+    while (!is_punct(close)) {
+      Expr item = expr();  // may use the scratch vectors of deeper levels, never this one
+      scratch_[static_cast<std::size_t>(depth_)].push_back(std::move(item));
+      if (!is_punct(close)) expect_punct(",");
+    }
+    advance();
+    std::vector<Expr>& items = scratch_[static_cast<std::size_t>(depth_)];
+    std::vector<Expr> out(std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
+    items.clear();
+    return out;
+  }
+  std::vector<std::vector<Expr>> scratch_;
+
   Expr expr() {
     const Nested nested(*this);
     Expr e;
@@ -221,11 +240,7 @@ class Parser {
     if (is_punct("[")) {
       e.kind = Expr::Kind::array;
       advance();
-      while (!is_punct("]")) {
-        e.items.push_back(expr());
-        if (!is_punct("]")) expect_punct(",");
-      }
-      advance();
+      e.items = list_until("]");
       return e;
     }
     if (tok_.kind == Token::Kind::identifier) {
@@ -242,11 +257,7 @@ class Parser {
       } else if (is_punct("(")) {
         advance();
         e.kind = Expr::Kind::call;
-        while (!is_punct(")")) {
-          e.items.push_back(expr());
-          if (!is_punct(")")) expect_punct(",");
-        }
-        advance();
+        e.items = list_until(")");
       } else {
         e.kind = Expr::Kind::identifier;
       }
@@ -286,11 +297,7 @@ class Parser {
     advance();
     c.name = identifier("a constraint name");
     expect_punct("(");
-    while (!is_punct(")")) {
-      c.args.push_back(expr());
-      if (!is_punct(")")) expect_punct(",");
-    }
-    advance();
+    c.args = list_until(")");
     c.annotations = annotations();
     expect_punct(";");
     return c;
