@@ -184,7 +184,8 @@ TEST(OrderingIndex, EveryChoiceEqualsTheScan) {
         config.backjumping = s.backjumping;
         const Counts c = run_checked(p, config, name);
         EXPECT_GT(c.nodes, 100U) << name;
-        EXPECT_GT(c.failures, 10U) << name;  // weights grow, liveness changes with them
+        // Weights grow, liveness changes with them (the sanitizer build's 500 nodes fail a few times only).
+        EXPECT_GT(c.failures, static_cast<std::uint64_t>(test_support::sized(10, 3))) << name;
         EXPECT_EQ(c.wrong_weights, 0U) << name << " seed " << seed << " " << s.inference << " " << s.branching;
         EXPECT_EQ(c.mismatches, 0U) << name << " seed " << seed << " " << s.inference << " " << s.branching << " "
                                     << s.restarts << " " << s.backjumping << ": first wrong choice " << c.first_bad;
