@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <iostream>
+#include <optional>
 
 #include "csp/core/errors.hpp"
 #include "csp/models/sudoku_techniques_constraint.hpp"
@@ -22,8 +23,10 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep) 
   return out;
 }
 
-// The outcome of a run from why it stopped (RunResult::stop); its first solution as a grid (verified by csp::solve).
-void read_outcome(const RunResult& r, const SudokuOptions& options, const models::Sudoku& model, PuzzleOutcome& out) {
+// The outcome of a run from why it stopped (RunResult::stop); its first solution as a grid (verified by csp::solve):
+// `first_grid` when the verifier already made it, else made here.
+void read_outcome(const RunResult& r, const SudokuOptions& options, const models::Sudoku& model,
+                  std::optional<models::SudokuGrid>& first_grid, PuzzleOutcome& out) {
   const std::uint64_t cap = options.search.config.max_solutions;
   out.stats = r.stats;
   out.solution_count = r.solution_count;
@@ -33,7 +36,7 @@ void read_outcome(const RunResult& r, const SudokuOptions& options, const models
     out.detail = r.wrong;
     return;
   }
-  if (!r.solutions.empty()) out.solution = model.to_grid(r.solutions.front());
+  if (!r.solutions.empty()) out.solution = first_grid ? std::move(*first_grid) : model.to_grid(r.solutions.front());
   if (r.status == Status::limit_reached) {
     out.status = PuzzleStatus::limit_reached;
     out.detail = r.stop == StopReason::node_limit
@@ -112,9 +115,13 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
     // The grid is checked by the rules below (every unit, every given): a complete check of the answer, which
     // makes the generic check against every constraint (2% of a 17-clue puzzle's instructions) redundant.
     spec.check_solutions = false;
+    std::optional<models::SudokuGrid> first_grid;  // the first solution's grid, kept for the outcome
     spec.verify = [&](const Assignment& a) {
-      const std::string why = models::check_solution(puzzle, model.to_grid(a));
-      return why.empty() ? why : "the solver's solution failed verification: " + why;
+      models::SudokuGrid grid = model.to_grid(a);
+      const std::string why = models::check_solution(puzzle, grid);
+      if (!why.empty()) return "the solver's solution failed verification: " + why;
+      if (!first_grid) first_grid = std::move(grid);
+      return why;
     };
     // With --format json the trace is JSON lines on standard error: standard output holds only the results' JSON.
     // --tree: the tree of the first puzzle searched.
@@ -125,7 +132,7 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
     spec.search.observer = observers.observer();
     const RunResult r = csp::solve(model.problem(), spec);
     observers.finish();
-    read_outcome(r, options, model, out);
+    read_outcome(r, options, model, first_grid, out);
   } catch (const Error& e) {
     out.status = PuzzleStatus::invalid;
     out.detail = e.what();
