@@ -73,8 +73,15 @@ def generate(box=None, seed: int = 1, symmetry: str = "none") -> SudokuGrid:
 def solve_puzzles(puzzles, alldiff: str | None = None, **spec) -> list:
     """Solves every puzzle in one call (the GIL released once, for files): a dict per puzzle with grid (the
     solution, or None), status, stop, count and stats. The spec is the keyword arguments of Problem.solve; alldiff,
-    var, val, inference and restarts not given are the Sudoku model's (csp.model_defaults("sudoku"), as csp sudoku)."""
-    return _csp.solve_puzzles(list(puzzles), _alldiff("sudoku", alldiff), spec_of(_with_defaults("sudoku", spec)))
+    var, val, inference and restarts not given are the Sudoku model's (csp.model_defaults("sudoku"), as csp sudoku).
+    Ctrl-C (interrupt kernel) stops the puzzle being solved (its row has stop "interrupted") and returns the rows
+    so far, with a RuntimeWarning."""
+    puzzles = list(puzzles)
+    rows = _csp.solve_puzzles(puzzles, _alldiff("sudoku", alldiff), spec_of(_with_defaults("sudoku", spec)))
+    if rows and rows[-1]["stop"] == "interrupted":
+        warnings.warn(f"csp.solve_puzzles interrupted: {len(rows)} of {len(puzzles)} puzzles (the last one "
+                      "stopped)", RuntimeWarning, stacklevel=2)
+    return rows
 
 
 def techniques() -> list:

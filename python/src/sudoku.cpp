@@ -4,6 +4,7 @@
 
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <optional>
@@ -19,6 +20,7 @@
 #include "csp/models/sudoku_human_solver.hpp"
 #include "csp/models/sudoku_io.hpp"
 #include "csp/models/sudoku_techniques.hpp"
+#include "sigint.hpp"
 #include "solving.hpp"
 #include "spec.hpp"
 
@@ -237,13 +239,18 @@ void bind_sudoku(py::module_& m) {
         py::list out;
         if (grids.empty()) return out;
         RunSpec spec = make_run_spec(models::Sudoku(grids[0], mode).problem(), kwargs);
+        // Ctrl-C stops the puzzle being solved (its row says stop "interrupted") and the ones after it.
+        std::atomic<bool> interrupted{false};
+        spec.search.limits.interrupt = &interrupted;
         std::vector<std::pair<SudokuGrid, RunResult>> results;
         std::vector<double> wall_us;
         results.reserve(grids.size());
         {
+          SigintScope sigint(&interrupted);
           const SearchScope searching;
           py::gil_scoped_release release;  // one release for the whole file
           for (const SudokuGrid& g : grids) {
+            if (interrupted.load()) break;
             const auto start = std::chrono::steady_clock::now();  // timed as sudoku_file_bench times: build + search
             const models::Sudoku s(g, mode);
             RunResult r = solve(s.problem(), spec);
