@@ -336,20 +336,23 @@ class Problem(GlobalConstraints):
         return self._p.why_not_solution(assignment)
 
 
-def register_variable_ordering(name: str, fn, help: str = "written in Python"):
-    """Registers fn(ctx) -> variable id (None when all are assigned) as var=name for every later run."""
-    _csp.register_variable_ordering(name, fn, help)
+def register_variable_ordering(name: str, fn, help: str = "written in Python", replace: bool = True):
+    """Registers fn(ctx) -> variable id (None when all are assigned) as var=name for every later run. Registering
+    a name again replaces its function (a re-run notebook cell); replace=False raises csp.Error instead. The
+    built-in names cannot be replaced."""
+    _csp.register_variable_ordering(name, fn, help, replace)
 
 
-def register_value_ordering(name: str, fn, help: str = "written in Python"):
-    """Registers fn(ctx, x) -> x's values in the order to try them as val=name."""
-    _csp.register_value_ordering(name, fn, help)
+def register_value_ordering(name: str, fn, help: str = "written in Python", replace: bool = True):
+    """Registers fn(ctx, x) -> x's values in the order to try them as val=name (again: replaced, as above)."""
+    _csp.register_value_ordering(name, fn, help, replace)
 
 
-def register_inference(name: str, fn, help: str = "written in Python"):
+def register_inference(name: str, fn, help: str = "written in Python", replace: bool = True):
     """Registers fn(ctx, x) -> bool as inference=name: called after each assignment of x (x = -1 once at the root,
-    after the givens), it prunes with ctx.remove(y, value) and returns False on a dead end (a wipe-out)."""
-    _csp.register_inference(name, fn, help)
+    after the givens), it prunes with ctx.remove(y, value) and returns False on a dead end (a wipe-out). Registering
+    a name again replaces its function; replace=False raises csp.Error instead."""
+    _csp.register_inference(name, fn, help, replace)
 
 
 def variable_orderings() -> list:

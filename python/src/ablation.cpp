@@ -224,7 +224,8 @@ void bind_ablation(py::module_& m) {
   m.def(
       "search_tree",
       [](const Problem& problem, const py::dict& spec_kwargs, std::size_t max_nodes) {
-        RunSpec spec = make_run_spec(problem, spec_kwargs);
+        InferenceLease lease;  // before the spec: an inference callable stays registered until the run ends
+        RunSpec spec = make_run_spec(problem, spec_kwargs, lease);
         TreeRun run;
         run.tree = std::make_unique<ab::SearchTreeObserver>([](Value v) { return std::to_string(v); }, max_nodes);
         spec.search.observer = run.tree.get();

@@ -78,7 +78,8 @@ void bind_run(py::module_& m) {
   m.def(
       "solve",
       [](const Problem& problem, const py::dict& spec_kwargs, const py::object& on_solution, Interrupt* interrupt) {
-        RunSpec spec = make_run_spec(problem, spec_kwargs);
+        InferenceLease lease;  // before the spec: an inference callable stays registered until the run ends
+        RunSpec spec = make_run_spec(problem, spec_kwargs, lease);
         if (!on_solution.is_none()) {
           if (!PyCallable_Check(on_solution.ptr()))
             throw py::type_error("on_solution: expected a callable, got " +
@@ -95,7 +96,8 @@ void bind_run(py::module_& m) {
       py::arg("problem"), py::arg("spec"), py::arg("on_solution") = py::none(), py::arg("interrupt") = nullptr,
       "csp::solve(problem, RunSpec) with the spec's keyword names.");
   m.def("spec_string", [](const Problem& problem, const py::dict& spec_kwargs) {
-    return to_string(make_run_spec(problem, spec_kwargs).search);
+    InferenceLease lease;
+    return to_string(make_run_spec(problem, spec_kwargs, lease).search);
   });
 }
 

@@ -3,7 +3,6 @@
 #include <pybind11/stl.h>
 
 #include <climits>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -14,11 +13,10 @@
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
-#include "csp/search/restarts.hpp"
 #include "csp/search/solve.hpp"
 #include "gil.hpp"
 #include "returns.hpp"
-#include "solving.hpp"
+#include "registration.hpp"
 #include "spec.hpp"
 
 namespace csp::python {
@@ -183,13 +181,6 @@ bool assignment_consistent(const SearchContext& ctx, VarId x) {
   return true;
 }
 
-template <class Fn>
-py::list names_of(const Registry<Fn>& r) {
-  py::list out;
-  for (const auto& e : r.entries()) out.append(py::make_tuple(e.name, e.help));
-  return out;
-}
-
 }  // namespace
 
 Strategy<VariableOrdering> python_variable_ordering(py::object fn, std::string name) {
@@ -247,55 +238,9 @@ Inference python_inference(py::object fn) {
   };
 }
 
-std::string inference_name_for(const py::object& fn) {
-  // One registry entry per distinct callable (the registry holds it, so its id is never reused).
-  static std::map<PyObject*, std::string> names;
-  const auto it = names.find(fn.ptr());
-  if (it != names.end()) return it->second;
-  std::string qualname = py::hasattr(fn, "__qualname__") ? py::str(fn.attr("__qualname__")).cast<std::string>()
-                                                          : std::string("callable");
-  check_no_search_running("inference=" + qualname + " (registered when first passed)");
-  std::string name = "python:" + qualname;
-  for (int k = 2; inferences().contains(name); ++k) name = "python:" + qualname + "#" + std::to_string(k);
-  inferences().add(name, "a Python callable passed as inference=", python_inference(fn));
-  names.emplace(fn.ptr(), name);
-  return name;
-}
-
 void bind_strategies(py::module_& m) {
   bind_context(m);
-  m.def(
-      "variable_orderings", [] { return names_of(variable_orderings()); }, "(name, help) of each ordering");
-  m.def("value_orderings", [] { return names_of(value_orderings()); });
-  m.def("inferences", [] { return names_of(inferences()); });
-  m.def("restart_strategies", [] { return names_of(restart_strategies()); });
-  m.def("algorithms", [] {
-    py::list out;
-    for (const auto& e : algorithms().entries()) out.append(py::make_tuple(e.name, e.help));
-    return out;
-  });
-  m.def(
-      "register_variable_ordering",
-      [](const std::string& name, py::object fn, const std::string& help) {
-        check_no_search_running("register_variable_ordering('" + name + "')");
-        variable_orderings().add(name, help,
-                                 python_variable_ordering(std::move(fn), name).resolve(variable_orderings()));
-      },
-      py::arg("name"), py::arg("fn"), py::arg("help") = "written in Python");
-  m.def(
-      "register_value_ordering",
-      [](const std::string& name, py::object fn, const std::string& help) {
-        check_no_search_running("register_value_ordering('" + name + "')");
-        value_orderings().add(name, help, python_value_ordering(std::move(fn), name).resolve(value_orderings()));
-      },
-      py::arg("name"), py::arg("fn"), py::arg("help") = "written in Python");
-  m.def(
-      "register_inference",
-      [](const std::string& name, py::object fn, const std::string& help) {
-        check_no_search_running("register_inference('" + name + "')");
-        inferences().add(name, help, python_inference(std::move(fn)));
-      },
-      py::arg("name"), py::arg("fn"), py::arg("help") = "written in Python");
+  bind_registration(m);
 }
 
 }  // namespace csp::python

@@ -238,7 +238,8 @@ void bind_sudoku(py::module_& m) {
         const AllDifferentMode mode = parse_all_different_mode(alldiff);
         py::list out;
         if (grids.empty()) return out;
-        RunSpec spec = make_run_spec(models::Sudoku(grids[0], mode).problem(), kwargs);
+        InferenceLease lease;  // before the spec: an inference callable stays registered until the run ends
+        RunSpec spec = make_run_spec(models::Sudoku(grids[0], mode).problem(), kwargs, lease);
         // Ctrl-C stops the puzzle being solved (its row says stop "interrupted") and the ones after it.
         std::atomic<bool> interrupted{false};
         spec.search.limits.interrupt = &interrupted;
