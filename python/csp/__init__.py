@@ -315,14 +315,16 @@ class Problem(GlobalConstraints):
         """A generator of the solutions ({name: value}), found one at a time as they are asked for."""
         return _solutions(self._p, spec)
 
-    def minimize(self, objective, **spec) -> Result:
+    def minimize(self, objective, on_solution=None, interrupt=None, **spec) -> Result:
         """Branch and bound: the least value of `objective` (a variable or any expression: an auxiliary variable
-        holds it); result.objective, proved optimal when result.stop == "complete"."""
-        return _run(self._p, dict(spec, minimize=self._objective(objective)), None, None, self)
+        holds it); result.objective, proved optimal when result.stop == "complete". on_solution: called with each
+        improving solution (a dict), as in solve; return False to stop."""
+        return _run(self._p, dict(spec, minimize=self._objective(objective)), on_solution, interrupt, self)
 
-    def maximize(self, objective, **spec) -> Result:
-        """Branch and bound: the largest value of `objective` (a variable or any expression)."""
-        return _run(self._p, dict(spec, maximize=self._objective(objective)), None, None, self)
+    def maximize(self, objective, on_solution=None, interrupt=None, **spec) -> Result:
+        """Branch and bound: the largest value of `objective` (a variable or any expression); on_solution as in
+        minimize."""
+        return _run(self._p, dict(spec, maximize=self._objective(objective)), on_solution, interrupt, self)
 
     def _objective(self, objective):
         if isinstance(objective, Expr) and not isinstance(objective, Var):

@@ -19,8 +19,17 @@ def _number(text: str):
     return text
 
 
+class _SvgText(str):
+    """SVG text that may still be called as the method it once was (SearchTree.svg()), with a DeprecationWarning."""
+
+    def __call__(self):
+        warnings.warn("SearchTree.svg is a property now, as Chart.svg: write tree.svg, not tree.svg()",
+                      DeprecationWarning, stacklevel=2)
+        return str(self)
+
+
 class Chart:
-    """An SVG picture (a study's chart, a search tree): `.svg` the text; Jupyter shows it inline."""
+    """An SVG picture (a study's chart): `.svg` the text (a property, as SearchTree.svg); Jupyter shows it inline."""
 
     def __init__(self, svg: str):
         self.svg = svg
@@ -127,8 +136,8 @@ class SearchTree:
     """The search tree of one run (csp::ablation::SearchTreeObserver): one node per assignment plus the root.
 
     result: the run's csp.Result. node_count, truncated (more than max_nodes nodes: only the first drawn).
-    dot(): Graphviz DOT; json(): the nodes as JSON text; svg(): laid out by Graphviz (when built with it); Jupyter
-    shows the SVG inline."""
+    dot(): Graphviz DOT; json(): the nodes as JSON text; svg: the SVG text laid out by Graphviz (a property, as
+    Chart.svg; raises csp.Error when built without Graphviz); Jupyter shows the SVG inline."""
 
     def __init__(self, raw, problem=None):
         from ._run import Result
@@ -144,11 +153,12 @@ class SearchTree:
     def json(self) -> str:
         return self.raw.json()
 
+    @property
     def svg(self) -> str:
-        return self.raw.svg()
+        return _SvgText(self.raw.svg())
 
     def _repr_svg_(self):
-        return self.svg() if _csp.search_tree_svg_available() else None
+        return str(self.svg) if _csp.search_tree_svg_available() else None
 
     def __repr__(self):
         return f"SearchTree(nodes={self.node_count}, status={self.result.status!r})"
