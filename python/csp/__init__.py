@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from . import _csp
 from ._csp import Error, Interrupt, ModelError, SearchContext, UnknownNameError
-from ._expr import Expr, Linear, Var, as_int, check_owner, flat, ids, is_int, var_id
+from . import _bool
+from ._expr import Expr, Formula, Linear, Var, as_int, check_owner, flat, ids, is_int, var_id
 from ._flatten import Aux
 from ._run import Result, run as _run, solutions as _solutions
 from .globals import GlobalConstraints
@@ -35,7 +36,7 @@ def __getattr__(name):
 
 
 __all__ = [
-    "Problem", "Var", "Expr", "Linear", "Result", "Interrupt", "Error", "ModelError", "UnknownNameError",
+    "Problem", "Var", "Expr", "Linear", "Formula", "Result", "Interrupt", "Error", "ModelError", "UnknownNameError",
     "SearchContext", "register_variable_ordering", "register_value_ordering", "register_inference",
     "variable_orderings", "value_orderings", "inferences", "algorithms", "restart_strategies",
     "VarArray", "array", "abs", "among", "arg_max", "arg_min", "count", "div", "element", "max", "min", "mod", "nvalue",
@@ -185,6 +186,9 @@ class Problem(GlobalConstraints):
                 self.add(c, name)
             return
         self._check_comparison(constraint)
+        if not isinstance(constraint, Linear):
+            _bool.post(self, constraint)  # a formula: (x > 2) & (y < 3), c1.implies(c2), ~c, a 0/1 variable
+            return
         scope, coefficients, rhs = self._linear(constraint)
         if not scope:
             raise ModelError("a linear constraint without variables")
@@ -192,9 +196,10 @@ class Problem(GlobalConstraints):
 
     @staticmethod
     def _check_comparison(constraint):
-        if not isinstance(constraint, Linear):
-            raise TypeError("problem += takes a comparison of expressions, e.g. x + y == 10 "
-                            f"(got {type(constraint).__name__}); use p.predicate(fn, scope) for a callable")
+        if not isinstance(constraint, (Linear, Formula, Var)):
+            raise TypeError("problem += takes a comparison of expressions, e.g. x + y == 10, or a formula of them "
+                            f"(&, |, ~, implies; got {type(constraint).__name__}); use p.predicate(fn, scope) for a "
+                            "callable")
 
     def _linear(self, constraint: Linear):
         """(scope, coefficients, rhs) of a comparison, its non-linear terms replaced by auxiliary variables."""
@@ -242,8 +247,16 @@ class Problem(GlobalConstraints):
             raise TypeError(f"predicate: expected a callable, got {type(fn).__name__}")
         self._p.add_predicate(self._ids(scope), fn, name)
 
-    def reify(self, constraint: Linear, b, implication: bool = False):
-        """b <-> constraint (b -> constraint with implication), b a 0/1 variable."""
+    def reify(self, constraint, b, implication: bool = False):
+        """b <-> constraint (b -> constraint with implication), b a 0/1 variable; the constraint a comparison or a
+        formula of them ((x > 2) & (y < 3), ...)."""
+        if isinstance(constraint, Formula):
+            literal = _bool.literal(self, constraint)
+            if implication:
+                self._p.add_clause([literal], [self._id(b)])
+            else:
+                self._p.add_linear([self._id(b), literal], [1, -1], "==", 0, "")
+            return
         if not isinstance(constraint, Linear):
             raise TypeError(f"reify takes a comparison of linear expressions, e.g. x + y <= 3 (got "
                             f"{type(constraint).__name__})")
