@@ -40,6 +40,38 @@ std::vector<Value> legal_values(const ContextRef& ref, VarId x) {
   return out;
 }
 
+// The bulk reads: one call for every variable, instead of one Python call per variable.
+py::list domain_sizes(const ContextRef& ref) {
+  const SearchContext& ctx = ref.get();
+  const int n = ctx.problem().variable_count();
+  py::list out(n);
+  for (VarId x = 0; x < n; ++x) out[static_cast<std::size_t>(x)] = py::int_(ctx.store().domain(x).size());
+  return out;
+}
+
+py::list all_domains(const ContextRef& ref) {
+  const SearchContext& ctx = ref.get();
+  const int n = ctx.problem().variable_count();
+  py::list out(n);
+  for (VarId x = 0; x < n; ++x) {
+    const Variable& v = ctx.problem().variable(x);
+    const Domain& d = ctx.store().domain(x);
+    py::list values(static_cast<std::size_t>(d.size()));
+    std::size_t k = 0;
+    d.for_each([&](int i) { values[k++] = py::int_(v.value(i)); });
+    out[static_cast<std::size_t>(x)] = std::move(values);
+  }
+  return out;
+}
+
+py::list assigned_values(const ContextRef& ref) {
+  const Assignment& a = ref.get().assignment();
+  py::list out(static_cast<std::size_t>(a.variable_count()));
+  for (VarId x = 0; x < a.variable_count(); ++x)
+    out[static_cast<std::size_t>(x)] = a.is_assigned(x) ? py::object(py::int_(a.value(x))) : py::object(py::none());
+  return out;
+}
+
 std::vector<VarId> unassigned(const ContextRef& ref) {
   std::vector<VarId> out;
   const Assignment& a = ref.get().assignment();
@@ -89,6 +121,11 @@ void bind_context(py::module_& m) {
       .def("name", [](const ContextRef& c, VarId x) { return c.get().problem().variable(x).name(); })
       .def("domain", &current_values, "x's current domain (values), after inference.")
       .def("domain_size", [](const ContextRef& c, VarId x) { return checked(c, x).store().domain(x).size(); })
+      .def("domain_sizes", &domain_sizes, "Every variable's current domain size, in one call (a list by id).")
+      .def("domains", &all_domains,
+           "Every variable's current domain (values), in one call: a list by id of lists. An assigned variable's "
+           "domain is what the store holds for it.")
+      .def("values", &assigned_values, "Every variable's value, in one call: a list by id, None where unassigned.")
       .def("legal_values", &legal_values,
            "x's values consistent with the assignment (the current domain when inference filters it).")
       .def(
