@@ -89,3 +89,17 @@ def test_an_inference_callable_is_listed_while_its_run_uses_it():
     csp.n_queens(4).solve(var="first", val="natural", inference=spy)
     assert any(n.startswith("python:") and "spy" in n for n in seen)
     assert not any("spy" in n for n in csp.inferences())
+
+
+def test_the_pooled_name_of_an_ended_run_is_refused_by_name():
+    seen = []
+
+    def remember_my_name(ctx, x):
+        if not seen:
+            seen.extend(n for n in csp.inferences() if "remember_my_name" in n)
+        return True
+
+    csp.n_queens(4).solve(var="first", val="natural", inference=remember_my_name)
+    (name,) = seen
+    with pytest.raises(csp.Error, match="run that has ended"):
+        csp.n_queens(4).solve(var="first", val="natural", inference=name)
