@@ -103,3 +103,22 @@ def test_the_pooled_name_of_an_ended_run_is_refused_by_name():
     (name,) = seen
     with pytest.raises(csp.Error, match="run that has ended"):
         csp.n_queens(4).solve(var="first", val="natural", inference=name)
+
+
+def test_ordering_callables_are_released_after_their_run():
+    class First:
+        def __call__(self, ctx):
+            return ctx.first_unassigned()
+
+    class Ascending:
+        def __call__(self, ctx, x):
+            return sorted(ctx.domain(x))
+
+    var, val = First(), Ascending()
+    refs = weakref.ref(var), weakref.ref(val)
+    before = (csp.variable_orderings(), csp.value_orderings())
+    assert csp.n_queens(5).count(var=var, val=val, inference="fc").count == 10
+    assert (csp.variable_orderings(), csp.value_orderings()) == before
+    del var, val
+    gc.collect()
+    assert all(r() is None for r in refs)
