@@ -176,7 +176,7 @@ class Sudoku:
             pass
 
         def look(ctx):  # called once, after the root's propagation: read every domain, then stop the search
-            marks.extend({ctx.value(x)} if ctx.is_assigned(x) else set(ctx.domain(x)) for x in range(n * n))
+            marks.extend({v} if v is not None else set(d) for v, d in zip(ctx.values(), ctx.domains()))
             raise _Seen
 
         try:

@@ -122,3 +122,12 @@ def test_formulas_keep_plain_python_semantics_where_they_had_them():
         bool((xs[0] > 1) & (xs[1] > 1))
     with pytest.raises(TypeError):
         p += (xs[0] > 1) & 3
+
+
+def test_formulas_over_arrays_are_posted_item_by_item():
+    p = csp.Problem()
+    a = p.int_var_array(3, LO, HI, name="a")
+    b = p.int_var_array(3, LO, HI, name="b")
+    p += (a > 2) | (b < 1)
+    per_pair = sum(1 for x in range(LO, HI + 1) for y in range(LO, HI + 1) if x > 2 or y < 1)
+    assert p.count(var="first", val="natural", inference="fc").count == per_pair ** 3
