@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from . import _csp
 from ._csp import Error, Interrupt, ModelError, SearchContext, UnknownNameError
-from ._expr import Expr, Linear, Var, as_int, check_owner, flat, ids, is_int, var_id
+from . import _bool
+from ._expr import Expr, Formula, Linear, Var, as_int, check_owner, flat, ids, is_int, var_id
 from ._flatten import Aux
 from ._run import Result, run as _run, solutions as _solutions
 from .globals import GlobalConstraints
@@ -35,7 +36,7 @@ def __getattr__(name):
 
 
 __all__ = [
-    "Problem", "Var", "Expr", "Linear", "Result", "Interrupt", "Error", "ModelError", "UnknownNameError",
+    "Problem", "Var", "Expr", "Linear", "Formula", "Result", "Interrupt", "Error", "ModelError", "UnknownNameError",
     "SearchContext", "register_variable_ordering", "register_value_ordering", "register_inference",
     "variable_orderings", "value_orderings", "inferences", "algorithms", "restart_strategies",
     "VarArray", "array", "abs", "among", "arg_max", "arg_min", "count", "div", "element", "max", "min", "mod", "nvalue",
@@ -185,6 +186,9 @@ class Problem(GlobalConstraints):
                 self.add(c, name)
             return
         self._check_comparison(constraint)
+        if not isinstance(constraint, Linear):
+            _bool.post(self, constraint)  # a formula: (x > 2) & (y < 3), c1.implies(c2), ~c, a 0/1 variable
+            return
         scope, coefficients, rhs = self._linear(constraint)
         if not scope:
             raise ModelError("a linear constraint without variables")
@@ -192,9 +196,10 @@ class Problem(GlobalConstraints):
 
     @staticmethod
     def _check_comparison(constraint):
-        if not isinstance(constraint, Linear):
-            raise TypeError("problem += takes a comparison of expressions, e.g. x + y == 10 "
-                            f"(got {type(constraint).__name__}); use p.predicate(fn, scope) for a callable")
+        if not isinstance(constraint, (Linear, Formula, Var)):
+            raise TypeError("problem += takes a comparison of expressions, e.g. x + y == 10, or a formula of them "
+                            f"(&, |, ~, implies; got {type(constraint).__name__}); use p.predicate(fn, scope) for a "
+                            "callable")
 
     def _linear(self, constraint: Linear):
         """(scope, coefficients, rhs) of a comparison, its non-linear terms replaced by auxiliary variables."""
@@ -242,8 +247,16 @@ class Problem(GlobalConstraints):
             raise TypeError(f"predicate: expected a callable, got {type(fn).__name__}")
         self._p.add_predicate(self._ids(scope), fn, name)
 
-    def reify(self, constraint: Linear, b, implication: bool = False):
-        """b <-> constraint (b -> constraint with implication), b a 0/1 variable."""
+    def reify(self, constraint, b, implication: bool = False):
+        """b <-> constraint (b -> constraint with implication), b a 0/1 variable; the constraint a comparison or a
+        formula of them ((x > 2) & (y < 3), ...)."""
+        if isinstance(constraint, Formula):
+            literal = _bool.literal(self, constraint)
+            if implication:
+                self._p.add_clause([literal], [self._id(b)])
+            else:
+                self._p.add_linear([self._id(b), literal], [1, -1], "==", 0, "")
+            return
         if not isinstance(constraint, Linear):
             raise TypeError(f"reify takes a comparison of linear expressions, e.g. x + y <= 3 (got "
                             f"{type(constraint).__name__})")
@@ -315,14 +328,16 @@ class Problem(GlobalConstraints):
         """A generator of the solutions ({name: value}), found one at a time as they are asked for."""
         return _solutions(self._p, spec)
 
-    def minimize(self, objective, **spec) -> Result:
+    def minimize(self, objective, on_solution=None, interrupt=None, **spec) -> Result:
         """Branch and bound: the least value of `objective` (a variable or any expression: an auxiliary variable
-        holds it); result.objective, proved optimal when result.stop == "complete"."""
-        return _run(self._p, dict(spec, minimize=self._objective(objective)), None, None, self)
+        holds it); result.objective, proved optimal when result.stop == "complete". on_solution: called with each
+        improving solution (a dict), as in solve; return False to stop."""
+        return _run(self._p, dict(spec, minimize=self._objective(objective)), on_solution, interrupt, self)
 
-    def maximize(self, objective, **spec) -> Result:
-        """Branch and bound: the largest value of `objective` (a variable or any expression)."""
-        return _run(self._p, dict(spec, maximize=self._objective(objective)), None, None, self)
+    def maximize(self, objective, on_solution=None, interrupt=None, **spec) -> Result:
+        """Branch and bound: the largest value of `objective` (a variable or any expression); on_solution as in
+        minimize."""
+        return _run(self._p, dict(spec, maximize=self._objective(objective)), on_solution, interrupt, self)
 
     def _objective(self, objective):
         if isinstance(objective, Expr) and not isinstance(objective, Var):
@@ -336,20 +351,23 @@ class Problem(GlobalConstraints):
         return self._p.why_not_solution(assignment)
 
 
-def register_variable_ordering(name: str, fn, help: str = "written in Python"):
-    """Registers fn(ctx) -> variable id (None when all are assigned) as var=name for every later run."""
-    _csp.register_variable_ordering(name, fn, help)
+def register_variable_ordering(name: str, fn, help: str = "written in Python", replace: bool = True):
+    """Registers fn(ctx) -> variable id (None when all are assigned) as var=name for every later run. Registering
+    a name again replaces its function (a re-run notebook cell); replace=False raises csp.Error instead. The
+    built-in names cannot be replaced."""
+    _csp.register_variable_ordering(name, fn, help, replace)
 
 
-def register_value_ordering(name: str, fn, help: str = "written in Python"):
-    """Registers fn(ctx, x) -> x's values in the order to try them as val=name."""
-    _csp.register_value_ordering(name, fn, help)
+def register_value_ordering(name: str, fn, help: str = "written in Python", replace: bool = True):
+    """Registers fn(ctx, x) -> x's values in the order to try them as val=name (again: replaced, as above)."""
+    _csp.register_value_ordering(name, fn, help, replace)
 
 
-def register_inference(name: str, fn, help: str = "written in Python"):
+def register_inference(name: str, fn, help: str = "written in Python", replace: bool = True):
     """Registers fn(ctx, x) -> bool as inference=name: called after each assignment of x (x = -1 once at the root,
-    after the givens), it prunes with ctx.remove(y, value) and returns False on a dead end (a wipe-out)."""
-    _csp.register_inference(name, fn, help)
+    after the givens), it prunes with ctx.remove(y, value) and returns False on a dead end (a wipe-out). Registering
+    a name again replaces its function; replace=False raises csp.Error instead."""
+    _csp.register_inference(name, fn, help, replace)
 
 
 def variable_orderings() -> list:

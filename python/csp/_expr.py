@@ -321,11 +321,72 @@ class Var(Expr):
         return f"Var({self.name!r})"
 
 
+class Formula:
+    """A boolean combination of constraints (CPMpy's syntax): `(x > 2) & (y < 3)`, `c1 | c2`, `~c`, `c1 ^ c2`,
+    `c1.implies(c2)`, `c1 == c2` (equivalence), `c1 != c2`; its operands are comparisons, formulas and 0/1 variables.
+    `problem += f` posts it (csp/_bool.py: each sub-formula that needs one gets a 0/1 auxiliary variable, reified
+    by the engine's constraints). Python's `and`, `or` and `not` cannot be overloaded: use `&`, `|` and `~`."""
+
+    __slots__ = ("op", "args")
+
+    def __init__(self, op: str, args):
+        self.op = op  # "and", "or", "not", "xor", "implies", "iff"
+        self.args = tuple(args)
+
+    def __bool__(self):
+        raise TypeError("a constraint has no truth value: combine constraints with &, | and ~ (not and, or, not) "
+                        "and post them with problem += ...")
+
+    def __repr__(self):
+        return f"Formula({self.op}, {', '.join(map(repr, self.args))})"
+
+
+def _boolean(value) -> bool:
+    return isinstance(value, (Linear, Formula, Var))
+
+
+def _logic(op):
+    def method(self, other):
+        if not _boolean(other):
+            return NotImplemented
+        return Formula(op, (self, other))
+
+    def reflected(self, other):
+        if not _boolean(other):
+            return NotImplemented
+        return Formula(op, (other, self))
+    return method, reflected
+
+
+def _implies(self, other):
+    """self -> other (a constraint, formula or 0/1 variable)."""
+    if not _boolean(other):
+        raise TypeError(f"implies takes a constraint, a formula or a 0/1 variable, not {type(other).__name__}")
+    return Formula("implies", (self, other))
+
+
+def _invert(self):
+    return Formula("not", (self,))
+
+
+def _equivalent(self, other):
+    if isinstance(other, (Linear, Formula)) or (isinstance(other, Var) and not isinstance(self, Var)):
+        return Formula("iff", (self, other))
+    return NotImplemented
+
+
+def _different(self, other):
+    if isinstance(other, (Linear, Formula)) or (isinstance(other, Var) and not isinstance(self, Var)):
+        return Formula("xor", (self, other))
+    return NotImplemented
+
+
 class Linear:
     """expr OP 0: what `x + y == 10` builds; `problem += it` posts it (add_linear; its Nodes get auxiliary
-    variables)."""
+    variables). Combined with &, |, ~, ^, implies, == and != it makes a Formula."""
 
     __slots__ = ("expr", "op")
+    __hash__ = object.__hash__
 
     def __init__(self, expr: Expr, op: str):
         self.expr = expr
@@ -346,6 +407,18 @@ class Linear:
     def __repr__(self):
         terms = " + ".join(f"{c}*{_key_repr(x)}" for x, c in self.expr.terms.items())
         return f"Linear({terms} {self.op} {-self.expr.constant})"
+
+
+for _cls in (Formula, Linear, Var):
+    _cls.__and__, _cls.__rand__ = _logic("and")
+    _cls.__or__, _cls.__ror__ = _logic("or")
+    _cls.__xor__, _cls.__rxor__ = _logic("xor")
+    _cls.__invert__ = _invert
+    _cls.implies = _implies
+for _cls in (Formula, Linear):
+    _cls.__eq__ = _equivalent  # between constraints: equivalence (a Var == a Var stays a comparison)
+    _cls.__ne__ = _different
+    _cls.__hash__ = object.__hash__
 
 
 def _same_owner_of(a, b):

@@ -34,6 +34,16 @@ def _with_defaults(model: str, spec: dict) -> dict:
     return spec
 
 
+def _model_inference(spec: dict):
+    """`spec` with a model inference ("techniques": mac plus the human techniques as a propagator, as csp.study and
+    csp sudoku take it) replaced by the engine inference it runs with, and whether it was one."""
+    inference = spec.get("inference")
+    engines = _csp.model_inferences()
+    if isinstance(inference, str) and inference in engines:
+        return dict(spec, inference=engines[inference]), True
+    return spec, False
+
+
 def _alldiff(model: str, alldiff):
     return model_defaults(model)["alldiff"] if alldiff is None else alldiff
 
@@ -73,8 +83,16 @@ def generate(box=None, seed: int = 1, symmetry: str = "none") -> SudokuGrid:
 def solve_puzzles(puzzles, alldiff: str | None = None, **spec) -> list:
     """Solves every puzzle in one call (the GIL released once, for files): a dict per puzzle with grid (the
     solution, or None), status, stop, count and stats. The spec is the keyword arguments of Problem.solve; alldiff,
-    var, val, inference and restarts not given are the Sudoku model's (csp.model_defaults("sudoku"), as csp sudoku)."""
-    return _csp.solve_puzzles(list(puzzles), _alldiff("sudoku", alldiff), spec_of(_with_defaults("sudoku", spec)))
+    var, val, inference and restarts not given are the Sudoku model's (csp.model_defaults("sudoku"), as csp sudoku);
+    inference="techniques" adds the human techniques as a propagator (as csp.study). Ctrl-C (interrupt kernel) stops the puzzle being solved (its row has stop "interrupted") and returns the rows
+    so far, with a RuntimeWarning."""
+    puzzles = list(puzzles)
+    spec, techniques = _model_inference(_with_defaults("sudoku", spec))
+    rows = _csp.solve_puzzles(puzzles, _alldiff("sudoku", alldiff), spec_of(spec), techniques)
+    if rows and rows[-1]["stop"] == "interrupted":
+        warnings.warn(f"csp.solve_puzzles interrupted: {len(rows)} of {len(puzzles)} puzzles (the last one "
+                      "stopped)", RuntimeWarning, stacklevel=2)
+    return rows
 
 
 def techniques() -> list:
@@ -98,7 +116,9 @@ class Sudoku:
         else:
             self.grid = SudokuGrid(list(puzzle), _box(box))
         self.model = _csp.SudokuModel(self.grid, alldiff)
+        self._alldiff = alldiff
         self._problem = None
+        self._with_techniques = None  # (model, Problem) with the techniques propagator, made when first asked for
         self.size = self.grid.size
 
     @property
@@ -108,26 +128,68 @@ class Sudoku:
             self._problem = _problem(self.model.problem)
         return self._problem
 
+    def _run_model(self, spec: dict):
+        """The model, its csp.Problem and the spec a run of `spec` uses: with inference="techniques", the model with
+        the techniques propagator posted, searched with the engine inference it runs with (mac)."""
+        spec, techniques = _model_inference(_with_defaults("sudoku", spec))
+        if not techniques:
+            return self.model, self.problem, spec
+        if self._with_techniques is None:
+            model = _csp.SudokuModel(self.grid, self._alldiff, True)
+            self._with_techniques = (model, _problem(model.problem))
+        return (*self._with_techniques, spec)
+
     def solve(self, tree=False, **spec):
         """A run of the CSP (csp::solve, the CLI's keyword names); the result has .grid, the solution's grid.
+        inference="techniques": mac plus the human techniques as a propagator (as csp.study and csp sudoku).
         tree=True: the run's csp.SearchTree (its .result has .grid)."""
-        spec = _with_defaults("sudoku", spec)
+        model, problem, spec = self._run_model(spec)
         if tree:
             from .study import search_tree
-            t = search_tree(self.problem, **spec)
-            t.result.grid = self.model.result_grid(t.raw.result, 0)
+            t = search_tree(problem, **spec)
+            t.result.grid = model.result_grid(t.raw.result, 0)
             return t
-        raw = self.model.problem
-        result = Result(_csp.solve(raw, spec_of(spec, raw), None, None), self._problem)
-        result.grid = self.model.result_grid(result.raw, 0)
+        raw = model.problem
+        result = Result(_csp.solve(raw, spec_of(spec, raw), None, None), problem)
+        result.grid = model.result_grid(result.raw, 0)
         return result
 
     def count(self, max_solutions: int = 0, **spec):
-        return self.problem.count(max_solutions=max_solutions, **_with_defaults("sudoku", spec))
+        _, problem, spec = self._run_model(spec)
+        return problem.count(max_solutions=max_solutions, **spec)
 
     def solutions(self, **spec):
-        for s in self.problem.solutions(**_with_defaults("sudoku", spec)):
-            yield self.model.to_grid(s)
+        model, problem, spec = self._run_model(spec)
+        for s in problem.solutions(**spec):
+            yield model.to_grid(s)
+
+    def candidates(self, inference: str | None = None) -> list:
+        """The pencil marks: the values left in each cell's domain after the model's propagation at the root (its
+        default inference, mac, unless `inference` names another: "fc" removes the givens' values from their
+        peers, "techniques" also applies the human techniques). A size x size list of sets, row by row; a given
+        or a cell propagation fixed has one value. Raises csp.Error when propagation empties a cell (no solution)."""
+        model, problem, spec = self._run_model({"inference": inference})
+        n = self.size
+        marks = []
+
+        class _Seen(Exception):
+            pass
+
+        def look(ctx):  # called once, after the root's propagation: read every domain, then stop the search
+            marks.extend({v} if v is not None else set(d) for v, d in zip(ctx.values(), ctx.domains()))
+            raise _Seen
+
+        try:
+            r = problem.solve(var=look, val="natural", inference=spec["inference"], restarts="none")
+        except _Seen:
+            r = None
+        if r is not None:  # no decision was needed: every cell was fixed at the root, or a cell emptied
+            if r.solution is None:
+                from . import Error
+                raise Error("no candidates: propagation at the root empties a cell (the puzzle has no solution)")
+            grid = model.to_grid(r.solution)
+            marks = [{grid.at(x // n, x % n)} for x in range(n * n)]
+        return [marks[r * n:(r + 1) * n] for r in range(n)]
 
     def to_grid(self, solution) -> SudokuGrid:
         return self.model.to_grid(solution)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import warnings
 
 from . import _csp
 
@@ -18,8 +19,17 @@ def _number(text: str):
     return text
 
 
+class _SvgText(str):
+    """SVG text that may still be called as the method it once was (SearchTree.svg()), with a DeprecationWarning."""
+
+    def __call__(self):
+        warnings.warn("SearchTree.svg is a property now, as Chart.svg: write tree.svg, not tree.svg()",
+                      DeprecationWarning, stacklevel=2)
+        return str(self)
+
+
 class Chart:
-    """An SVG picture (a study's chart, a search tree): `.svg` the text; Jupyter shows it inline."""
+    """An SVG picture (a study's chart): `.svg` the text (a property, as SearchTree.svg); Jupyter shows it inline."""
 
     def __init__(self, svg: str):
         self.svg = svg
@@ -38,10 +48,14 @@ class Study:
     alldiff, ac3, ..., status, detail, the counters); numbers as int or float. summaries: one dict per (group,
     configuration), as in the JSON (grid order). csv() / json(): the text csp ablate writes (write_csv, write_json).
     chart(metric, kind): the library's SVG chart. to_dataframe(): the rows as a pandas DataFrame.
+    interrupted: Ctrl-C stopped the study (after the run in progress): the rows are the runs finished, `planned`
+    the number of runs the grid has.
     """
 
-    def __init__(self, raw):
+    def __init__(self, raw, interrupted: bool = False, planned: int | None = None):
         self.raw = raw
+        self.interrupted = interrupted
+        self.planned = raw.record_count if planned is None else planned
         self._rows = None
         self._json = None
 
@@ -81,8 +95,9 @@ class Study:
         return self.raw.record_count
 
     def __repr__(self):
+        stopped = f", interrupted after {self.raw.record_count} of {self.planned} runs" if self.interrupted else ""
         return (f"Study(model={self.raw.model!r}, instances={self.raw.instance_count}, "
-                f"configurations={self.raw.config_count}, rows={self.raw.record_count})")
+                f"configurations={self.raw.config_count}, rows={self.raw.record_count}{stopped})")
 
 
 def study(model: str | None = None, *, numbers=(), files=(), factory=None, name: str = "own", grid=None,
@@ -98,7 +113,8 @@ def study(model: str | None = None, *, numbers=(), files=(), factory=None, name:
     the model's default (csp.model_defaults(model), as csp ablate MODEL), or with a factory alone the textbook
     baseline (first, natural, none, binary); seeds: the seed dimension. node_limit:
     assignments per run; timeout: seconds per run; max_solutions: 1 the first, 0 all. Raises csp.Error with the
-    library's message for an unknown dimension, name or model."""
+    library's message for an unknown dimension, name or model. Ctrl-C (interrupt kernel) stops it after the run
+    in progress and returns the rows finished, with .interrupted True (and a RuntimeWarning)."""
     grid = dict(grid or {})
     if seeds is not None:
         grid["seed"] = list(seeds)
@@ -107,16 +123,21 @@ def study(model: str | None = None, *, numbers=(), files=(), factory=None, name:
         def raw_factory():
             p = factory()
             return p.raw if hasattr(p, "raw") else p
-    return Study(_csp.run_study(model or "", [str(f) for f in files], list(numbers), raw_factory, name, grid,
-                                node_limit, float(timeout), repeat, max_solutions, shuffle_seed))
+    raw, interrupted, planned = _csp.run_study(model or "", [str(f) for f in files], list(numbers), raw_factory,
+                                               name, grid, node_limit, float(timeout), repeat, max_solutions,
+                                               shuffle_seed)
+    if interrupted:
+        warnings.warn(f"csp.study interrupted: {raw.record_count} of {planned} runs done (Study.interrupted)",
+                      RuntimeWarning, stacklevel=2)
+    return Study(raw, interrupted, planned)
 
 
 class SearchTree:
     """The search tree of one run (csp::ablation::SearchTreeObserver): one node per assignment plus the root.
 
     result: the run's csp.Result. node_count, truncated (more than max_nodes nodes: only the first drawn).
-    dot(): Graphviz DOT; json(): the nodes as JSON text; svg(): laid out by Graphviz (when built with it); Jupyter
-    shows the SVG inline."""
+    dot(): Graphviz DOT; json(): the nodes as JSON text; svg: the SVG text laid out by Graphviz (a property, as
+    Chart.svg; raises csp.Error when built without Graphviz); Jupyter shows the SVG inline."""
 
     def __init__(self, raw, problem=None):
         from ._run import Result
@@ -132,11 +153,12 @@ class SearchTree:
     def json(self) -> str:
         return self.raw.json()
 
+    @property
     def svg(self) -> str:
-        return self.raw.svg()
+        return _SvgText(self.raw.svg())
 
     def _repr_svg_(self):
-        return self.svg() if _csp.search_tree_svg_available() else None
+        return str(self.svg) if _csp.search_tree_svg_available() else None
 
     def __repr__(self):
         return f"SearchTree(nodes={self.node_count}, status={self.result.status!r})"

@@ -3,11 +3,13 @@
 // (write_plot, write_search_tree), which write files: they are written to a temporary file and read back.
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -19,11 +21,13 @@
 #include "csp/ablation/configuration.hpp"
 #include "csp/ablation/plot.hpp"
 #include "csp/ablation/report.hpp"
+#include "csp/ablation/run_order.hpp"
 #include "csp/ablation/search_tree.hpp"
 #include "csp/ablation/study.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/search/solve.hpp"
 #include "gil.hpp"
+#include "sigint.hpp"
 #include "solving.hpp"
 #include "spec.hpp"
 
@@ -31,6 +35,9 @@ namespace csp::python {
 namespace {
 
 namespace ab = csp::ablation;
+
+// Thrown from run_study's row callback to leave the study once Ctrl-C was pressed.
+struct StudyInterrupted {};
 
 // A temporary file removed when it goes out of scope (the library's SVG writers take a path).
 class TempFile {
@@ -175,9 +182,33 @@ void bind_ablation(py::module_& m) {
         plan.limits.repeat = repeat == 0 ? 1 : repeat;
         plan.limits.max_solutions = max_solutions;
         plan.shuffle_seed = shuffle_seed;
-        const SearchScope searching;
-        py::gil_scoped_release release;
-        return ab::run_study(plan);
+        // Ctrl-C stops the study after the run in progress: the rows finished so far are returned, with
+        // interrupted = True and the number of runs planned.
+        std::atomic<bool> interrupted{false};
+        std::vector<ab::RunRecord> rows;
+        std::optional<ab::Study> partial;
+        const auto on_row = [&](const ab::Study& so_far, const ab::RunRecord& row) {
+          rows.push_back(row);
+          if (!interrupted.load()) return;
+          partial = so_far;
+          throw StudyInterrupted{};
+        };
+        ab::Study study;
+        {
+          SigintScope sigint(&interrupted);
+          const SearchScope searching;
+          py::gil_scoped_release release;
+          try {
+            study = ab::run_study(plan, on_row);
+          } catch (const StudyInterrupted&) {
+            study = std::move(*partial);
+            ab::sort_records(rows);
+            study.records = std::move(rows);
+          }
+        }
+        std::size_t planned = 0;
+        for (const ab::Instance& instance : study.instances) planned += instance.valid() ? study.configs.size() : 0;
+        return py::make_tuple(std::move(study), partial.has_value(), planned);
       },
       py::arg("model"), py::arg("files"), py::arg("numbers"), py::arg("factory"), py::arg("name"), py::arg("grid"),
       py::arg("node_limit"), py::arg("timeout"), py::arg("repeat"), py::arg("max_solutions"),
@@ -193,7 +224,8 @@ void bind_ablation(py::module_& m) {
   m.def(
       "search_tree",
       [](const Problem& problem, const py::dict& spec_kwargs, std::size_t max_nodes) {
-        RunSpec spec = make_run_spec(problem, spec_kwargs);
+        InferenceLease lease;  // before the spec: an inference callable stays registered until the run ends
+        RunSpec spec = make_run_spec(problem, spec_kwargs, lease);
         TreeRun run;
         run.tree = std::make_unique<ab::SearchTreeObserver>([](Value v) { return std::to_string(v); }, max_nodes);
         spec.search.observer = run.tree.get();

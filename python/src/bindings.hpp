@@ -13,7 +13,7 @@ void bind_errors(py::module_& m);
 void bind_problem(py::module_& m);
 /// _csp.solve(problem, **spec): csp::solve with the GIL released, interruptible; _csp.Interrupt.
 void bind_run(py::module_& m);
-/// _csp.SearchContext (what a Python ordering sees) and the registries (register_variable_ordering, ...).
+/// _csp.SearchContext: what a Python ordering or inference sees.
 void bind_strategies(py::module_& m);
 /// The models: n-queens, map and graph colouring, cryptarithm, Zebra, Killer Sudoku, FlatZinc.
 void bind_models(py::module_& m);

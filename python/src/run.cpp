@@ -1,15 +1,13 @@
 // _csp.solve(problem, spec, on_solution, interrupt): csp::solve with the GIL released; Ctrl-C stops it cleanly.
 //
-// Interrupt design: while a search runs on the main thread, a C-level SIGINT handler (sigaction) replaces
-// Python's and only raises the run's StopCondition::interrupt flag (an atomic store: async-signal-safe); the
-// search polls it where it reads the clock, stops within about a millisecond, and the call returns the partial
-// result with stop "interrupted". Python's handler is put back when the call returns, so a Ctrl-C between runs is
-// a KeyboardInterrupt as usual. Searches on other threads are stopped with an Interrupt object (`interrupt=`).
+// Interrupt design: while a search runs on the main thread, Ctrl-C only raises the run's StopCondition::interrupt
+// flag (sigint.hpp); the search polls it where it reads the clock, stops within about a millisecond, and the call
+// returns the partial result with stop "interrupted". Searches on other threads are stopped with an Interrupt
+// object (`interrupt=`).
 #include <pybind11/stl.h>
 
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <exception>
 #include <memory>
 #include <string>
@@ -20,49 +18,12 @@
 #include "csp/search/solve.hpp"
 #include "gil.hpp"
 #include "returns.hpp"
+#include "sigint.hpp"
 #include "solving.hpp"
 #include "spec.hpp"
 
 namespace csp::python {
 namespace {
-
-// The flag the SIGINT handler raises: the one of the run on the main thread, if any.
-std::atomic<std::atomic<bool>*> g_sigint_flag{nullptr};
-
-extern "C" void on_sigint(int) {
-  if (std::atomic<bool>* flag = g_sigint_flag.load()) flag->store(true);
-}
-
-// The main thread's ident, read when the module is imported (signal handlers run only there).
-unsigned long g_main_thread = 0;
-
-bool on_main_thread() { return PyThread_get_thread_ident() == g_main_thread; }
-
-// Installs on_sigint for the life of a run on the main thread, and puts the previous handler back.
-class SigintScope {
- public:
-  explicit SigintScope(std::atomic<bool>* flag) {
-    if (!on_main_thread()) return;
-    struct sigaction action {};
-    action.sa_handler = on_sigint;
-    sigemptyset(&action.sa_mask);
-    previous_flag_ = g_sigint_flag.exchange(flag);  // a run inside a callback of another: restored after
-    installed_ = sigaction(SIGINT, &action, &previous_) == 0;
-    if (!installed_) g_sigint_flag.store(previous_flag_);
-  }
-  ~SigintScope() {
-    if (!installed_) return;
-    sigaction(SIGINT, &previous_, nullptr);
-    g_sigint_flag.store(previous_flag_);
-  }
-  SigintScope(const SigintScope&) = delete;
-  SigintScope& operator=(const SigintScope&) = delete;
-
- private:
-  struct sigaction previous_ {};
-  std::atomic<bool>* previous_flag_ = nullptr;
-  bool installed_ = false;
-};
 
 /// A flag another thread raises to stop a search (StopCondition::interrupt).
 struct Interrupt {
@@ -83,7 +44,7 @@ RunResult run_released(const Problem& problem, RunSpec& spec, Interrupt* externa
 }  // namespace
 
 void bind_run(py::module_& m) {
-  g_main_thread = py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+  remember_main_thread();
   py::class_<Interrupt>(m, "Interrupt", "A flag that stops the searches given it (interrupt=...) when set.")
       .def(py::init<>())
       .def("set", [](Interrupt& i) { i.flag.store(true); })
@@ -117,7 +78,8 @@ void bind_run(py::module_& m) {
   m.def(
       "solve",
       [](const Problem& problem, const py::dict& spec_kwargs, const py::object& on_solution, Interrupt* interrupt) {
-        RunSpec spec = make_run_spec(problem, spec_kwargs);
+        InferenceLease lease;  // before the spec: an inference callable stays registered until the run ends
+        RunSpec spec = make_run_spec(problem, spec_kwargs, lease);
         if (!on_solution.is_none()) {
           if (!PyCallable_Check(on_solution.ptr()))
             throw py::type_error("on_solution: expected a callable, got " +
@@ -134,7 +96,8 @@ void bind_run(py::module_& m) {
       py::arg("problem"), py::arg("spec"), py::arg("on_solution") = py::none(), py::arg("interrupt") = nullptr,
       "csp::solve(problem, RunSpec) with the spec's keyword names.");
   m.def("spec_string", [](const Problem& problem, const py::dict& spec_kwargs) {
-    return to_string(make_run_spec(problem, spec_kwargs).search);
+    InferenceLease lease;
+    return to_string(make_run_spec(problem, spec_kwargs, lease).search);
   });
 }
 

@@ -56,10 +56,10 @@ const std::map<std::string, Setter>& setters() {
        }},
       {"inference",
        [](RunSpec& s, const py::handle& v) {
-         if (py::isinstance<py::str>(v))
-           s.search.inference = v.cast<std::string>();
-         else
-           s.search.inference = inference_name_for(py::reinterpret_borrow<py::object>(v));
+         if (!py::isinstance<py::str>(v))
+           throw Error("inference: expected a strategy name or a callable, got " +
+                       std::string(py::str(py::type::handle_of(v).attr("__name__"))));
+         s.search.inference = v.cast<std::string>();
        }},
       {"ac3", [](RunSpec& s, const py::handle& v) { s.search.ac3_preprocess = as<bool>(v, "ac3"); }},
       {"pc2", [](RunSpec& s, const py::handle& v) { s.search.pc2_preprocess = as<bool>(v, "pc2"); }},
@@ -114,10 +114,15 @@ std::string known_keys() {
 
 }  // namespace
 
-RunSpec make_run_spec(const Problem& problem, const py::dict& kwargs) {
+RunSpec make_run_spec(const Problem& problem, const py::dict& kwargs, InferenceLease& lease) {
   RunSpec spec;
   for (auto [key, value] : kwargs) {
     const auto name = py::str(key).cast<std::string>();
+    if (name == "inference" && !value.is_none() && !py::isinstance<py::str>(value) &&
+        PyCallable_Check(value.ptr())) {
+      spec.search.inference = lease.acquire(py::reinterpret_borrow<py::object>(value));
+      continue;
+    }
     const auto it = setters().find(name);
     if (it == setters().end()) throw Error("unknown option '" + name + "' (valid: " + known_keys() + ")");
     if (!value.is_none() || name == "keep_solutions") it->second(spec, value);

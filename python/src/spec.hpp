@@ -5,6 +5,7 @@
 
 #include "csp/propagation/inference.hpp"
 #include "csp/search/solve.hpp"
+#include "registration.hpp"
 
 namespace csp::python {
 
@@ -14,9 +15,9 @@ namespace py = pybind11;
 /// backjump, learning, restarts, restart_base, restart_factor, seed, max_solutions, keep_solutions, node_limit,
 /// timeout (seconds), project (variable ids), check_solutions, minimize / maximize (a variable id), and
 /// min-conflicts' max_steps, walk, tabu, weighting, restart_after. var and val take a registered name or a
-/// Python callable (see strategies.cpp). Throws Error naming an unknown keyword, then what RunSpec::validate
-/// throws.
-RunSpec make_run_spec(const Problem& problem, const py::dict& kwargs);
+/// Python callable (see strategies.cpp); an inference callable gets a registry entry leased by `lease` (keep it
+/// until the run ends). Throws Error naming an unknown keyword, then what RunSpec::validate throws.
+RunSpec make_run_spec(const Problem& problem, const py::dict& kwargs, InferenceLease& lease);
 
 /// A variable ordering that calls fn(ctx) -> variable id (or None when every variable is assigned).
 Strategy<VariableOrdering> python_variable_ordering(py::object fn, std::string name);
@@ -24,8 +25,5 @@ Strategy<VariableOrdering> python_variable_ordering(py::object fn, std::string n
 Strategy<ValueOrdering> python_value_ordering(py::object fn, std::string name);
 /// An inference that calls fn(ctx, x) -> bool after x was assigned (x = -1: the root); False is a dead end.
 Inference python_inference(py::object fn);
-/// The registered name of the inference calling `fn` (SolverConfig::inference is a name): fn is registered once,
-/// under "python:<its __qualname__>", the first time it is passed, and kept for the life of the process.
-std::string inference_name_for(const py::object& fn);
 
 }  // namespace csp::python

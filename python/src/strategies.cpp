@@ -3,7 +3,6 @@
 #include <pybind11/stl.h>
 
 #include <climits>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -14,11 +13,10 @@
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
-#include "csp/search/restarts.hpp"
 #include "csp/search/solve.hpp"
 #include "gil.hpp"
 #include "returns.hpp"
-#include "solving.hpp"
+#include "registration.hpp"
 #include "spec.hpp"
 
 namespace csp::python {
@@ -39,6 +37,38 @@ std::vector<Value> legal_values(const ContextRef& ref, VarId x) {
   std::vector<int> indices = ctx.store().domain(x).indices();
   for (int i : indices)
     if (ctx.domains_filtered() || ctx.is_consistent(x, i)) out.push_back(v.value(i));
+  return out;
+}
+
+// The bulk reads: one call for every variable, instead of one Python call per variable.
+py::list domain_sizes(const ContextRef& ref) {
+  const SearchContext& ctx = ref.get();
+  const int n = ctx.problem().variable_count();
+  py::list out(n);
+  for (VarId x = 0; x < n; ++x) out[static_cast<std::size_t>(x)] = py::int_(ctx.store().domain(x).size());
+  return out;
+}
+
+py::list all_domains(const ContextRef& ref) {
+  const SearchContext& ctx = ref.get();
+  const int n = ctx.problem().variable_count();
+  py::list out(n);
+  for (VarId x = 0; x < n; ++x) {
+    const Variable& v = ctx.problem().variable(x);
+    const Domain& d = ctx.store().domain(x);
+    py::list values(static_cast<std::size_t>(d.size()));
+    std::size_t k = 0;
+    d.for_each([&](int i) { values[k++] = py::int_(v.value(i)); });
+    out[static_cast<std::size_t>(x)] = std::move(values);
+  }
+  return out;
+}
+
+py::list assigned_values(const ContextRef& ref) {
+  const Assignment& a = ref.get().assignment();
+  py::list out(static_cast<std::size_t>(a.variable_count()));
+  for (VarId x = 0; x < a.variable_count(); ++x)
+    out[static_cast<std::size_t>(x)] = a.is_assigned(x) ? py::object(py::int_(a.value(x))) : py::object(py::none());
   return out;
 }
 
@@ -91,6 +121,11 @@ void bind_context(py::module_& m) {
       .def("name", [](const ContextRef& c, VarId x) { return c.get().problem().variable(x).name(); })
       .def("domain", &current_values, "x's current domain (values), after inference.")
       .def("domain_size", [](const ContextRef& c, VarId x) { return checked(c, x).store().domain(x).size(); })
+      .def("domain_sizes", &domain_sizes, "Every variable's current domain size, in one call (a list by id).")
+      .def("domains", &all_domains,
+           "Every variable's current domain (values), in one call: a list by id of lists. An assigned variable's "
+           "domain is what the store holds for it.")
+      .def("values", &assigned_values, "Every variable's value, in one call: a list by id, None where unassigned.")
       .def("legal_values", &legal_values,
            "x's values consistent with the assignment (the current domain when inference filters it).")
       .def(
@@ -183,13 +218,6 @@ bool assignment_consistent(const SearchContext& ctx, VarId x) {
   return true;
 }
 
-template <class Fn>
-py::list names_of(const Registry<Fn>& r) {
-  py::list out;
-  for (const auto& e : r.entries()) out.append(py::make_tuple(e.name, e.help));
-  return out;
-}
-
 }  // namespace
 
 Strategy<VariableOrdering> python_variable_ordering(py::object fn, std::string name) {
@@ -247,55 +275,9 @@ Inference python_inference(py::object fn) {
   };
 }
 
-std::string inference_name_for(const py::object& fn) {
-  // One registry entry per distinct callable (the registry holds it, so its id is never reused).
-  static std::map<PyObject*, std::string> names;
-  const auto it = names.find(fn.ptr());
-  if (it != names.end()) return it->second;
-  std::string qualname = py::hasattr(fn, "__qualname__") ? py::str(fn.attr("__qualname__")).cast<std::string>()
-                                                          : std::string("callable");
-  check_no_search_running("inference=" + qualname + " (registered when first passed)");
-  std::string name = "python:" + qualname;
-  for (int k = 2; inferences().contains(name); ++k) name = "python:" + qualname + "#" + std::to_string(k);
-  inferences().add(name, "a Python callable passed as inference=", python_inference(fn));
-  names.emplace(fn.ptr(), name);
-  return name;
-}
-
 void bind_strategies(py::module_& m) {
   bind_context(m);
-  m.def(
-      "variable_orderings", [] { return names_of(variable_orderings()); }, "(name, help) of each ordering");
-  m.def("value_orderings", [] { return names_of(value_orderings()); });
-  m.def("inferences", [] { return names_of(inferences()); });
-  m.def("restart_strategies", [] { return names_of(restart_strategies()); });
-  m.def("algorithms", [] {
-    py::list out;
-    for (const auto& e : algorithms().entries()) out.append(py::make_tuple(e.name, e.help));
-    return out;
-  });
-  m.def(
-      "register_variable_ordering",
-      [](const std::string& name, py::object fn, const std::string& help) {
-        check_no_search_running("register_variable_ordering('" + name + "')");
-        variable_orderings().add(name, help,
-                                 python_variable_ordering(std::move(fn), name).resolve(variable_orderings()));
-      },
-      py::arg("name"), py::arg("fn"), py::arg("help") = "written in Python");
-  m.def(
-      "register_value_ordering",
-      [](const std::string& name, py::object fn, const std::string& help) {
-        check_no_search_running("register_value_ordering('" + name + "')");
-        value_orderings().add(name, help, python_value_ordering(std::move(fn), name).resolve(value_orderings()));
-      },
-      py::arg("name"), py::arg("fn"), py::arg("help") = "written in Python");
-  m.def(
-      "register_inference",
-      [](const std::string& name, py::object fn, const std::string& help) {
-        check_no_search_running("register_inference('" + name + "')");
-        inferences().add(name, help, python_inference(std::move(fn)));
-      },
-      py::arg("name"), py::arg("fn"), py::arg("help") = "written in Python");
+  bind_registration(m);
 }
 
 }  // namespace csp::python

@@ -4,6 +4,7 @@
 
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <optional>
@@ -14,11 +15,14 @@
 #include "bindings.hpp"
 #include "conversions.hpp"
 #include "csp/core/errors.hpp"
+#include "csp/models/model_inference.hpp"
 #include "csp/models/sudoku_format.hpp"
 #include "csp/models/sudoku_generator.hpp"
 #include "csp/models/sudoku_human_solver.hpp"
 #include "csp/models/sudoku_io.hpp"
 #include "csp/models/sudoku_techniques.hpp"
+#include "csp/models/sudoku_techniques_constraint.hpp"
+#include "sigint.hpp"
 #include "solving.hpp"
 #include "spec.hpp"
 
@@ -141,10 +145,12 @@ void bind_grid(py::module_& m) {
 
 void bind_sudoku_model(py::module_& m) {
   py::class_<models::Sudoku>(m, "SudokuModel", "The Sudoku CSP of one puzzle: variable r*N+c, named r1c1..rNcN.")
-      .def(py::init([](const SudokuGrid& g, const std::string& alldiff) {
-             return models::Sudoku(g, parse_all_different_mode(alldiff));
+      .def(py::init([](const SudokuGrid& g, const std::string& alldiff, bool techniques) {
+             models::Sudoku s(g, parse_all_different_mode(alldiff));
+             if (techniques) models::post_techniques(s);  // the model inference "techniques" (with mac)
+             return s;
            }),
-           py::arg("grid"), py::arg("alldiff") = "value")
+           py::arg("grid"), py::arg("alldiff") = "value", py::arg("techniques") = false)
       .def_property_readonly("problem", &models::Sudoku::problem, py::return_value_policy::reference_internal)
       .def_property_readonly("size", &models::Sudoku::size)
       .def("cell", &models::Sudoku::cell)
@@ -232,20 +238,27 @@ void bind_sudoku(py::module_& m) {
       py::arg("box") = py::none(), py::arg("seed") = 1, py::arg("symmetry") = "none");
   m.def(
       "solve_puzzles",
-      [](const std::vector<SudokuGrid>& grids, const std::string& alldiff, const py::dict& kwargs) {
+      [](const std::vector<SudokuGrid>& grids, const std::string& alldiff, const py::dict& kwargs, bool techniques) {
         const AllDifferentMode mode = parse_all_different_mode(alldiff);
         py::list out;
         if (grids.empty()) return out;
-        RunSpec spec = make_run_spec(models::Sudoku(grids[0], mode).problem(), kwargs);
+        InferenceLease lease;  // before the spec: an inference callable stays registered until the run ends
+        RunSpec spec = make_run_spec(models::Sudoku(grids[0], mode).problem(), kwargs, lease);
+        // Ctrl-C stops the puzzle being solved (its row says stop "interrupted") and the ones after it.
+        std::atomic<bool> interrupted{false};
+        spec.search.limits.interrupt = &interrupted;
         std::vector<std::pair<SudokuGrid, RunResult>> results;
         std::vector<double> wall_us;
         results.reserve(grids.size());
         {
+          SigintScope sigint(&interrupted);
           const SearchScope searching;
           py::gil_scoped_release release;  // one release for the whole file
           for (const SudokuGrid& g : grids) {
+            if (interrupted.load()) break;
             const auto start = std::chrono::steady_clock::now();  // timed as sudoku_file_bench times: build + search
-            const models::Sudoku s(g, mode);
+            models::Sudoku s(g, mode);
+            if (techniques) models::post_techniques(s);
             RunResult r = solve(s.problem(), spec);
             wall_us.push_back(
                 std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
@@ -266,9 +279,14 @@ void bind_sudoku(py::module_& m) {
         }
         return out;
       },
-      py::arg("grids"), py::arg("alldiff"), py::arg("spec"),
+      py::arg("grids"), py::arg("alldiff"), py::arg("spec"), py::arg("techniques") = false,
       "Solves every grid (one call, the GIL released once): a dict per puzzle (grid, status, stop, count, stats, "
       "wall_us: model construction + search, microseconds).");
+  m.def("model_inferences", [] {
+    py::dict out;  // name -> the engine inference it runs with
+    for (const models::ModelInference& mi : models::model_inferences()) out[py::str(mi.name)] = mi.engine_inference;
+    return out;
+  });
   m.def("techniques", [] {
     std::vector<std::string> out;
     for (models::Technique t : models::all_techniques()) out.push_back(models::to_string(t));

@@ -12,7 +12,7 @@ TREE_THEN_CHART = textwrap.dedent("""
     import csp
     st = csp.study(model="queens", numbers=[5], grid={"var": ["first", "mrv"]})
     for k in range(3):
-        tree = csp.n_queens(5).solve(tree=True, max_solutions=1).svg()
+        tree = csp.n_queens(5).solve(tree=True, max_solutions=1).svg
         box = st.chart().svg
         cactus = st.chart(kind="cactus").svg
         assert "</svg>" in tree and "</svg>" in box and "</svg>" in cactus

@@ -54,7 +54,7 @@ def test_a_registered_python_inference_is_used_by_name_and_undone_on_backtrack()
     if "python-fc" not in csp.inferences():
         csp.register_inference("python-fc", python_fc, "forward checking written in Python")
     with pytest.raises(csp.Error, match="already registered"):
-        csp.register_inference("python-fc", python_fc)
+        csp.register_inference("python-fc", python_fc, replace=False)
     p = csp.n_queens(6)
     r = p.count(var="first", val="natural", inference="python-fc")
     assert r.count == 4 and r.complete  # every solution found: prunings were undone on backtrack

@@ -129,7 +129,7 @@ def test_registered_orderings_are_used_by_name():
         csp.register_variable_ordering("my-mrv", my_mrv, "MRV written in Python")
         csp.register_value_ordering("descending", lambda ctx, x: sorted(ctx.domain(x), reverse=True))
     with pytest.raises(csp.Error, match="already registered"):
-        csp.register_variable_ordering("my-mrv", my_mrv)
+        csp.register_variable_ordering("my-mrv", my_mrv, replace=False)
     p = csp.n_queens(8)
     a = p.solve(var="my-mrv", inference="fc")
     b = p.solve(var="mrv", inference="fc")

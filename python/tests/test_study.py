@@ -118,10 +118,10 @@ def test_the_search_tree_of_4_queens_with_forward_checking():
     assert t.dot().startswith("digraph")
     assert t.result.solution == {"Q1": 2, "Q2": 4, "Q3": 1, "Q4": 3}
     if csp._csp.search_tree_svg_available():
-        assert t.svg().lstrip().startswith(("<?xml", "<svg")) and t._repr_svg_() is not None
+        assert t.svg.lstrip().startswith(("<?xml", "<svg")) and t._repr_svg_() is not None
     else:
         with pytest.raises(csp.Error, match="Graphviz"):
-            t.svg()
+            t.svg
 
 
 def test_search_tree_of_a_model_and_a_node_cap():
@@ -129,3 +129,15 @@ def test_search_tree_of_a_model_and_a_node_cap():
     assert t.node_count == 10 and t.truncated and t.result.stats["assignments"] == 113
     with pytest.raises(TypeError):
         csp.n_queens(4).solve(tree=True, on_solution=print)
+
+
+def test_svg_is_a_property_of_charts_and_search_trees_alike():
+    t = csp.n_queens(4).solve(var="first", val="natural", inference="fc", tree=True)
+    assert isinstance(type(t).svg, property)
+    assert csp.Chart("<svg/>").svg == "<svg/>"
+    if not csp._csp.search_tree_svg_available():
+        pytest.skip("built without Graphviz's library")
+    text = t.svg
+    assert isinstance(text, str) and "</svg>" in text
+    with pytest.warns(DeprecationWarning, match="property"):
+        assert t.svg() == text  # the old method call still works
