@@ -142,10 +142,11 @@ awk 'BEGIN { n = 250; print "array [1..2] of int: c = [1, -1];"
   print "solve satisfy;" }' >"$TMP/q250.fzn"
 "$CSP" fzn -s "$TMP/q250.fzn" >"$TMP/out" 2>"$TMP/err" &
 pid=$!
-# The signal goes once csp catches SIGTERM (bit 15 of SigCgt in /proc), which it does before reading the file.
+# The signal goes once csp catches SIGTERM (bit 15 of SigCgt in /proc), which it does before reading the file; the
+# process must be csp already (before its exec it is a copy of this shell, whose handlers say nothing about csp's).
 for ((k = 0; k < 1000; k++)); do
   caught=$(awk '/^SigCgt:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || break
-  [[ -n $caught ]] && (((16#$caught & 0x4000) != 0)) && break
+  [[ $(cat "/proc/$pid/comm" 2>/dev/null) == csp && -n $caught ]] && (((16#$caught & 0x4000) != 0)) && break
   sleep 0.005
 done
 kill -TERM $pid

@@ -375,8 +375,24 @@ bool post_in(Poster& p, const Call& c) {
   const IntSet& s = c.args[1].sets.front();
   const Term& x = term(c, 0);
   if (!x.is_var()) return s.contains(x.value);
-  if (p.problem().initial_domain(x.var).size() > kListedValues && s.ranges.size() == 1)
-    return p.restrict_range(x.var, s.ranges.front().first, s.ranges.front().second);
+  if (s.ranges.empty()) return false;
+  if (p.problem().initial_domain(x.var).size() > kListedValues) {  // a wide domain: the set's span, then its values
+    if (!p.restrict_range(x.var, s.ranges.front().first, s.ranges.back().second)) return false;
+    if (s.ranges.size() == 1) return true;
+    if (s.size() <= kListedValues) {
+      const Domain& d = p.problem().initial_domain(x.var);
+      const Variable& var = p.problem().variable(x.var);
+      std::vector<Value> keep;
+      for (const auto& [lo, hi] : s.ranges)
+        for (long long v = lo; v <= hi; ++v) {
+          const int i = var.index_of(static_cast<Value>(v));
+          if (i >= 0 && d.contains(i)) keep.push_back(static_cast<Value>(v));
+        }
+      if (keep.empty()) return false;
+      p.problem().restrict_domain(x.var, keep);
+      return true;
+    }
+  }
   return p.restrict(x.var, [&](long long v) { return s.contains(v); });
 }
 
