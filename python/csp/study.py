@@ -48,7 +48,7 @@ class Study:
     alldiff, ac3, ..., status, detail, the counters); numbers as int or float. summaries: one dict per (group,
     configuration), as in the JSON (grid order). csv() / json(): the text csp ablate writes (write_csv, write_json).
     chart(metric, kind): the library's SVG chart. to_dataframe(): the rows as a pandas DataFrame.
-    interrupted: Ctrl-C stopped the study (after the run in progress): the rows are the runs finished, `planned`
+    interrupted: Ctrl-C stopped the study (the run in progress at once): the rows are the runs finished, `planned`
     the number of runs the grid has.
     """
 
@@ -113,8 +113,8 @@ def study(model: str | None = None, *, numbers=(), files=(), factory=None, name:
     the model's default (csp.model_defaults(model), as csp ablate MODEL), or with a factory alone the textbook
     baseline (first, natural, none, binary); seeds: the seed dimension. node_limit:
     assignments per run; timeout: seconds per run; max_solutions: 1 the first, 0 all. Raises csp.Error with the
-    library's message for an unknown dimension, name or model. Ctrl-C (interrupt kernel) stops it after the run
-    in progress and returns the rows finished, with .interrupted True (and a RuntimeWarning)."""
+    library's message for an unknown dimension, name or model. Ctrl-C (interrupt kernel) stops it, the run in
+    progress at once, and returns the rows finished, with .interrupted True (and a RuntimeWarning)."""
     grid = dict(grid or {})
     if seeds is not None:
         grid["seed"] = list(seeds)

@@ -182,13 +182,14 @@ void bind_ablation(py::module_& m) {
         plan.limits.repeat = repeat == 0 ? 1 : repeat;
         plan.limits.max_solutions = max_solutions;
         plan.shuffle_seed = shuffle_seed;
-        // Ctrl-C stops the study after the run in progress: the rows finished so far are returned, with
-        // interrupted = True and the number of runs planned.
+        // Ctrl-C stops the run in progress (its search sees the flag) and the study: the rows finished so far
+        // are returned, with interrupted = True and the number of runs planned; the run cut short is no row.
         std::atomic<bool> interrupted{false};
+        plan.limits.interrupt = &interrupted;
         std::vector<ab::RunRecord> rows;
         std::optional<ab::Study> partial;
         const auto on_row = [&](const ab::Study& so_far, const ab::RunRecord& row) {
-          rows.push_back(row);
+          if (row.detail != "interrupted") rows.push_back(row);
           if (!interrupted.load()) return;
           partial = so_far;
           throw StudyInterrupted{};

@@ -74,7 +74,7 @@ def interrupted_child(code, *args, delay):
             child.wait()
 
 
-def test_ctrl_c_stops_a_study_after_the_run_in_progress_and_keeps_its_rows():
+def test_ctrl_c_stops_a_study_and_keeps_its_finished_rows():
     lines, seconds, err = interrupted_child(STUDY, delay=1.0)
     rows = [line for line in lines if line.startswith("{")]
     assert rows, err
@@ -86,6 +86,17 @@ def test_ctrl_c_stops_a_study_after_the_run_in_progress_and_keeps_its_rows():
     assert any("interrupted" in w for w in got["warned"])
     assert seconds < 5, f"stopped {seconds:.1f}s after the signal"
     assert lines[-1] == "KeyboardInterrupt"  # Python's handler is back after the call
+
+
+def test_ctrl_c_stops_the_run_in_progress_of_a_study_without_a_timeout():
+    # Each run alone takes minutes (no timeout): the signal stops the running search, which is no row.
+    lines, seconds, err = interrupted_child(STUDY.replace("timeout=0.3", "timeout=0"), delay=1.0)
+    rows = [line for line in lines if line.startswith("{")]
+    assert rows, err
+    got = json.loads(rows[0])
+    assert got["interrupted"] is True and got["planned"] == 40
+    assert got["rows"] == 0, got
+    assert seconds < 5, f"stopped {seconds:.1f}s after the signal"
 
 
 def test_ctrl_c_stops_solve_puzzles_in_the_running_search_and_keeps_the_rows_so_far():

@@ -61,6 +61,7 @@ RunSpec run_spec(const BuiltInstance& built, const Configuration& config, const 
   spec.search = config.solver_config();
   spec.search.limits.node_limit = limits.node_limit;
   spec.search.limits.time_limit = std::chrono::milliseconds(limits.timeout_ms);
+  spec.search.limits.interrupt = limits.interrupt;
   spec.search.keep_solutions = 0;
   spec.verify = [&built](const Assignment& a) { return built.verify(a); };
   if (config.algorithm == "min-conflicts") spec.local = local_search_config(config, limits);
@@ -93,8 +94,11 @@ void record(const RunResult& r, RunRecord& out) {
       out.detail = "gave up after " + std::to_string(r.stats.assignments) + " steps";
       return;
     case StopReason::node_limit: out.status = RunStatus::node_limit; return;
-    case StopReason::time_limit:
     case StopReason::interrupted:
+      out.status = RunStatus::timeout;
+      out.detail = "interrupted";
+      return;
+    case StopReason::time_limit:
     case StopReason::callback: out.status = RunStatus::timeout; return;
     case StopReason::complete:
     case StopReason::solution_cap: out.status = r.solution_count == 0 ? RunStatus::unsatisfiable : RunStatus::solved;

@@ -1,6 +1,7 @@
 // One run of an ablation: an instance solved with one configuration (R times), verified, its counters recorded.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -37,6 +38,9 @@ struct RunLimits {
   /// Solutions per run of a satisfaction instance: 1 the first, N stop at N, 0 all (optimisation instances run to
   /// the proved optimum whatever it says).
   std::uint64_t max_solutions = 1;
+  /// Once true, stops the run in progress as its time limit would (a Python kernel interrupt); the record then
+  /// says detail "interrupted", and is no result. Null: none.
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 /// The record of one (instance, configuration) pair.
