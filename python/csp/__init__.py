@@ -190,8 +190,10 @@ class Problem(GlobalConstraints):
             _bool.post(self, constraint)  # a formula: (x > 2) & (y < 3), c1.implies(c2), ~c, a 0/1 variable
             return
         scope, coefficients, rhs = self._linear(constraint)
-        if not scope:
-            raise ModelError("a linear constraint without variables")
+        if not scope:  # x - x == 0, 0 * (x // y) + 1 >= 0: true or false as it stands (its terms' rules posted)
+            if not _bool._holds(constraint.op, -rhs):
+                self._p.add_linear([self._aux.constant(0)], [1], "==", 1, name)  # false: no solution
+            return
         self._p.add_linear(scope, coefficients, constraint.op, rhs, name)
 
     @staticmethod

@@ -74,7 +74,8 @@ def literal(problem, f) -> int:
     aux = problem._aux
     if isinstance(f, Var):
         check_owner(f, raw)
-        if not set(aux.values(f.id)) <= {0, 1}:
+        d = aux.values(f.id)
+        if len(d) > 2 or not set(d) <= {0, 1}:
             raise ModelError(f"variable {f.name!r} is used as a boolean (&, |, ~, implies) but its domain is not "
                              "within {0, 1}")
         return f.id

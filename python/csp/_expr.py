@@ -56,6 +56,17 @@ class Node:
         return f"Node({self.op}, {len(self.args)} args)"
 
 
+# The partial operations: their constraint also rules out where they are undefined (a divisor of 0, an index out of
+# the array). A term over one of them is kept with coefficient 0 (0 * (x // y), e ** 0, e - e), so that its rule
+# still holds: folding it away would drop the rule and admit more solutions.
+_PARTIAL = frozenset(("div", "mod", "element"))
+
+
+def _partial(key) -> bool:
+    return isinstance(key, Node) and (key.op in _PARTIAL or any(_partial(k) for a in key.args
+                                                               if isinstance(a, Expr) for k in a.terms))
+
+
 class Expr:
     """sum(coefficient * key) + constant, a key a variable id or a Node, over the variables of one problem."""
 
@@ -94,10 +105,12 @@ class Expr:
         terms = dict(self.terms)
         for x, c in other.terms.items():
             terms[x] = terms.get(x, 0) + sign * c
-        return Expr({x: c for x, c in terms.items() if c != 0}, self.constant + sign * other.constant, owner)
+        return Expr({x: c for x, c in terms.items() if c != 0 or _partial(x)}, self.constant + sign * other.constant,
+                    owner)
 
     def _scaled(self, k: int) -> "Expr":
-        return Expr({x: c * k for x, c in self.terms.items() if c * k != 0}, self.constant * k, self._owner)
+        return Expr({x: c * k for x, c in self.terms.items() if c * k != 0 or _partial(x)}, self.constant * k,
+                    self._owner)
 
     def __add__(self, other):
         if not _operand(other):
@@ -168,7 +181,7 @@ class Expr:
         if k < 0:
             raise ValueError(f"x ** k takes an exponent k >= 0, not {k}")
         if k == 0:
-            return Expr({}, 1)
+            return self._scaled(0) + 1  # 1, keeping a partial term's rule
         if k == 1:
             return self
         if self.is_constant:

@@ -16,6 +16,8 @@ from ._csp import ModelError
 from ._expr import Expr, Node, Var, check_owner, is_int, trunc_div, trunc_mod
 
 EXACT_LIMIT = 20000
+# A domain of more values is never listed (a _Wide: its size and bounds).
+LISTED = 1 << 16
 INT_MIN, INT_MAX = -(2 ** 31) + 1, 2 ** 31 - 1
 
 _BINARY = {
@@ -42,10 +44,12 @@ class Aux:
         return other
 
     # ---- domains -------------------------------------------------------------------------------------------
-    def values(self, x: int) -> list:
+    def values(self, x: int):
+        """x's initial domain: a sorted list, or a _Wide (its size and bounds) when it has more than LISTED values."""
         d = self.domains.get(x)
         if d is None:
-            d = self.domains[x] = sorted(self.raw.values(x))
+            size, lo, hi = self.raw.domain_summary(x)
+            d = self.domains[x] = _Wide(size, lo, hi) if size > LISTED else sorted(self.raw.values(x))
         return d
 
     def new_var(self, op: str, values) -> int:
@@ -160,6 +164,33 @@ class Aux:
         return ("range", lo, hi)
 
 
+class _Wide:
+    """A domain too large to list (a variable over range(-10**9, 10**9)): its size and bounds. d[0], d[-1] and
+    len(d) work as on a list; listing it is refused, so an auxiliary variable over it gets bounds instead."""
+
+    __slots__ = ("size", "lo", "hi")
+
+    def __init__(self, size, lo, hi):
+        self.size, self.lo, self.hi = size, lo, hi
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, i):
+        if i == 0:
+            return self.lo
+        if i == -1:
+            return self.hi
+        raise IndexError("a wide domain gives its bounds only")
+
+    def __iter__(self):
+        raise ModelError(f"a domain of {self.size} values is too large to list for an auxiliary variable")
+
+
+def _wide(domains) -> bool:
+    return any(isinstance(d, _Wide) for d in domains)
+
+
 def _corner_bounds(fn):
     """Bounds from the corners of the operands' intervals (a function monotone in each argument on each sign)."""
     def bounds(domains):
@@ -212,9 +243,12 @@ def _post_extremum(minimum):
         domains = [aux.values(x) for x in args]
         pick = min if minimum else max
         lo, hi = pick(d[0] for d in domains), pick(d[-1] for d in domains)
-        union = set()
-        for d in domains:
-            union.update(v for v in d if lo <= v <= hi)
+        if _wide(domains):
+            union = ("range", lo, hi)
+        else:
+            union = set()
+            for d in domains:
+                union.update(v for v in d if lo <= v <= hi)
         z = aux.new_var(op, union)
         if len(args) == 2:
             (aux.raw.add_min if minimum else aux.raw.add_max)(args[0], args[1], z)
@@ -227,13 +261,21 @@ def _post_extremum(minimum):
 def _post_element(aux, args, data):
     """args[0] the index; data the int array (then args has only the index) or None (args[1:] the variables)."""
     index = args[0]
-    positions = [i for i in aux.values(index) if 0 <= i < (len(data) if data is not None else len(args) - 1)]
+    n = len(data) if data is not None else len(args) - 1
+    d = aux.values(index)
+    # A wide index: the positions of its span (a superset: the element constraint prunes the rest).
+    positions = range(max(d[0], 0), min(d[-1], n - 1) + 1) if isinstance(d, _Wide) else [i for i in d if 0 <= i < n]
     if data is not None:
         z = aux.new_var("element", {data[i] for i in positions})
         aux.raw.add_element(index, list(data), z, 0)
     else:
         array = list(args[1:])
-        z = aux.new_var("element", set().union(*(aux.values(array[i]) for i in positions)) if positions else set())
+        domains = [aux.values(array[i]) for i in positions]
+        if _wide(domains):
+            values = ("range", min(x[0] for x in domains), max(x[-1] for x in domains))
+        else:
+            values = set().union(*domains) if domains else set()
+        z = aux.new_var("element", values)
         aux.raw.add_var_element(index, array, z, 0)
     return z
 
@@ -245,8 +287,9 @@ def _post_among(aux, args, data):
 
 
 def _post_nvalue(aux, args, data):
-    union = set().union(*(aux.values(x) for x in args)) if args else set()
-    z = aux.new_var("nvalue", ("range", 1 if args else 0, min(len(args), len(union))))
+    domains = [aux.values(x) for x in args]
+    distinct = len(args) if _wide(domains) else len(set().union(*domains)) if args else 0
+    z = aux.new_var("nvalue", ("range", 1 if args else 0, min(len(args), distinct)))
     _csp.post_nvalue(aux.raw, z, list(args), "native")
     return z
 

@@ -186,6 +186,15 @@ void bind_reading(py::class_<Problem>& cls) {
       .def("name", [](const Problem& p, VarId x) { return p.variable(x).name(); })
       .def("find", &Problem::find)
       .def("values", &domain_values, "x's initial domain (its values less those removed by restrict_domain)")
+      .def(
+          "domain_summary",
+          [](const Problem& p, VarId x) {
+            const Domain& d = p.initial_domain(x);
+            if (d.empty()) return py::make_tuple(0, 0, -1);
+            const Variable& v = p.variable(x);
+            return py::make_tuple(d.size(), v.value(d.min()), v.value(d.max()));
+          },
+          "(size, min, max) of x's initial domain, without listing its values")
       .def("neighbors", &Problem::neighbors)
       .def("constraint_name", [](const Problem& p, ConstraintId c) { return p.constraint(c).name(); })
       .def("scope",

@@ -194,3 +194,43 @@ def test_scopes_take_expressions():
     p.all_different([x + 1, y, z * 2])
     ok = lambda a, b, c: len({a + 1, b, 2 * c}) == 3  # noqa: E731
     assert p.count().count == enumerate_count([range(3)] * 3, ok)
+
+
+def test_a_partial_term_keeps_its_rule_when_its_coefficient_is_zero():
+    # x // y rules out y = 0 and an element rules out an index outside its array, even under 0 *, ** 0 and e - e.
+    def count(build):
+        p = csp.Problem()
+        x, y = p.var("x", -1, 3), p.var("y", 0, 1)
+        p += build(x, y) + y >= 0
+        return p.count(project=[x, y]).count
+    assert count(lambda x, y: 0 * (x // y)) == 5  # y = 1, x in -1..3
+    assert count(lambda x, y: (x % y) ** 0) == 5
+    assert count(lambda x, y: (lambda e: e - e)(x // y)) == 5
+    assert count(lambda x, y: csp.array([3, 1, 2])[x] ** 0) == 6  # x in 0..2, y in 0..1
+
+
+def test_a_comparison_left_without_variables_is_true_or_false():
+    p = csp.Problem()
+    x = p.var("x", 0, 3)
+    p += x >= x
+    assert p.count().count == 4
+    p += x - x == 1
+    assert p.count().count == 0
+
+
+def test_wide_domains_are_never_listed_for_auxiliary_variables():
+    # 2 * 10^9 + 1 values: abs, min / max and element take bounds, instantly.
+    p = csp.Problem()
+    x = p.var("x", -10**9, 10**9)
+    y = p.var("y", 0, 5)
+    p += abs(x) == 7
+    assert p.count().count == 2 * 6
+    q = csp.Problem()
+    x, y = q.var("x", -10**9, 10**9), q.var("y", 0, 5)
+    q += csp.max([x, y]) == 3
+    q += x >= -2
+    assert q.count().count == sum(1 for a in range(-2, 4) for b in range(6) if max(a, b) == 3)
+    r = csp.Problem()
+    i = r.var("i", -10**9, 10**9)
+    r += csp.array([5, 6, 7])[i] >= 6
+    assert r.count().count == 2
