@@ -149,8 +149,22 @@ class Aux:
         data = n.data
         key = (n.op, args, tuple(data) if isinstance(data, list) else data)
         if key not in self.cache:
-            self.cache[key] = post(self, args, data)
+            self.cache[key] = post(self, self._distinct(args), data)
         return self.cache[key]
+
+    def _distinct(self, args) -> tuple:
+        """args with each repeat of a variable replaced by a fresh copy equal to it: the engine's constraints take
+        distinct variables (x * x, x // x, csp.min([x, x]) as MiniZinc flattens them)."""
+        seen, out = set(), []
+        for x in args:
+            if x in seen:
+                d = self.values(x)
+                copy = self.new_var("copy", ("range", d[0], d[-1]) if isinstance(d, _Wide) else set(d))
+                self.raw.add_linear([x, copy], [1, -1], "==", 0)
+                x = copy
+            seen.add(x)
+            out.append(x)
+        return tuple(out)
 
     def combine(self, op, xs, fn, bounds):
         """The values of fn over the domains of xs: exact when cheap, else bounds(domains) as (lo, hi)."""

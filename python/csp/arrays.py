@@ -88,6 +88,28 @@ def _strides(shape):
 def array(items) -> VarArray:
     """A VarArray of these items (nested lists or a numpy array of Vars, expressions or ints): `array([3, 1,
     4])[x]` is element; a Python list indexed by a Var raises TypeError."""
-    a = np.empty(np.shape(np.asarray(items, dtype=object)), dtype=object)
-    a[...] = np.asarray(items, dtype=object)
+    if isinstance(items, np.ndarray):
+        a = np.empty(items.shape, dtype=object)
+        a[...] = items
+        return a.view(VarArray)
+    # Nested lists walked by hand: np.asarray would ask each Var for __array__ (a number), which it refuses.
+    shape = _nested_shape(items)
+    a = np.empty(shape, dtype=object)
+    for index in np.ndindex(*shape):
+        item = items
+        for i in index:
+            item = item[i]
+        a[index] = item
     return a.view(VarArray)
+
+
+def _nested_shape(items) -> tuple:
+    """The shape of nested lists / tuples (a ValueError when ragged); a scalar has shape ()."""
+    if not isinstance(items, (list, tuple)):
+        return ()
+    if not items:
+        return (0,)
+    inner = [_nested_shape(x) for x in items]
+    if any(s != inner[0] for s in inner):
+        raise ValueError("csp.array: the nested lists are ragged (rows of different lengths)")
+    return (len(items),) + inner[0]

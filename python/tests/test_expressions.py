@@ -234,3 +234,27 @@ def test_wide_domains_are_never_listed_for_auxiliary_variables():
     i = r.var("i", -10**9, 10**9)
     r += csp.array([5, 6, 7])[i] >= 6
     assert r.count().count == 2
+
+
+@pytest.mark.parametrize("build, holds", [
+    (lambda x: x * x == 4, lambda v: v * v == 4),
+    (lambda x: x // x == 1, lambda v: v != 0),
+    (lambda x: x % x == 0, lambda v: v != 0),
+    (lambda x: csp.min([x, x]) == 2, lambda v: v == 2),
+    (lambda x: csp.array([x, x])[x] >= 0, lambda v: 0 <= v <= 1),
+])
+def test_a_variable_twice_in_one_term_is_posted_on_a_copy(build, holds):
+    p = csp.Problem()
+    x = p.var("x", -3, 3)
+    p += build(x)
+    assert p.count(project=[x]).count == sum(1 for v in range(-3, 4) if holds(v))
+
+
+def test_csp_array_takes_nested_lists_of_variables():
+    p = csp.Problem()
+    x, y = p.var("x", 0, 2), p.var("y", 0, 2)
+    assert csp.array([[x, y], [y, x]]).shape == (2, 2)
+    p += csp.array([x, y])[x] >= 1
+    assert p.count().count == sum(1 for a in range(3) for b in range(3) if a <= 1 and [a, b][a] >= 1)
+    with pytest.raises(ValueError, match="ragged"):
+        csp.array([[x, y], [x]])
