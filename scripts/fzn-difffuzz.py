@@ -332,13 +332,14 @@ def main():
     ap.add_argument("--globals-share", type=float, default=0.25,
                     help="share of --seconds for the globals against std (0: none; needs minizinc)")
     o = ap.parse_args()
+    globals_started = time.monotonic()
     global_failures = run_globals(o) if o.globals_share > 0 and o.models == 0 and shutil.which("minizinc") else []
+    budget = o.seconds - (time.monotonic() - globals_started)  # what the globals left of the time
     gecode = shutil.which("minizinc") is not None and o.gecode_every > 0
     start = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="fzn-difffuzz-")
     failures, gecode_disagreements, count, runs = [], [], 0, 0
     rng = random.Random(o.seed)
-    budget = o.seconds * (1 - o.globals_share) if o.models == 0 and shutil.which("minizinc") else o.seconds
     while time.monotonic() - start < budget and (o.models == 0 or count < o.models):
         model = Model(random.Random(rng.getrandbits(64)))
         shown, truth = model.brute_force()

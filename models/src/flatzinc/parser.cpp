@@ -184,16 +184,16 @@ class Parser {
   // Expressions separated by commas up to `close` (consumed), in a vector of exactly their number: gathered in a
   // scratch vector of this depth first, so a constraint's arrays cost one allocation each, not one per doubling.
   std::vector<Expr> list_until(const char* close) {
-    if (scratch_.size() <= static_cast<std::size_t>(depth_)) scratch_.resize(static_cast<std::size_t>(depth_) + 1);
-    std::vector<Expr>& gathered = scratch_[static_cast<std::size_t>(depth_)];
-    gathered.clear();
+    const auto level = static_cast<std::size_t>(depth_);
+    if (scratch_.size() <= level) scratch_.resize(level + 1);
+    // scratch_[level] is indexed afresh after each expr(): a deeper level may grow scratch_ and move its vectors.
     while (!is_punct(close)) {
-      Expr item = expr();  // may use the scratch vectors of deeper levels, never this one
-      scratch_[static_cast<std::size_t>(depth_)].push_back(std::move(item));
+      Expr item = expr();
+      scratch_[level].push_back(std::move(item));
       if (!is_punct(close)) expect_punct(",");
     }
     advance();
-    std::vector<Expr>& items = scratch_[static_cast<std::size_t>(depth_)];
+    std::vector<Expr>& items = scratch_[level];
     std::vector<Expr> out(std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
     items.clear();
     return out;

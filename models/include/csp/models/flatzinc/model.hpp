@@ -94,8 +94,8 @@ inline constexpr long long kWidestDomain = 1073741823;
 /// argument, an undeclared name, a domain outside -1073741823..1073741823 (+-(2^30 - 1)) or with holes and more
 /// than 10^7 values, a constant outside that range in a constraint on a variable without bounds (the limit is
 /// named), a linear coefficient beyond +-(2^31 - 1) (after a repeated variable's are added up), a constant
-/// argument outside 32 bits, or constant terms whose folded sum overflows 64 bits.
-/// `model` is taken by value (pass a temporary, or std::move it): its constraint items are freed as they are
+/// argument outside 32 bits, or constant terms whose folded sum overflows 64 bits; ReadStopped (parser.hpp) when
+/// `options.stop` says stop. `model` is taken by value (pass a temporary, or std::move it): its constraint items are freed as they are
 /// posted, so reading 10^6 constraints peaks at about the larger of the syntax tree and the model, not their sum.
 FlatZincModel build_flatzinc(Model model, const std::string& source, const BuildOptions& options = {});
 
