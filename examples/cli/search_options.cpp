@@ -318,20 +318,33 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, bo
 }
 
 void add_all_different_option(po::options_description& options, AllDifferentMode default_mode,
-                              const std::string& what) {
+                              const std::string& what, bool grid) {
+  std::string help = what;
+  if (grid)
+    help.append(": grid (all of them in one propagator over bitmasks: naked and hidden singles, pointing and "
+                "claiming, naked and hidden pairs), or each as all-different: gac (");
+  else
+    help.append(" as all-different: gac (");
+  help.append("one constraint, Regin's matching: generalised arc consistency), value (one constraint: single values, "
+              "pigeonhole, hidden singles) or binary (!= between each pair); the old names matching, global, pairwise "
+              "are accepted");
   options.add_options()("alldiff", po::value<std::string>()->value_name("MODE")->default_value(to_string(default_mode)),
-                        (what + " as all-different: gac (one constraint, Regin's matching: generalised arc "
-                                "consistency), value (one constraint: single values, pigeonhole, hidden singles) or "
-                                "binary (!= between each pair); the old names matching, global, pairwise are accepted")
-                            .c_str());
+                        help.c_str());
 }
 
-AllDifferentMode read_all_different_mode(const po::variables_map& vm) {
+AllDifferentMode read_all_different_mode(const po::variables_map& vm, bool grid) {
+  const std::string& name = vm["alldiff"].as<std::string>();
+  AllDifferentMode mode;
   try {
-    return parse_all_different_mode(vm["alldiff"].as<std::string>());
-  } catch (const UnknownNameError& e) {
-    throw UsageError(std::string("--alldiff: ").append(e.what()));
+    mode = parse_all_different_mode(name);
+  } catch (const UnknownNameError&) {
+    throw UsageError("--alldiff: unknown mode '" + name + "' (valid: binary, value, gac" + (grid ? ", grid" : "") +
+                     "; the old names pairwise, global, matching are accepted)");
   }
+  if (mode == AllDifferentMode::grid && !grid)
+    throw UsageError("--alldiff: grid is csp sudoku's mode (all the units of a Sudoku grid in one propagator); here "
+                     "take gac, value or binary");
+  return mode;
 }
 
 }  // namespace csp::cli

@@ -95,14 +95,15 @@ std::string usage_message(const OptionConflictError& e);
 std::string read_preset(const boost::program_options::variables_map& vm);
 
 /// Adds --alldiff MODE (default `default_mode`: the model's, ModelDefaults::alldiff) to `options`, its help naming
-/// what the command posts as all-different (`what`, e.g. "units", "the letters") and the three modes. The one
-/// declaration of --alldiff for every command that takes it.
+/// what the command posts as all-different (`what`, e.g. "units", "the letters") and the modes: binary, value, gac,
+/// and with `grid` the Sudoku model's fourth (all units in one propagator). The one declaration of --alldiff for
+/// every command that takes it.
 void add_all_different_option(boost::program_options::options_description& options, AllDifferentMode default_mode,
-                              const std::string& what);
+                              const std::string& what, bool grid = false);
 
-/// The all-different mode named by --alldiff ("binary", "value", "gac", or an old name: "pairwise", "global",
-/// "matching"). Throws UsageError listing the valid names for any other.
-AllDifferentMode read_all_different_mode(const boost::program_options::variables_map& vm);
+/// The all-different mode named by --alldiff ("binary", "value", "gac", "grid" when `grid`, or an old name:
+/// "pairwise", "global", "matching"). Throws UsageError listing the valid names for any other.
+AllDifferentMode read_all_different_mode(const boost::program_options::variables_map& vm, bool grid = false);
 
 /// A whole number given to --`option` (or to the positional argument `option` when it starts in upper case, "N"). Throws UsageError when `text` is not one, or is 0 and `allow_zero` is false.
 std::uint64_t parse_count(const std::string& option, const std::string& text, bool allow_zero);

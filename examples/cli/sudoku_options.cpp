@@ -41,7 +41,7 @@ void describe(Groups& g) {
        "2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)");
   // The Sudoku model's defaults (csp/models/catalog.hpp): --var, --val, --inference and --alldiff.
   SearchDefaults defaults = model_search_defaults("sudoku");
-  add_all_different_option(g.model, defaults.model.alldiff, "each unit");
+  add_all_different_option(g.model, defaults.model.alldiff, "the units", true);
   g.output.add_options()
       ("format", po::value<std::string>()->value_name("FMT")->default_value("line"),
        "line: '<grid> <status> [detail]' per puzzle; pretty: grids with box borders; candidates: Norvig's "
@@ -122,7 +122,7 @@ namespace {
 // --alldiff; --preset textbook makes the default the binary != of AIMA's Sudoku.
 AllDifferentMode read_alldiff(const po::variables_map& vm) {
   return read_preset(vm) == "textbook" && vm["alldiff"].defaulted() ? parse_all_different_mode("binary")
-                                                                    : read_all_different_mode(vm);
+                                                                    : read_all_different_mode(vm, true);
 }
 
 // csp sudoku solves by backtracking only: --algorithm names another with the reason it does not apply.

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "csp/core/errors.hpp"
+#include "csp/models/sudoku_grid_constraint.hpp"
 
 namespace csp::models {
 
@@ -78,6 +79,12 @@ Blank make_blank(BoxShape box, AllDifferentMode mode) {
   for (int i = 0; i < n * n; ++i) p.add_variable(cell_name(n, i), 1, n);
   const auto units = units_of(box);
   blank.units = units;
+  if (mode == AllDifferentMode::grid) {
+    std::vector<VarId> cells(static_cast<std::size_t>(n * n));
+    for (int i = 0; i < n * n; ++i) cells[static_cast<std::size_t>(i)] = i;
+    p.add_constraint(std::make_unique<SudokuGridConstraint>(std::move(cells), box));
+    return blank;
+  }
   if (mode != AllDifferentMode::binary) {
     for (std::size_t u = 0; u < units->size(); ++u)
       p.add_all_different((*units)[u], mode, std::string(unit_kind(u, n)).append(" ").append(std::to_string(u % n + 1)));

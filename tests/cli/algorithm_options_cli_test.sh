@@ -56,7 +56,7 @@ run color --map australia -k 3 --stats
 expect_no_out '^(min-conflicts|cutset):' "backtracking prints no algorithm line"
 
 # ---- 2. csp sudoku --format json: the statistics and configuration objects ------------------------------------------
-run sudoku --format json --inference fc --backjump cbj --learning 10 "$PUZZLES/classic.txt"
+run sudoku --format json --inference fc --backjump cbj --learning 10 --alldiff gac "$PUZZLES/classic.txt"
 expect_code 0 "sudoku json cbj"
 # nlohmann::json writes the keys in alphabetical order; each pair is checked on its own.
 for pair in '"backjumps":[0-9]+' '"nogoods":[0-9]+' '"restarts":0' '"backjump":"cbj"' '"learning":10' \

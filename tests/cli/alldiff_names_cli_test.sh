@@ -29,17 +29,21 @@ expect_err '^search: 157 assignments, 0 backtracks$' "gac counters"
 run sudoku --alldiff pairwise --var mrv --val natural --inference mac --stats "$PUZZLES"
 expect_err '^search: 367 assignments, 210 backtracks$' "binary counters"
 
-# The mode is echoed by its new name; the default of csp sudoku is gac.
+# The mode is echoed by its new name; the default of csp sudoku is grid.
 run sudoku --alldiff matching --format json "$PUZZLES"
 expect_out '"alldiff":"gac"' "json names gac for matching"
 expect_no_out '"alldiff":"matching"' "json does not echo the old name"
-run sudoku --format json "$PUZZLES"; expect_out '"alldiff":"gac"' "default gac"
+run sudoku --format json "$PUZZLES"; expect_out '"alldiff":"grid"' "default grid"
 run sudoku --alldiff global --format json "$PUZZLES"; expect_out '"alldiff":"value"' "json names value for global"
 run sudoku --help
-expect_out '--alldiff MODE \(=gac\)' "help: default gac"
-expect_out 'the old$' "help: old names mentioned"
+expect_out '--alldiff MODE \(=grid\)' "help: default grid"
+expect_out 'pairwise are accepted' "help: old names mentioned"
 run sudoku --alldiff foo "$PUZZLES"; expect_code 2 "unknown mode"
-expect_err_text "(valid: binary, value, gac; the old names pairwise, global, matching are accepted)" "valid names"
+expect_err_text "(valid: binary, value, gac, grid; the old names pairwise, global, matching are accepted)" "valid names"
+run zebra --alldiff grid; expect_code 2 "grid is csp sudoku's"
+expect_err "grid is csp sudoku's mode" "zebra: grid refused by name"
+run killer --alldiff foo "$ROOT/puzzles/killer_4x4.txt"; expect_code 2 "killer: unknown mode"
+expect_err_text "(valid: binary, value, gac; the old names" "killer: no grid among the valid names"
 run fzn --help; expect_out '--alldiff MODE \(=gac\)' "fzn default gac"
 run cryptarithm --help; expect_out '--alldiff MODE \(=value\)' "cryptarithm default value"
 

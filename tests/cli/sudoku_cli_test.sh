@@ -131,9 +131,10 @@ expect_out '^ +solution$' "trace solution"
 run_in "1004041001404001\n" sudoku --trace --format json --inference fc --alldiff binary -; expect_code 0 "trace json"
 expect_lines 1 "trace json: one stdout line"; expect_count '^\{"box":"2x2".*"status":"solved"' 1 "trace json: the JSON object"
 expect_err '^\{"event":"prune","var":"r1c2","value":"1","by":"r1c1!=r1c2","depth":0\}$' "trace json: JSON lines on stderr"
-run_in "1.3..41.2..1.3.4\n" sudoku --trace --var first --inference none -; expect_out '^ *backtrack r' "trace backtrack"
+run_in "1.3..41.2..1.3.4\n" sudoku --trace --var first --inference none --alldiff gac -
+expect_out '^ *backtrack r' "trace backtrack"
 expect_out '^reject r1c2 = 1  by row 1$' "trace reject (inference none: the consistency check)"
-run_in "1.3..41.2..1.3.4\n" sudoku --trace --var first --inference fc -; expect_out '^wipe-out r3c2  by row 3$' "trace wipe-out"
+run_in "1.3..41.2..1.3.4\n" sudoku --trace --var first --inference fc --alldiff gac -; expect_out '^wipe-out r3c2  by row 3$' "trace wipe-out"
 # --jobs: same output, in input order.
 PARALLEL=""
 for i in 1 2 3 4 5 6 7 8 9 10; do PARALLEL+="$HARD\n$EASY\n1.3..41.2..1.3.4\n"; done

@@ -69,7 +69,8 @@ class FlatZincFile {
   fzn::Model ast_;
   std::string path_;
   std::mutex mutex_;
-  std::array<std::shared_ptr<const fzn::FlatZincModel>, 6> built_;  // by AllDifferentMode, then Globals
+  // By AllDifferentMode, then Globals (a grid build throws ModelError: it is a Sudoku model's mode).
+  std::array<std::shared_ptr<const fzn::FlatZincModel>, 8> built_;
 };
 
 }  // namespace

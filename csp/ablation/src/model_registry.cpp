@@ -102,7 +102,8 @@ ModelSpec flatzinc_spec() {
   m.name = "fzn";
   m.summary = "FlatZinc files, one instance per file (minimize / maximize: to the optimum)";
   m.takes_files = true;
-  m.alldiff_modes = alldiff_names();
+  m.alldiff_modes = {to_string(AllDifferentMode::binary), to_string(AllDifferentMode::value),
+                     to_string(AllDifferentMode::gac)};  // grid: Sudoku models only
   m.enumerate = flatzinc_instances;
   m.globals_switch = true;
   m.defaults = models::ModelDefaults{};  // FlatZinc: the engine's generic default, as csp fzn and csp.msc

@@ -237,6 +237,7 @@ std::string to_string(AllDifferentMode mode) {
     case AllDifferentMode::binary: return "binary";
     case AllDifferentMode::value: return "value";
     case AllDifferentMode::gac: return "gac";
+    case AllDifferentMode::grid: return "grid";
   }
   return "?";
 }
@@ -245,8 +246,9 @@ AllDifferentMode parse_all_different_mode(const std::string& name) {
   if (name == "binary" || name == "pairwise") return AllDifferentMode::binary;
   if (name == "value" || name == "global") return AllDifferentMode::value;
   if (name == "gac" || name == "matching") return AllDifferentMode::gac;
+  if (name == "grid") return AllDifferentMode::grid;
   throw UnknownNameError("unknown all-different mode '" + name +
-                         "' (valid: binary, value, gac; the old names pairwise, global, matching are accepted)");
+                         "' (valid: binary, value, gac, grid (Sudoku models); the old names pairwise, global, matching are accepted)");
 }
 
 bool Problem::is_consistent(VarId x, Value v, const Assignment& a) const {

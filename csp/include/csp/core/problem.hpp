@@ -23,14 +23,16 @@ enum class AllDifferentMode {
   value,   ///< one `AllDifferent` constraint (Level::rules): single-value removal (Gecode's IPL_VAL), plus the
            ///< pigeonhole failure and, on a permutation, hidden singles
   gac,     ///< one `AllDifferent` constraint with Régin's matching (Level::matching): generalised arc consistency
+  grid,    ///< a Sudoku model's mode, not a single constraint's: every unit of the grid in one propagator over
+           ///< bitmasks (csp::models::SudokuGridConstraint); `add_all_different` refuses it
   pairwise = binary,  ///< deprecated old name of `binary`
   global = value,     ///< deprecated old name of `value`
   matching = gac      ///< deprecated old name of `gac`
 };
 
-/// The command-line name of `mode`: "binary", "value" or "gac" (an old enumerator prints its new name).
+/// The command-line name of `mode`: "binary", "value", "gac" or "grid" (an old enumerator prints its new name).
 std::string to_string(AllDifferentMode mode);
-/// Parses "binary", "value" and "gac", and the old names "pairwise", "global" and "matching" (read as binary, value
+/// Parses "binary", "value", "gac" and "grid", and the old names "pairwise", "global" and "matching" (read as binary, value
 /// and gac). Throws UnknownNameError listing the valid names.
 AllDifferentMode parse_all_different_mode(const std::string& name);
 

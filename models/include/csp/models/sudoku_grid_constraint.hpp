@@ -1,0 +1,75 @@
+// The rules of a whole Sudoku grid as one propagator over bitmasks (csp sudoku --alldiff grid).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "csp/core/constraint.hpp"
+#include "csp/models/sudoku.hpp"
+
+namespace csp::models {
+
+/// The 3N units of an N x N Sudoku (N = box.rows * box.cols <= 32) in one Constraint whose scope is every cell
+/// (variable k = cell k in row-major order, values 1..N), relation "each unit is a permutation of 1..N".
+/// It replaces the 3N all-different constraints (AllDifferentMode::grid): each cell's candidates are one machine
+/// word, and `propagate` applies, over the units touched since its last call and until nothing changes:
+///   - naked singles: a placed digit leaves the candidates of every peer;
+///   - hidden singles: a digit with one place left in a unit goes there;
+///   - pointing and claiming (box-line reduction): a digit confined to one row or column of a box leaves the
+///     rest of that line, and a digit confined to one box within a line leaves the rest of that box;
+/// and fails when a cell has no candidate, a digit has no place in a unit, a digit is placed twice in a unit or two
+/// digits are confined to the same cell. These are the first layer of the specialised solvers (tdoku, JCZSolve);
+/// the consistency is incomparable with arc consistency on each unit (gac finds Hall sets, this finds box-line
+/// reductions that no single unit sees), and one call costs a few words per cell instead of one matching per unit.
+///
+/// `revise(pos)` removes from scope[pos] the digits placed on its peers (forward checking's arc, AIMA Fig. 6.5);
+/// `is_consistent` finds a digit twice in a unit among the assigned cells (for --inference none); LCV counts the
+/// unassigned peers that hold a digit; min-conflicts counts the assigned peers that hold it. Every prune is written
+/// through Store::keep_word with this constraint as the cause (statistics, wipe-outs, dom/wdeg). Per-run memory:
+/// the candidates of the last call (a hint of which units changed since, checked against the store).
+/// Thread-safe: several runs may share the Problem.
+class SudokuGridConstraint : public Constraint {
+ public:
+  /// `cells`: the N*N variables of the grid in row-major order. Throws ModelError when the box shape is not 1..32
+  /// digits or the number of cells is not N*N; `attach` throws ModelError when a cell's values are not 1..N.
+  SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name = "grid");
+
+  BoxShape box() const { return box_; }
+
+  void attach(const Problem& problem) override;
+  bool is_satisfied_by(std::span<const Value> values) const override;
+  bool is_consistent(const Assignment& a) const override;
+  bool revise(Store& store, int pos) const override;
+  bool propagate(Store& store) const override;
+  bool wakes_on_every_change() const override { return true; }
+  int count_ruled_out(const Store& store, int pos, int index) const override;
+  int conflicts(const Assignment& a, int pos, Value v) const override;
+
+  /// The largest grid side this propagator takes (a cell's candidates are one 64-bit word; the Sudoku reader's
+  /// limit is 32).
+  static constexpr int kMaxSize = 32;
+
+ private:
+  using Word = std::uint64_t;
+  struct Work;  // one call's candidates and dirty units (sudoku_grid_constraint.cpp)
+  bool naked_singles(Work& w) const;
+  bool hidden_singles(Work& w, int kind, int u) const;
+  bool pairs(Work& w, int kind, int u) const;
+  template <int kind>
+  bool box_line(Work& w) const;
+  // Keeps only `keep` of the cell's candidates; marks its units when they change and queues it when it became one
+  // digit (which must leave its peers). False on a wipe-out.
+  bool narrow(Work& w, int cell, Word keep) const;
+  bool narrow_changed(Work& w, int cell, Word after) const;
+  int peer_count() const { return static_cast<int>(peers_.size()) / arity(); }
+
+  BoxShape box_;
+  int n_;
+  std::vector<int> units_;     // 3N units of N cells: rows, columns, boxes (cell indices)
+  std::vector<int> unit_of_;   // per cell: its row, column and box unit ids
+  std::vector<int> peers_;     // per cell: its peers, peer_count() each
+};
+
+}  // namespace csp::models
