@@ -20,14 +20,10 @@ if(TARGET csp_graph)
           INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   install(EXPORT cspGraphTargets NAMESPACE csp:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/csp)
 endif()
-# csp::ablation (csp/ablation): its own export set too, loaded when csp::graph, nlohmann-json and, if it was built
-# with cairo, cairo are found. CSP_ABLATION_CAIRO tells cspConfig.cmake to find cairo again (csp/ablation's CMake).
-set(CSP_ABLATION_CAIRO OFF)
-set(CSP_ABLATION_GRAPHVIZ OFF)  # the same for Graphviz's libgvc (write_search_tree's SVG)
+# csp::ablation (csp/ablation): its own export set too, loaded when csp::graph and nlohmann-json are found (cairo and
+# Graphviz, which it opens on first use, are not link dependencies).
 if(TARGET csp_ablation)
   set_target_properties(csp_ablation PROPERTIES EXPORT_NAME ablation)
-  get_target_property(CSP_ABLATION_CAIRO csp_ablation CSP_WITH_CAIRO)
-  get_target_property(CSP_ABLATION_GRAPHVIZ csp_ablation CSP_WITH_GRAPHVIZ)
   install(DIRECTORY csp/ablation/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   install(TARGETS csp_ablation EXPORT cspAblationTargets
           ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

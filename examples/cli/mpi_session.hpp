@@ -5,8 +5,10 @@
 namespace csp::cli {
 
 /// Starts MPI when the process was started by an MPI launcher (mpirun / srun set OMPI_COMM_WORLD_SIZE, PMI_SIZE or
-/// PMIX_RANK) and csp was built with CSP_WITH_MPI; otherwise does nothing. Called once by main; MPI is finalised at
-/// exit. Requests MPI_THREAD_FUNNELED: only the main thread of a rank calls MPI.
+/// PMIX_RANK) and this is csp-mpi (built with CSP_WITH_MPI); otherwise does nothing, except that csp (built without
+/// MPI) started by a launcher replaces itself with csp-mpi from its own folder (or, when that cannot run, says so on
+/// standard error and goes on as one process). Called once by main; MPI is finalised at exit. Requests
+/// MPI_THREAD_FUNNELED: only the main thread of a rank calls MPI.
 void start_mpi(int& argc, char**& argv);
 
 /// This process's rank in the job (0 when not under MPI).

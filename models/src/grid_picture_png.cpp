@@ -8,7 +8,7 @@
 #include "csp/core/errors.hpp"
 
 #if CSP_HAVE_CAIRO
-#include <cairo.h>
+#include "cairo_api.hpp"
 #endif
 
 namespace csp::models {
@@ -17,10 +17,12 @@ namespace csp::models {
 
 namespace {
 
+using ::csp::detail::cairo;
+
 void set_colour(cairo_t* cr, const std::string& hex) {
   unsigned long v = 0;
   if (hex.size() == 7 && hex[0] == '#') v = std::stoul(hex.substr(1), nullptr, 16);
-  cairo_set_source_rgb(cr, static_cast<double>(v >> 16 & 0xFF) / 255.0, static_cast<double>(v >> 8 & 0xFF) / 255.0,
+  cairo().set_source_rgb(cr, static_cast<double>(v >> 16 & 0xFF) / 255.0, static_cast<double>(v >> 8 & 0xFF) / 255.0,
                        static_cast<double>(v & 0xFF) / 255.0);
 }
 
@@ -28,38 +30,38 @@ struct PaintShape {
   cairo_t* cr;
   void operator()(const PictureRect& r) const {
     set_colour(cr, r.fill);
-    cairo_rectangle(cr, r.x, r.y, r.width, r.height);
-    cairo_fill(cr);
+    cairo().rectangle(cr, r.x, r.y, r.width, r.height);
+    cairo().fill(cr);
   }
   void operator()(const PictureLine& l) const {
     set_colour(cr, l.colour);
-    cairo_set_line_width(cr, l.width);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+    cairo().set_line_width(cr, l.width);
+    cairo().set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
     const double dash[] = {3.0, 3.0};
-    cairo_set_dash(cr, dash, l.dashed ? 2 : 0, 0);
-    cairo_move_to(cr, l.x1, l.y1);
-    cairo_line_to(cr, l.x2, l.y2);
-    cairo_stroke(cr);
+    cairo().set_dash(cr, dash, l.dashed ? 2 : 0, 0);
+    cairo().move_to(cr, l.x1, l.y1);
+    cairo().line_to(cr, l.x2, l.y2);
+    cairo().stroke(cr);
   }
   void operator()(const PictureText& t) const {
-    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+    cairo().select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
                            t.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, t.size);
+    cairo().set_font_size(cr, t.size);
     cairo_text_extents_t e;
-    cairo_text_extents(cr, t.text.c_str(), &e);
+    cairo().text_extents(cr, t.text.c_str(), &e);
     // Vertically centred on y by the font's digit height (as SVG's dominant-baseline central, near enough).
     cairo_font_extents_t f;
-    cairo_font_extents(cr, &f);
+    cairo().font_extents(cr, &f);
     const double x = t.middle ? t.x - (e.x_bearing + e.width / 2) : t.x;
     const double y = t.y + (f.ascent - f.descent) / 2;
     set_colour(cr, t.colour);
-    cairo_move_to(cr, x, y);
-    cairo_show_text(cr, t.text.c_str());
+    cairo().move_to(cr, x, y);
+    cairo().show_text(cr, t.text.c_str());
   }
 };
 
 std::string failure(const std::string& path, cairo_status_t status) {
-  return std::string("cannot write the picture ").append(path).append(": ").append(cairo_status_to_string(status));
+  return std::string("cannot write the picture ").append(path).append(": ").append(cairo().status_to_string(status));
 }
 
 }  // namespace
@@ -67,19 +69,25 @@ std::string failure(const std::string& path, cairo_status_t status) {
 bool png_pictures_available() { return true; }
 
 void write_png(const PictureScene& scene, const std::string& path) {
+  try {
+    (void)cairo();
+  } catch (const Error& e) {
+    throw ModelError(std::string("cannot write the picture ").append(path).append(": ").append(e.what()));
+  }
   const int width = static_cast<int>(std::ceil(scene.width));
   const int height = static_cast<int>(std::ceil(scene.height));
   const std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-      cairo_image_surface_create(CAIRO_FORMAT_RGB24, std::max(width, 1), std::max(height, 1)), cairo_surface_destroy);
-  if (const cairo_status_t s = cairo_surface_status(surface.get()); s != CAIRO_STATUS_SUCCESS)
+      cairo().image_surface_create(CAIRO_FORMAT_RGB24, std::max(width, 1), std::max(height, 1)),
+      cairo().surface_destroy);
+  if (const cairo_status_t s = cairo().surface_status(surface.get()); s != CAIRO_STATUS_SUCCESS)
     throw ModelError(failure(path, s));
   {
-    const std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
+    const std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo().create(surface.get()), cairo().destroy);
     for (const PictureShape& shape : scene.shapes) std::visit(PaintShape{cr.get()}, shape);
-    if (const cairo_status_t s = cairo_status(cr.get()); s != CAIRO_STATUS_SUCCESS) throw ModelError(failure(path, s));
+    if (const cairo_status_t s = cairo().status(cr.get()); s != CAIRO_STATUS_SUCCESS) throw ModelError(failure(path, s));
   }
-  cairo_surface_flush(surface.get());
-  if (const cairo_status_t s = cairo_surface_write_to_png(surface.get(), path.c_str()); s != CAIRO_STATUS_SUCCESS)
+  cairo().surface_flush(surface.get());
+  if (const cairo_status_t s = cairo().surface_write_to_png(surface.get(), path.c_str()); s != CAIRO_STATUS_SUCCESS)
     throw ModelError(failure(path, s));
 }
 

@@ -8,7 +8,6 @@
 #include <map>
 
 #if CSP_HAVE_CAIRO
-#include <cairo-svg.h>
 
 #include "plot_painter.hpp"
 #endif

@@ -9,7 +9,6 @@
 #include "csp/ablation/plot_curves.hpp"
 
 #if CSP_HAVE_CAIRO
-#include <cairo-svg.h>
 
 #include "plot_painter.hpp"
 #endif

@@ -3,18 +3,18 @@
 // when CSP_HAVE_CAIRO is set.
 #pragma once
 
-#include <cairo-svg.h>
-#include <cairo.h>
-
 #include <cmath>
 #include <cstddef>
 #include <initializer_list>
 #include <iterator>
 #include <string>
 
+#include "cairo_api.hpp"  // models/src: cairo loaded on first use
 #include "csp/ablation/plot.hpp"
 
 namespace csp::ablation::painting {
+
+using ::csp::detail::cairo;
 
 struct Rgb {
   double r, g, b;
@@ -58,31 +58,31 @@ inline std::string base_name(const std::string& path) {
 /// while drawing leaks nothing).
 class Canvas {
  public:
-  Canvas() : surface_(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)), cr_(cairo_create(surface_)) {}
+  Canvas() : surface_(cairo().image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)), cr_(cairo().create(surface_)) {}
   Canvas(const std::string& path, double width, double height)
-      : path_(path), surface_(cairo_svg_surface_create(path.c_str(), width, height)) {
-    if (cairo_surface_status(surface_) != CAIRO_STATUS_SUCCESS) {
-      cairo_surface_destroy(surface_);
+      : path_(path), surface_(cairo().svg_surface_create(path.c_str(), width, height)) {
+    if (cairo().surface_status(surface_) != CAIRO_STATUS_SUCCESS) {
+      cairo().surface_destroy(surface_);
       throw InputError("--plot: cannot write " + path);
     }
-    cr_ = cairo_create(surface_);
+    cr_ = cairo().create(surface_);
   }
   Canvas(const Canvas&) = delete;
   Canvas& operator=(const Canvas&) = delete;
   ~Canvas() {
-    if (cr_ != nullptr) cairo_destroy(cr_);
-    if (surface_ != nullptr) cairo_surface_destroy(surface_);
+    if (cr_ != nullptr) cairo().destroy(cr_);
+    if (surface_ != nullptr) cairo().surface_destroy(surface_);
   }
   cairo_t* context() { return cr_; }
   void finish() {
-    cairo_destroy(cr_);
+    cairo().destroy(cr_);
     cr_ = nullptr;
-    cairo_surface_finish(surface_);
-    const cairo_status_t status = cairo_surface_status(surface_);
-    cairo_surface_destroy(surface_);
+    cairo().surface_finish(surface_);
+    const cairo_status_t status = cairo().surface_status(surface_);
+    cairo().surface_destroy(surface_);
     surface_ = nullptr;
     if (status != CAIRO_STATUS_SUCCESS)
-      throw InputError("--plot: cannot write " + path_ + ": " + cairo_status_to_string(status));
+      throw InputError("--plot: cannot write " + path_ + ": " + cairo().status_to_string(status));
   }
 
  private:
@@ -95,60 +95,60 @@ class Canvas {
 class Painter {
  public:
   explicit Painter(cairo_t* cr) : cr_(cr) {}
-  void color(Rgb c, double alpha = 1) { cairo_set_source_rgba(cr_, c.r, c.g, c.b, alpha); }
+  void color(Rgb c, double alpha = 1) { cairo().set_source_rgba(cr_, c.r, c.g, c.b, alpha); }
   void font(double size, bool bold = false) {
-    cairo_select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr_, size);
+    cairo().select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo().set_font_size(cr_, size);
   }
   double width(const std::string& s) {
     cairo_text_extents_t e;
-    cairo_text_extents(cr_, s.c_str(), &e);
+    cairo().text_extents(cr_, s.c_str(), &e);
     return e.x_advance;
   }
   // align: 0 left, 0.5 centre, 1 right; y is the baseline.
   void text(const std::string& s, double x, double y, double align = 0) {
-    cairo_move_to(cr_, x - align * width(s), y);
-    cairo_show_text(cr_, s.c_str());
+    cairo().move_to(cr_, x - align * width(s), y);
+    cairo().show_text(cr_, s.c_str());
   }
   // Text turned a quarter anticlockwise (a vertical axis title), centred on (x, y).
   void vertical_text(const std::string& s, double x, double y) {
-    cairo_save(cr_);
-    cairo_translate(cr_, x, y);
-    cairo_rotate(cr_, -M_PI / 2);
+    cairo().save(cr_);
+    cairo().translate(cr_, x, y);
+    cairo().rotate(cr_, -M_PI / 2);
     text(s, 0, 0, 0.5);
-    cairo_restore(cr_);
+    cairo().restore(cr_);
   }
   void line(double x0, double y0, double x1, double y1, double w) {
-    cairo_set_line_width(cr_, w);
-    cairo_move_to(cr_, x0, y0);
-    cairo_line_to(cr_, x1, y1);
-    cairo_stroke(cr_);
+    cairo().set_line_width(cr_, w);
+    cairo().move_to(cr_, x0, y0);
+    cairo().line_to(cr_, x1, y1);
+    cairo().stroke(cr_);
   }
   // Dashed lines from now on (on = off = `dash` units), or solid ones for dash 0.
   void dash(double dash) {
     if (dash <= 0) {
-      cairo_set_dash(cr_, nullptr, 0, 0);
+      cairo().set_dash(cr_, nullptr, 0, 0);
     } else {
       const double pattern[] = {dash, dash * 0.6};
-      cairo_set_dash(cr_, pattern, 2, 0);
+      cairo().set_dash(cr_, pattern, 2, 0);
     }
   }
   // A polyline through `points`, (x, y) pairs in page units.
   template <class Points>
   void polyline(const Points& points, double w) {
     bool first = true;
-    cairo_set_line_width(cr_, w);
-    cairo_set_line_join(cr_, CAIRO_LINE_JOIN_ROUND);
+    cairo().set_line_width(cr_, w);
+    cairo().set_line_join(cr_, CAIRO_LINE_JOIN_ROUND);
     for (const auto& pt : points) {
-      if (first) cairo_move_to(cr_, pt.first, pt.second);
-      else cairo_line_to(cr_, pt.first, pt.second);
+      if (first) cairo().move_to(cr_, pt.first, pt.second);
+      else cairo().line_to(cr_, pt.first, pt.second);
       first = false;
     }
-    cairo_stroke(cr_);
+    cairo().stroke(cr_);
   }
   void fill_rect(double x, double y, double w, double h) {
-    cairo_rectangle(cr_, x, y, w, h);
-    cairo_fill(cr_);
+    cairo().rectangle(cr_, x, y, w, h);
+    cairo().fill(cr_);
   }
   /// The top of a chart page of width x height points: a white background, `title` (16 pt bold) at (x, 24) and the
   /// `notes` below it (11 pt grey, one per line from y = 42, 15 points apart).
@@ -168,14 +168,14 @@ class Painter {
     }
   }
   void stroke_rect(double x, double y, double w, double h, double lw) {
-    cairo_set_line_width(cr_, lw);
-    cairo_rectangle(cr_, x, y, w, h);
-    cairo_stroke(cr_);
+    cairo().set_line_width(cr_, lw);
+    cairo().rectangle(cr_, x, y, w, h);
+    cairo().stroke(cr_);
   }
   void dot(double x, double y, double r) {
-    cairo_new_sub_path(cr_);
-    cairo_arc(cr_, x, y, r, 0, 2 * M_PI);
-    cairo_fill(cr_);
+    cairo().new_sub_path(cr_);
+    cairo().arc(cr_, x, y, r, 0, 2 * M_PI);
+    cairo().fill(cr_);
   }
   void cross(double x, double y, double r, double w) {
     line(x - r, y - r, x + r, y + r, w);
@@ -183,11 +183,11 @@ class Painter {
   }
   // Clips the drawing to a rectangle until unclip().
   void clip(double x, double y, double w, double h) {
-    cairo_save(cr_);
-    cairo_rectangle(cr_, x, y, w, h);
-    cairo_clip(cr_);
+    cairo().save(cr_);
+    cairo().rectangle(cr_, x, y, w, h);
+    cairo().clip(cr_);
   }
-  void unclip() { cairo_restore(cr_); }
+  void unclip() { cairo().restore(cr_); }
 
  private:
   cairo_t* cr_;

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include <nlohmann/json.hpp>
+#include <type_traits>
 
 #include "csp/core/constraint.hpp"
 #include "csp/core/store.hpp"
@@ -17,6 +18,8 @@
 #if CSP_HAVE_GRAPHVIZ
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
+
+#include "shared_library.hpp"  // models/src: Graphviz loaded on first use, as cairo
 #endif
 
 namespace csp::ablation {
@@ -74,21 +77,62 @@ void write_file(const std::string& path, const std::string& text) {
   if (::close(fd) != 0) throw write_error(path);
 }
 
+#if CSP_HAVE_GRAPHVIZ
+// The Graphviz functions svg_of calls, from libgvc (agmemread and agclose from libcgraph, which libgvc loads),
+// loaded on first use (shared_library.hpp). Throws csp::Error when the library cannot be loaded.
+struct GraphvizApi {
+  decltype(&::gvContext) context;
+  decltype(&::agmemread) read;
+  decltype(&::gvLayout) layout;
+  decltype(&::gvRenderData) render_data;
+  decltype(&::gvFreeLayout) free_layout;
+  decltype(&::gvFreeRenderData) free_render_data;
+  decltype(&::agclose) close;
+  decltype(&::gvFreeContext) free_context;
+};
+
+const GraphvizApi& graphviz() {
+  static const GraphvizApi api = [] {
+    void* h = detail::open_shared_library(CSP_GVC_SONAME, "Graphviz's library");
+    const auto f = [h](auto& slot, const char* name) {
+      slot = detail::library_function<std::remove_reference_t<decltype(slot)>>(h, name, "Graphviz's library");
+    };
+    GraphvizApi a{};
+    f(a.context, "gvContext");
+    f(a.read, "agmemread");
+    f(a.layout, "gvLayout");
+    f(a.render_data, "gvRenderData");
+    f(a.free_layout, "gvFreeLayout");
+    f(a.free_render_data, "gvFreeRenderData");
+    f(a.close, "agclose");
+    f(a.free_context, "gvFreeContext");
+    return a;
+  }();
+  return api;
+}
+#endif
+
 // `dot` laid out by Graphviz's library as SVG (only called when search_tree_svg_available()).
 std::string svg_of([[maybe_unused]] const std::string& dot, const std::string& path) {
   std::string out;
 #if CSP_HAVE_GRAPHVIZ
-  GVC_t* gvc = gvContext();
-  Agraph_t* graph = agmemread(dot.c_str());
+  const GraphvizApi* gv = nullptr;
+  try {
+    gv = &graphviz();
+  } catch (const Error& e) {
+    throw SearchTreeError(std::string("cannot lay out the tree for '").append(path).append("': ").append(e.what()));
+  }
+  GVC_t* gvc = gv->context();
+  Agraph_t* graph = gv->read(dot.c_str());
   char* svg = nullptr;
   unsigned int length = 0;
-  if (graph != nullptr && gvLayout(gvc, graph, "dot") == 0) {
-    if (gvRenderData(gvc, graph, "svg", &svg, &length) == 0 && svg != nullptr) out.assign(svg, length);
-    gvFreeLayout(gvc, graph);
+  if (graph != nullptr && gv->layout(gvc, graph, "dot") == 0) {
+    if (gv->render_data(gvc, graph, "svg", &svg, &length) == 0 && svg != nullptr) out.assign(svg, length);
+    gv->free_layout(gvc, graph);
   }
-  if (svg != nullptr) gvFreeRenderData(svg);
-  if (graph != nullptr) agclose(graph);
-  gvFreeContext(gvc);
+  if (svg != nullptr) gv->free_render_data(svg);
+  if (graph != nullptr) gv->close(graph);
+  gv->free_context(gvc);
 #endif
   if (out.empty())
     throw SearchTreeError(std::string("Graphviz could not lay out the tree for '").append(path).append("'"));
