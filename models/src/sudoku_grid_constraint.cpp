@@ -1,4 +1,4 @@
-// The whole grid's units as one propagator over candidate words: singles and box-line reductions to a fixpoint.
+// The whole grid's units as one propagator over candidate words: singles, box-line reductions and pairs to a fixpoint.
 #include "csp/models/sudoku_grid_constraint.hpp"
 
 #include <algorithm>
@@ -19,9 +19,11 @@ constexpr int kMaxCells = SudokuGridConstraint::kMaxSize * SudokuGridConstraint:
 
 bool single(std::uint64_t w) { return (w & (w - 1)) == 0; }
 
-// The candidates of every cell at the end of the last successful call of this run: a unit (or a box-line segment)
-// none of whose cells differ from it now was at its fixpoint then and is skipped. A hint only, checked against the
-// store's domains on every call; cleared by a failure.
+// The candidates of every cell at the end of the last successful call of this run: a unit none of whose cells differ
+// from it now was at its fixpoint then and is not visited, and a single cell that has not changed has spread its
+// digit. A hint only, checked against the store's domains on every call (a unit visit also removes placed digits
+// that its cells still hold, so a store undone below the last call, as a restart does, loses nothing); cleared by a
+// failure.
 struct LastFixpoint final : ConstraintMemory {
   std::vector<std::uint64_t> words;
   bool valid = false;
@@ -292,7 +294,7 @@ bool SudokuGridConstraint::box_line(Work& w) const {
   const auto cell_at = [n](int line, int k) { return kind == 0 ? line * n + k : k * n + line; };
   std::array<Word, kMaxCells> seg;                        // [line * per_line + block]
   std::array<Word, kMaxSize> line_once, line_twice;       // per line
-  std::array<Word, kMaxCells> box_once, box_twice;        // per (band, block): index band_index * per_line + block
+  std::array<Word, kMaxSize> box_once, box_twice;         // per box: index band_index * per_line + block
   for (int line = 0; line < n; ++line) {
     Word once = 0;
     Word twice = 0;
@@ -370,7 +372,8 @@ bool SudokuGridConstraint::propagate(Store& store) const {
   w.dirty_pairs = w.dirty;
   bool ok = true;
   // The cheap rules first: spread the singles, then hidden singles on each unit changed since its last visit;
-  // box-line only when both are quiet and some cell changed since the last box-line pass.
+  // box-line only when both are quiet and some cell changed since the last box-line pass; the pairs, the costliest,
+  // only when all of those are quiet, on each unit changed since its last pair visit.
   while (ok) {
     ok = naked_singles(w);
     if (ok && w.dirty.any()) {

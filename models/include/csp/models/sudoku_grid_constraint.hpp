@@ -19,12 +19,16 @@ namespace csp::models {
 ///   - hidden singles: a digit with one place left in a unit goes there;
 ///   - pointing and claiming (box-line reduction): a digit confined to one row or column of a box leaves the
 ///     rest of that line, and a digit confined to one box within a line leaves the rest of that box;
+///   - naked and hidden pairs (the Hall sets of two cells): two cells holding the same two digits take them from
+///     the rest of their unit; two digits with the same two places in a unit leave those cells nothing else;
 /// and fails when a cell has no candidate, a digit has no place in a unit, a digit is placed twice in a unit or two
-/// digits are confined to the same cell. These are the first layer of the specialised solvers (tdoku, JCZSolve);
-/// the consistency is incomparable with arc consistency on each unit (gac finds Hall sets, this finds box-line
-/// reductions that no single unit sees), and one call costs a few words per cell instead of one matching per unit.
+/// digits are confined to the same cell. Singles and box-line are the first layer of the specialised solvers (tdoku,
+/// JCZSolve); the consistency is incomparable with arc consistency on each unit (gac finds every Hall set of a unit,
+/// this finds box-line reductions that no single unit sees), and a call costs a few words per cell of the units it
+/// visits instead of one matching per unit. Without the pairs a count to two solutions can take thousands of times
+/// gac's nodes (case BH-08: 352,932 against 84); with them, 84.
 ///
-/// `revise(pos)` removes from scope[pos] the digits placed on its peers (forward checking's arc, AIMA Fig. 6.5);
+/// `revise(pos)` removes from scope[pos] the digits placed on its peers (forward checking, AIMA 4th ed. §6.3.2);
 /// `is_consistent` finds a digit twice in a unit among the assigned cells (for --inference none); LCV counts the
 /// unassigned peers that hold a digit; min-conflicts counts the assigned peers that hold it. Every prune is written
 /// through Store::keep_word with this constraint as the cause (statistics, wipe-outs, dom/wdeg). Per-run memory:
