@@ -1,5 +1,5 @@
 // MPI start-up (Boost.MPI) when csp runs under a launcher; one process of one rank otherwise. The program csp is
-// built without MPI, so that the runs that are not under mpirun never load Open MPI (a quarter of csp's start-up);
+// built without MPI, so that the runs that are not under mpirun never load Open MPI (40% of csp's start-up);
 // under a launcher it replaces itself with csp-mpi, the same program built with MPI, installed beside it.
 #include "mpi_session.hpp"
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -154,7 +155,8 @@ TEST(GridPropagator, CountsEqualBinaryOnSparse9x9) {
   std::mt19937 rng(7);
   for (int round = 0; round < test_support::sized(12, 4); ++round) {
     const SudokuGrid puzzle = random_puzzle(BoxShape{3, 3}, 22 + round, false, rng);
-    const SearchResult grid = backtracking_search(Sudoku(puzzle, AllDifferentMode::grid).problem(), config("mac", "mrv", 50));
+    const SearchResult grid =
+        backtracking_search(Sudoku(puzzle, AllDifferentMode::grid).problem(), config("mac", "mrv", 50));
     const SearchResult binary =
         backtracking_search(Sudoku(puzzle, AllDifferentMode::binary).problem(), config("mac", "mrv", 50));
     EXPECT_EQ(grid.solution_count, binary.solution_count) << to_line(puzzle);
@@ -301,8 +303,9 @@ TEST(GridPropagator, Bh08IsNotUniqueWithinGacsNodes) {
   for (const Assignment& a : r.solutions) EXPECT_EQ(check_solution(puzzle, model.to_grid(a)), "");
 }
 
-// LCV and min-conflicts read the propagator through count_ruled_out and conflicts: both still find valid grids.
-TEST(GridPropagator, LcvAndMinConflictsWork) {
+// LCV reads the propagator through count_ruled_out (and still finds a valid grid); min-conflicts through conflicts,
+// which counts the assigned peers holding a value.
+TEST(GridPropagator, LcvSolvesAndConflictCountsArePeers) {
   const SudokuGrid puzzle = grid_of(kPointingPuzzle);
   const Sudoku model(puzzle, AllDifferentMode::grid);
   SolverConfig c = config("fc", "mrv", 1);

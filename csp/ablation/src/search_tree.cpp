@@ -8,9 +8,9 @@
 #include <cerrno>
 #include <cstring>
 #include <sstream>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
-#include <type_traits>
 
 #include "csp/core/constraint.hpp"
 #include "csp/core/store.hpp"
