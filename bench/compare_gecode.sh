@@ -7,7 +7,7 @@
 # for each and the ratio Gecode / csp (the target is >= 3 for the default configuration).
 #
 # Usage: bench/compare_gecode.sh [csp options...]     e.g. bench/compare_gecode.sh --inference fc
-#   csp options go to sudoku_file_bench (--var --val --inference --alldiff); default: its defaults (mrv+mac+gac).
+#   csp options go to sudoku_file_bench (--var --val --inference --alldiff); default: csp sudoku's (the catalogue's).
 # Environment:
 #   BUILD_DIR    build folder (default: <repo>/build-bench; configured Release with CSP_BUILD_BENCH=ON if needed)
 #   SHARED_DIR   folder with puzzles/ and anchors/ (default: <repo>/../shared)

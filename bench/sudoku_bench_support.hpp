@@ -10,6 +10,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/core/problem.hpp"
+#include "csp/models/catalog.hpp"
 #include "csp/models/sudoku.hpp"
 #include "csp/models/sudoku_io.hpp"
 #include "csp/search/solve.hpp"
@@ -46,12 +47,13 @@ inline PuzzleFile read_puzzle_file(const std::string& path) {
   return out;
 }
 
-/// One Sudoku configuration: registry names of the strategies plus how units are posted.
+/// One Sudoku configuration: registry names of the strategies plus how units are posted. By default csp sudoku's,
+/// read from the model catalogue (models/src/catalog.cpp), so a benchmark measures what the command runs.
 struct SudokuConfig {
-  std::string var = "mrv";
-  std::string val = "natural";
-  std::string inference = "mac";
-  AllDifferentMode alldiff = AllDifferentMode::gac;
+  std::string var = models::catalog_entry("sudoku").defaults.variable_ordering;
+  std::string val = models::catalog_entry("sudoku").defaults.value_ordering;
+  std::string inference = models::catalog_entry("sudoku").defaults.inference;
+  AllDifferentMode alldiff = models::catalog_entry("sudoku").defaults.alldiff;
 
   /// "mrv+mac+value" (the value ordering is added only when it is not "natural": "mrv+lcv+mac+value").
   std::string name() const {

@@ -1,6 +1,6 @@
 // sudoku_file_bench: solves every puzzle of a file in one process and prints µs per puzzle (for compare_gecode.sh).
 //
-//   sudoku_file_bench FILE [--var NAME] [--val NAME] [--inference NAME] [--alldiff gac|value|binary] [--reps R]
+//   sudoku_file_bench FILE [--var NAME] [--val NAME] [--inference NAME] [--alldiff grid|gac|value|binary] [--reps R]
 //                          [--slowest K]
 //
 // Timing covers model construction + search for each puzzle (file reading and verification excluded), as the
@@ -33,8 +33,8 @@ namespace {
   std::cerr << "usage: sudoku_file_bench FILE [--var " << csp::variable_orderings().names_joined("|") << "]\n"
             << "         [--val " << csp::value_orderings().names_joined("|") << "] [--inference "
             << csp::inferences().names_joined("|") << "]\n"
-            << "         [--alldiff gac|value|binary] [--reps R] [--slowest K]\n"
-            << "defaults: --var mrv --val natural --inference mac --alldiff gac --reps 1\n";
+            << "         [--alldiff grid|gac|value|binary] [--reps R] [--slowest K]\n"
+            << "defaults: csp sudoku's, " << csp::bench::SudokuConfig{}.name() << ", --reps 1\n";
   std::exit(2);
 }
 
@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
         config.inference = csp::parse_inference(value());
       } else if (a == "--alldiff") {
         const auto mode = csp::bench::parse_alldiff(value());
-        if (!mode) usage("--alldiff takes gac, value or binary (or the old names matching, global, pairwise)");
+        if (!mode) usage("--alldiff takes grid, gac, value or binary (or the old names matching, global, pairwise)");
         config.alldiff = *mode;
       } else if (a == "--reps") {
         reps = std::atoi(value().c_str());
