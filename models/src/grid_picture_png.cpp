@@ -84,7 +84,8 @@ void write_png(const PictureScene& scene, const std::string& path) {
   {
     const std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo().create(surface.get()), cairo().destroy);
     for (const PictureShape& shape : scene.shapes) std::visit(PaintShape{cr.get()}, shape);
-    if (const cairo_status_t s = cairo().status(cr.get()); s != CAIRO_STATUS_SUCCESS) throw ModelError(failure(path, s));
+    if (const cairo_status_t s = cairo().status(cr.get()); s != CAIRO_STATUS_SUCCESS)
+      throw ModelError(failure(path, s));
   }
   cairo().surface_flush(surface.get());
   if (const cairo_status_t s = cairo().surface_write_to_png(surface.get(), path.c_str()); s != CAIRO_STATUS_SUCCESS)

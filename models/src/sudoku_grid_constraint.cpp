@@ -8,6 +8,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
+#include "digit_cells.hpp"
 
 namespace csp::models {
 
@@ -91,14 +92,7 @@ SudokuGridConstraint::SudokuGridConstraint(std::vector<VarId> cells, BoxShape bo
 
 void SudokuGridConstraint::attach(const Problem& problem) {
   Constraint::attach(problem);
-  for (VarId x : scope()) {
-    const Variable& v = problem.variable(x);
-    bool digits = v.size() == n_;
-    for (int i = 0; digits && i < n_; ++i) digits = v.value(i) == i + 1;
-    if (!digits)
-      throw ModelError(std::string("constraint '").append(name()).append("': variable ").append(v.name()).append(
-          " must take exactly the values 1..").append(std::to_string(n_)));
-  }
+  detail::require_digit_cells(*this, problem, n_);
 }
 
 bool SudokuGridConstraint::is_satisfied_by(std::span<const Value> values) const {

@@ -7,6 +7,7 @@
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
 #include "csp/models/sudoku_format.hpp"
+#include "digit_cells.hpp"
 
 namespace csp::models {
 
@@ -57,15 +58,7 @@ SudokuTechniquesConstraint::SudokuTechniquesConstraint(std::vector<VarId> cells,
 
 void SudokuTechniquesConstraint::attach(const Problem& problem) {
   Constraint::attach(problem);
-  const int n = box_.size();
-  for (VarId x : scope()) {
-    const Variable& v = problem.variable(x);
-    bool digits = v.size() == n;
-    for (int i = 0; digits && i < n; ++i) digits = v.value(i) == i + 1;
-    if (!digits)
-      throw ModelError(std::string("constraint '").append(name()).append("': variable ").append(v.name()).append(
-          " must take exactly the values 1..").append(std::to_string(n)));
-  }
+  detail::require_digit_cells(*this, problem, box_.size());
 }
 
 bool SudokuTechniquesConstraint::is_satisfied_by(std::span<const Value> values) const {

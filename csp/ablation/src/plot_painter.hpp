@@ -97,7 +97,8 @@ class Painter {
   explicit Painter(cairo_t* cr) : cr_(cr) {}
   void color(Rgb c, double alpha = 1) { cairo().set_source_rgba(cr_, c.r, c.g, c.b, alpha); }
   void font(double size, bool bold = false) {
-    cairo().select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo().select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL,
+                             bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
     cairo().set_font_size(cr_, size);
   }
   double width(const std::string& s) {

@@ -248,7 +248,8 @@ AllDifferentMode parse_all_different_mode(const std::string& name) {
   if (name == "gac" || name == "matching") return AllDifferentMode::gac;
   if (name == "grid") return AllDifferentMode::grid;
   throw UnknownNameError("unknown all-different mode '" + name +
-                         "' (valid: binary, value, gac, grid (Sudoku models); the old names pairwise, global, matching are accepted)");
+                         "' (valid: binary, value, gac, grid (Sudoku models); the old names pairwise, global, "
+                         "matching are accepted)");
 }
 
 bool Problem::is_consistent(VarId x, Value v, const Assignment& a) const {

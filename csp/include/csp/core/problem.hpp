@@ -32,8 +32,8 @@ enum class AllDifferentMode {
 
 /// The command-line name of `mode`: "binary", "value", "gac" or "grid" (an old enumerator prints its new name).
 std::string to_string(AllDifferentMode mode);
-/// Parses "binary", "value", "gac" and "grid", and the old names "pairwise", "global" and "matching" (read as binary, value
-/// and gac). Throws UnknownNameError listing the valid names.
+/// Parses "binary", "value", "gac" and "grid", and the old names "pairwise", "global" and "matching" (read as
+/// binary, value and gac). Throws UnknownNameError listing the valid names.
 AllDifferentMode parse_all_different_mode(const std::string& name);
 
 /// Comparison of a `LinearConstraint`: sum(coefficient_i * x_i) OP rhs.

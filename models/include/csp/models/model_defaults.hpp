@@ -29,8 +29,9 @@ struct ModelDefaults {
   /// base and factor.
   std::string restarts = SolverConfig{}.restarts;
   /// How the model posts its all-different constraints (BuildChoices::alldiff): binary (one != per pair), value
-  /// (one constraint: single values, pigeonhole, hidden singles) or gac (one constraint, Régin's matching). A model
-  /// whose only mode is binary (a colouring's != per edge) declares binary.
+  /// (one constraint: single values, pigeonhole, hidden singles), gac (one constraint, Régin's matching) or, for a
+  /// Sudoku, grid (all its units in one propagator). A model whose only mode is binary (a colouring's != per edge)
+  /// declares binary.
   AllDifferentMode alldiff = AllDifferentMode::gac;
 
   /// SolverConfig{} with these orderings, inference and restarts (every other field the engine's default).
