@@ -37,6 +37,13 @@ def test_the_first_none_row_has_the_statistics_of_plain_backtracking():
         assert row[key] == r.stats[key], key
 
 
+def test_a_row_keeps_the_restart_strategy_and_the_restart_count():
+    # The restarts dimension and the restart counter were one dict key once: the count hid the strategy.
+    st = csp.study(model="queens", numbers=[8], grid={"var": ["dom-wdeg"], "restarts": ["none", "luby"]})
+    assert [r["restarts"] for r in st.rows] == ["none", "luby"]
+    assert all(r["restart_count"] == 0 for r in st.rows if r["restarts"] == "none")
+
+
 def test_counts_of_all_solutions_of_6_and_8_queens():
     st = csp.study(model="queens", numbers=[6, 8], grid={"inference": ["fc"]}, max_solutions=0)
     assert {r["instance"]: r["solutions"] for r in st.rows} == {"n=6": 4, "n=8": 92}

@@ -24,7 +24,7 @@ expect_eq "$(grep -c '^\(first\|mrv\) ' "$TMP/out")" 6 "queens table rows"
 expect_out 'fixed: val=natural alldiff=binary ac3=off' "fixed dimensions named"
 expect_eq "$(grep -c '^# \(version\|commit\|date\|command\|options\|seed\): ' "$TMP/q.csv")" 6 "CSV header record"
 expect_eq "$(grep -v '^#' "$TMP/q.csv" | head -1)" \
-  "group,instance,number,var,val,inference,alldiff,ac3,status,detail,assignments,backtracks,failures,constraint_checks,revisions,values_pruned,wipeouts,backjumps,nogoods,restarts,max_depth,us" \
+  "group,instance,number,var,val,inference,alldiff,ac3,status,detail,assignments,backtracks,failures,constraint_checks,revisions,values_pruned,wipeouts,backjumps,nogoods,restart_count,max_depth,us" \
   "CSV columns"
 if command -v python3 >/dev/null; then
   n=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["rows"]), len(d["summary"]), d["header"]["seed"])' "$TMP/q.json")

@@ -8,7 +8,7 @@ PUZZLES=${2:?usage: ablate_models_test.sh PATH/TO/csp PUZZLES_DIR}
 source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_harness.sh"
 csv_rows() { grep -v '^#' "$1" | tail -n +2; }
 BASE="group,instance,number,var,val,inference,alldiff,ac3"
-TAIL="status,detail,assignments,backtracks,failures,constraint_checks,revisions,values_pruned,wipeouts,backjumps,nogoods,restarts,max_depth,us"
+TAIL="status,detail,assignments,backtracks,failures,constraint_checks,revisions,values_pruned,wipeouts,backjumps,nogoods,restart_count,max_depth,us"
 
 run ablate --help
 expect_out '^  zebra ' "help lists zebra"; expect_out '^  cryptarithm \[--puzzle LIST\]' "help lists cryptarithm"

@@ -143,16 +143,23 @@ expect_eq "$(paste -d/ <(column "$TMP/a.csv" algorithm) <(column "$TMP/a.csv" wa
   "backtracking/-/- min-conflicts/0.3/0 min-conflicts/0.3/5 min-conflicts/0/0 min-conflicts/0/5 " \
   "backtracking gets '-', min-conflicts every value"
 expect_eq "$(grep -v '^#' "$TMP/a.csv" | head -1 | cut -d, -f15-)" \
-  "assignments,backtracks,failures,constraint_checks,revisions,values_pruned,wipeouts,backjumps,nogoods,restarts,max_depth,us" \
+  "assignments,backtracks,failures,constraint_checks,revisions,values_pruned,wipeouts,backjumps,nogoods,restart_count,max_depth,us" \
   "counter columns"
 printf 'p edge 5 5\ne 1 2\ne 2 3\ne 3 4\ne 4 5\ne 5 1\n' >"$TMP/c5.col"
 run ablate graph "$TMP/c5.col" --colors 2 --algorithm min-conflicts --weighting off,on --restart-after 0,10 \
   --node-limit 200 --csv "$TMP/w.csv" --json "$TMP/w.json"
 expect_code 0 "ablate weighting x restart-after"
 expect_eq "$(column "$TMP/w.csv" status | sort -u)" "node-limit" "2 colours on an odd cycle: min-conflicts gives up"
-expect_eq "$(paste -d/ <(column "$TMP/w.csv" restart-after) <(column "$TMP/w.csv" restarts) | awk -F/ \
-  '$1 == 0 && $2 != 0 || $1 == 10 && $2 == 0' | wc -l)" 0 "restarts column: 0 without --restart-after, > 0 with 10"
-grep -q '"weighting":"on"' "$TMP/w.json" && grep -q '"restarts":' "$TMP/w.json" && ok || bad "JSON rows hold them"
+expect_eq "$(paste -d/ <(column "$TMP/w.csv" restart-after) <(column "$TMP/w.csv" restart_count) | awk -F/ \
+  '$1 == 0 && $2 != 0 || $1 == 10 && $2 == 0' | wc -l)" 0 "restart_count: 0 without --restart-after, > 0 with 10"
+grep -q '"weighting":"on"' "$TMP/w.json" && grep -q '"restart_count":' "$TMP/w.json" && ok || bad "JSON rows hold them"
+# The restarts dimension (the strategy) and the restart counter are two columns and two JSON keys: neither hides
+# the other (a JSON row or a Python dict keeps one value per key).
+run ablate queens --n 8 --var dom-wdeg --restarts none,luby --restart-base 1 --json "$TMP/rs.json"
+expect_code 0 "ablate --restarts none,luby --json"
+grep -q '"restarts":"luby"' "$TMP/rs.json" && grep -q '"restarts":"none"' "$TMP/rs.json" && ok \
+  || bad "JSON rows keep the restart strategy"
+grep -q '"restart_count":[1-9]' "$TMP/rs.json" && ok || bad "JSON rows keep the restart count"
 run ablate queens --n 8 --restarts luby,geometric --restart-base 5 --restart-factor 3 --var dom-wdeg --csv "$TMP/rb.csv"
 expect_code 0 "ablate --restart-base --restart-factor"
 grep -q '"restart_base":5,"restart_factor":3.0' "$TMP/rb.csv" && ok || bad "restart base/factor in the options header"
@@ -192,6 +199,12 @@ CSP_TEST_ABLATE_STOP_AFTER=3 "$CSP" "${Q[@]}" --csv "$TMP/r2.csv" >/dev/null 2>&
 expect_code 0 "resumed counting study"
 expect_eq "$(strip "$TMP/r2.csv")" "$(strip "$TMP/full2.csv")" "resumed counting CSV = uninterrupted CSV"
 expect_eq "$(column "$TMP/r2.csv" solutions | sort -u | tr '\n' ' ')" "10 4 " "5 queens: 10, 6 queens: 4 solutions"
+# a CSV written when the restart counter's column was named "restarts" resumes the same
+CSP_TEST_ABLATE_STOP_AFTER=3 "$CSP" "${Q[@]}" --csv "$TMP/r4.csv" >/dev/null 2>&1
+sed -i 's/,nogoods,restart_count,max_depth,/,nogoods,restarts,max_depth,/' "$TMP/r4.csv"
+"$CSP" "${Q[@]}" --resume --csv "$TMP/r4.csv" >/dev/null 2>"$TMP/err"; code=$?
+expect_code 0 "resumed study with the old counter name"
+expect_eq "$(grep -vc '^#' "$TMP/r4.csv")" "$(grep -vc '^#' "$TMP/full2.csv")" "old-name CSV: every row after resume"
 # a CSV saved with CRLF line ends (a spreadsheet) resumes the same
 CSP_TEST_ABLATE_STOP_AFTER=3 "$CSP" "${Q[@]}" --csv "$TMP/r3.csv" >/dev/null 2>&1
 sed -i 's/$/\r/' "$TMP/r3.csv"

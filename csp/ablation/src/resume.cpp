@@ -173,6 +173,15 @@ FileHeader read_file_header(const std::string& text) {
   return h;
 }
 
+// `column_row` as a study written before the restart counter was renamed wrote it: "restarts" where it now says
+// "restart_count" (the same column, at the same place: such a file resumes).
+std::string with_old_counter_name(std::string column_row) {
+  const std::string now = std::string(",").append(to_string(Counter::restarts)).append(",");
+  if (const std::size_t at = column_row.find(now); at != std::string::npos)
+    column_row.replace(at, now.size(), ",restarts,");
+  return column_row;
+}
+
 // Throws InputError naming the line where the file's header is not this run's (free keys such as the date aside).
 void check_header(const std::string& name, const std::vector<HeaderLine>& expected, const std::string& column_row,
                   const FileHeader& h) {
@@ -201,7 +210,7 @@ void check_header(const std::string& name, const std::vector<HeaderLine>& expect
   while (j < found.size() && kFreeKeys.count(found[j].key) != 0) ++j;
   if (j < found.size())
     throw InputError(where(name, found[j].line) + "header line '" + found[j].key + "' not in this run");
-  if (h.columns != column_row)
+  if (h.columns != column_row && h.columns != with_old_counter_name(column_row))
     throw InputError(where(name, h.line_no) + "the columns differ from this run's: '" + clip(h.columns) + "'");
 }
 

@@ -40,7 +40,7 @@ std::string to_string(Counter c) {
     case Counter::wipeouts: return "wipeouts";
     case Counter::backjumps: return "backjumps";
     case Counter::nogoods: return "nogoods";
-    case Counter::restarts: return "restarts";
+    case Counter::restarts: return "restart_count";  // not "restarts": that is the dimension's column
     case Counter::max_depth: return "max_depth";
     case Counter::us: return "us";
   }

@@ -27,7 +27,9 @@ inline constexpr Counter kCounters[] = {Counter::assignments, Counter::backtrack
 inline constexpr std::size_t kCounterCount = std::size(kCounters);
 
 /// The column name: "assignments", "backtracks", "failures", "constraint_checks", "revisions", "values_pruned",
-/// "wipeouts", "backjumps", "nogoods", "restarts", "max_depth", "us".
+/// "wipeouts", "backjumps", "nogoods", "restart_count", "max_depth", "us" (Statistics::restarts is "restart_count":
+/// a row also holds the restarts dimension, the strategy's name, and a JSON row or a Python dict keeps one value per
+/// key). A CSV written when it was "restarts" still resumes.
 std::string to_string(Counter c);
 /// The counter's value in `s` (us is elapsed_us).
 double counter_value(const Statistics& s, Counter c);
