@@ -5,28 +5,20 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "csp/models/sudoku_format.hpp"
-#include "csp/models/sudoku_io.hpp"
 #include "csp/search/backtracking.hpp"
+#include "support/sudoku_puzzles.hpp"
 
 namespace csp::models {
 namespace {
 
 const std::string kSharedDir = CSP_SHARED_DIR;
 
-std::vector<SudokuGrid> read_puzzles(const std::string& path, std::size_t limit) {
-  std::vector<SudokuGrid> out;
-  std::ifstream in(path);
-  PuzzleReader reader(in, path);
-  for (PuzzleRecord r; out.size() < limit && reader.next(r);)
-    if (r.ok()) out.push_back(*r.grid);
-  return out;
-}
+using test_support::read_puzzles;
 
 SudokuGrid known_solution(const SudokuGrid& puzzle) {
   SolverConfig config = SolverConfig::textbook();

@@ -6,8 +6,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,10 +13,10 @@
 #include "csp/core/store.hpp"
 #include "csp/models/sudoku_format.hpp"
 #include "csp/models/sudoku_human_solver.hpp"
-#include "csp/models/sudoku_io.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/strategy/search_context.hpp"
+#include "support/sudoku_puzzles.hpp"
 
 namespace csp::models {
 namespace {
@@ -33,23 +31,8 @@ const std::string kClaimingPuzzle = ".2.3......63.....58.......15....9.3....7...
 // cells emptied while the count stayed 2.
 const std::string kTwoSolutions = "...............9.7.....431...5........1..6..2.4...2758.8..4.....7..9.6...6...5293";
 
-SudokuGrid grid_of(const std::string& line) {
-  std::istringstream in(line);
-  PuzzleReader reader(in, "test");
-  PuzzleRecord r;
-  EXPECT_TRUE(reader.next(r));
-  EXPECT_TRUE(r.ok()) << r.reason;
-  return *r.grid;
-}
-
-std::vector<SudokuGrid> read_puzzles(const std::string& path) {
-  std::vector<SudokuGrid> out;
-  std::ifstream in(path);
-  PuzzleReader reader(in, path);
-  for (PuzzleRecord r; reader.next(r);)
-    if (r.ok()) out.push_back(*r.grid);
-  return out;
-}
+using test_support::grid_of;
+using test_support::read_puzzles;
 
 SolverConfig mac_config(std::uint64_t max_solutions = 1) {
   SolverConfig config = SolverConfig::textbook();
