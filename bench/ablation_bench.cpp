@@ -53,7 +53,8 @@ void solve_file(benchmark::State& state, const Puzzles& puzzles, const ab::Confi
   }
   const auto iterations = static_cast<double>(state.iterations());
   state.counters["puzzles/s"] = benchmark::Counter(static_cast<double>(runs), benchmark::Counter::kIsRate);
-  state.counters["assignments/puzzle"] = benchmark::Counter(static_cast<double>(assignments) / static_cast<double>(runs));
+  state.counters["assignments/puzzle"] =
+      benchmark::Counter(static_cast<double>(assignments) / static_cast<double>(runs));
   state.counters["solved"] = benchmark::Counter(static_cast<double>(solved) / iterations);
   state.counters["disqualified"] = benchmark::Counter(static_cast<double>(stopped) / iterations);
 }
@@ -132,10 +133,9 @@ int main(int argc, char** argv) {
       continue;
     }
     for (const ab::Configuration& config : configs)
-      benchmark::RegisterBenchmark(("ablation/" + stem(path) + "/" + config.label()).c_str(),
-                                   [puzzles, config, limits](benchmark::State& state) {
-                                     solve_file(state, *puzzles, config, limits);
-                                   })
+      benchmark::RegisterBenchmark(
+          ("ablation/" + stem(path) + "/" + config.label()).c_str(),
+          [puzzles, config, limits](benchmark::State& state) { solve_file(state, *puzzles, config, limits); })
           ->Unit(benchmark::kMillisecond);
   }
   benchmark::RunSpecifiedBenchmarks();

@@ -136,8 +136,8 @@ void register_queens_count() {
       config.keep_solutions = 0;  // without copying them
       config.limits.time_limit = std::chrono::seconds(60);
       register_backtracking(
-          "queens_count/n:" + std::to_string(n) + "/" + combo.label(), [n] { return catalogue_problem("queens", n); }, config,
-          {Status::solved, kQueensSolutions[n]}, benchmark::kMillisecond);
+          "queens_count/n:" + std::to_string(n) + "/" + combo.label(), [n] { return catalogue_problem("queens", n); },
+          config, {Status::solved, kQueensSolutions[n]}, benchmark::kMillisecond);
     }
   }
 }
@@ -152,8 +152,8 @@ void register_queens_first() {
     config.limits.node_limit = 1'000'000;
     config.limits.time_limit = std::chrono::seconds(30);
     register_backtracking(
-        "queens_first/n:" + std::to_string(n) + "/" + combo.label(), [] { return catalogue_problem("queens", n); }, config,
-        {}, benchmark::kMillisecond);
+        "queens_first/n:" + std::to_string(n) + "/" + combo.label(), [] { return catalogue_problem("queens", n); },
+        config, {}, benchmark::kMillisecond);
   }
   for (const char* inference : {"fc", "mac"}) {
     const Combo combo{"mrv", "natural", inference};
@@ -221,8 +221,8 @@ void register_derangement() {
   config.limits.time_limit = std::chrono::seconds(120);
   for (int n : {200, 2'000, 10'000})
     register_backtracking(
-        "derangement/n:" + std::to_string(n) + "/gac",
-        [n] { return derangement(n, csp::AllDifferentMode::gac); }, config, {}, benchmark::kMillisecond);
+        "derangement/n:" + std::to_string(n) + "/gac", [n] { return derangement(n, csp::AllDifferentMode::gac); },
+        config, {}, benchmark::kMillisecond);
   for (int n : {200, 2'000})
     register_backtracking(
         "derangement/n:" + std::to_string(n) + "/value", [n] { return derangement(n, csp::AllDifferentMode::value); },
@@ -235,14 +235,14 @@ void register_map_coloring() {
   for (const Combo& combo : combos()) {
     const csp::SolverConfig first = make_config(combo);
     register_backtracking(
-        "australia_first/" + combo.label(), [] { return catalogue_problem("australia", 3); },
-        first, {}, benchmark::kMicrosecond);
+        "australia_first/" + combo.label(), [] { return catalogue_problem("australia", 3); }, first, {},
+        benchmark::kMicrosecond);
     csp::SolverConfig all = first;
     all.max_solutions = 0;
     all.keep_solutions = 0;
     register_backtracking(
-        "australia_count/" + combo.label(), [] { return catalogue_problem("australia", 3); }, all,
-        {Status::solved, 18}, benchmark::kMicrosecond);
+        "australia_count/" + combo.label(), [] { return catalogue_problem("australia", 3); }, all, {Status::solved, 18},
+        benchmark::kMicrosecond);
     register_backtracking(
         "triangle_unsat/" + combo.label(), [] { return csp::models::map_coloring(triangle(), 2); }, first,
         {Status::unsatisfiable, 0}, benchmark::kMicrosecond);

@@ -96,14 +96,18 @@ void register_queens(const std::vector<int>& sizes) {
       run(state, problem, build_ms, config, Status::solved);
     })->Unit(benchmark::kMillisecond);
   }
-  benchmark::RegisterBenchmark("queens/binary/n:2000", [](benchmark::State& state) {
-    const auto start = std::chrono::steady_clock::now();
-    const csp::Problem problem = csp::models::n_queens(2000, csp::models::QueensFormulation::binary);
-    const double build_ms = ms_since(start);
-    csp::MinConflictsConfig config;
-    config.limits.time_limit = std::chrono::seconds(120);
-    run(state, problem, build_ms, config, Status::solved);
-  })->Unit(benchmark::kMillisecond)->Iterations(1);
+  benchmark::RegisterBenchmark("queens/binary/n:2000",
+                               [](benchmark::State& state) {
+                                 const auto start = std::chrono::steady_clock::now();
+                                 const csp::Problem problem =
+                                     csp::models::n_queens(2000, csp::models::QueensFormulation::binary);
+                                 const double build_ms = ms_since(start);
+                                 csp::MinConflictsConfig config;
+                                 config.limits.time_limit = std::chrono::seconds(120);
+                                 run(state, problem, build_ms, config, Status::solved);
+                               })
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1);
 }
 
 /// `vertices` vertices, `edges` random edges between different classes of a hidden `colors`-colouring (vertex v in
@@ -166,9 +170,9 @@ void register_variants() {
     bool weighting;
     std::uint64_t restart_after;
   };
-  static const Variant kVariants[] = {{"book", 0, 0, false, 0},          {"walk_0.1", 0.1, 0, false, 0},
-                                      {"tabu_5", 0, 5, false, 0},        {"weighting", 0, 0, true, 0},
-                                      {"restart_1000", 0, 0, false, 1000}, {"all", 0.1, 5, true, 1000}};
+  static const Variant kVariants[] = {
+      {"book", 0, 0, false, 0},     {"walk_0.1", 0.1, 0, false, 0},      {"tabu_5", 0, 5, false, 0},
+      {"weighting", 0, 0, true, 0}, {"restart_1000", 0, 0, false, 1000}, {"all", 0.1, 5, true, 1000}};
   struct Model {
     const char* name;
     csp::Problem (*build)();
@@ -181,41 +185,45 @@ void register_variants() {
   for (const Model& model : kModels) {
     for (const Variant& variant : kVariants) {
       const std::string name = std::string("variants/") + model.name + "/" + variant.name;
-      benchmark::RegisterBenchmark(name.c_str(), [&model, &variant](benchmark::State& state) {
-        const csp::Problem problem = model.build();
-        std::uint64_t solved = 0;
-        std::uint64_t steps = 0;
-        std::uint64_t most = 0;
-        std::uint64_t restarts = 0;
-        double ms = 0;
-        for (auto _ : state) {
-          for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-            csp::RunSpec spec;
-            spec.algorithm = "min-conflicts";
-            spec.local.seed = seed;
-            spec.local.walk_probability = variant.walk;
-            spec.local.tabu_tenure = variant.tabu;
-            spec.local.weighting = variant.weighting;
-            spec.local.restart_after = variant.restart_after;
-            const csp::RunResult r = csp::solve(problem, spec);  // the solution checked there
-            ms += static_cast<double>(r.stats.elapsed_us) / 1000.0;
-            restarts += counter(r, "restarts");
-            if (r.stop == csp::StopReason::wrong_solution) {
-              state.SkipWithError(("the solution found breaks a constraint: " + r.wrong).c_str());
-              return;
+      benchmark::RegisterBenchmark(
+          name.c_str(),
+          [&model, &variant](benchmark::State& state) {
+            const csp::Problem problem = model.build();
+            std::uint64_t solved = 0;
+            std::uint64_t steps = 0;
+            std::uint64_t most = 0;
+            std::uint64_t restarts = 0;
+            double ms = 0;
+            for (auto _ : state) {
+              for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+                csp::RunSpec spec;
+                spec.algorithm = "min-conflicts";
+                spec.local.seed = seed;
+                spec.local.walk_probability = variant.walk;
+                spec.local.tabu_tenure = variant.tabu;
+                spec.local.weighting = variant.weighting;
+                spec.local.restart_after = variant.restart_after;
+                const csp::RunResult r = csp::solve(problem, spec);  // the solution checked there
+                ms += static_cast<double>(r.stats.elapsed_us) / 1000.0;
+                restarts += counter(r, "restarts");
+                if (r.stop == csp::StopReason::wrong_solution) {
+                  state.SkipWithError(("the solution found breaks a constraint: " + r.wrong).c_str());
+                  return;
+                }
+                if (r.status != Status::solved) continue;
+                ++solved;
+                steps += r.stats.assignments;
+                most = std::max(most, r.stats.assignments);
+              }
             }
-            if (r.status != Status::solved) continue;
-            ++solved;
-            steps += r.stats.assignments;
-            most = std::max(most, r.stats.assignments);
-          }
-        }
-        state.counters["solved"] = static_cast<double>(solved);
-        state.counters["steps"] = solved == 0 ? 0.0 : static_cast<double>(steps) / static_cast<double>(solved);
-        state.counters["max_steps_solved"] = static_cast<double>(most);
-        state.counters["restarts"] = static_cast<double>(restarts) / 20.0;
-        state.counters["ms"] = ms / 20.0;
-      })->Unit(benchmark::kMillisecond)->Iterations(1);
+            state.counters["solved"] = static_cast<double>(solved);
+            state.counters["steps"] = solved == 0 ? 0.0 : static_cast<double>(steps) / static_cast<double>(solved);
+            state.counters["max_steps_solved"] = static_cast<double>(most);
+            state.counters["restarts"] = static_cast<double>(restarts) / 20.0;
+            state.counters["ms"] = ms / 20.0;
+          })
+          ->Unit(benchmark::kMillisecond)
+          ->Iterations(1);
     }
   }
 }

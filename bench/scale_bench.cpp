@@ -289,8 +289,8 @@ std::vector<Case> cases() {
     csp::Value lo;
     csp::Value hi;
   } ranges[] = {{"lo:0/hi:1", 0, 1},
-                  {"lo:-1073741823/hi:1073741823", -1'073'741'823, 1'073'741'823},  // the widest domain: 2^31 - 1 values
-                  {"lo:0/hi:2147483646", 0, INT_MAX - 1}};  // INT_MIN..INT_MAX (2^32 values) is a ModelError by design
+                {"lo:-1073741823/hi:1073741823", -1'073'741'823, 1'073'741'823},  // the widest domain: 2^31 - 1 values
+                {"lo:0/hi:2147483646", 0, INT_MAX - 1}};  // INT_MIN..INT_MAX (2^32 values) is a ModelError by design
   for (const auto& range : ranges) {
     const csp::Value lo = range.lo;
     const csp::Value hi = range.hi;

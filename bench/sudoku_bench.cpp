@@ -28,7 +28,7 @@ using csp::bench::SudokuConfig;
 
 struct FileSpec {
   const char* file;
-  bool slow_configs;          // also run the uninformed configurations (first+none+binary) on this file
+  bool slow_configs;        // also run the uninformed configurations (first+none+binary) on this file
   std::size_t binary_head;  // binary configurations run on the first this-many puzzles only (0 = all)
 };
 

@@ -14,6 +14,7 @@ packages=(cmake g++ make ccache libboost-graph-dev libboost-program-options-dev 
           pybind11-dev python3-dev   # the Python module (python/; optional: CSP_BUILD_PYTHON)
           python3-pytest python3-nbclient python3-nbconvert python3-ipykernel python3-matplotlib  # its tests, notebooks
           libboost-mpi-dev openmpi-bin libopenmpi-dev   # CSP_WITH_MPI (optional, docs/scale.md)
+          clang-format-14   # scripts/check-format (CI: every C++ file formatted by .clang-format)
           valgrind)   # bench/speed_gate (CI's speed gate: instruction counts) and its test
 for flag in "$@"; do
   case "$flag" in

@@ -4,13 +4,13 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <functional>
-#include <optional>
 #include <iostream>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -182,8 +182,9 @@ std::size_t run_pool(const AblateOptions& o, const std::vector<Work>& work, cons
 // Runs `work`, appending each record to `records` (and to the CSV, flushed) with a progress bar; returns the number
 // of threads used. At SIGINT / SIGTERM it says how far it got and exits (no table from a part of the grid).
 std::size_t run_all(const AblateOptions& o, const ablation::Study& study, const std::vector<Work>& work,
-                    std::size_t resumed, const RunWork& run_work, const std::function<std::string(std::string&)>& mpi_work,
-                    Outputs& out, std::vector<ablation::RunRecord>& records) {
+                    std::size_t resumed, const RunWork& run_work,
+                    const std::function<std::string(std::string&)>& mpi_work, Outputs& out,
+                    std::vector<ablation::RunRecord>& records) {
   std::size_t threads_used = 1;
   records.reserve(records.size() + work.size());
   ProgressBar progress(work.size());
@@ -251,8 +252,8 @@ std::size_t report_failures(const ablation::Study& study) {
   for (const ablation::RunRecord& r : study.records) {
     if (r.status != ablation::RunStatus::wrong && r.status != ablation::RunStatus::error) continue;
     if (failures++ < 10)
-      std::cerr << "csp ablate: " << study.instances[r.instance].name << " with "
-                << study.configs[r.config].label() << ": " << ablation::to_string(r.status) << ": " << r.detail << '\n';
+      std::cerr << "csp ablate: " << study.instances[r.instance].name << " with " << study.configs[r.config].label()
+                << ": " << ablation::to_string(r.status) << ": " << r.detail << '\n';
   }
   return failures;
 }
@@ -302,8 +303,7 @@ int run(const std::vector<std::string>& args) {
   std::cerr << "csp ablate: " << study.records.size() << " runs (" << valid.size() << " instances x "
             << study.configs.size() << " configurations";
   if (resumed != 0) std::cerr << ", " << resumed << " of them resumed from " << o.csv;
-  std::cerr << ") in " << wall_text << " s on " << threads_used << " thread" << (threads_used == 1 ? "" : "s")
-            << '\n';
+  std::cerr << ") in " << wall_text << " s on " << threads_used << " thread" << (threads_used == 1 ? "" : "s") << '\n';
   return failures == 0 ? 0 : 1;
 }
 

@@ -2,8 +2,8 @@
 #include "ablate_options.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <boost/program_options.hpp>
+#include <cctype>
 #include <charconv>
 #include <iostream>
 #include <limits>
@@ -59,14 +59,19 @@ bool model_default(Dimension d) {
 std::string dimension_help(const ablation::DimensionRow& row) {
   if (*row.what == '\0') return row.help;
   const std::string fallback = model_default(row.dimension) ? "the model's, under Models"
-                               : *row.fallback == '\0'     ? "none"
+                               : *row.fallback == '\0'      ? "none"
                                                             : row.fallback;
   std::string help = std::string(row.what) + ": " + join(ablation::valid_values(row.dimension), ", ") +
                      " (default: " + fallback + ")" + row.help;
   if (row.dimension == Dimension::inference)
     for (const ablation::ModelInference& m : ablation::model_inferences())
-      help.append("; ").append(m.name).append(": ").append(m.help).append(" (only ").append(
-          join(owners_of(m.name), ", ")).append("; 'all' includes it there)");
+      help.append("; ")
+          .append(m.name)
+          .append(": ")
+          .append(m.help)
+          .append(" (only ")
+          .append(join(owners_of(m.name), ", "))
+          .append("; 'all' includes it there)");
   return help;
 }
 
@@ -82,12 +87,11 @@ void describe_grid(Groups& g) {
     g.grid.add_options()(row.name, po::value<std::vector<std::string>>()->composing()->value_name("LIST"),
                          helps[static_cast<std::size_t>(row.dimension)].c_str());
     if (row.dimension != Dimension::restarts) continue;
-    g.grid.add_options()
-        ("restart-base", po::value<std::string>()->value_name("N"),
-         "with --restarts luby or geometric: failures before the first restart, for every configuration (default: "
-         "100)")
-        ("restart-factor", po::value<std::string>()->value_name("F"),
-         "with --restarts geometric: growth of the cutoff, above 1, for every configuration (default: 1.5)");
+    g.grid.add_options()(
+        "restart-base", po::value<std::string>()->value_name("N"),
+        "with --restarts luby or geometric: failures before the first restart, for every configuration (default: "
+        "100)")("restart-factor", po::value<std::string>()->value_name("F"),
+                "with --restarts geometric: growth of the cutoff, above 1, for every configuration (default: 1.5)");
   }
 }
 
@@ -96,52 +100,54 @@ void describe(Groups& g) {
     std::vector<std::string> counters;
     for (ablation::Counter c : ablation::kCounters) counters.push_back(ablation::to_string(c));
     return "order of the table rows: config (grid order), a dimension (var, val, ...), solved, total (time), or a "
-           "counter (" + join(counters) + ") with an optional .mean (default), .median or .max";
+           "counter (" +
+           join(counters) + ") with an optional .mean (default), .median or .max";
   }();
   describe_grid(g);
-  g.model.add_options()
-      ("box", po::value<std::string>()->value_name("RxC"),
-       "sudoku: the box shape of every puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
-      ("n", po::value<std::string>()->value_name("LIST"), "queens: board sizes, e.g. 8,10,12 (default: 8, at most 1000)")
-      ("colors", po::value<std::string>()->value_name("LIST"),
-       "australia, usa, graph: numbers of colours, e.g. 3,4 (default: 3 for australia, 4 for usa; required for graph)")
-      ("puzzle", po::value<std::string>()->value_name("LIST"),
-       "cryptarithm: puzzles, e.g. SEND+MORE=MONEY,TWO+TWO=FOUR (default: SEND+MORE=MONEY)");
-  g.run.add_options()
-      ("timeout", po::value<std::string>()->value_name("MS"), "stop a run after MS milliseconds (default: none)")
-      ("node-limit", po::value<std::string>()->value_name("N"), "stop a run after N assignments (default: none)")
-      ("repeat", po::value<std::string>()->value_name("R")->default_value("1"),
-       "run each (instance, configuration) R times; the time is the median (counters do not change)")
-      ("max-solutions", po::value<std::string>()->value_name("N")->default_value("1"),
-       "solutions per run: 1 the first, N at most N, 0 all (each one verified; the CSV's solutions column). "
-       "Optimisation instances (fzn: minimize / maximize) run to the proved optimum whatever N is")
-      ("jobs,j", po::value<std::string>()->value_name("J")->default_value("1"),
-       "runs in parallel (0: one per core); only the times depend on J")
-      ("shuffle-seed", po::value<std::string>()->value_name("S")->default_value("1"),
-       "shuffle the order of the runs with seed S (0: instance by instance); only the times depend on it "
-       "(the header's 'seed')");
-  g.output.add_options()
-      ("sort", po::value<std::string>()->value_name("COLUMN")->default_value("config"), sort_help.c_str())
-      ("wide", po::bool_switch(), "table: mean, median and max of every counter")
-      ("csv", po::value<std::string>()->value_name("FILE"), "one row per (instance, configuration), after '#' header lines")
-      ("resume", po::bool_switch(), "continue the study in the --csv FILE of an interrupted run: skip its rows")
-      ("json", po::value<std::string>()->value_name("FILE"), "header, one row per (instance, configuration), summary")
-      ("plot", po::value<std::string>()->value_name("FILE.svg"),
-       "chart (cairo SVG) of the kind --plot-kind, one panel per file")
-      ("plot-metric", po::value<std::string>()->value_name("METRIC")->default_value("assignments"),
-       "the cost the chart shows and --compare compares: assignments (search calls = assignments + 1) or time")
-      ("plot-kind", po::value<std::string>()->value_name("KIND")->default_value("box"),
-       "the chart of --plot: box (per configuration the distribution over the instances), cactus (per configuration, seeds "
-       "pooled, its finished runs sorted by cost: x runs finished, y cost, log), survival (per configuration, seeds "
-       "pooled, the share of runs not finished within a cost, log x: the run-length distribution; runs stopped by "
-       "a limit never finish)")
-      ("compare", po::value<std::string>()->value_name("A,B"),
-       "after the table: paired comparison of configurations A and B, named by the values of the table's columns "
-       "'/'-separated without the seed (e.g. mrv,dom-wdeg; pairs per instance and seed) or with it (mrv/1,mrv/2; "
-       "pairs per instance): A's wins / losses / ties (lower cost wins; a run stopped by a limit loses to one that "
-       "finished), geometric mean of cost A/B over the pairs both finished, 95% bootstrap CI (10000 resamples of "
-       "the pairs, seeded by --shuffle-seed); also the 'comparison' object of --json")
-      ("help,h", "print this help");
+  g.model.add_options()(
+      "box", po::value<std::string>()->value_name("RxC"),
+      "sudoku: the box shape of every puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")(
+      "n", po::value<std::string>()->value_name("LIST"),
+      "queens: board sizes, e.g. 8,10,12 (default: 8, at most 1000)")(
+      "colors", po::value<std::string>()->value_name("LIST"),
+      "australia, usa, graph: numbers of colours, e.g. 3,4 (default: 3 for australia, 4 for usa; required for graph)")(
+      "puzzle", po::value<std::string>()->value_name("LIST"),
+      "cryptarithm: puzzles, e.g. SEND+MORE=MONEY,TWO+TWO=FOUR (default: SEND+MORE=MONEY)");
+  g.run.add_options()("timeout", po::value<std::string>()->value_name("MS"),
+                      "stop a run after MS milliseconds (default: none)")(
+      "node-limit", po::value<std::string>()->value_name("N"), "stop a run after N assignments (default: none)")(
+      "repeat", po::value<std::string>()->value_name("R")->default_value("1"),
+      "run each (instance, configuration) R times; the time is the median (counters do not change)")(
+      "max-solutions", po::value<std::string>()->value_name("N")->default_value("1"),
+      "solutions per run: 1 the first, N at most N, 0 all (each one verified; the CSV's solutions column). "
+      "Optimisation instances (fzn: minimize / maximize) run to the proved optimum whatever N is")(
+      "jobs,j", po::value<std::string>()->value_name("J")->default_value("1"),
+      "runs in parallel (0: one per core); only the times depend on J")(
+      "shuffle-seed", po::value<std::string>()->value_name("S")->default_value("1"),
+      "shuffle the order of the runs with seed S (0: instance by instance); only the times depend on it "
+      "(the header's 'seed')");
+  g.output.add_options()("sort", po::value<std::string>()->value_name("COLUMN")->default_value("config"),
+                         sort_help.c_str())("wide", po::bool_switch(), "table: mean, median and max of every counter")(
+      "csv", po::value<std::string>()->value_name("FILE"),
+      "one row per (instance, configuration), after '#' header lines")(
+      "resume", po::bool_switch(), "continue the study in the --csv FILE of an interrupted run: skip its rows")(
+      "json", po::value<std::string>()->value_name("FILE"), "header, one row per (instance, configuration), summary")(
+      "plot", po::value<std::string>()->value_name("FILE.svg"),
+      "chart (cairo SVG) of the kind --plot-kind, one panel per file")(
+      "plot-metric", po::value<std::string>()->value_name("METRIC")->default_value("assignments"),
+      "the cost the chart shows and --compare compares: assignments (search calls = assignments + 1) or time")(
+      "plot-kind", po::value<std::string>()->value_name("KIND")->default_value("box"),
+      "the chart of --plot: box (per configuration the distribution over the instances), cactus (per configuration, "
+      "seeds "
+      "pooled, its finished runs sorted by cost: x runs finished, y cost, log), survival (per configuration, seeds "
+      "pooled, the share of runs not finished within a cost, log x: the run-length distribution; runs stopped by "
+      "a limit never finish)")(
+      "compare", po::value<std::string>()->value_name("A,B"),
+      "after the table: paired comparison of configurations A and B, named by the values of the table's columns "
+      "'/'-separated without the seed (e.g. mrv,dom-wdeg; pairs per instance and seed) or with it (mrv/1,mrv/2; "
+      "pairs per instance): A's wins / losses / ties (lower cost wins; a run stopped by a limit loses to one that "
+      "finished), geometric mean of cost A/B over the pairs both finished, 95% bootstrap CI (10000 resamples of "
+      "the pairs, seeded by --shuffle-seed); also the 'comparison' object of --json")("help,h", "print this help");
   g.hidden.add_options()("args", po::value<std::vector<std::string>>());
   g.visible.add(g.grid).add(g.model).add(g.run).add(g.output);
   g.all.add(g.visible).add(g.hidden);
@@ -152,8 +158,12 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, bo
   std::uint64_t v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec == std::errc::result_out_of_range && end == text.data() + text.size())
-    throw InputError(std::string("--").append(option).append(" is too large: '").append(text).append(
-        "' is above the maximum ").append(std::to_string(std::numeric_limits<std::uint64_t>::max())));
+    throw InputError(std::string("--")
+                         .append(option)
+                         .append(" is too large: '")
+                         .append(text)
+                         .append("' is above the maximum ")
+                         .append(std::to_string(std::numeric_limits<std::uint64_t>::max())));
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
     throw InputError("--" + option + " expects a whole number, got '" + text + "'");
   if (v == 0 && !allow_zero) throw InputError("--" + option + " must be at least 1" + zero_hint);
@@ -312,8 +322,7 @@ std::string most_taker(const ablation::ModelSpec& spec) {
 void read_inputs(const po::variables_map& vm, const ablation::ModelSpec& spec, AblateOptions& o) {
   for (const char* option : {"n", "colors"}) {
     if (vm.count(option) == 0) continue;
-    if (spec.number_option != option)
-      throw InputError(std::string("--") + option + " does not apply to " + o.model);
+    if (spec.number_option != option) throw InputError(std::string("--") + option + " does not apply to " + o.model);
   }
   if (vm.count("puzzle") != 0) {
     if (!spec.takes_puzzles) throw InputError("--puzzle does not apply to " + o.model + " (only to cryptarithm)");
@@ -341,7 +350,6 @@ void read_inputs(const po::variables_map& vm, const ablation::ModelSpec& spec, A
       throw InputError("--" + spec.number_option + " is required for " + o.model);
     }
   }
-
 }
 
 // --alldiff LIST with the old names (pairwise, global, matching) read as the new ones (binary, value, gac).
@@ -378,9 +386,12 @@ void read_grid(const po::variables_map& vm, const ablation::ModelSpec& spec, Abl
 // --restart-base / --restart-factor: one value for the study, only with a strategy in --restarts that uses it.
 void read_restart_parameters(const po::variables_map& vm, AblateOptions& o) {
   const std::vector<std::string>& restarts = o.grid.restarts;
-  const auto listed = [&](const char* name) { return std::find(restarts.begin(), restarts.end(), name) != restarts.end(); };
+  const auto listed = [&](const char* name) {
+    return std::find(restarts.begin(), restarts.end(), name) != restarts.end();
+  };
   if (vm.count("restart-base") != 0) {
-    if (!listed("luby") && !listed("geometric")) throw InputError("--restart-base needs luby or geometric in --restarts");
+    if (!listed("luby") && !listed("geometric"))
+      throw InputError("--restart-base needs luby or geometric in --restarts");
     o.grid.restart_base = parse_count("restart-base", vm["restart-base"].as<std::string>(), false);
   }
   if (vm.count("restart-factor") != 0) {
@@ -394,7 +405,6 @@ void read_restart_parameters(const po::variables_map& vm, AblateOptions& o) {
       throw InputError("--restart-factor must be above 1 and at most 1000, got '" + text + "'");
     o.grid.restart_factor = f;
   }
-
 }
 
 // --timeout, --node-limit, --repeat, --max-solutions, --jobs.
@@ -406,8 +416,8 @@ void read_run_limits(const po::variables_map& vm, AblateOptions& o) {
     o.limits.timeout_ms = static_cast<std::int64_t>(ms);
   }
   if (vm.count("node-limit") != 0)
-    o.limits.node_limit = parse_count("node-limit", vm["node-limit"].as<std::string>(), false,
-                                      " (leave it out for no node limit)");
+    o.limits.node_limit =
+        parse_count("node-limit", vm["node-limit"].as<std::string>(), false, " (leave it out for no node limit)");
   const std::uint64_t repeat = parse_count("repeat", vm["repeat"].as<std::string>(), false);
   if (repeat > 1000) throw InputError("--repeat must be at most 1000");
   o.limits.repeat = static_cast<unsigned>(repeat);

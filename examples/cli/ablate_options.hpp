@@ -17,19 +17,19 @@ namespace csp::cli {
 
 /// Everything `csp ablate` was asked to do.
 struct AblateOptions {
-  std::string model;              ///< a name from ablation::models()
-  ablation::ModelInputs inputs;   ///< files and/or the model's numbers (--n, --colors)
-  ablation::GridSpec grid;        ///< the lists per dimension, parsed ("all" expanded); empty = default
-  ablation::RunLimits limits;     ///< timeout, node limit, repeat
-  unsigned jobs = 1;              ///< runs in parallel
-  std::uint64_t seed = 1;         ///< --shuffle-seed: the seed of the run order (0: instance by instance, in grid order)
-  std::string sort = "config";    ///< the --sort key
-  bool wide = false;              ///< every counter's mean, median and max in the table
-  std::string csv;                ///< --csv FILE ("" = none)
+  std::string model;             ///< a name from ablation::models()
+  ablation::ModelInputs inputs;  ///< files and/or the model's numbers (--n, --colors)
+  ablation::GridSpec grid;       ///< the lists per dimension, parsed ("all" expanded); empty = default
+  ablation::RunLimits limits;    ///< timeout, node limit, repeat
+  unsigned jobs = 1;             ///< runs in parallel
+  std::uint64_t seed = 1;        ///< --shuffle-seed: the seed of the run order (0: instance by instance, in grid order)
+  std::string sort = "config";   ///< the --sort key
+  bool wide = false;             ///< every counter's mean, median and max in the table
+  std::string csv;               ///< --csv FILE ("" = none)
   /// --resume: keep the rows of --csv FILE (same header but date, command and jobs), run only the missing ones
   bool resume = false;
-  std::string json;               ///< --json FILE
-  std::string plot;               ///< --plot FILE.svg
+  std::string json;  ///< --json FILE
+  std::string plot;  ///< --plot FILE.svg
   /// What the chart shows and the cost --compare compares: assignments + 1 or time.
   ablation::PlotMetric plot_metric = ablation::PlotMetric::assignments;
   ablation::PlotKind plot_kind = ablation::PlotKind::box;  ///< --plot-kind

@@ -1,9 +1,9 @@
 // The progress bar of csp ablate.
 #include "ablate_progress.hpp"
 
+#include <unistd.h>
 #include <algorithm>
 #include <string>
-#include <unistd.h>
 
 namespace csp::cli {
 
@@ -19,7 +19,12 @@ std::string duration(double seconds) {
 }  // namespace
 
 ProgressBar::ProgressBar(std::size_t total, std::FILE* out, const char* unit)
-    : total_(total), out_(out), unit_(unit), enabled_(isatty(fileno(out)) != 0), start_(Clock::now()), last_draw_(start_) {}
+    : total_(total),
+      out_(out),
+      unit_(unit),
+      enabled_(isatty(fileno(out)) != 0),
+      start_(Clock::now()),
+      last_draw_(start_) {}
 
 void ProgressBar::tick() {
   ++done_;

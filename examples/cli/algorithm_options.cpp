@@ -16,9 +16,9 @@ namespace csp::cli {
 namespace {
 
 constexpr const char* kLocalFlags[] = {"max-steps", "walk", "tabu", "weighting", "restart-after"};
-constexpr const char* kBacktrackingFlags[] = {"var",   "val",        "inference",  "ac3",  "consistency",
-                                              "max-solutions", "node-limit", "trace", "tree", "branching", "backjump",
-                                              "learning", "restarts", "restart-base", "restart-factor"};
+constexpr const char* kBacktrackingFlags[] = {
+    "var",  "val",       "inference", "ac3",      "consistency", "max-solutions", "node-limit",    "trace",
+    "tree", "branching", "backjump",  "learning", "restarts",    "restart-base",  "restart-factor"};
 
 bool given(const po::variables_map& vm, const char* name) {
   if (vm.count(name) == 0 || vm[name].defaulted()) return false;
@@ -40,23 +40,23 @@ double parse_probability(const std::string& text) {
 }  // namespace
 
 void add_algorithm_options(po::options_description& search) {
-  search.add_options()
-      ("algorithm", po::value<std::string>()->value_name("NAME")->default_value("backtracking"),
-       "backtracking: the options above; min-conflicts: local search (AIMA Fig. 6.8, a solution or 'gave up', never "
-       "a proof); tree: the tree-CSP solver (AIMA Fig. 6.11: binary constraints, a constraint graph without "
-       "cycles); cutset: cutset conditioning (AIMA §6.5.1: a greedy cycle cutset, each consistent assignment of it "
-       "then the tree solver). The last three find one solution.")
-      ("max-steps", po::value<std::string>()->value_name("N"), "min-conflicts: give up after N steps (default 100000)")
-      ("walk", po::value<std::string>()->value_name("P"),
-       "min-conflicts: random walk: with probability P (0..1) a step gives the variable a random value")
-      ("tabu", po::value<std::string>()->value_name("T"),
-       "min-conflicts: a variable does not return to a value it left in the last T steps, unless that sets a new "
-       "least number of conflicts (tabu search, Glover)")
-      ("weighting", po::bool_switch(),
-       "min-conflicts: constraint weighting (breakout, Morris 1993): at a local minimum every violated constraint "
-       "weighs one more")
-      ("restart-after", po::value<std::string>()->value_name("N"),
-       "min-conflicts: start again from a new greedy start after N steps without a new least number of conflicts");
+  search.add_options()(
+      "algorithm", po::value<std::string>()->value_name("NAME")->default_value("backtracking"),
+      "backtracking: the options above; min-conflicts: local search (AIMA Fig. 6.8, a solution or 'gave up', never "
+      "a proof); tree: the tree-CSP solver (AIMA Fig. 6.11: binary constraints, a constraint graph without "
+      "cycles); cutset: cutset conditioning (AIMA §6.5.1: a greedy cycle cutset, each consistent assignment of it "
+      "then the tree solver). The last three find one solution.")(
+      "max-steps", po::value<std::string>()->value_name("N"), "min-conflicts: give up after N steps (default 100000)")(
+      "walk", po::value<std::string>()->value_name("P"),
+      "min-conflicts: random walk: with probability P (0..1) a step gives the variable a random value")(
+      "tabu", po::value<std::string>()->value_name("T"),
+      "min-conflicts: a variable does not return to a value it left in the last T steps, unless that sets a new "
+      "least number of conflicts (tabu search, Glover)")(
+      "weighting", po::bool_switch(),
+      "min-conflicts: constraint weighting (breakout, Morris 1993): at a local minimum every violated constraint "
+      "weighs one more")(
+      "restart-after", po::value<std::string>()->value_name("N"),
+      "min-conflicts: start again from a new greedy start after N steps without a new least number of conflicts");
 }
 
 void read_algorithm_options(const po::variables_map& vm, SearchOptions& o) {
@@ -73,7 +73,8 @@ void read_algorithm_options(const po::variables_map& vm, SearchOptions& o) {
       if (given(vm, name)) throw UsageError(std::string("--").append(name).append(" needs --algorithm min-conflicts"));
     return;
   }
-  if (vm.count("max-steps") != 0) o.local.max_steps = parse_count("max-steps", vm["max-steps"].as<std::string>(), false);
+  if (vm.count("max-steps") != 0)
+    o.local.max_steps = parse_count("max-steps", vm["max-steps"].as<std::string>(), false);
   if (vm.count("walk") != 0) o.local.walk_probability = parse_probability(vm["walk"].as<std::string>());
   if (vm.count("tabu") != 0) o.local.tabu_tenure = parse_count("tabu", vm["tabu"].as<std::string>(), true);
   if (o.local.tabu_tenure > 1000000) throw UsageError("--tabu must be at most 1000000");

@@ -6,9 +6,9 @@
 #include <map>
 #include <optional>
 
+#include "algorithm_options.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/models/graph_coloring.hpp"
-#include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "run_observers.hpp"
 #include "subcommands.hpp"
@@ -67,12 +67,12 @@ bool print_coloring(const Instance& instance, const models::BuiltModel& model, c
 
 // Adds the colouring options to the Model group: --map, -k, --least, --break-symmetry.
 void add_color_options(ModelCommandLine& cl) {
-  cl.model.add_options()
-      ("map", po::value<std::string>()->value_name("NAME"), "colour a bundled map instead of a file: australia, usa")
-      ("colors,k", po::value<std::string>()->value_name("K"), "the number of colours")
-      ("least", po::bool_switch(), "find the least K (the chromatic number) by branch and bound, and prove it")
-      ("break-symmetry", po::bool_switch(),
-       "colours are interchangeable: keep one colouring per renaming of the colours (value precedence)");
+  cl.model.add_options()("map", po::value<std::string>()->value_name("NAME"),
+                         "colour a bundled map instead of a file: australia, usa")(
+      "colors,k", po::value<std::string>()->value_name("K"), "the number of colours")(
+      "least", po::bool_switch(), "find the least K (the chromatic number) by branch and bound, and prove it")(
+      "break-symmetry", po::bool_switch(),
+      "colours are interchangeable: keep one colouring per renaming of the colours (value precedence)");
 }
 
 // Prints `csp color --help`.
@@ -198,8 +198,8 @@ RunResult solve_least(const models::LeastColoring& m, const models::BuiltModel& 
   RunSpec spec = run_spec(options, model);  // the vertices' colouring checked; `colors` is not read
   spec.objective = Objective{m.colors, Sense::minimize};
   spec.search.on_solution = [&](const Assignment& a) {
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                        options.started);
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - options.started);
     std::cout << "coloured with " << a.value(m.colors) << " (" << ms.count() << " ms)\n";
     return true;
   };
@@ -213,9 +213,11 @@ bool print_least(const Instance& instance, const models::BuiltModel& model, cons
   std::cout << "least number of colours: " << k;
   if (k > 1) {
     std::cout << " (" << k - 1 << " proved impossible: ";
-    if (k == m.clique) std::cout << "a clique of " << k << " vertices)";
-    else std::cout << "search complete, " << result.stats.assignments << " assignments, " << result.stats.backtracks
-                   << " backtracks, " << result.stats.elapsed_us << " us)";
+    if (k == m.clique)
+      std::cout << "a clique of " << k << " vertices)";
+    else
+      std::cout << "search complete, " << result.stats.assignments << " assignments, " << result.stats.backtracks
+                << " backtracks, " << result.stats.elapsed_us << " us)";
   }
   std::cout << '\n';
   return print_coloring(instance, model, best, k);
@@ -255,7 +257,8 @@ int run_color(const std::vector<std::string>& args) {
   add_color_options(cl);
   ColorRun run;
   const auto read = [&run](const po::variables_map& vm) { run = read_color(vm); };
-  if (const std::optional<int> ended = read_command_line("color", cl, args, [&cl] { print_help(cl); }, read, with_k))
+  if (const std::optional<int> ended = read_command_line(
+          "color", cl, args, [&cl] { print_help(cl); }, read, with_k))
     return *ended;
   print_size(run.instance);
   return run.least ? run_least(run) : run_k_colors(run);

@@ -2,9 +2,9 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
+#include "algorithm_options.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/models/cryptarithm.hpp"
-#include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
 
@@ -67,7 +67,8 @@ int run_cryptarithm(const std::vector<std::string>& args) {
   cl.output.add_options()("all", po::bool_switch(), "print every solution and their count (--max-solutions 0)");
   CryptarithmRun run;
   const auto read = [&run](const po::variables_map& vm) { run = read_cryptarithm(vm); };
-  if (const std::optional<int> ended = read_command_line("cryptarithm", cl, args, [&cl] { print_help(cl); }, read))
+  if (const std::optional<int> ended = read_command_line(
+          "cryptarithm", cl, args, [&cl] { print_help(cl); }, read))
     return *ended;
   // Every solution is checked and printed as it is found (none is kept in memory).
   run.options.config.keep_solutions = 0;

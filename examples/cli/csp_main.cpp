@@ -23,8 +23,7 @@ struct Subcommand {
 
 // Add a subcommand here: its name, one line of help, and its entry point (declared in subcommands.hpp).
 const Subcommand kSubcommands[] = {
-    {"sudoku", "solve Sudoku puzzles of any box shape from files (one-line puzzles or pictures)",
-     csp::cli::run_sudoku},
+    {"sudoku", "solve Sudoku puzzles of any box shape from files (one-line puzzles or pictures)", csp::cli::run_sudoku},
     {"sudoku-generate", "make Sudoku puzzles with one solution and no removable given", csp::cli::run_sudoku_generate},
     {"ablate", "compare strategy configurations (a grid) on a model's instances: table, CSV, JSON, chart",
      csp::cli::run_ablate},
@@ -35,8 +34,7 @@ const Subcommand kSubcommands[] = {
     {"cryptarithm", "solve a cryptarithm such as SEND+MORE=MONEY (one or all solutions)", csp::cli::run_cryptarithm},
     {"zebra", "solve the Zebra puzzle: who owns the zebra, who drinks water", csp::cli::run_zebra},
     {"killer", "solve a Killer Sudoku (cages with sums) from a text file", csp::cli::run_killer},
-    {"fzn", "solve a FlatZinc model (MiniZinc's solver interface: minizinc --solver csp model.mzn)",
-     csp::cli::run_fzn},
+    {"fzn", "solve a FlatZinc model (MiniZinc's solver interface: minizinc --solver csp model.mzn)", csp::cli::run_fzn},
     {"graph", "print a model's constraint graph: size, degrees, components, tree; Graphviz with --dot",
      csp::cli::run_graph},
 };
@@ -90,7 +88,7 @@ int run_guarded(const Subcommand& c, const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  csp::cli::start_mpi(argc, argv);  // only under mpirun, with CSP_WITH_MPI (docs/scale.md)
+  csp::cli::start_mpi(argc, argv);           // only under mpirun, with CSP_WITH_MPI (docs/scale.md)
   csp::cli::StandardOutput standard_output;  // every write checked; reported once at the end
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {

@@ -23,9 +23,9 @@ namespace csp::cli {
 
 namespace {
 
-using nlohmann::json;
 using models::HumanOutcome;
 using models::Technique;
+using nlohmann::json;
 
 // How often each technique fired over a file, and how the puzzles ended.
 struct FileTally {
@@ -43,7 +43,8 @@ struct FileTally {
 
 json cell_digits(const models::CandidateGrid& g, const std::vector<models::CellDigit>& list) {
   json out = json::array();
-  for (const models::CellDigit& cd : list) out.push_back({{"cell", models::cell_name(g, cd.cell)}, {"digit", cd.digit}});
+  for (const models::CellDigit& cd : list)
+    out.push_back({{"cell", models::cell_name(g, cd.cell)}, {"digit", cd.digit}});
   return out;
 }
 
@@ -60,13 +61,18 @@ std::string padded(std::string s, std::size_t width, bool right = false) {
 
 std::string outcome_words(const models::HumanSolveResult& r) {
   switch (r.outcome) {
-    case HumanOutcome::solved: return "solved by techniques alone";
+    case HumanOutcome::solved:
+      return "solved by techniques alone";
     case HumanOutcome::searched:
-      return std::string("techniques stuck with ").append(std::to_string(r.empty_when_stuck)).append(
-          " empty cells; search finished in ").append(std::to_string(r.search_assignments)).append(" assignments");
+      return std::string("techniques stuck with ")
+          .append(std::to_string(r.empty_when_stuck))
+          .append(" empty cells; search finished in ")
+          .append(std::to_string(r.search_assignments))
+          .append(" assignments");
     case HumanOutcome::stuck:
       return std::string("techniques stuck with ").append(std::to_string(r.empty_when_stuck)).append(" empty cells");
-    case HumanOutcome::contradiction: return "no solution";
+    case HumanOutcome::contradiction:
+      return "no solution";
   }
   return "?";
 }
@@ -99,8 +105,8 @@ void draw_steps(const models::SudokuGrid& puzzle, const models::HumanSolveResult
   models::CandidateGrid grid(puzzle);
   for (std::size_t i = 0; i < r.steps.size(); ++i) {
     const models::Step& s = r.steps[i];
-    const std::string title = std::string("Step ").append(std::to_string(i + 1)).append(": ").append(
-        models::display_name(s.technique));
+    const std::string title =
+        std::string("Step ").append(std::to_string(i + 1)).append(": ").append(models::display_name(s.technique));
     sink.add(index, models::step_picture(puzzle, grid, s, title), static_cast<int>(i + 1));
     models::apply(grid, s);
   }
@@ -115,8 +121,8 @@ void explain_one(const models::PuzzleRecord& rec, int index, const SudokuOptions
       std::cout << dump(json{{"puzzle", index}, {"source", rec.location()}, {"result", "invalid"}, {"detail", why}})
                 << '\n';
     } else {
-      std::cout << "Puzzle " << index << " (" << rec.location() << "): "
-                << (rec.ok() ? models::to_line(*rec.grid) : printable(rec.text)) << "\nResult: invalid ("
+      std::cout << "Puzzle " << index << " (" << rec.location()
+                << "): " << (rec.ok() ? models::to_line(*rec.grid) : printable(rec.text)) << "\nResult: invalid ("
                 << rec.location() << ": " << printable(why) << ")\n\n";
     }
     return;
@@ -215,8 +221,11 @@ void grade_one(const models::PuzzleRecord& rec, const SudokuOptions& options, Fi
       j["search"] = g.needs_search();
       j["steps"] = r.steps.size();
       j["fired"] = fired;
-      line.append(" hardest=").append(hardest).append(g.needs_search() ? " search=yes" : " search=no").append(
-          " steps=").append(std::to_string(r.steps.size()));
+      line.append(" hardest=")
+          .append(hardest)
+          .append(g.needs_search() ? " search=yes" : " search=no")
+          .append(" steps=")
+          .append(std::to_string(r.steps.size()));
       if (g.needs_search()) line.append(" empty-when-stuck=").append(std::to_string(r.empty_when_stuck));
     }
   }
@@ -233,9 +242,11 @@ void write_tally(const std::string& file, const FileTally& t, const SudokuOption
     json table = json::object();
     for (std::size_t i = 0; i < all.size(); ++i)
       table[models::to_string(all[i])] = {{"steps", t.steps[i]}, {"puzzles", t.used_by[i]}, {"hardest", t.hardest[i]}};
-    std::cout << json{{"file", file},      {"puzzles", t.puzzles},       {"graded", t.graded},
-                      {"without_search", t.without_search}, {"multiple", t.multiple}, {"unsolvable", t.unsolvable},
-                      {"invalid", t.invalid}, {"limit_reached", t.limit_reached}, {"techniques", table}}
+    std::cout << json{{"file", file},           {"puzzles", t.puzzles},
+                      {"graded", t.graded},     {"without_search", t.without_search},
+                      {"multiple", t.multiple}, {"unsolvable", t.unsolvable},
+                      {"invalid", t.invalid},   {"limit_reached", t.limit_reached},
+                      {"techniques", table}}
               << '\n';
     return;
   }
@@ -245,13 +256,13 @@ void write_tally(const std::string& file, const FileTally& t, const SudokuOption
   if (t.unsolvable > 0) std::cout << ", " << t.unsolvable << " without solution";
   if (t.invalid > 0) std::cout << ", " << t.invalid << " invalid";
   if (t.limit_reached > 0) std::cout << ", " << t.limit_reached << " stopped by a search limit";
-  std::cout << "\n" << padded("technique", 17) << padded("steps", 8, true) << padded("puzzles", 9, true)
+  std::cout << "\n"
+            << padded("technique", 17) << padded("steps", 8, true) << padded("puzzles", 9, true)
             << padded("hardest", 9, true) << '\n';
   for (Technique tech : options.techniques) {
     const std::size_t i = models::technique_rank(tech);
     std::cout << padded(models::to_string(tech), 17) << padded(std::to_string(t.steps[i]), 8, true)
-              << padded(std::to_string(t.used_by[i]), 9, true) << padded(std::to_string(t.hardest[i]), 9, true)
-              << '\n';
+              << padded(std::to_string(t.used_by[i]), 9, true) << padded(std::to_string(t.hardest[i]), 9, true) << '\n';
   }
   std::cout << "Solved without search: " << t.without_search << " of " << t.graded << " ("
             << percent(t.without_search, t.graded) << ")\n";
@@ -279,15 +290,19 @@ int run_explain(const std::vector<std::string>& files, const SudokuOptions& opti
           const bool grade = options.grade;
           if (!grade) ++index;
           try {
-            if (grade) grade_one(record, options, tally, ok);
-            else explain_one(record, index, options, ok, pictures);
+            if (grade)
+              grade_one(record, options, tally, ok);
+            else
+              explain_one(record, index, options, ok, pictures);
           } catch (const Error& e) {
             // A puzzle the human solver cannot take: reported as invalid with its file:line; the batch goes on.
             models::PuzzleRecord refused = record;
             refused.grid.reset();
             refused.reason = e.what();
-            if (grade) grade_one(refused, options, tally, ok);
-            else explain_one(refused, index, options, ok, pictures);
+            if (grade)
+              grade_one(refused, options, tally, ok);
+            else
+              explain_one(refused, index, options, ok, pictures);
           }
           if (standard_output_failed()) throw OutputError(finish_standard_output());
         },

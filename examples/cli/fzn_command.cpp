@@ -1,8 +1,8 @@
 // csp fzn FILE.fzn: a FlatZinc solver with MiniZinc's conventions (flags -a -n -s -t -f -r -p, the "x = 3;" /
 // "----------" / "==========" output, %%%mzn-stat statistics), so `minizinc --solver csp` runs csp; and the search
 // options the model commands share (--seed, --restarts, --backjump, --consistency, --trace, --tree, ...).
-#include <boost/program_options.hpp>
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <chrono>
 #include <iostream>
 #include <optional>
@@ -43,12 +43,12 @@ struct FznOptions {
   SearchOptions search;
   std::uint64_t solutions = 1;  // 0: all
   bool all = false;
-  bool intermediate = false;    // -a or -i: an optimisation prints each improving solution as it is found
+  bool intermediate = false;  // -a or -i: an optimisation prints each improving solution as it is found
   bool statistics = false;
   bool free_search = false;
-  int parallel = 1;             // -p N: N searches on N threads (csp/search/portfolio.hpp)
-  bool deterministic = false;   // --deterministic: the portfolio's reproducible mode
-  double progress_s = 0;        // --progress, --progress-interval SECONDS: a line on standard error every SECONDS (0: none)
+  int parallel = 1;            // -p N: N searches on N threads (csp/search/portfolio.hpp)
+  bool deterministic = false;  // --deterministic: the portfolio's reproducible mode
+  double progress_s = 0;   // --progress, --progress-interval SECONDS: a line on standard error every SECONDS (0: none)
   bool var_given = false;  // --var overrides the annotation's variable ordering
   bool val_given = false;
   bool branching_given = false;  // --branching overrides the annotation's binary branching
@@ -114,12 +114,12 @@ void watch_progress(const FznOptions& o, bool optimising, RunSpec& spec) {
     const double seconds = static_cast<double>(p.stats.elapsed_us) / 1e6;
     if (p.improved && statistics && p.objective) {
       std::cout << "%%%mzn-stat: objective=" << *p.objective << "\n%%%mzn-stat: nodes=" << p.stats.assignments
-                << "\n%%%mzn-stat: failures=" << p.stats.failures << "\n%%%mzn-stat: solveTime=" << std::to_string(seconds)
-                << "\n%%%mzn-stat-end" << std::endl;
+                << "\n%%%mzn-stat: failures=" << p.stats.failures
+                << "\n%%%mzn-stat: solveTime=" << std::to_string(seconds) << "\n%%%mzn-stat-end" << std::endl;
     }
     if (p.improved) return;
-    std::cerr << "csp fzn: " << std::to_string(seconds) << " s, " << p.stats.assignments << " nodes, " << p.stats.failures
-              << " failures, " << p.solutions << " solutions";
+    std::cerr << "csp fzn: " << std::to_string(seconds) << " s, " << p.stats.assignments << " nodes, "
+              << p.stats.failures << " failures, " << p.solutions << " solutions";
     if (p.objective) std::cerr << ", best " << *p.objective;
     std::cerr << std::endl;
   };
@@ -163,8 +163,7 @@ void print_help(const po::options_description& mzn, const po::options_descriptio
                "=====UNSATISFIABLE===== or =====UNKNOWN=====. Each solution is checked against every FlatZinc\n"
                "constraint, evaluated directly, before it is printed. Through MiniZinc (docs/minizinc.md):\n"
                "  minizinc --solver csp model.mzn data.dzn\n\n"
-            << help_text(visible)
-            << "\nBuiltins: " << fzn::builtin_names().size()
+            << help_text(visible) << "\nBuiltins: " << fzn::builtin_names().size()
             << " FlatZinc builtins over int and bool (int_*, int_lin_*, bool_*, array_*_element, set_in, ...)\n"
                "and fzn_all_different_int / csp_table_int from csp's mznlib. Float and set variables are not\n"
                "supported.\n"
@@ -187,22 +186,22 @@ struct FznGroups {
 
 // Adds MiniZinc's solver flags (-a -n -s -t -f -i -r -p) to `mzn`.
 void add_minizinc_flags(po::options_description& mzn) {
-  mzn.add_options()
-      ("all-solutions,a", po::bool_switch(), "print every solution (satisfaction), each improving one (optimisation)")
-      ("num-solutions,n", po::value<std::string>()->value_name("N"),
-       "satisfaction: stop after N solutions, also with -a (0: no bound); an optimisation ignores it")
-      ("statistics,s", po::bool_switch(), "print %%%mzn-stat: lines (nodes, failures, solveTime, ...)")
-      ("time-limit,t", po::value<std::string>()->value_name("MS"),
-       "stop MS milliseconds after the start (reading and building included); then =====UNKNOWN===== or the "
-       "solutions found (an optimisation without -a or -i: the best one)")
-      ("free-search,f", po::bool_switch(), "ignore the search annotation: search with --var / --val")
-      ("intermediate,i", po::bool_switch(),
-       "optimisation: print each improving solution as it is found (without -a or -i: the best one, at the end)")
-      ("random-seed,r", po::value<std::string>()->value_name("SEED"),
-       "the same as --seed: random tie-breaking of the orderings (0: ties by order, the default)")
-      ("parallel,p", po::value<std::string>()->value_name("N"),
-       "N searches on N threads, a portfolio (different seeds, orderings, restarts): the first answer wins, the "
-       "bound of an optimisation is shared (1: one search, the default)");
+  mzn.add_options()("all-solutions,a", po::bool_switch(),
+                    "print every solution (satisfaction), each improving one (optimisation)")(
+      "num-solutions,n", po::value<std::string>()->value_name("N"),
+      "satisfaction: stop after N solutions, also with -a (0: no bound); an optimisation ignores it")(
+      "statistics,s", po::bool_switch(), "print %%%mzn-stat: lines (nodes, failures, solveTime, ...)")(
+      "time-limit,t", po::value<std::string>()->value_name("MS"),
+      "stop MS milliseconds after the start (reading and building included); then =====UNKNOWN===== or the "
+      "solutions found (an optimisation without -a or -i: the best one)")(
+      "free-search,f", po::bool_switch(), "ignore the search annotation: search with --var / --val")(
+      "intermediate,i", po::bool_switch(),
+      "optimisation: print each improving solution as it is found (without -a or -i: the best one, at the end)")(
+      "random-seed,r", po::value<std::string>()->value_name("SEED"),
+      "the same as --seed: random tie-breaking of the orderings (0: ties by order, the default)")(
+      "parallel,p", po::value<std::string>()->value_name("N"),
+      "N searches on N threads, a portfolio (different seeds, orderings, restarts): the first answer wins, the "
+      "bound of an optimisation is shared (1: one search, the default)");
 }
 
 // Adds every group's options: MiniZinc's flags, the shared search options (without -n, -t and -s's), --alldiff,
@@ -211,20 +210,19 @@ void add_fzn_options(FznGroups& g) {
   add_minizinc_flags(g.mzn);
   add_search_options(g.search, g.output, kDefaults);  // the options every command shares, without -n, -t and -s's
   add_all_different_option(g.search, kDefaults.model.alldiff, "all_different_int");
-  g.search.add_options()
-      ("globals", po::value<std::string>()->value_name("MODE")->default_value("native"),
-       "csp's global constraints (csp_cumulative, csp_regular, ...): native propagators, or decompose into linear, "
-       "reified and table constraints");
-  g.search.add_options()
-      ("deterministic", po::bool_switch(),
-       "with -p N: the searches run to their own ends without racing and the answer of the one with the fewest "
-       "nodes is printed (the same output on every run)");
-  g.output.add_options()
-      ("progress", po::bool_switch(),
-       "a line on standard error every few seconds (--progress-interval): elapsed time, nodes, failures, solutions, "
-       "best objective")
-      ("progress-interval", po::value<std::string>()->value_name("SECONDS"),
-       "seconds between the --progress lines (default 3; a decimal, e.g. 0.5); implies --progress");
+  g.search.add_options()(
+      "globals", po::value<std::string>()->value_name("MODE")->default_value("native"),
+      "csp's global constraints (csp_cumulative, csp_regular, ...): native propagators, or decompose into linear, "
+      "reified and table constraints");
+  g.search.add_options()(
+      "deterministic", po::bool_switch(),
+      "with -p N: the searches run to their own ends without racing and the answer of the one with the fewest "
+      "nodes is printed (the same output on every run)");
+  g.output.add_options()(
+      "progress", po::bool_switch(),
+      "a line on standard error every few seconds (--progress-interval): elapsed time, nodes, failures, solutions, "
+      "best objective")("progress-interval", po::value<std::string>()->value_name("SECONDS"),
+                        "seconds between the --progress lines (default 3; a decimal, e.g. 0.5); implies --progress");
   g.output.add_options()("help,h", "print this help");
 }
 
@@ -269,8 +267,8 @@ FznOptions read_values(const po::variables_map& vm) {
   o.val_given = !vm["val"].defaulted();
   o.branching_given = !vm["branching"].defaulted();
   if (vm.count("time-limit") != 0)
-    o.search.timeout_ms = static_cast<std::int64_t>(
-        capped_count(vm, "time-limit", "-t", 1000ULL * 3600 * 24 * 365, "ms (a year)"));
+    o.search.timeout_ms =
+        static_cast<std::int64_t>(capped_count(vm, "time-limit", "-t", 1000ULL * 3600 * 24 * 365, "ms (a year)"));
   o.all_different = read_all_different_mode(vm);
   try {
     o.globals = parse_globals(vm["globals"].as<std::string>());
@@ -383,9 +381,12 @@ RunSpec fzn_spec(const fzn::FlatZincModel& model, const FznOptions& o) {
 void write_ending(const fzn::FlatZincModel& model, const RunResult& result, std::uint64_t found) {
   const bool exhausted = result.stop == StopReason::complete || constant_objective(model);
   const bool claims_all = (found == 0 && result.complete) || (found > 0 && exhausted);
-  if (found == 0 && result.complete) std::cout << "=====UNSATISFIABLE=====\n";
-  else if (found == 0) std::cout << "=====UNKNOWN=====\n";
-  else if (exhausted) std::cout << "==========\n";
+  if (found == 0 && result.complete)
+    std::cout << "=====UNSATISFIABLE=====\n";
+  else if (found == 0)
+    std::cout << "=====UNKNOWN=====\n";
+  else if (exhausted)
+    std::cout << "==========\n";
   if (claims_all && !model.unbounded.empty())  // the answer's scope, never left unsaid
     std::cerr << "csp fzn: note: " << model.unbounded.size() << " variable"
               << (model.unbounded.size() == 1 ? " was" : "s were") << " declared without bounds (var int, e.g. '"
@@ -410,7 +411,7 @@ void write_run_statistics(const fzn::FlatZincModel& model, const FznOptions& o, 
 int search_and_print(const fzn::FlatZincModel& model, const FznOptions& o, RunSpec spec, double init_s) {
   std::uint64_t found = 0;
   const bool best_only = spec.objective.has_value() && !o.intermediate;
-  std::string best;  // best_only: the latest (best) solution, formatted
+  std::string best;                                     // best_only: the latest (best) solution, formatted
   spec.search.on_solution = [&](const Assignment& a) {  // verified by csp::solve; calls are serialised
     ++found;
     if (best_only) {
@@ -423,7 +424,7 @@ int search_and_print(const fzn::FlatZincModel& model, const FznOptions& o, RunSp
   };
   spec.search.limits.interrupt = interrupt_flag();  // SIGINT / SIGTERM (caught from the start: run_fzn)
   RunResult result;
-  std::size_t searches = 1;  // -p N: how many searches ran (a count or an enumeration runs one)
+  std::size_t searches = 1;       // -p N: how many searches ran (a count or an enumeration runs one)
   if (interrupt_signal() != 0) {  // the signal came while the model was read or built: no search, no answer
     result.stop = StopReason::interrupted;
     write_ending(model, result, 0);

@@ -39,9 +39,9 @@ std::uint64_t parse_number(const std::string& option, const std::string& text, s
 
 int run_sudoku_generate(const std::vector<std::string>& args) {
   po::options_description opts("Options");
-  opts.add_options()("help,h", "show this help")(
-      "box", po::value<std::string>()->value_name("RxC")->default_value("3x3"),
-      "box shape: 2x2 (4x4 grid), 2x3 (6x6), 3x3 (9x9), 4x4 (16x16), ...")(
+  opts.add_options()("help,h", "show this help")("box",
+                                                 po::value<std::string>()->value_name("RxC")->default_value("3x3"),
+                                                 "box shape: 2x2 (4x4 grid), 2x3 (6x6), 3x3 (9x9), 4x4 (16x16), ...")(
       "count", po::value<std::string>()->value_name("N")->default_value("1"), "how many puzzles")(
       "seed", po::value<std::string>()->value_name("S")->default_value("1"),
       "puzzle i (1-based) uses seed S+i-1: the same seed gives the same puzzle on any machine")(
@@ -53,15 +53,16 @@ int run_sudoku_generate(const std::vector<std::string>& args) {
     po::store(po::command_line_parser(args).options(opts).positional(po::positional_options_description{}).run(), vm);
     po::notify(vm);
     if (vm.count("help") != 0) {
-      std::cout << "Usage: csp sudoku-generate [--box RxC] [--count N] [--seed S] [--symmetry none|rotational]\n\n"
-                   "Prints puzzles, one per line ('.' = empty, 1-9 then A-W for 10-32: grids up to 32x32), each with\n"
-                   "exactly one solution and minimal: removing any given (or symmetric pair) makes the solution not\n"
-                   "unique. A box shape that is not the default of its size (3x2 for 6x6, 4x3 for 12x12, any 10x10, ...)\n"
-                   "is written first as the comment line '# box RxC', which csp sudoku, ablate and graph read.\n\n"
-                << help_text(opts)
-                << "\nExit status: 0 done, 2 usage error, 130 / 143 stopped by SIGINT / SIGTERM (the puzzles made so far\n"
-                   "are whole lines; the count is on standard error).\n"
-                << "\nExample:\n  csp sudoku-generate --box 2x3 --count 50 --seed 1 > puzzles/generated_6x6.txt\n";
+      std::cout
+          << "Usage: csp sudoku-generate [--box RxC] [--count N] [--seed S] [--symmetry none|rotational]\n\n"
+             "Prints puzzles, one per line ('.' = empty, 1-9 then A-W for 10-32: grids up to 32x32), each with\n"
+             "exactly one solution and minimal: removing any given (or symmetric pair) makes the solution not\n"
+             "unique. A box shape that is not the default of its size (3x2 for 6x6, 4x3 for 12x12, any 10x10, ...)\n"
+             "is written first as the comment line '# box RxC', which csp sudoku, ablate and graph read.\n\n"
+          << help_text(opts)
+          << "\nExit status: 0 done, 2 usage error, 130 / 143 stopped by SIGINT / SIGTERM (the puzzles made so far\n"
+             "are whole lines; the count is on standard error).\n"
+          << "\nExample:\n  csp sudoku-generate --box 2x3 --count 50 --seed 1 > puzzles/generated_6x6.txt\n";
       return 0;
     }
     const models::BoxShape box = models::parse_box(vm["box"].as<std::string>());

@@ -1,7 +1,7 @@
 // csp graph MODEL ...: the constraint graph of a model (Boost.Graph, AIMA 4th ed. §6.1): its size, degrees,
 // components and whether it is a tree, and with --dot FILE its Graphviz text.
-#include <boost/program_options.hpp>
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -73,7 +73,8 @@ std::unique_ptr<models::BuiltModel> build(std::vector<std::string> words, const 
   for (const models::CatalogEntry& e : models::catalog())
     if (e.name == words[0]) entry = &e;
   if (entry == nullptr)
-    throw UsageError(std::string("unknown model '").append(words[0]).append("' (valid: ").append(model_list()).append(")"));
+    throw UsageError(
+        std::string("unknown model '").append(words[0]).append("' (valid: ").append(model_list()).append(")"));
   const std::string kind = argument_of(*entry);
   if (words.size() != (kind.empty() ? 1U : 2U))
     throw UsageError(std::string("'").append(words[0]).append("' takes ").append(kind.empty() ? "no argument" : kind));
@@ -82,13 +83,12 @@ std::unique_ptr<models::BuiltModel> build(std::vector<std::string> words, const 
 
 // The options of csp graph: --dot, --box, --formulation, --help and --alldiff.
 void add_graph_options(po::options_description& opts) {
-  opts.add_options()
-      ("dot", po::value<std::string>()->value_name("FILE"), "write the graph in Graphviz DOT to FILE ('-': stdout)")
-      ("box", po::value<std::string>()->value_name("RxC"),
-       "sudoku: the box shape of the puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")
-      ("formulation", po::value<std::string>()->value_name("NAME")->default_value("binary"),
-       "queens: binary or all-different")
-      ("help,h", "print this help");
+  opts.add_options()("dot", po::value<std::string>()->value_name("FILE"),
+                     "write the graph in Graphviz DOT to FILE ('-': stdout)")(
+      "box", po::value<std::string>()->value_name("RxC"),
+      "sudoku: the box shape of the puzzle, as 'csp sudoku --box' (needed for 6x6 as 3x2, 12x12 as 4x3, ...)")(
+      "formulation", po::value<std::string>()->value_name("NAME")->default_value("binary"),
+      "queens: binary or all-different")("help,h", "print this help");
   add_all_different_option(opts, AllDifferentMode::binary,
                            "sudoku's units, zebra's groups, a cryptarithm's letters (a global constraint adds a clique "
                            "over its scope either way)");
@@ -116,7 +116,8 @@ int print_help(const po::options_description& options) {
 
 // queens: --formulation all-different posts its all-different constraints as --alldiff says, binary the pairwise
 // predicates; other models keep `mode`. Throws UsageError for an unknown formulation.
-AllDifferentMode queens_mode(const po::variables_map& vm, const std::vector<std::string>& words, AllDifferentMode mode) {
+AllDifferentMode queens_mode(const po::variables_map& vm, const std::vector<std::string>& words,
+                             AllDifferentMode mode) {
   const std::string formulation = vm["formulation"].as<std::string>();
   try {
     if (!words.empty() && words[0] == "queens")

@@ -3,12 +3,12 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
+#include "algorithm_options.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/models/killer_sudoku.hpp"
-#include "csp/models/sudoku_picture.hpp"
 #include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku_picture.hpp"
 #include "csp/models/text_input.hpp"
-#include "algorithm_options.hpp"
 #include "model_command.hpp"
 #include "picture_output.hpp"
 #include "subcommands.hpp"
@@ -104,8 +104,7 @@ void print_killer(const KillerRun& run, const RunResult& result) {
   }
   if (run.options.config.max_solutions != 1) {
     const bool exact_one = result.solution_count == 1 && result.status == Status::solved && result.complete;
-    std::cout << (exact_one ? std::string("unique") : count_text(result, run.options, "solution", "solutions"))
-              << '\n';
+    std::cout << (exact_one ? std::string("unique") : count_text(result, run.options, "solution", "solutions")) << '\n';
   }
   std::cout << run.model->picture(result.solutions.front());
 }
@@ -127,7 +126,8 @@ int run_killer(const std::vector<std::string>& args) {
   add_killer_options(cl);
   KillerRun run;
   const auto read = [&run](const po::variables_map& vm) { run = read_killer(vm); };
-  if (const std::optional<int> ended = read_command_line("killer", cl, args, [&cl] { print_help(cl); }, read))
+  if (const std::optional<int> ended = read_command_line(
+          "killer", cl, args, [&cl] { print_help(cl); }, read))
     return *ended;
   return solve_model(
       "killer", *run.model, run.options,

@@ -1,10 +1,10 @@
 // Plumbing shared by the model subcommands: command line, usage errors, file checks, search and its report.
 #include "model_command.hpp"
 
-#include <boost/program_options.hpp>
 #include <algorithm>
-#include <chrono>
+#include <boost/program_options.hpp>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -13,12 +13,12 @@
 
 #include "algorithm_options.hpp"
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_format.hpp"
 #include "csp/graph/tree_solver.hpp"  // registers "tree" and "cutset" with csp::solve
+#include "csp/models/sudoku_format.hpp"
 #include "interrupt.hpp"
 #include "printable.hpp"
-#include "run_observers.hpp"
 #include "program_options_message.hpp"
+#include "run_observers.hpp"
 
 namespace po = boost::program_options;
 
@@ -123,7 +123,7 @@ SolverConfig config_now(const SearchOptions& options) {
   // --timeout holds for the whole command: the search gets what is left of it (at least 1 us, since 0 means none).
   using std::chrono::microseconds;
   const auto left = std::chrono::duration_cast<microseconds>(std::chrono::milliseconds(options.timeout_ms) -
-                                                              (std::chrono::steady_clock::now() - options.started));
+                                                             (std::chrono::steady_clock::now() - options.started));
   config.limits.time_limit = std::max(left, microseconds(1));
   return config;
 }
@@ -183,14 +183,20 @@ std::string ending(const RunResult& result, const SearchOptions& options) {
     case StopReason::step_limit:
       return "gave up after " + std::to_string(result.stats.assignments) + " steps (a local search proves nothing)";
     case StopReason::node_limit:
-      return std::string("limit reached (node limit ").append(std::to_string(options.config.limits.node_limit)).append(")");
+      return std::string("limit reached (node limit ")
+          .append(std::to_string(options.config.limits.node_limit))
+          .append(")");
     case StopReason::time_limit:
       return std::string("limit reached (timeout ").append(std::to_string(options.timeout_ms)).append(" ms)");
-    case StopReason::interrupted: return "limit reached (interrupted)";
-    case StopReason::callback: return "stopped by the solution callback";
-    case StopReason::wrong_solution: return "a solution failed its check (a bug): " + result.wrong;
+    case StopReason::interrupted:
+      return "limit reached (interrupted)";
+    case StopReason::callback:
+      return "stopped by the solution callback";
+    case StopReason::wrong_solution:
+      return "a solution failed its check (a bug): " + result.wrong;
     case StopReason::complete:
-    case StopReason::solution_cap: break;
+    case StopReason::solution_cap:
+      break;
   }
   return "no solution (the search is complete: a proof)";
 }
@@ -207,8 +213,7 @@ std::string count_text(const RunResult& result, const SearchOptions& options, co
 
 void write_stats(std::ostream& out, const SearchResult& result, const SearchOptions& options) {
   if (!options.stats) return;
-  out << "statistics: status=" << to_string(result.status) << ' '
-      << result.stats << '\n';
+  out << "statistics: status=" << to_string(result.status) << ' ' << result.stats << '\n';
 }
 
 void write_stats(std::ostream& out, const RunResult& result, const SearchOptions& options) {

@@ -70,10 +70,9 @@ std::optional<int> read_command_line(const std::string& command, ModelCommandLin
 
 /// Parses `args` against `options` (positional arguments as `positional` says). Throws UsageError for an unknown
 /// option, a missing value or too many arguments.
-boost::program_options::variables_map parse_command_line(const std::vector<std::string>& args,
-                                                         const boost::program_options::options_description& options,
-                                                         const boost::program_options::positional_options_description&
-                                                             positional);
+boost::program_options::variables_map parse_command_line(
+    const std::vector<std::string>& args, const boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description& positional);
 
 /// The text of `options` as --help prints it, without the trailing spaces Boost.Program_options leaves on wrapped
 /// lines.

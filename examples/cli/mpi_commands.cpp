@@ -39,7 +39,11 @@ std::size_t chunk_items(unsigned jobs) {
 
 std::string pack_record(const models::PuzzleRecord& r) {
   wire::Writer w;
-  w.put_string(r.source).put<std::uint64_t>(r.line).put_string(r.text).put(static_cast<int>(r.error)).put_string(r.reason);
+  w.put_string(r.source)
+      .put<std::uint64_t>(r.line)
+      .put_string(r.text)
+      .put(static_cast<int>(r.error))
+      .put_string(r.reason);
   w.put<char>(r.grid ? 1 : 0);
   if (r.grid) {
     w.put(r.grid->box.rows).put(r.grid->box.cols).put<std::uint64_t>(r.grid->cells.size());
@@ -112,8 +116,8 @@ int run_sudoku_mpi(const std::vector<std::string>& files, const SudokuOptions& o
     });
     distributor.set_poll(check_interrupt);
     try {
-      status = read_puzzle_files(files, options.box,
-                                 [&](models::PuzzleRecord& r) { distributor.submit(pack_record(r)); });
+      status =
+          read_puzzle_files(files, options.box, [&](models::PuzzleRecord& r) { distributor.submit(pack_record(r)); });
       distributor.finish();
     } catch (const Interrupted& e) {
       const std::string why = finish_standard_output();

@@ -60,8 +60,9 @@ mpi::status wait_message(const mpi::communicator& world, int source, MpiTraffic&
 std::vector<std::string> compute_chunk(std::vector<std::string>& items, unsigned jobs, const MpiWork& work) {
   std::vector<std::string> out;
   out.reserve(items.size());
-  OrderedPool<std::string, std::string> pool(static_cast<unsigned>(std::min<std::size_t>(jobs, items.size())), items.size(), work,
-                                              [&out](std::string& r) { out.push_back(std::move(r)); });
+  OrderedPool<std::string, std::string> pool(static_cast<unsigned>(std::min<std::size_t>(jobs, items.size())),
+                                             items.size(), work,
+                                             [&out](std::string& r) { out.push_back(std::move(r)); });
   for (std::string& item : items) pool.submit(std::move(item));
   pool.finish();
   return out;

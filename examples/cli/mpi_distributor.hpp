@@ -25,11 +25,11 @@ using MpiWork = std::function<std::string(std::string& item)>;
 struct MpiTraffic {
   std::uint64_t bytes_sent = 0;
   std::uint64_t bytes_received = 0;
-  std::uint64_t messages = 0;     ///< sent and received
-  double mpi_seconds = 0;         ///< inside MPI calls (send, probe, receive)
-  double idle_seconds = 0;        ///< a worker rank waiting for its next chunk
-  double work_seconds = 0;        ///< computing chunks
-  std::uint64_t items = 0;        ///< items computed by this rank (rank 0: by its worker thread)
+  std::uint64_t messages = 0;  ///< sent and received
+  double mpi_seconds = 0;      ///< inside MPI calls (send, probe, receive)
+  double idle_seconds = 0;     ///< a worker rank waiting for its next chunk
+  double work_seconds = 0;     ///< computing chunks
+  std::uint64_t items = 0;     ///< items computed by this rank (rank 0: by its worker thread)
 };
 
 /// Rank 0's side. Items are handed out in chunks of `chunk` items; each rank gets at most three chunks ahead of its
@@ -68,11 +68,11 @@ class MpiDistributor {
   MpiWork work_;
   std::function<void(std::string&)> sink_;
   std::function<void()> poll_;
-  std::vector<std::string> current_;   // the chunk being filled
-  std::uint64_t next_seq_ = 0;         // sequence number of the next item submitted
-  std::uint64_t next_out_ = 0;         // next sequence number to deliver
+  std::vector<std::string> current_;              // the chunk being filled
+  std::uint64_t next_seq_ = 0;                    // sequence number of the next item submitted
+  std::uint64_t next_out_ = 0;                    // next sequence number to deliver
   std::map<std::uint64_t, std::string> results_;  // received, not yet delivered
-  std::vector<int> outstanding_;       // chunks out per rank (index 0: rank 0's worker thread)
+  std::vector<int> outstanding_;                  // chunks out per rank (index 0: rank 0's worker thread)
   std::vector<std::unique_ptr<Pending>> sends_;   // non-blocking sends not yet complete
   // rank 0's worker thread
   std::mutex mutex_;

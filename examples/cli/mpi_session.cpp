@@ -10,10 +10,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <thread>
 #include <iostream>
 #include <memory>
 #include <system_error>
+#include <thread>
 
 #include "output.hpp"
 
@@ -49,8 +49,8 @@ void run_csp_mpi(char** argv) {
   const std::filesystem::path program = ec ? std::filesystem::path("csp-mpi") : self.parent_path() / "csp-mpi";
   ::execv(program.c_str(), argv);
   const int error = errno;
-  std::cerr << "csp: started by an MPI launcher, but " << program.string() << " cannot run ("
-            << std::strerror(error) << "): this process does the whole job alone (docs/scale.md)\n";
+  std::cerr << "csp: started by an MPI launcher, but " << program.string() << " cannot run (" << std::strerror(error)
+            << "): this process does the whole job alone (docs/scale.md)\n";
 }
 #endif
 

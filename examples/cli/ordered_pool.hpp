@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdlib>
 #include <deque>
 #include <exception>
 #include <functional>
@@ -47,11 +47,15 @@ class OrderedPool {
     } catch (const std::system_error& e) {
       const std::size_t started = workers_.size();
       if (started == 1) stop_workers();  // one worker is no faster than running inline
-      start_failure_ = std::string("could start only ").append(std::to_string(started)).append(" of ")
-                           .append(std::to_string(threads)).append(" threads (").append(e.code().message())
-                           .append("); going on with ")
-                           .append(workers_.empty() ? std::string("the main thread alone")
-                                                    : std::to_string(started) + " threads");
+      start_failure_ =
+          std::string("could start only ")
+              .append(std::to_string(started))
+              .append(" of ")
+              .append(std::to_string(threads))
+              .append(" threads (")
+              .append(e.code().message())
+              .append("); going on with ")
+              .append(workers_.empty() ? std::string("the main thread alone") : std::to_string(started) + " threads");
     }
   }
   OrderedPool(const OrderedPool&) = delete;

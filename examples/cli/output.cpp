@@ -1,11 +1,11 @@
 // The output layer: write(2) through a buffer that keeps the first error, for standard output and output files.
 #include "output.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
 #include <iostream>
-#include <unistd.h>
 
 namespace csp::cli {
 
@@ -101,8 +101,8 @@ OutputFile::OutputFile(const std::string& option, const std::string& path)
     : option_(option), path_(path), stream_(nullptr) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0)
-    throw OutputError(std::string(option).append(": cannot write '").append(path).append("': ").append(
-        std::strerror(errno)));
+    throw OutputError(
+        std::string(option).append(": cannot write '").append(path).append("': ").append(std::strerror(errno)));
   buffer_ = std::make_unique<DescriptorBuffer>(fd, true);
   stream_.rdbuf(buffer_.get());
 }

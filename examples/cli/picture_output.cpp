@@ -27,14 +27,16 @@ PictureTarget parse_picture_target(const std::string& path) {
   if ((ext != ".svg" && ext != ".png") || p.stem().empty())
     throw UsageError(std::string("--picture: '").append(path).append("': the file name must end in .svg or .png"));
   if (ext == ".png" && !models::png_pictures_available())
-    throw UsageError(std::string("--picture: '").append(path).append(
-        "': this csp was built without cairo (install libcairo2-dev and reconfigure), so it writes .svg pictures "
-        "only"));
+    throw UsageError(std::string("--picture: '")
+                         .append(path)
+                         .append("': this csp was built without cairo (install libcairo2-dev and reconfigure), so it "
+                                 "writes .svg pictures "
+                                 "only"));
   const std::filesystem::path folder = p.parent_path().empty() ? std::filesystem::path(".") : p.parent_path();
   std::error_code ec;
   if (!std::filesystem::is_directory(folder, ec))
-    throw UsageError(std::string("--picture: '").append(path).append("': no such folder '").append(folder.string())
-                         .append("'"));
+    throw UsageError(
+        std::string("--picture: '").append(path).append("': no such folder '").append(folder.string()).append("'"));
   if (std::filesystem::is_directory(p, ec))
     throw UsageError(std::string("--picture: '").append(path).append("' is a folder"));
   return PictureTarget{path, ext == ".png"};
@@ -70,12 +72,14 @@ void PictureSink::add(int puzzle, const models::GridPicture& picture, int step) 
   if (!numbered_) {  // a second puzzle: the first one's pictures get their number
     numbered_ = true;
     for (const Held& h : held_) {
-      const std::string suffix = std::to_string(first_puzzle_).append(h.step > 0 ? std::string("-").append(std::to_string(h.step)) : "");
+      const std::string suffix =
+          std::to_string(first_puzzle_).append(h.step > 0 ? std::string("-").append(std::to_string(h.step)) : "");
       write(numbered_path(target_.path, suffix), h.picture);
     }
     held_.clear();
   }
-  const std::string suffix = std::to_string(puzzle).append(step > 0 ? std::string("-").append(std::to_string(step)) : "");
+  const std::string suffix =
+      std::to_string(puzzle).append(step > 0 ? std::string("-").append(std::to_string(step)) : "");
   write(numbered_path(target_.path, suffix), picture);
 }
 

@@ -28,8 +28,9 @@ void load_plugin(const std::string& file) {
   auto* version = reinterpret_cast<int (*)()>(dlsym(handle, "csp_plugin_abi_version"));
   auto* registration = reinterpret_cast<void (*)()>(dlsym(handle, "csp_plugin_register"));
   if (version == nullptr || registration == nullptr)
-    throw UsageError(who + "not a csp plugin (it has no csp_plugin_register / csp_plugin_abi_version: define them "
-                           "with CSP_PLUGIN from csp/plugin.hpp)");
+    throw UsageError(who +
+                     "not a csp plugin (it has no csp_plugin_register / csp_plugin_abi_version: define them "
+                     "with CSP_PLUGIN from csp/plugin.hpp)");
   if (const int v = version(); v != CSP_PLUGIN_ABI_VERSION)
     throw UsageError(who + "built for plugin ABI version " + std::to_string(v) + ", this csp has version " +
                      std::to_string(CSP_PLUGIN_ABI_VERSION) + " (rebuild it against these csp headers)");
@@ -51,7 +52,8 @@ std::vector<std::string> load_plugins(const std::vector<std::string>& args) {
       break;
     }
     if (args[i] == "--plugin") {
-      if (i + 1 == args.size() || args[i + 1].empty()) throw UsageError("--plugin needs a file, e.g. --plugin ./mine.so");
+      if (i + 1 == args.size() || args[i + 1].empty())
+        throw UsageError("--plugin needs a file, e.g. --plugin ./mine.so");
       load_plugin(args[++i]);
     } else if (args[i].compare(0, eq.size(), eq) == 0) {
       if (args[i].size() == eq.size()) throw UsageError("--plugin needs a file, e.g. --plugin=./mine.so");

@@ -23,8 +23,8 @@ int read_puzzle_files(const std::vector<std::string>& files, std::optional<model
     for (models::PuzzleRecord record; reader.next(record); ++puzzles) on_record(record);
     if (const std::string why = input.read_error(); !why.empty()) {
       // The puzzles before the error or the cap were solved; the file is reported and the batch goes on.
-      std::cerr << "csp sudoku: " << models::printable(why) << " (after line " << reader.lines_read() << ", "
-                << puzzles << (puzzles == 1 ? " puzzle" : " puzzles") << " read)\n";
+      std::cerr << "csp sudoku: " << models::printable(why) << " (after line " << reader.lines_read() << ", " << puzzles
+                << (puzzles == 1 ? " puzzle" : " puzzles") << " read)\n";
       status = 2;
     } else if (input.stream().bad()) {
       std::cerr << "csp sudoku: error while reading '" << models::printable(input.name()) << "' after line "

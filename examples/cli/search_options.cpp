@@ -7,12 +7,12 @@
 #include <chrono>
 #include <limits>
 
+#include "algorithm_options.hpp"
 #include "csp/ablation/search_tree.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
-#include "algorithm_options.hpp"
 #include "csp/search/restarts.hpp"
 
 namespace po = boost::program_options;
@@ -47,7 +47,8 @@ void read_restart_options(const po::variables_map& vm, SolverConfig& config) {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), f);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size())
       throw UsageError("--restart-factor expects a number, got '" + text + "'");
-    if (!(f > 1.0) || f > 1000.0) throw UsageError("--restart-factor must be above 1 and at most 1000, got '" + text + "'");
+    if (!(f > 1.0) || f > 1000.0)
+      throw UsageError("--restart-factor must be above 1 and at most 1000, got '" + text + "'");
     config.restart_factor = f;
   }
 }
@@ -65,35 +66,36 @@ void add_strategy_options(po::options_description& search, const SearchDefaults&
   for (const ModelInference& m : defaults.model_inferences)
     inference_help.append(", ").append(m.name).append(" (").append(m.help).append(")");
   const std::string preset_help =
-      std::string("textbook: the defaults of --var, --val, --inference and --restarts become first, natural, none, "
-                  "none (AIMA Fig. 6.5's plain backtracking, the seeds' configuration; csp sudoku: and --alldiff "
-                  "binary); default: the defaults shown, ") +
+      std::string(
+          "textbook: the defaults of --var, --val, --inference and --restarts become first, natural, none, "
+          "none (AIMA Fig. 6.5's plain backtracking, the seeds' configuration; csp sudoku: and --alldiff "
+          "binary); default: the defaults shown, ") +
       (defaults.minizinc ? "the engine's generic default" : "this model's own (docs/search.md says why)");
-  search.add_options()
-      ("preset", po::value<std::string>()->value_name("NAME"), preset_help.c_str())
-      ("var", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.variable_ordering),
-       var_help.c_str())
-      ("val", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.value_ordering),
-       val_help.c_str())
-      ("inference", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.inference),
-       inference_help.c_str());
+  search.add_options()("preset", po::value<std::string>()->value_name("NAME"), preset_help.c_str())(
+      "var", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.variable_ordering),
+      var_help.c_str())("val",
+                        po::value<std::string>()->value_name("NAME")->default_value(defaults.model.value_ordering),
+                        val_help.c_str())(
+      "inference", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.inference),
+      inference_help.c_str());
 }
 
 // --max-solutions, --node-limit, --timeout, --seed (csp fzn: --node-limit and --seed; -n, -t and -r are MiniZinc's).
 void add_limit_options(po::options_description& search, const SearchDefaults& defaults) {
   if (!defaults.minizinc)
-    search.add_options()
-        ("max-solutions",
-         po::value<std::string>()->value_name("K")->default_value(std::to_string(defaults.max_solutions)),
-         "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all");
+    search.add_options()(
+        "max-solutions",
+        po::value<std::string>()->value_name("K")->default_value(std::to_string(defaults.max_solutions)),
+        "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all");
   search.add_options()("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments");
   if (!defaults.minizinc)
     search.add_options()("timeout", po::value<std::string>()->value_name("MS"),
                          "give up MS milliseconds after the command started (reading and building the model "
                          "included)");
   const std::string seed_help =
-      std::string("seed of the random choices: random tie-breaking of the variable and value orderings and --val "
-                  "random (0, the default: ties by order)") +
+      std::string(
+          "seed of the random choices: random tie-breaking of the variable and value orderings and --val "
+          "random (0, the default: ties by order)") +
       (defaults.minizinc ? "; -r SEED is the same (both given must agree)"
                          : "; local search: its random choices (default 1)");
   search.add_options()("seed", po::value<std::string>()->value_name("N"), seed_help.c_str());
@@ -102,37 +104,37 @@ void add_limit_options(po::options_description& search, const SearchDefaults& de
 // --ac3, --consistency, --restarts, --restart-base, --restart-factor, --backjump, --learning.
 void add_engine_options(po::options_description& search, const SearchDefaults& defaults) {
   // pc2sym
-  search.add_options()
-      ("ac3", po::bool_switch(), "run AC-3 once before search")
-      ("consistency", po::value<std::string>()->value_name("NAME"),
-       "consistency before search: none, ac3 (the same as --ac3), pc2 (PC-2 on the binary constraints, then AC-3; "
-       "at most 1024 variables and n*n*d*d up to 2^24)");
+  search.add_options()("ac3", po::bool_switch(), "run AC-3 once before search")(
+      "consistency", po::value<std::string>()->value_name("NAME"),
+      "consistency before search: none, ac3 (the same as --ac3), pc2 (PC-2 on the binary constraints, then AC-3; "
+      "at most 1024 variables and n*n*d*d up to 2^24)");
   // restarts
   const std::string restarts_help = "restart strategy: " + restart_strategies().names_joined() +
                                     " (restart at a failure cutoff; use with --seed, --var dom-wdeg or --learning)";
-  search.add_options()
-      ("restarts", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.restarts),
-       restarts_help.c_str())
-      ("restart-base", po::value<std::string>()->value_name("N"),
-       "failures before the first restart (Luby unit, first geometric cutoff; default 100)")
-      ("restart-factor", po::value<std::string>()->value_name("F"), "growth of the geometric cutoff, above 1 (default 1.5)");
+  search.add_options()("restarts", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.restarts),
+                       restarts_help.c_str())(
+      "restart-base", po::value<std::string>()->value_name("N"),
+      "failures before the first restart (Luby unit, first geometric cutoff; default 100)")(
+      "restart-factor", po::value<std::string>()->value_name("F"),
+      "growth of the geometric cutoff, above 1 (default 1.5)");
   const std::string branching_help =
-      std::string("how a node branches: d-way (one child per value, AIMA Fig. 6.5), binary (x = v, then x != v "
-                  "propagated and the variable chosen again, as MiniZinc's int_search in Gecode), split (x <= m, then "
-                  "x > m, m the middle of x's values: indomain_split) or reverse-split (x > m first); none with "
-                  "--backjump cbj, the splits not with --trace or --tree") +
+      std::string(
+          "how a node branches: d-way (one child per value, AIMA Fig. 6.5), binary (x = v, then x != v "
+          "propagated and the variable chosen again, as MiniZinc's int_search in Gecode), split (x <= m, then "
+          "x > m, m the middle of x's values: indomain_split) or reverse-split (x > m first); none with "
+          "--backjump cbj, the splits not with --trace or --tree") +
       (defaults.minizinc ? "; an annotated search branches binary (split where every phase says indomain_split) "
                            "unless given, or with --backjump cbj"
                          : "");
-  search.add_options()
-      ("branching", po::value<std::string>()->value_name("NAME")->default_value("d-way"), branching_help.c_str());
+  search.add_options()("branching", po::value<std::string>()->value_name("NAME")->default_value("d-way"),
+                       branching_help.c_str());
   // cbj
-  search.add_options()
-      ("backjump", po::value<std::string>()->value_name("NAME")->default_value("none"),
-       "backjumping: none (chronological) or cbj (conflict-directed, AIMA 6.3.3; with --inference none, fc or mac)")
-      ("learning", po::value<std::string>()->value_name("N")->default_value("0"),
-       "with --backjump cbj: record nogoods of at most N variables on dead ends (0: off); they are kept "
-       "across restarts");
+  search.add_options()(
+      "backjump", po::value<std::string>()->value_name("NAME")->default_value("none"),
+      "backjumping: none (chronological) or cbj (conflict-directed, AIMA 6.3.3; with --inference none, fc or mac)")(
+      "learning", po::value<std::string>()->value_name("N")->default_value("0"),
+      "with --backjump cbj: record nogoods of at most N variables on dead ends (0: off); they are kept "
+      "across restarts");
 }
 
 }  // namespace
@@ -157,11 +159,10 @@ void add_search_options(po::options_description& search, po::options_description
 }
 
 void add_observer_options(po::options_description& output, const std::string& trace_help) {
-  output.add_options()
-      ("trace", po::bool_switch(), trace_help.c_str())
-      ("tree", po::value<std::string>()->value_name("FILE"),
-       "write the search tree of the run to FILE.dot (Graphviz), FILE.json or FILE.svg (when built with Graphviz): "
-       "each decision, what its inference removed, wipe-outs and solutions; the first 2000 nodes");
+  output.add_options()("trace", po::bool_switch(), trace_help.c_str())(
+      "tree", po::value<std::string>()->value_name("FILE"),
+      "write the search tree of the run to FILE.dot (Graphviz), FILE.json or FILE.svg (when built with Graphviz): "
+      "each decision, what its inference removed, wipe-outs and solutions; the first 2000 nodes");
 }
 
 namespace {
@@ -185,16 +186,21 @@ void read_strategies(const po::variables_map& vm, const std::vector<ModelInferen
     return;
   }
   if (inference == "techniques")  // a model inference of another command: say where it belongs
-    throw UsageError("--inference: 'techniques' (the human Sudoku techniques as a propagator) exists only for "
-                     "csp sudoku and csp ablate sudoku (valid here: " + inferences().names_joined() + ")");
+    throw UsageError(
+        "--inference: 'techniques' (the human Sudoku techniques as a propagator) exists only for "
+        "csp sudoku and csp ablate sudoku (valid here: " +
+        inferences().names_joined() + ")");
   try {
     o.config.inference = parse_inference(inference);
   } catch (const UnknownNameError& e) {
     if (model_inferences.empty()) throw UsageError(std::string("--inference: ").append(e.what()));
     std::string valid = inferences().names_joined();
     for (const ModelInference& m : model_inferences) valid.append(", ").append(m.name);
-    throw UsageError(std::string("--inference: unknown inference '").append(inference).append("' (valid: ").append(
-        valid).append(")"));
+    throw UsageError(std::string("--inference: unknown inference '")
+                         .append(inference)
+                         .append("' (valid: ")
+                         .append(valid)
+                         .append(")"));
   }
 }
 
@@ -241,10 +247,9 @@ void read_engine_options(const po::variables_map& vm, SearchOptions& o) {
 // The csp program's option for a SolverConfig field named by OptionConflictError ("" for one it has none of).
 std::string option_of(const std::string& field) {
   static const std::pair<const char*, const char*> options[] = {
-      {"variable_ordering", "var"}, {"value_ordering", "val"},       {"inference", "inference"},
+      {"variable_ordering", "var"}, {"value_ordering", "val"},        {"inference", "inference"},
       {"backjumping", "backjump"},  {"learning", "learning"},         {"restarts", "restarts"},
-      {"branching", "branching"},
-      {"restart_base", "restart-base"}, {"restart_factor", "restart-factor"}};
+      {"branching", "branching"},   {"restart_base", "restart-base"}, {"restart_factor", "restart-factor"}};
   for (const auto& [f, option] : options)
     if (field == f) return option;
   return "";
@@ -309,25 +314,30 @@ std::uint64_t parse_count(const std::string& option, const std::string& text, bo
   std::uint64_t v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec == std::errc::result_out_of_range && end == text.data() + text.size())
-    throw UsageError(std::string(name).append(" is too large: '").append(text).append("' is above the maximum ").append(
-        std::to_string(std::numeric_limits<std::uint64_t>::max())));
+    throw UsageError(std::string(name)
+                         .append(" is too large: '")
+                         .append(text)
+                         .append("' is above the maximum ")
+                         .append(std::to_string(std::numeric_limits<std::uint64_t>::max())));
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
     throw UsageError(std::string(name).append(" expects a whole number, got '").append(text).append("'"));
   if (v == 0 && !allow_zero) throw UsageError(std::string(name).append(" must be at least 1"));
   return v;
 }
 
-void add_all_different_option(po::options_description& options, AllDifferentMode default_mode,
-                              const std::string& what, bool grid) {
+void add_all_different_option(po::options_description& options, AllDifferentMode default_mode, const std::string& what,
+                              bool grid) {
   std::string help = what;
   if (grid)
-    help.append(": grid (all of them in one propagator over bitmasks: naked and hidden singles, pointing and "
-                "claiming, naked and hidden pairs), or each as all-different: gac (");
+    help.append(
+        ": grid (all of them in one propagator over bitmasks: naked and hidden singles, pointing and "
+        "claiming, naked and hidden pairs), or each as all-different: gac (");
   else
     help.append(" as all-different: gac (");
-  help.append("one constraint, Regin's matching: generalised arc consistency), value (one constraint: single values, "
-              "pigeonhole, hidden singles) or binary (!= between each pair); the old names matching, global, pairwise "
-              "are accepted");
+  help.append(
+      "one constraint, Regin's matching: generalised arc consistency), value (one constraint: single values, "
+      "pigeonhole, hidden singles) or binary (!= between each pair); the old names matching, global, pairwise "
+      "are accepted");
   options.add_options()("alldiff", po::value<std::string>()->value_name("MODE")->default_value(to_string(default_mode)),
                         help.c_str());
 }
@@ -342,8 +352,9 @@ AllDifferentMode read_all_different_mode(const po::variables_map& vm, bool grid)
                      "; the old names pairwise, global, matching are accepted)");
   }
   if (mode == AllDifferentMode::grid && !grid)
-    throw UsageError("--alldiff: grid is csp sudoku's mode (all the units of a Sudoku grid in one propagator); here "
-                     "take gac, value or binary");
+    throw UsageError(
+        "--alldiff: grid is csp sudoku's mode (all the units of a Sudoku grid in one propagator); here "
+        "take gac, value or binary");
   return mode;
 }
 

@@ -1,11 +1,11 @@
 // csp sudoku: read puzzle files as a stream, solve (in parallel with --jobs), print in input order, summarise.
+#include <unistd.h>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <unistd.h>
 
 #include "csp/models/sudoku_picture.hpp"
 

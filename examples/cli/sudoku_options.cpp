@@ -17,7 +17,6 @@ namespace csp::cli {
 
 namespace {
 
-
 struct Groups {
   po::options_description model{"Model", kHelpWidth};
   po::options_description search{"Search", kHelpWidth};
@@ -35,40 +34,40 @@ void describe(Groups& g) {
       "rectangle assumes one solution: --explain uses it only after counting one, --inference techniques never): "
       "all";
   for (models::Technique t : models::all_techniques()) techniques_help.append(", ").append(models::to_string(t));
-  g.model.add_options()
-      ("box", po::value<std::string>()->value_name("RxC"),
-       "box shape of every puzzle, e.g. 3x2 (default: from the cell count: 16, 36, 64, 81, 144, 256, 625 cells -> "
-       "2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)");
+  g.model.add_options()(
+      "box", po::value<std::string>()->value_name("RxC"),
+      "box shape of every puzzle, e.g. 3x2 (default: from the cell count: 16, 36, 64, 81, 144, 256, 625 cells -> "
+      "2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)");
   // The Sudoku model's defaults (csp/models/catalog.hpp): --var, --val, --inference and --alldiff.
   SearchDefaults defaults = model_search_defaults("sudoku");
   add_all_different_option(g.model, defaults.model.alldiff, "the units", true);
-  g.output.add_options()
-      ("format", po::value<std::string>()->value_name("FMT")->default_value("line"),
-       "line: '<grid> <status> [detail]' per puzzle; pretty: grids with box borders; candidates: Norvig's "
-       "candidates after the root inference, then the solution; json: one JSON object per line");
+  g.output.add_options()(
+      "format", po::value<std::string>()->value_name("FMT")->default_value("line"),
+      "line: '<grid> <status> [detail]' per puzzle; pretty: grids with box borders; candidates: Norvig's "
+      "candidates after the root inference, then the solution; json: one JSON object per line");
   // --var .. --timeout, and --stats after --format: the options every model command shares (search_options.hpp).
   defaults.model_inferences = models::model_inferences();
   add_search_options(g.search, g.output, defaults);
-  g.search.add_options()
-      ("algorithm", po::value<std::string>()->value_name("NAME"),
-       "backtracking (the default) only here (min-conflicts, tree and cutset: the other model commands; a Sudoku's constraint "
-       "graph has cycles, 'csp graph sudoku FILE' shows its cycle cutset)")
-      ("jobs,j", po::value<std::string>()->value_name("N")->default_value("1"),
-       "solve N puzzles in parallel (0: one per core); output stays in input order");
-  g.output.add_options()
-      ("explain", po::bool_switch(),
-       "solve like a person: a numbered step log of techniques (cells as rNcM), search only when stuck; with "
-       "--format json one object per step. Takes --techniques, --box, --node-limit, --timeout, --format line|json; "
-       "the other search and output options are refused")
-      ("grade", po::bool_switch(),
-       "per puzzle the hardest technique needed and whether search was needed (several solutions: not graded); "
-       "per file a table of how often each technique fired; takes the same options as --explain")
-      ("techniques", po::value<std::string>()->value_name("LIST")->default_value("all"), techniques_help.c_str())
-      ("picture", po::value<std::string>()->value_name("FILE"),
-       "draw each puzzle in FILE.svg (or FILE.png, with cairo): givens black, found values blue, thick box lines; "
-       "a batch of several puzzles writes FILE-1.svg, FILE-2.svg, ... (the puzzle's place in the output); with "
-       "--explain one picture per step, its candidates and the eliminated ones struck out in red: FILE-S.svg, or "
-       "FILE-P-S.svg for several puzzles");
+  g.search.add_options()("algorithm", po::value<std::string>()->value_name("NAME"),
+                         "backtracking (the default) only here (min-conflicts, tree and cutset: the other model "
+                         "commands; a Sudoku's constraint "
+                         "graph has cycles, 'csp graph sudoku FILE' shows its cycle cutset)")(
+      "jobs,j", po::value<std::string>()->value_name("N")->default_value("1"),
+      "solve N puzzles in parallel (0: one per core); output stays in input order");
+  g.output.add_options()(
+      "explain", po::bool_switch(),
+      "solve like a person: a numbered step log of techniques (cells as rNcM), search only when stuck; with "
+      "--format json one object per step. Takes --techniques, --box, --node-limit, --timeout, --format line|json; "
+      "the other search and output options are refused")(
+      "grade", po::bool_switch(),
+      "per puzzle the hardest technique needed and whether search was needed (several solutions: not graded); "
+      "per file a table of how often each technique fired; takes the same options as --explain")(
+      "techniques", po::value<std::string>()->value_name("LIST")->default_value("all"), techniques_help.c_str())(
+      "picture", po::value<std::string>()->value_name("FILE"),
+      "draw each puzzle in FILE.svg (or FILE.png, with cairo): givens black, found values blue, thick box lines; "
+      "a batch of several puzzles writes FILE-1.svg, FILE-2.svg, ... (the puzzle's place in the output); with "
+      "--explain one picture per step, its candidates and the eliminated ones struck out in red: FILE-S.svg, or "
+      "FILE-P-S.svg for several puzzles");
   g.general.add_options()("help,h", "print this help");
   g.hidden.add_options()("file", po::value<std::vector<std::string>>());
   g.visible.add(g.model).add(g.search).add(g.output).add(g.general);
@@ -130,10 +129,12 @@ void check_algorithm(const po::variables_map& vm) {
   const std::string algorithm = vm.count("algorithm") != 0 ? vm["algorithm"].as<std::string>() : "backtracking";
   if (algorithm == "backtracking") return;
   if (algorithm == "tree")
-    throw UsageError("--algorithm tree does not apply to a Sudoku: its constraint graph has cycles (every row, "
-                     "column and box is a clique) and its all-different constraints have more than two variables");
+    throw UsageError(
+        "--algorithm tree does not apply to a Sudoku: its constraint graph has cycles (every row, "
+        "column and box is a clique) and its all-different constraints have more than two variables");
   if (algorithm == "min-conflicts" || algorithm == "cutset")
-    throw UsageError("--algorithm " + algorithm + ": csp sudoku solves by backtracking only (min-conflicts and "
+    throw UsageError("--algorithm " + algorithm +
+                     ": csp sudoku solves by backtracking only (min-conflicts and "
                      "cutset run on csp queens, color, cryptarithm, zebra and killer)");
   throw UsageError("--algorithm: unknown algorithm '" + algorithm + "' (valid here: backtracking)");
 }
@@ -176,16 +177,24 @@ void check_human_solver_options(const po::variables_map& vm, const SudokuOptions
     return;
   }
   const char* mode = o.explain ? "--explain" : "--grade";
-  for (const char* name : {"preset", "var", "val", "inference", "ac3", "consistency", "alldiff", "max-solutions", "jobs",
-                           "trace", "tree", "stats", "branching", "backjump", "learning", "seed", "restarts", "restart-base",
-                           "restart-factor"})
+  for (const char* name :
+       {"preset", "var", "val", "inference", "ac3", "consistency", "alldiff", "max-solutions", "jobs", "trace", "tree",
+        "stats", "branching", "backjump", "learning", "seed", "restarts", "restart-base", "restart-factor"})
     if (given(name))
-      throw UsageError(std::string("--").append(name).append(" cannot be combined with ").append(mode).append(
-          ": it has no effect there (the human solver takes --techniques, --box, --node-limit, --timeout and "
-          "--format line|json)"));
+      throw UsageError(
+          std::string("--")
+              .append(name)
+              .append(" cannot be combined with ")
+              .append(mode)
+              .append(
+                  ": it has no effect there (the human solver takes --techniques, --box, --node-limit, --timeout and "
+                  "--format line|json)"));
   if (o.format != OutputFormat::line && o.format != OutputFormat::json)
-    throw UsageError(std::string("--format ").append(o.format_name).append(" cannot be combined with ").append(
-        mode).append(": it prints text (line, the default) or json"));
+    throw UsageError(std::string("--format ")
+                         .append(o.format_name)
+                         .append(" cannot be combined with ")
+                         .append(mode)
+                         .append(": it prints text (line, the default) or json"));
 }
 
 // --techniques. With --inference techniques the propagator must keep every solution: it takes the techniques that
@@ -203,11 +212,15 @@ std::vector<models::Technique> read_techniques(const po::variables_map& vm, bool
   for (models::Technique t : techniques) {
     if (!models::assumes_unique_solution(t)) {
       sound.push_back(t);
-    } else if (std::string(",").append(technique_list).append(",").find(
-                   std::string(",").append(models::to_string(t)).append(",")) != std::string::npos) {
-      throw UsageError(std::string("--techniques: ").append(models::to_string(t)).append(
-          " assumes the puzzle has one solution and cannot be used with --inference techniques (it could remove "
-          "every solution of a puzzle with several)"));
+    } else if (std::string(",")
+                   .append(technique_list)
+                   .append(",")
+                   .find(std::string(",").append(models::to_string(t)).append(",")) != std::string::npos) {
+      throw UsageError(std::string("--techniques: ")
+                           .append(models::to_string(t))
+                           .append(" assumes the puzzle has one solution and cannot be used with --inference "
+                                   "techniques (it could remove "
+                                   "every solution of a puzzle with several)"));
     }
   }
   return sound;

@@ -1,11 +1,11 @@
 // The options of `csp sudoku`: what the command line says, parsed and checked (Boost.Program_options).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
-#include <atomic>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,7 +25,7 @@ enum class OutputFormat { line, pretty, candidates, json };
 
 /// Everything `csp sudoku` was asked to do.
 struct SudokuOptions {
-  std::vector<std::string> files;      ///< puzzle files in order; "-" is standard input; empty = the bundled file
+  std::vector<std::string> files;       ///< puzzle files in order; "-" is standard input; empty = the bundled file
   std::optional<models::BoxShape> box;  ///< --box: the box shape of every puzzle (else inferred per puzzle)
   /// --alldiff: how each unit is posted; by default the Sudoku model's (csp/models/catalog.hpp, its entry's
   /// defaults), binary with --preset textbook.
@@ -46,9 +46,9 @@ struct SudokuOptions {
   std::string format_name = "line";
   /// Set by the first search once it has taken the --tree (shared by the copies of these options).
   std::shared_ptr<std::atomic<bool>> tree_taken = std::make_shared<std::atomic<bool>>(false);
-  unsigned jobs = 1;                   ///< puzzles solved in parallel
-  bool explain = false;                ///< --explain: a numbered step log of human techniques per puzzle
-  bool grade = false;                  ///< --grade: the hardest technique per puzzle, a technique table per file
+  unsigned jobs = 1;     ///< puzzles solved in parallel
+  bool explain = false;  ///< --explain: a numbered step log of human techniques per puzzle
+  bool grade = false;    ///< --grade: the hardest technique per puzzle, a technique table per file
   /// --techniques: the human techniques for --explain, --grade and --inference techniques, in the order they are
   /// tried
   std::vector<models::Technique> techniques = models::all_techniques();

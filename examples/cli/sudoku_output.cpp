@@ -134,10 +134,14 @@ void write_json(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& 
 
 void write_outcome(std::ostream& out, const PuzzleOutcome& outcome, const SudokuOptions& options) {
   switch (options.format) {
-    case OutputFormat::line: return write_line(out, outcome, options);
-    case OutputFormat::pretty: return write_pretty(out, outcome, options);
-    case OutputFormat::candidates: return write_candidates(out, outcome, options);
-    case OutputFormat::json: return write_json(out, outcome, options);
+    case OutputFormat::line:
+      return write_line(out, outcome, options);
+    case OutputFormat::pretty:
+      return write_pretty(out, outcome, options);
+    case OutputFormat::candidates:
+      return write_candidates(out, outcome, options);
+    case OutputFormat::json:
+      return write_json(out, outcome, options);
   }
 }
 

@@ -46,8 +46,9 @@ void read_outcome(const RunResult& r, const SudokuOptions& options, const models
                      : std::string("timeout ").append(std::to_string(options.search.timeout_ms)).append(" ms");
     // Counting (--max-solutions other than 1): how far the count got.
     if (cap != 1)
-      out.detail.append("; ").append(std::to_string(r.solution_count)).append(
-          r.solution_count == 1 ? " solution found before it" : " solutions found before it");
+      out.detail.append("; ")
+          .append(std::to_string(r.solution_count))
+          .append(r.solution_count == 1 ? " solution found before it" : " solutions found before it");
   } else if (r.solution_count == 0) {
     out.status = PuzzleStatus::unsolvable;
   } else if (cap == 1) {
@@ -61,13 +62,20 @@ void read_outcome(const RunResult& r, const SudokuOptions& options, const models
 
 std::string to_string(PuzzleStatus s) {
   switch (s) {
-    case PuzzleStatus::solved: return "solved";
-    case PuzzleStatus::unique: return "unique";
-    case PuzzleStatus::multiple: return "multiple";
-    case PuzzleStatus::unsolvable: return "unsolvable";
-    case PuzzleStatus::invalid: return "invalid";
-    case PuzzleStatus::limit_reached: return "limit-reached";
-    case PuzzleStatus::wrong: return "wrong";
+    case PuzzleStatus::solved:
+      return "solved";
+    case PuzzleStatus::unique:
+      return "unique";
+    case PuzzleStatus::multiple:
+      return "multiple";
+    case PuzzleStatus::unsolvable:
+      return "unsolvable";
+    case PuzzleStatus::invalid:
+      return "invalid";
+    case PuzzleStatus::limit_reached:
+      return "limit-reached";
+    case PuzzleStatus::wrong:
+      return "wrong";
   }
   return "?";
 }
@@ -127,7 +135,8 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
     // --tree: the tree of the first puzzle searched.
     const bool json = options.format == OutputFormat::json;
     const bool tree = !options.search.tree_file.empty() && !options.tree_taken->exchange(true);
-    RunObservers observers(options.search.trace, json, json ? std::cerr : std::cout, tree ? options.search.tree_file : "",
+    RunObservers observers(options.search.trace, json, json ? std::cerr : std::cout,
+                           tree ? options.search.tree_file : "",
                            [](Value v) { return std::string(1, models::symbol_of(v)); });
     spec.search.observer = observers.observer();
     const RunResult r = csp::solve(model.problem(), spec);

@@ -24,10 +24,9 @@ enum class PuzzleStatus {
 };
 
 /// All statuses, in summary order.
-inline constexpr PuzzleStatus kAllStatuses[] = {PuzzleStatus::solved,     PuzzleStatus::unique,
-                                                PuzzleStatus::multiple,   PuzzleStatus::unsolvable,
-                                                PuzzleStatus::invalid,    PuzzleStatus::limit_reached,
-                                                PuzzleStatus::wrong};
+inline constexpr PuzzleStatus kAllStatuses[] = {
+    PuzzleStatus::solved,  PuzzleStatus::unique,        PuzzleStatus::multiple, PuzzleStatus::unsolvable,
+    PuzzleStatus::invalid, PuzzleStatus::limit_reached, PuzzleStatus::wrong};
 
 /// "solved", "unique", "multiple", "unsolvable", "invalid", "limit-reached", "wrong".
 std::string to_string(PuzzleStatus s);
@@ -38,14 +37,14 @@ bool has_solution(PuzzleStatus s);
 struct PuzzleOutcome {
   models::PuzzleRecord record;
   PuzzleStatus status = PuzzleStatus::invalid;
-  std::string detail;                      ///< invalid: the reason; limit-reached: which limit; wrong: the check
+  std::string detail;                          ///< invalid: the reason; limit-reached: which limit; wrong: the check
   std::optional<models::SudokuGrid> solution;  ///< the first solution, verified with check_solution
   std::uint64_t solution_count = 0;
-  bool count_exact = false;                ///< solution_count is the exact number of solutions
+  bool count_exact = false;                  ///< solution_count is the exact number of solutions
   std::vector<std::vector<int>> candidates;  ///< per cell after the root inference (only for --format candidates)
-  bool root_consistent = true;             ///< the root inference did not wipe out a domain (candidates only)
+  bool root_consistent = true;               ///< the root inference did not wipe out a domain (candidates only)
   Statistics stats;
-  std::int64_t micros = 0;                 ///< wall time for this puzzle: model, search and verification
+  std::int64_t micros = 0;  ///< wall time for this puzzle: model, search and verification
 };
 
 /// "contradictory givens: two 9s in row 1 (r1c1, r1c2); ..." when givens of `puzzle` clash (the same digit twice

@@ -2,8 +2,8 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
-#include "csp/core/errors.hpp"
 #include "algorithm_options.hpp"
+#include "csp/core/errors.hpp"
 #include "model_command.hpp"
 #include "subcommands.hpp"
 
@@ -15,17 +15,18 @@ namespace {
 
 // Prints `csp zebra --help`.
 void print_help(const ModelCommandLine& cl) {
-  std::cout << "Usage: csp zebra [OPTIONS]\n\n"
-               "Solves the Zebra puzzle (AIMA 4th ed. chapter 6 exercises; aima-python's Zebra): 25 variables, one\n"
-               "per colour, nationality, pet, drink and smoke, each valued with its house 1..5. Prints the five\n"
-               "houses from the left, then who owns the zebra and who drinks water, read from the solution.\n"
-            << help_text(cl.visible())
-            << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error, 130 / 143 SIGINT /\n"
-               "SIGTERM stopped the search (what it found is printed first).\n\n"
-               "Examples:\n"
-               "  csp zebra\n"
-               "  csp zebra --max-solutions 0 --stats          proves the solution unique\n"
-               "  csp zebra --var first --inference none --stats   the textbook backtracker\n";
+  std::cout
+      << "Usage: csp zebra [OPTIONS]\n\n"
+         "Solves the Zebra puzzle (AIMA 4th ed. chapter 6 exercises; aima-python's Zebra): 25 variables, one\n"
+         "per colour, nationality, pet, drink and smoke, each valued with its house 1..5. Prints the five\n"
+         "houses from the left, then who owns the zebra and who drinks water, read from the solution.\n"
+      << help_text(cl.visible())
+      << "\nExit status: 0 solved, 1 no solution or a limit stopped the search, 2 usage error, 130 / 143 SIGINT /\n"
+         "SIGTERM stopped the search (what it found is printed first).\n\n"
+         "Examples:\n"
+         "  csp zebra\n"
+         "  csp zebra --max-solutions 0 --stats          proves the solution unique\n"
+         "  csp zebra --var first --inference none --stats   the textbook backtracker\n";
 }
 
 }  // namespace
@@ -39,7 +40,8 @@ int run_zebra(const std::vector<std::string>& args) {
     mode = read_all_different_mode(vm);
     options = read_search_options(vm);
   };
-  if (const std::optional<int> ended = read_command_line("zebra", cl, args, [&cl] { print_help(cl); }, read))
+  if (const std::optional<int> ended = read_command_line(
+          "zebra", cl, args, [&cl] { print_help(cl); }, read))
     return *ended;
 
   // The catalogue's zebra (csp/models/catalog.hpp): its check is the clues and the known answer (verify_zebra),

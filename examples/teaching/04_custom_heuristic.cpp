@@ -27,8 +27,7 @@ csp::VarId largest_domain(csp::SearchContext& ctx) {
 
 int main(int argc, char** argv) {
   // Register once at program start; from now on "largest-domain" is as good a name as "mrv".
-  csp::variable_orderings().add("largest-domain", "most legal values first (anti-MRV, for comparison)",
-                                largest_domain);
+  csp::variable_orderings().add("largest-domain", "most legal values first (anti-MRV, for comparison)", largest_domain);
 
   csp::SolverConfig config = csp::SolverConfig::textbook();
   config.variable_ordering = argc > 1 ? argv[1] : "largest-domain";

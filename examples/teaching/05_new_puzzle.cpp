@@ -18,9 +18,9 @@ int main() {
 
   // 2. Constraints: all squares differ; each line of three sums to 15.
   magic.add_all_different(s, csp::AllDifferentMode::value, "all differ");
-  const std::vector<std::vector<int>> lines{{0, 1, 2}, {3, 4, 5}, {6, 7, 8},   // rows
-                                            {0, 3, 6}, {1, 4, 7}, {2, 5, 8},   // columns
-                                            {0, 4, 8}, {2, 4, 6}};             // diagonals
+  const std::vector<std::vector<int>> lines{{0, 1, 2}, {3, 4, 5}, {6, 7, 8},  // rows
+                                            {0, 3, 6}, {1, 4, 7}, {2, 5, 8},  // columns
+                                            {0, 4, 8}, {2, 4, 6}};            // diagonals
   for (const std::vector<int>& line : lines) {
     std::vector<csp::VarId> scope;
     for (int i : line) scope.push_back(s[static_cast<std::size_t>(i)]);

@@ -30,7 +30,8 @@ class Trace : public csp::SearchObserver {
     indent(depth + 1) << "wipe-out " << p_.variable(x).name() << (cause ? " by " + cause->name() : "") << '\n';
   }
   void on_reject(const csp::Store&, csp::VarId x, csp::Value v, const csp::Constraint& c, int depth) override {
-    if (++rejected <= 6) indent(depth) << "reject " << p_.variable(x).name() << " = " << v << " by " << c.name() << '\n';
+    if (++rejected <= 6)
+      indent(depth) << "reject " << p_.variable(x).name() << " = " << v << " by " << c.name() << '\n';
   }
   long pruned = 0;
   long rejected = 0;
@@ -49,7 +50,8 @@ int main() {
   std::vector<std::vector<csp::VarId>> cell(5, std::vector<csp::VarId>(5, -1));
   for (int r = 1; r <= 4; ++r)
     for (int c = 1; c <= 4; ++c)
-      cell[r][c] = kenken.add_variable(std::string("r").append(std::to_string(r)).append("c").append(std::to_string(c)), csp::range(1, 4));
+      cell[r][c] = kenken.add_variable(std::string("r").append(std::to_string(r)).append("c").append(std::to_string(c)),
+                                       csp::range(1, 4));
   // 2. Constraints: rows and columns all different; one arithmetic constraint per cage.
   for (int k = 1; k <= 4; ++k) {
     std::vector<csp::VarId> row, column;

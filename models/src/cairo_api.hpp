@@ -9,12 +9,14 @@
 #include "shared_library.hpp"
 
 // The cairo functions csp calls: X(name) for cairo_name.
+// clang-format off
 #define CSP_CAIRO_FUNCTIONS(X)                                                                                      \
   X(arc) X(clip) X(create) X(destroy) X(fill) X(font_extents) X(image_surface_create) X(line_to) X(move_to)        \
   X(new_sub_path) X(rectangle) X(restore) X(rotate) X(save) X(select_font_face) X(set_dash) X(set_font_size)      \
   X(set_line_cap) X(set_line_join) X(set_line_width) X(set_source_rgb) X(set_source_rgba) X(show_text) X(status)  \
   X(status_to_string) X(stroke) X(surface_destroy) X(surface_finish) X(surface_flush) X(surface_status)           \
   X(surface_write_to_png) X(svg_surface_create) X(text_extents) X(translate)
+// clang-format on
 
 namespace csp::detail {
 

@@ -93,8 +93,8 @@ class BuiltQueens : public BuiltModel {
   // The binary mode posts the textbook's no-attack predicates; the others three all-different constraints.
   BuiltQueens(int n, AllDifferentMode mode)
       : n_(n),
-        problem_(n_queens(n, mode == AllDifferentMode::binary ? QueensFormulation::binary
-                                                                 : QueensFormulation::all_different)) {}
+        problem_(n_queens(
+            n, mode == AllDifferentMode::binary ? QueensFormulation::binary : QueensFormulation::all_different)) {}
   const Problem& problem() const override { return problem_; }
   std::string verify(const Assignment& a) const override { return verify_queens(n_, a); }
   std::string picture(const Assignment& a) const override {
@@ -403,7 +403,8 @@ std::string entry_error(const CatalogEntry& entry) {
   if (entry.name.empty()) return "a model with an empty name";
   for (char c : entry.name) {
     const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    if (!letter && c != '-' && c != '_') return "model '" + entry.name + "': its name may hold only letters, digits, '-' and '_'";
+    if (!letter && c != '-' && c != '_')
+      return "model '" + entry.name + "': its name may hold only letters, digits, '-' and '_'";
   }
   for (const CatalogEntry& e : mutable_catalog())
     if (e.name == entry.name) return "model '" + entry.name + "' is already in the catalogue";

@@ -145,7 +145,8 @@ Problem cryptarithm(const std::string& text, AllDifferentMode mode) {
 }
 
 long long word_value(const Cryptarithm& puzzle, const std::string& word, const Assignment& a) {
-  if (word.size() > 18) throw ModelError("word_value: the word " + word + " has more than 18 letters (use word_digits)");
+  if (word.size() > 18)
+    throw ModelError("word_value: the word " + word + " has more than 18 letters (use word_digits)");
   long long n = 0;
   for (char c : word) n = n * 10 + a.value(static_cast<VarId>(puzzle.letters.find(c)));
   return n;

@@ -17,8 +17,12 @@ inline void require_digit_cells(const Constraint& c, const Problem& problem, int
     bool digits = v.size() == n;
     for (int i = 0; digits && i < n; ++i) digits = v.value(i) == i + 1;
     if (!digits)
-      throw ModelError(std::string("constraint '").append(c.name()).append("': variable ").append(v.name()).append(
-          " must take exactly the values 1..").append(std::to_string(n)));
+      throw ModelError(std::string("constraint '")
+                           .append(c.name())
+                           .append("': variable ")
+                           .append(v.name())
+                           .append(" must take exactly the values 1..")
+                           .append(std::to_string(n)));
   }
 }
 

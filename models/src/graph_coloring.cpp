@@ -6,8 +6,8 @@
 #include <iterator>
 #include <map>
 #include <sstream>
-#include <string_view>
 #include <stdexcept>
+#include <string_view>
 
 #include "csp/core/errors.hpp"
 #include "csp/models/text_input.hpp"
@@ -78,8 +78,11 @@ Graph read_dimacs(std::istream& in, const std::string& source) {
   while (lines.next(text)) {
     ++line;
     if (lines.too_long())
-      fail(source, line, std::string("a line longer than ").append(std::to_string(lines.max_line()))
-                             .append(" bytes: ").append(quoted(text)));
+      fail(source, line,
+           std::string("a line longer than ")
+               .append(std::to_string(lines.max_line()))
+               .append(" bytes: ")
+               .append(quoted(text)));
     Tokens tokens(text);
     const std::string_view kind = tokens.next();
     if (kind.empty()) continue;  // blank line
@@ -107,8 +110,12 @@ Graph read_dimacs(std::istream& in, const std::string& source) {
           fail(source, line, "vertex " + std::to_string(x) + " is outside 1.." + std::to_string(g.vertex_count));
       ++edge_lines;
       if (u == w) {  // dropped, as colouring tools do (homer.col has them); the first is named
-        if (self_loops++ == 0) first_loop = std::string(source).append(":").append(std::to_string(line))
-                                                .append(": self-loop on vertex ").append(std::to_string(u));
+        if (self_loops++ == 0)
+          first_loop = std::string(source)
+                           .append(":")
+                           .append(std::to_string(line))
+                           .append(": self-loop on vertex ")
+                           .append(std::to_string(u));
         continue;
       }
       const int a = static_cast<int>(std::min(u, w)) - 1;
@@ -127,9 +134,10 @@ Graph read_dimacs(std::istream& in, const std::string& source) {
          "the 'p' line announces " + std::to_string(announced_edges) + " edges but the file has " +
              std::to_string(edge_lines) + " 'e' lines");
   if (self_loops > 0)
-    g.warnings.push_back(first_loop + (self_loops == 1 ? std::string(" dropped")
-                                                       : " and " + std::to_string(self_loops - 1) + " more dropped") +
-                         " (a colouring ignores an edge from a vertex to itself)");
+    g.warnings.push_back(
+        first_loop +
+        (self_loops == 1 ? std::string(" dropped") : " and " + std::to_string(self_loops - 1) + " more dropped") +
+        " (a colouring ignores an edge from a vertex to itself)");
   // DIMACS files usually list their edges in order: checking costs one pass, sorting 10^6 sorted edges 0.3 s.
   if (!std::is_sorted(g.edges.begin(), g.edges.end())) std::sort(g.edges.begin(), g.edges.end());
   g.edges.erase(std::unique(g.edges.begin(), g.edges.end()), g.edges.end());
@@ -264,8 +272,7 @@ LeastColoring least_coloring(const Graph& graph, const std::vector<std::string>&
   for (const auto& [a, b] : graph.edges) m.problem.add_not_equal(a, b);
   m.clique = std::max(1, static_cast<int>(clique.size()));
   m.greedy = upper;
-  for (std::size_t i = 0; i < clique.size(); ++i)
-    m.problem.restrict_domain(clique[i], static_cast<Value>(i));
+  for (std::size_t i = 0; i < clique.size(); ++i) m.problem.restrict_domain(clique[i], static_cast<Value>(i));
   m.colors = m.problem.add_variable("colors", m.clique, upper);
   for (int v = 0; v < graph.vertex_count; ++v)
     m.problem.add_linear({m.colors, v}, {1, -1}, LinearOp::ge, 1, "vertex < colors");

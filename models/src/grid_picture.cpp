@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <set>
 
@@ -28,21 +28,34 @@ struct Frame {
 void check_size(const GridPicture& p, std::size_t size, const char* what) {
   const std::size_t cells = static_cast<std::size_t>(p.rows) * static_cast<std::size_t>(p.cols);
   if (size != 0 && size != cells)
-    throw ModelError(std::string("grid picture: ").append(what).append(" has ").append(std::to_string(size))
-                         .append(" entries, expected 0 or ").append(std::to_string(cells)));
+    throw ModelError(std::string("grid picture: ")
+                         .append(what)
+                         .append(" has ")
+                         .append(std::to_string(size))
+                         .append(" entries, expected 0 or ")
+                         .append(std::to_string(cells)));
 }
 
 void check_cell(const GridPicture& p, int cell, const char* what) {
   if (cell < 0 || cell >= p.rows * p.cols)
-    throw ModelError(std::string("grid picture: ").append(what).append(" names cell ").append(std::to_string(cell))
-                         .append(", outside the ").append(std::to_string(p.rows)).append("x")
-                         .append(std::to_string(p.cols)).append(" grid"));
+    throw ModelError(std::string("grid picture: ")
+                         .append(what)
+                         .append(" names cell ")
+                         .append(std::to_string(cell))
+                         .append(", outside the ")
+                         .append(std::to_string(p.rows))
+                         .append("x")
+                         .append(std::to_string(p.cols))
+                         .append(" grid"));
 }
 
 void check_picture(const GridPicture& p) {
   if (p.rows < 1 || p.cols < 1 || p.rows > 1024 || p.cols > 1024)
-    throw ModelError(std::string("grid picture: ").append(std::to_string(p.rows)).append("x")
-                         .append(std::to_string(p.cols)).append(" cells (each side must be 1..1024)"));
+    throw ModelError(std::string("grid picture: ")
+                         .append(std::to_string(p.rows))
+                         .append("x")
+                         .append(std::to_string(p.cols))
+                         .append(" cells (each side must be 1..1024)"));
   check_size(p, p.texts.size(), "texts");
   check_size(p, p.roles.size(), "roles");
   check_size(p, p.regions.size(), "regions");
@@ -74,7 +87,10 @@ void add_region_lines(const GridPicture& p, const Frame& f, const PictureStyle& 
         const int below = i < p.rows ? i * p.cols + col : -1;
         return above < 0 || below < 0 || region_edge(p, above, below);
       };
-      if (!thick(c)) { ++c; continue; }
+      if (!thick(c)) {
+        ++c;
+        continue;
+      }
       int end = c;
       while (end < p.cols && thick(end)) ++end;
       line(f.x(c), f.y(i), f.x(end), f.y(i));
@@ -88,7 +104,10 @@ void add_region_lines(const GridPicture& p, const Frame& f, const PictureStyle& 
         const int right = j < p.cols ? row * p.cols + j : -1;
         return left < 0 || right < 0 || region_edge(p, left, right);
       };
-      if (!thick(r)) { ++r; continue; }
+      if (!thick(r)) {
+        ++r;
+        continue;
+      }
       int end = r;
       while (end < p.rows && thick(end)) ++end;
       line(f.x(j), f.y(r), f.x(j), f.y(end));
@@ -99,9 +118,11 @@ void add_region_lines(const GridPicture& p, const Frame& f, const PictureStyle& 
 
 void add_grid_lines(const GridPicture& p, const Frame& f, const PictureStyle& s, PictureScene& scene) {
   for (int i = 1; i < p.rows; ++i)
-    scene.shapes.emplace_back(PictureLine{f.x(0), f.y(i), f.x(p.cols), f.y(i), s.thin_line, kLineColour, false, "grid"});
+    scene.shapes.emplace_back(
+        PictureLine{f.x(0), f.y(i), f.x(p.cols), f.y(i), s.thin_line, kLineColour, false, "grid"});
   for (int j = 1; j < p.cols; ++j)
-    scene.shapes.emplace_back(PictureLine{f.x(j), f.y(0), f.x(j), f.y(p.rows), s.thin_line, kLineColour, false, "grid"});
+    scene.shapes.emplace_back(
+        PictureLine{f.x(j), f.y(0), f.x(j), f.y(p.rows), s.thin_line, kLineColour, false, "grid"});
 }
 
 // One side of a cage cell on the cage's border, inset by m. Directions: (dr, dc) points out of the cage across the
@@ -114,7 +135,7 @@ struct CageCells {
 };
 
 double end_offset(const CageCells& cage, int r, int c, int dr, int dc, int ar, int ac, double m) {
-  if (!cage.in(r + ar, c + ac)) return -m;                // convex corner: stop short
+  if (!cage.in(r + ar, c + ac)) return -m;             // convex corner: stop short
   return cage.in(r + ar + dr, c + ac + dc) ? m : 0.0;  // concave corner: reach the next side's line
 }
 
@@ -145,8 +166,8 @@ void add_cage(const GridPicture& p, const PictureCage& cage, const Frame& f, Pic
   const double size = f.side * 0.24;
   const double w = size * 0.62 * static_cast<double>(cage.label.size()) + 2;
   scene.shapes.emplace_back(PictureRect{f.x(c) + 1.5, f.y(r) + 1.5, w, size + 1, "#ffffff", "label-background"});
-  scene.shapes.emplace_back(PictureText{f.x(c) + 2.5, f.y(r) + 2 + size / 2, size, kLineColour, false, false,
-                                        cage.label, "cage-sum", r, c});
+  scene.shapes.emplace_back(
+      PictureText{f.x(c) + 2.5, f.y(r) + 2 + size / 2, size, kLineColour, false, false, cage.label, "cage-sum", r, c});
 }
 
 bool marked(const std::vector<CandidateMark>& marks, int cell, int digit) {
@@ -190,9 +211,8 @@ void add_texts(const GridPicture& p, const Frame& f, PictureScene& scene) {
     // Beside cages, a little smaller and lower: clear of the sums in the corners.
     const double size = f.side * (text.size() > 1 ? 0.45 : 0.6) * (p.cages.empty() ? 1.0 : 0.8);
     const double y = f.y(r) + f.side * (p.cages.empty() ? 0.5 : 0.56);
-    scene.shapes.emplace_back(PictureText{f.x(c) + f.side / 2, y, size,
-                                          given ? kGivenColour : kFoundColour, given, true, text,
-                                          given ? "given" : "found", r, c});
+    scene.shapes.emplace_back(PictureText{f.x(c) + f.side / 2, y, size, given ? kGivenColour : kFoundColour, given,
+                                          true, text, given ? "given" : "found", r, c});
   }
 }
 
@@ -201,11 +221,20 @@ std::string xml_escape(const std::string& s) {
   std::string out;
   for (char ch : s) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += ch;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += ch;
     }
   }
   return out;
@@ -223,25 +252,60 @@ std::string number(double v) {
 struct SvgShape {
   std::string& out;
   void operator()(const PictureRect& r) const {
-    out.append("<rect class=\"").append(r.kind).append("\" x=\"").append(number(r.x)).append("\" y=\"")
-        .append(number(r.y)).append("\" width=\"").append(number(r.width)).append("\" height=\"")
-        .append(number(r.height)).append("\" fill=\"").append(r.fill).append("\"/>\n");
+    out.append("<rect class=\"")
+        .append(r.kind)
+        .append("\" x=\"")
+        .append(number(r.x))
+        .append("\" y=\"")
+        .append(number(r.y))
+        .append("\" width=\"")
+        .append(number(r.width))
+        .append("\" height=\"")
+        .append(number(r.height))
+        .append("\" fill=\"")
+        .append(r.fill)
+        .append("\"/>\n");
   }
   void operator()(const PictureLine& l) const {
-    out.append("<line class=\"").append(l.kind).append("\" x1=\"").append(number(l.x1)).append("\" y1=\"")
-        .append(number(l.y1)).append("\" x2=\"").append(number(l.x2)).append("\" y2=\"").append(number(l.y2))
-        .append("\" stroke=\"").append(l.colour).append("\" stroke-width=\"").append(number(l.width))
-        .append(l.dashed ? "\" stroke-dasharray=\"3,3" : "").append("\" stroke-linecap=\"square\"/>\n");
+    out.append("<line class=\"")
+        .append(l.kind)
+        .append("\" x1=\"")
+        .append(number(l.x1))
+        .append("\" y1=\"")
+        .append(number(l.y1))
+        .append("\" x2=\"")
+        .append(number(l.x2))
+        .append("\" y2=\"")
+        .append(number(l.y2))
+        .append("\" stroke=\"")
+        .append(l.colour)
+        .append("\" stroke-width=\"")
+        .append(number(l.width))
+        .append(l.dashed ? "\" stroke-dasharray=\"3,3" : "")
+        .append("\" stroke-linecap=\"square\"/>\n");
   }
   void operator()(const PictureText& t) const {
     out.append("<text class=\"").append(t.kind).append("\"");
     if (t.row >= 0)
-      out.append(" data-row=\"").append(std::to_string(t.row)).append("\" data-col=\"").append(std::to_string(t.col))
+      out.append(" data-row=\"")
+          .append(std::to_string(t.row))
+          .append("\" data-col=\"")
+          .append(std::to_string(t.col))
           .append("\"");
-    out.append(" x=\"").append(number(t.x)).append("\" y=\"").append(number(t.y)).append("\" font-size=\"")
-        .append(number(t.size)).append("\" fill=\"").append(t.colour).append("\"")
-        .append(t.bold ? " font-weight=\"bold\"" : "").append(t.middle ? " text-anchor=\"middle\"" : "")
-        .append(" dominant-baseline=\"central\">").append(xml_escape(t.text)).append("</text>\n");
+    out.append(" x=\"")
+        .append(number(t.x))
+        .append("\" y=\"")
+        .append(number(t.y))
+        .append("\" font-size=\"")
+        .append(number(t.size))
+        .append("\" fill=\"")
+        .append(t.colour)
+        .append("\"")
+        .append(t.bold ? " font-weight=\"bold\"" : "")
+        .append(t.middle ? " text-anchor=\"middle\"" : "")
+        .append(" dominant-baseline=\"central\">")
+        .append(xml_escape(t.text))
+        .append("</text>\n");
   }
 };
 
@@ -256,8 +320,8 @@ PictureScene layout_picture(const GridPicture& picture, const PictureStyle& styl
   scene.height = 2 * style.margin + title + style.cell * picture.rows;
   scene.shapes.emplace_back(PictureRect{0, 0, scene.width, scene.height, "#ffffff", "background"});
   for (int cell : picture.highlighted)
-    scene.shapes.emplace_back(PictureRect{f.x(cell % picture.cols), f.y(cell / picture.cols), f.side, f.side,
-                                          kHighlightColour, "highlight"});
+    scene.shapes.emplace_back(
+        PictureRect{f.x(cell % picture.cols), f.y(cell / picture.cols), f.side, f.side, kHighlightColour, "highlight"});
   if (!picture.title.empty())
     scene.shapes.emplace_back(PictureText{scene.width / 2, style.margin + title / 2, title * 0.6, kLineColour, false,
                                           true, picture.title, "title", -1, -1});
@@ -270,9 +334,15 @@ PictureScene layout_picture(const GridPicture& picture, const PictureStyle& styl
 
 std::string to_svg(const PictureScene& scene) {
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"").append(number(scene.width))
-      .append("\" height=\"").append(number(scene.height)).append("\" viewBox=\"0 0 ").append(number(scene.width))
-      .append(" ").append(number(scene.height)).append("\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n");
+  out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
+      .append(number(scene.width))
+      .append("\" height=\"")
+      .append(number(scene.height))
+      .append("\" viewBox=\"0 0 ")
+      .append(number(scene.width))
+      .append(" ")
+      .append(number(scene.height))
+      .append("\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n");
   for (const PictureShape& shape : scene.shapes) std::visit(SvgShape{out}, shape);
   out.append("</svg>\n");
   return out;
@@ -287,8 +357,10 @@ void write_svg(const GridPicture& picture, const std::string& path, const Pictur
   errno = 0;
   std::ofstream out(path, std::ios::binary);
   if (!out)
-    throw ModelError(std::string("cannot write the picture ").append(path).append(": ").append(
-        errno != 0 ? std::strerror(errno) : "cannot open the file"));
+    throw ModelError(std::string("cannot write the picture ")
+                         .append(path)
+                         .append(": ")
+                         .append(errno != 0 ? std::strerror(errno) : "cannot open the file"));
   out << svg;
   out.close();
   if (!out) throw ModelError(std::string("cannot write the picture ").append(path).append(": write failed"));

@@ -23,7 +23,7 @@ void set_colour(cairo_t* cr, const std::string& hex) {
   unsigned long v = 0;
   if (hex.size() == 7 && hex[0] == '#') v = std::stoul(hex.substr(1), nullptr, 16);
   cairo().set_source_rgb(cr, static_cast<double>(v >> 16 & 0xFF) / 255.0, static_cast<double>(v >> 8 & 0xFF) / 255.0,
-                       static_cast<double>(v & 0xFF) / 255.0);
+                         static_cast<double>(v & 0xFF) / 255.0);
 }
 
 struct PaintShape {
@@ -45,7 +45,7 @@ struct PaintShape {
   }
   void operator()(const PictureText& t) const {
     cairo().select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                           t.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+                             t.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
     cairo().set_font_size(cr, t.size);
     cairo_text_extents_t e;
     cairo().text_extents(cr, t.text.c_str(), &e);
@@ -97,8 +97,10 @@ void write_png(const PictureScene& scene, const std::string& path) {
 bool png_pictures_available() { return false; }
 
 void write_png(const PictureScene&, const std::string& path) {
-  throw ModelError(std::string("cannot write the picture ").append(path).append(
-      ": this csp was built without cairo (install libcairo2-dev and reconfigure), so it writes SVG pictures only"));
+  throw ModelError(std::string("cannot write the picture ")
+                       .append(path)
+                       .append(": this csp was built without cairo (install libcairo2-dev and reconfigure), so it "
+                               "writes SVG pictures only"));
 }
 
 #endif

@@ -68,13 +68,20 @@ KillerSudoku parse_killer_sudoku(const std::string& text) {
         fail(line, "expected the box shape first, e.g. 'box 3x3'");
       if (puzzle.box.size() < 2)  // as csp sudoku --box: a 1x1 grid is no puzzle
         fail(line, std::string("box ").append(shape).append(" is too small: R*C must be at least 2, as for 'csp sudoku "
-                                                               "--box'"));
+                                                            "--box'"));
       if (puzzle.box.size() > kMaxSudokuSize)
-        fail(line, std::string("box ").append(shape).append(" is too large: its grid would be ")
-                       .append(std::to_string(puzzle.box.size())).append("x").append(std::to_string(puzzle.box.size()))
-                       .append("; grids up to ").append(std::to_string(kMaxSudokuSize)).append("x")
-                       .append(std::to_string(kMaxSudokuSize)).append(" are supported (the box is one box of the "
-                                                                     "grid: 'box 3x3' for a 9x9 Killer Sudoku)"));
+        fail(line, std::string("box ")
+                       .append(shape)
+                       .append(" is too large: its grid would be ")
+                       .append(std::to_string(puzzle.box.size()))
+                       .append("x")
+                       .append(std::to_string(puzzle.box.size()))
+                       .append("; grids up to ")
+                       .append(std::to_string(kMaxSudokuSize))
+                       .append("x")
+                       .append(std::to_string(kMaxSudokuSize))
+                       .append(" are supported (the box is one box of the "
+                               "grid: 'box 3x3' for a 9x9 Killer Sudoku)"));
       have_box = true;
       continue;
     }
@@ -104,23 +111,35 @@ KillerSudoku parse_killer_sudoku(const std::string& text) {
       std::string sum_word;
       if (label.size() != 1 || !(words >> sum_word)) fail(line, "expected 'LABEL SUM' pairs, e.g. 'a 12 b 7'");
       const auto it = cage_of.find(label[0]);
-      if (it == cage_of.end()) fail(line, std::string("cage '").append(shown(label)).append("' does not appear in the grid"));
+      if (it == cage_of.end())
+        fail(line, std::string("cage '").append(shown(label)).append("' does not appear in the grid"));
       if (has_sum[it->second] != 0) fail(line, "a second sum for cage '" + label + "'");
-      const bool digits = !sum_word.empty() && std::all_of(sum_word.begin(), sum_word.end(), [](char ch) {
-                            return ch >= '0' && ch <= '9';
-                          });
-      const std::string_view significant = std::string_view(sum_word).substr(
-          std::min(sum_word.find_first_not_of('0'), sum_word.size()));
+      const bool digits = !sum_word.empty() &&
+                          std::all_of(sum_word.begin(), sum_word.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+      const std::string_view significant =
+          std::string_view(sum_word).substr(std::min(sum_word.find_first_not_of('0'), sum_word.size()));
       if (!digits || significant.empty())
-        fail(line, std::string("the sum '").append(shown(sum_word)).append("' of cage '").append(shown(label))
+        fail(line, std::string("the sum '")
+                       .append(shown(sum_word))
+                       .append("' of cage '")
+                       .append(shown(label))
                        .append("' is not a positive integer"));
       // Different digits 1..N: no cage adds up to more than 1 + 2 + ... + N.
       const int most = n * (n + 1) / 2;
       if (significant.size() > 6 || std::stoi(std::string(significant)) > most)
-        fail(line, std::string("the sum ").append(shown(sum_word)).append(" of cage '").append(shown(label))
-                       .append("' is more than any cage of a ").append(std::to_string(n)).append("x")
-                       .append(std::to_string(n)).append(" grid holds (its digits differ: at most 1 + ... + ")
-                       .append(std::to_string(n)).append(" = ").append(std::to_string(most)).append(")"));
+        fail(line, std::string("the sum ")
+                       .append(shown(sum_word))
+                       .append(" of cage '")
+                       .append(shown(label))
+                       .append("' is more than any cage of a ")
+                       .append(std::to_string(n))
+                       .append("x")
+                       .append(std::to_string(n))
+                       .append(" grid holds (its digits differ: at most 1 + ... + ")
+                       .append(std::to_string(n))
+                       .append(" = ")
+                       .append(std::to_string(most))
+                       .append(")"));
       puzzle.cages[it->second].sum = std::stoi(std::string(significant));
       has_sum[it->second] = 1;
     } while (words >> label);
@@ -166,7 +185,8 @@ std::string check_killer_solution(const KillerSudoku& puzzle, const SudokuGrid& 
     std::vector<bool> seen(static_cast<std::size_t>(grid.size()) + 1, false);
     for (const int cell : cage.cells) {
       const int d = grid.cells[static_cast<std::size_t>(cell)];
-      if (seen[static_cast<std::size_t>(d)]) return std::string("cage '").append(1, cage.label).append("' repeats a digit");
+      if (seen[static_cast<std::size_t>(d)])
+        return std::string("cage '").append(1, cage.label).append("' repeats a digit");
       seen[static_cast<std::size_t>(d)] = true;
       sum += d;
     }

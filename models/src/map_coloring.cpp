@@ -11,8 +11,15 @@ namespace csp::models {
 
 Map australia() {
   return {{"WA", "NT", "SA", "Q", "NSW", "V", "T"},
-          {{"WA", "NT"}, {"WA", "SA"}, {"NT", "SA"}, {"NT", "Q"}, {"SA", "Q"}, {"SA", "NSW"}, {"SA", "V"},
-           {"Q", "NSW"}, {"NSW", "V"}}};
+          {{"WA", "NT"},
+           {"WA", "SA"},
+           {"NT", "SA"},
+           {"NT", "Q"},
+           {"SA", "Q"},
+           {"SA", "NSW"},
+           {"SA", "V"},
+           {"Q", "NSW"},
+           {"NSW", "V"}}};
 }
 
 Map usa() {

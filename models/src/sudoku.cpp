@@ -87,11 +87,13 @@ Blank make_blank(BoxShape box, AllDifferentMode mode) {
   }
   if (mode != AllDifferentMode::binary) {
     for (std::size_t u = 0; u < units->size(); ++u)
-      p.add_all_different((*units)[u], mode, std::string(unit_kind(u, n)).append(" ").append(std::to_string(u % n + 1)));
+      p.add_all_different((*units)[u], mode,
+                          std::string(unit_kind(u, n)).append(" ").append(std::to_string(u % n + 1)));
     return blank;
   }
   // Pairwise: each pair of peers once (a row and a box can share a pair).
-  std::vector<std::vector<char>> linked(static_cast<std::size_t>(n * n), std::vector<char>(static_cast<std::size_t>(n * n), 0));
+  std::vector<std::vector<char>> linked(static_cast<std::size_t>(n * n),
+                                        std::vector<char>(static_cast<std::size_t>(n * n), 0));
   for (const auto& unit : *units)
     for (std::size_t i = 0; i < unit.size(); ++i)
       for (std::size_t j = i + 1; j < unit.size(); ++j) {
@@ -215,10 +217,15 @@ std::vector<std::string> clashing_givens(const SudokuGrid& puzzle) {
     for (int v = 1; v <= n; ++v) {
       const std::vector<int>& cells = where[static_cast<std::size_t>(v)];
       if (cells.size() < 2) continue;
-      std::string message = cells.size() < std::size(kCount) ? std::string(kCount[cells.size()])
-                                                               : std::to_string(cells.size());
-      message.append(" ").append(std::to_string(v)).append("s in ").append(unit_kind(u, n)).append(" ").append(
-          std::to_string(u % static_cast<std::size_t>(n) + 1)).append(" (");
+      std::string message =
+          cells.size() < std::size(kCount) ? std::string(kCount[cells.size()]) : std::to_string(cells.size());
+      message.append(" ")
+          .append(std::to_string(v))
+          .append("s in ")
+          .append(unit_kind(u, n))
+          .append(" ")
+          .append(std::to_string(u % static_cast<std::size_t>(n) + 1))
+          .append(" (");
       for (std::size_t k = 0; k < cells.size(); ++k) message.append(k == 0 ? "" : ", ").append(cell_name(n, cells[k]));
       out.push_back(message.append(")"));
     }

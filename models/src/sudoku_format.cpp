@@ -40,8 +40,15 @@ char symbol_of(int value) {
 
 int symbol_value(char c) {
   switch (c) {
-    case '.': case '0': case '-': case '_': case 'x': case 'X': return 0;
-    default: break;
+    case '.':
+    case '0':
+    case '-':
+    case '_':
+    case 'x':
+    case 'X':
+      return 0;
+    default:
+      break;
   }
   if (c >= '1' && c <= '9') return c - '0';
   if (c >= 'A' && c <= 'Z') return 10 + (c - 'A');
@@ -51,14 +58,22 @@ int symbol_value(char c) {
 
 std::optional<BoxShape> default_box(int n) {
   switch (n) {
-    case 4: return BoxShape{2, 2};
-    case 6: return BoxShape{2, 3};
-    case 8: return BoxShape{2, 4};
-    case 9: return BoxShape{3, 3};
-    case 12: return BoxShape{3, 4};
-    case 16: return BoxShape{4, 4};
-    case 25: return BoxShape{5, 5};
-    default: return std::nullopt;
+    case 4:
+      return BoxShape{2, 2};
+    case 6:
+      return BoxShape{2, 3};
+    case 8:
+      return BoxShape{2, 4};
+    case 9:
+      return BoxShape{3, 3};
+    case 12:
+      return BoxShape{3, 4};
+    case 16:
+      return BoxShape{4, 4};
+    case 25:
+      return BoxShape{5, 5};
+    default:
+      return std::nullopt;
   }
 }
 
@@ -77,12 +92,13 @@ BoxShape parse_box(std::string_view text) {
   BoxShape box{0, 0};
   const auto number = [&](std::string_view part, int& out) {
     const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
-    if (part.empty() || ec != std::errc() || end != part.data() + part.size()) throw bad("expected RxC, e.g. 3x3 or 2x3");
+    if (part.empty() || ec != std::errc() || end != part.data() + part.size())
+      throw bad("expected RxC, e.g. 3x3 or 2x3");
   };
   number(text.substr(0, sep), box.rows);
   number(text.substr(sep + 1), box.cols);
-  if (box.rows < 1 || box.cols < 1 || box.rows > kMaxSudokuSize || box.cols > kMaxSudokuSize ||
-      box.size() < 2 || box.size() > kMaxSudokuSize)
+  if (box.rows < 1 || box.cols < 1 || box.rows > kMaxSudokuSize || box.cols > kMaxSudokuSize || box.size() < 2 ||
+      box.size() > kMaxSudokuSize)
     throw bad(std::string("R and C must be at least 1 and R*C between 2 and ").append(std::to_string(kMaxSudokuSize)));
   return box;
 }
@@ -109,8 +125,11 @@ std::string to_pretty(const SudokuGrid& grid) {
 std::string to_candidates(BoxShape box, const std::vector<std::vector<int>>& candidates) {
   const int n = box.size();
   if (candidates.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(n))
-    throw ModelError(std::string("to_candidates: a ").append(to_string(box)).append(" grid needs ")
-                         .append(std::to_string(n * n)).append(" candidate lists, got ")
+    throw ModelError(std::string("to_candidates: a ")
+                         .append(to_string(box))
+                         .append(" grid needs ")
+                         .append(std::to_string(n * n))
+                         .append(" candidate lists, got ")
                          .append(std::to_string(candidates.size())));
   std::vector<std::string> text(candidates.size());
   std::size_t longest = 0;

@@ -60,11 +60,20 @@ inline bool SudokuGridConstraint::narrow(Work& w, int cell, Word keep) const {
 SudokuGridConstraint::SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name)
     : Constraint(std::move(cells), std::move(name)), box_(box), n_(box.size()) {
   if (box.rows < 1 || box.cols < 1 || n_ > kMaxSize)
-    throw ModelError(std::string("constraint '").append(this->name()).append("': box shape ").append(
-        to_string(box)).append(" is not supported (N = rows x cols must be 1..32)"));
+    throw ModelError(std::string("constraint '")
+                         .append(this->name())
+                         .append("': box shape ")
+                         .append(to_string(box))
+                         .append(" is not supported (N = rows x cols must be 1..32)"));
   if (arity() != n_ * n_)
-    throw ModelError(std::string("constraint '").append(this->name()).append("': a ").append(to_string(box)).append(
-        " grid has ").append(std::to_string(n_ * n_)).append(" cells, the scope has ").append(std::to_string(arity())));
+    throw ModelError(std::string("constraint '")
+                         .append(this->name())
+                         .append("': a ")
+                         .append(to_string(box))
+                         .append(" grid has ")
+                         .append(std::to_string(n_ * n_))
+                         .append(" cells, the scope has ")
+                         .append(std::to_string(arity())));
   const int n = n_;
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c) units_.push_back(r * n + c);
@@ -282,13 +291,13 @@ bool SudokuGridConstraint::pairs(Work& w, int kind, int u) const {
 template <int kind>
 bool SudokuGridConstraint::box_line(Work& w) const {
   const int n = n_;
-  const int len = kind == 0 ? box_.cols : box_.rows;  // cells of a segment
-  const int per_line = n / len;                      // segments of a line (the boxes it crosses)
+  const int len = kind == 0 ? box_.cols : box_.rows;   // cells of a segment
+  const int per_line = n / len;                        // segments of a line (the boxes it crosses)
   const int band = kind == 0 ? box_.rows : box_.cols;  // lines that cross the same boxes
   const auto cell_at = [n](int line, int k) { return kind == 0 ? line * n + k : k * n + line; };
-  std::array<Word, kMaxCells> seg;                        // [line * per_line + block]
-  std::array<Word, kMaxSize> line_once, line_twice;       // per line
-  std::array<Word, kMaxSize> box_once, box_twice;         // per box: index band_index * per_line + block
+  std::array<Word, kMaxCells> seg;                   // [line * per_line + block]
+  std::array<Word, kMaxSize> line_once, line_twice;  // per line
+  std::array<Word, kMaxSize> box_once, box_twice;    // per box: index band_index * per_line + block
   for (int line = 0; line < n; ++line) {
     Word once = 0;
     Word twice = 0;
@@ -346,8 +355,7 @@ bool SudokuGridConstraint::propagate(Store& store) const {
   LastFixpoint* last = nullptr;
   if (store.owns(*this)) {
     last = static_cast<LastFixpoint*>(store.memory(id()));
-    if (last == nullptr)
-      last = static_cast<LastFixpoint*>(&store.set_memory(id(), std::make_unique<LastFixpoint>()));
+    if (last == nullptr) last = static_cast<LastFixpoint*>(&store.set_memory(id(), std::make_unique<LastFixpoint>()));
   }
   if (last != nullptr && last->valid) {
     for (int c = 0; c < cells; ++c) {

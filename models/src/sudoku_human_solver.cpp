@@ -23,10 +23,14 @@ SolverConfig search_config(std::uint64_t max_solutions, const StopCondition& lim
 
 std::string to_string(HumanOutcome o) {
   switch (o) {
-    case HumanOutcome::solved: return "solved";
-    case HumanOutcome::searched: return "searched";
-    case HumanOutcome::stuck: return "stuck";
-    case HumanOutcome::contradiction: return "contradiction";
+    case HumanOutcome::solved:
+      return "solved";
+    case HumanOutcome::searched:
+      return "searched";
+    case HumanOutcome::stuck:
+      return "stuck";
+    case HumanOutcome::contradiction:
+      return "contradiction";
   }
   return "?";
 }

@@ -15,9 +15,9 @@ namespace {
 // One line split into cells: symbol values (-1 = bad character) with their columns.
 struct LineScan {
   std::vector<std::tuple<int, char, int>> cells;  // (value, symbol, 1-based column)
-  std::string bad;                         // the first bad character, as text
-  bool pipe = false;                       // the line contains '|'
-  bool border = false;                     // only decoration characters (and '-'), at least one rule character
+  std::string bad;                                // the first bad character, as text
+  bool pipe = false;                              // the line contains '|'
+  bool border = false;                            // only decoration characters (and '-'), at least one rule character
 };
 
 bool is_decoration(char c) {
@@ -128,19 +128,22 @@ bool has_nontrivial_box(int n) {
   return false;
 }
 
-std::string count_text(std::size_t count) {
-  return std::to_string(count).append(count == 1 ? " cell" : " cells");
-}
+std::string count_text(std::size_t count) { return std::to_string(count).append(count == 1 ? " cell" : " cells"); }
 
 }  // namespace
 
 std::string to_string(PuzzleError e) {
   switch (e) {
-    case PuzzleError::none: return "";
-    case PuzzleError::cell_count: return "cell-count";
-    case PuzzleError::bad_character: return "bad-character";
-    case PuzzleError::ambiguous_size: return "ambiguous-size";
-    case PuzzleError::line_too_long: return "line-too-long";
+    case PuzzleError::none:
+      return "";
+    case PuzzleError::cell_count:
+      return "cell-count";
+    case PuzzleError::bad_character:
+      return "bad-character";
+    case PuzzleError::ambiguous_size:
+      return "ambiguous-size";
+    case PuzzleError::line_too_long:
+      return "line-too-long";
   }
   return "?";
 }
@@ -234,8 +237,8 @@ bool PuzzleReader::next(PuzzleRecord& record) {
     const bool rows_pending = picture_.active;
     const std::size_t max_rows = static_cast<std::size_t>(shape ? shape->size() : kMaxSudokuSize);
     const std::size_t one_line_count = shape ? static_cast<std::size_t>(shape->size() * shape->size()) : 16;
-    const bool one_line = count > static_cast<std::size_t>(kMaxSudokuSize) ||
-                          (count == one_line_count && !rows_pending && !s.pipe);
+    const bool one_line =
+        count > static_cast<std::size_t>(kMaxSudokuSize) || (count == one_line_count && !rows_pending && !s.pipe);
     if (one_line) {
       PuzzleRecord r;
       std::vector<Cell> cells;
@@ -286,13 +289,16 @@ bool PuzzleReader::finish_picture(PuzzleRecord& record) {
     record.line = p.start;
     record.text = std::move(p.text);
     record.error = PuzzleError::cell_count;
-    record.reason = std::string("a picture of ").append(std::to_string(p.row_count)).append(" rows (at most ")
-                        .append(std::to_string(p.row_sizes.size() - 1)).append(")");
+    record.reason = std::string("a picture of ")
+                        .append(std::to_string(p.row_count))
+                        .append(" rows (at most ")
+                        .append(std::to_string(p.row_sizes.size() - 1))
+                        .append(")");
     explain_bands(record, p);
     return true;
   }
-  const bool square = std::all_of(p.row_sizes.begin(), p.row_sizes.end(),
-                                  [&](std::size_t k) { return k == p.row_sizes.size(); });
+  const bool square =
+      std::all_of(p.row_sizes.begin(), p.row_sizes.end(), [&](std::size_t k) { return k == p.row_sizes.size(); });
   if (p.bad.empty() && !square) read_by_position(p);
   build(record, p.start, std::move(p.text), p.cells, p.bad, p.row_sizes, p.row_lines);
   explain_bands(record, p);
@@ -306,8 +312,9 @@ void PuzzleReader::explain_bands(PuzzleRecord& record, const Pending& p) {
   record.reason.append(p.blank_lines.size() == 1 ? " " : "s ");
   for (std::size_t i = 0; i < p.blank_lines.size(); ++i)
     record.reason.append(i == 0 ? "" : ", ").append(std::to_string(p.blank_lines[i]));
-  record.reason.append(", taken as separating bands: put a blank line only after a complete picture to start the "
-                       "next puzzle)");
+  record.reason.append(
+      ", taken as separating bands: put a blank line only after a complete picture to start the "
+      "next puzzle)");
 }
 
 void PuzzleReader::read_by_position(Pending& p) const {
@@ -351,9 +358,12 @@ void PuzzleReader::build(PuzzleRecord& r, std::size_t start, std::string text, c
   for (std::size_t i = 1; i < row_sizes.size(); ++i) {
     if (row_sizes[i] != row_sizes[0])
       return fail(PuzzleError::cell_count, std::string("rows of different lengths: line ")
-                                               .append(std::to_string(row_lines[i])).append(" has ")
-                                               .append(count_text(row_sizes[i])).append(", line ")
-                                               .append(std::to_string(row_lines[0])).append(" has ")
+                                               .append(std::to_string(row_lines[i]))
+                                               .append(" has ")
+                                               .append(count_text(row_sizes[i]))
+                                               .append(", line ")
+                                               .append(std::to_string(row_lines[0]))
+                                               .append(" has ")
                                                .append(count_text(row_sizes[0])));
   }
   const std::string rows_text =
@@ -362,8 +372,12 @@ void PuzzleReader::build(PuzzleRecord& r, std::size_t start, std::string text, c
   if (box) {
     const auto need = static_cast<std::size_t>(box->size() * box->size());
     if (total != need)
-      return fail(PuzzleError::cell_count, count_text(total).append(rows_text).append(": a ").append(to_string(*box))
-                                               .append(" box needs ").append(std::to_string(need)));
+      return fail(PuzzleError::cell_count, count_text(total)
+                                               .append(rows_text)
+                                               .append(": a ")
+                                               .append(to_string(*box))
+                                               .append(" box needs ")
+                                               .append(std::to_string(need)));
   } else {
     box = box_for_cell_count(total);
     if (!box) {
@@ -374,10 +388,15 @@ void PuzzleReader::build(PuzzleRecord& r, std::size_t start, std::string text, c
         while (n % r1 != 0) ++r1;
         const std::string a = std::to_string(r1).append("x").append(std::to_string(n / r1));
         const std::string b = std::to_string(n / r1).append("x").append(std::to_string(r1));
-        return fail(PuzzleError::ambiguous_size,
-                    count_text(total).append(rows_text).append(" make a ").append(std::to_string(n)).append("x")
-                        .append(std::to_string(n)).append(" grid with no default box shape: give it, e.g. ")
-                        .append(a).append(a == b ? "" : std::string(" or ").append(b)));
+        return fail(PuzzleError::ambiguous_size, count_text(total)
+                                                     .append(rows_text)
+                                                     .append(" make a ")
+                                                     .append(std::to_string(n))
+                                                     .append("x")
+                                                     .append(std::to_string(n))
+                                                     .append(" grid with no default box shape: give it, e.g. ")
+                                                     .append(a)
+                                                     .append(a == b ? "" : std::string(" or ").append(b)));
       }
       return fail(PuzzleError::cell_count,
                   count_text(total).append(rows_text).append(": expected 16, 36, 64, 81, 144, 256 or 625 "
@@ -389,11 +408,19 @@ void PuzzleReader::build(PuzzleRecord& r, std::size_t start, std::string text, c
   for (std::size_t i = 0; i < total; ++i) {
     const int v = cells[i].value;
     if (v > n)
-      return fail(PuzzleError::bad_character,
-                  std::string("bad character '").append(1, cells[i].symbol).append("' at ").append(where(cells[i]))
-                      .append(": ").append(std::to_string(v)).append(" is above ").append(std::to_string(n))
-                      .append(", the largest digit of a ").append(std::to_string(n)).append("x")
-                      .append(std::to_string(n)).append(" grid"));
+      return fail(PuzzleError::bad_character, std::string("bad character '")
+                                                  .append(1, cells[i].symbol)
+                                                  .append("' at ")
+                                                  .append(where(cells[i]))
+                                                  .append(": ")
+                                                  .append(std::to_string(v))
+                                                  .append(" is above ")
+                                                  .append(std::to_string(n))
+                                                  .append(", the largest digit of a ")
+                                                  .append(std::to_string(n))
+                                                  .append("x")
+                                                  .append(std::to_string(n))
+                                                  .append(" grid"));
     grid.cells[i] = v;
   }
   r.grid = std::move(grid);

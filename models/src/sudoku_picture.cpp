@@ -26,8 +26,11 @@ GridPicture sudoku_frame(BoxShape box) {
 void check_grid(const SudokuGrid& g, const char* what) {
   const std::size_t n = static_cast<std::size_t>(g.size());
   if (g.box.rows < 1 || g.box.cols < 1 || g.cells.size() != n * n)
-    throw ModelError(std::string("sudoku picture: the ").append(what).append(" has ")
-                         .append(std::to_string(g.cells.size())).append(" cells, expected ")
+    throw ModelError(std::string("sudoku picture: the ")
+                         .append(what)
+                         .append(" has ")
+                         .append(std::to_string(g.cells.size()))
+                         .append(" cells, expected ")
                          .append(std::to_string(n * n)));
 }
 
@@ -66,7 +69,8 @@ GridPicture killer_picture(const KillerSudoku& puzzle, const std::optional<Sudok
 GridPicture step_picture(const SudokuGrid& puzzle, const CandidateGrid& before, const Step& step,
                          const std::string& title) {
   check_grid(puzzle, "puzzle");
-  if (before.size() != puzzle.size()) throw ModelError("step picture: the puzzle and the candidate grid differ in size");
+  if (before.size() != puzzle.size())
+    throw ModelError("step picture: the puzzle and the candidate grid differ in size");
   GridPicture p = sudoku_frame(puzzle.box);
   p.title = title;
   p.candidates.resize(puzzle.cells.size());

@@ -58,8 +58,8 @@ std::string mask_text(DigitMask m) {
 // Calls `found(chosen, union)` for every choice of k items (ascending indices) whose masks together have exactly k
 // bits; stops and returns true as soon as `found` returns true.
 template <class Mask, class Found>
-bool combinations(const std::vector<Mask>& items, int k, std::size_t start, std::vector<std::size_t>& chosen,
-                  Mask acc, const Found& found) {
+bool combinations(const std::vector<Mask>& items, int k, std::size_t start, std::vector<std::size_t>& chosen, Mask acc,
+                  const Found& found) {
   if (static_cast<int>(chosen.size()) == k) return std::popcount(acc) == k && found(chosen, acc);
   for (std::size_t i = start; i < items.size(); ++i) {
     const Mask next = acc | items[i];
@@ -115,8 +115,8 @@ struct CandidateGrid::Geometry {
 
 CandidateGrid::CandidateGrid(const SudokuGrid& puzzle) : box_(puzzle.box), n_(puzzle.size()) {
   if (n_ > kMaxSudokuSize)
-    throw ModelError(std::string("the candidate grid holds at most ").append(std::to_string(kMaxSudokuSize))
-                         .append(" digits"));
+    throw ModelError(
+        std::string("the candidate grid holds at most ").append(std::to_string(kMaxSudokuSize)).append(" digits"));
   const Sudoku model(puzzle, AllDifferentMode::value);
   auto geo = std::make_shared<Geometry>();
   const int cells = n_ * n_;
@@ -191,8 +191,10 @@ bool CandidateGrid::contradiction() const {
 SudokuGrid CandidateGrid::grid() const { return SudokuGrid{box_, values_}; }
 
 std::string cell_name(const CandidateGrid& g, int cell) {
-  return std::string("r").append(std::to_string(g.row_of(cell) + 1)).append("c").append(
-      std::to_string(g.col_of(cell) + 1));
+  return std::string("r")
+      .append(std::to_string(g.row_of(cell) + 1))
+      .append("c")
+      .append(std::to_string(g.col_of(cell) + 1));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -200,10 +202,10 @@ std::string cell_name(const CandidateGrid& g, int cell) {
 
 const std::vector<Technique>& all_techniques() {
   static const std::vector<Technique> all = {
-      Technique::naked_single, Technique::hidden_single, Technique::pointing,    Technique::claiming,
-      Technique::naked_pair,   Technique::hidden_pair,   Technique::naked_triple, Technique::hidden_triple,
-      Technique::naked_quad,   Technique::hidden_quad,   Technique::x_wing,       Technique::xy_wing,
-      Technique::xyz_wing,     Technique::swordfish,     Technique::jellyfish,    Technique::unique_rectangle,
+      Technique::naked_single,    Technique::hidden_single, Technique::pointing,     Technique::claiming,
+      Technique::naked_pair,      Technique::hidden_pair,   Technique::naked_triple, Technique::hidden_triple,
+      Technique::naked_quad,      Technique::hidden_quad,   Technique::x_wing,       Technique::xy_wing,
+      Technique::xyz_wing,        Technique::swordfish,     Technique::jellyfish,    Technique::unique_rectangle,
       Technique::simple_colouring};
   return all;
 }
@@ -212,46 +214,80 @@ bool assumes_unique_solution(Technique t) { return t == Technique::unique_rectan
 
 std::string to_string(Technique t) {
   switch (t) {
-    case Technique::naked_single: return "naked-single";
-    case Technique::hidden_single: return "hidden-single";
-    case Technique::pointing: return "pointing";
-    case Technique::claiming: return "claiming";
-    case Technique::naked_pair: return "naked-pair";
-    case Technique::hidden_pair: return "hidden-pair";
-    case Technique::naked_triple: return "naked-triple";
-    case Technique::hidden_triple: return "hidden-triple";
-    case Technique::naked_quad: return "naked-quad";
-    case Technique::hidden_quad: return "hidden-quad";
-    case Technique::x_wing: return "x-wing";
-    case Technique::xy_wing: return "xy-wing";
-    case Technique::xyz_wing: return "xyz-wing";
-    case Technique::swordfish: return "swordfish";
-    case Technique::jellyfish: return "jellyfish";
-    case Technique::unique_rectangle: return "unique-rectangle";
-    case Technique::simple_colouring: return "simple-colouring";
+    case Technique::naked_single:
+      return "naked-single";
+    case Technique::hidden_single:
+      return "hidden-single";
+    case Technique::pointing:
+      return "pointing";
+    case Technique::claiming:
+      return "claiming";
+    case Technique::naked_pair:
+      return "naked-pair";
+    case Technique::hidden_pair:
+      return "hidden-pair";
+    case Technique::naked_triple:
+      return "naked-triple";
+    case Technique::hidden_triple:
+      return "hidden-triple";
+    case Technique::naked_quad:
+      return "naked-quad";
+    case Technique::hidden_quad:
+      return "hidden-quad";
+    case Technique::x_wing:
+      return "x-wing";
+    case Technique::xy_wing:
+      return "xy-wing";
+    case Technique::xyz_wing:
+      return "xyz-wing";
+    case Technique::swordfish:
+      return "swordfish";
+    case Technique::jellyfish:
+      return "jellyfish";
+    case Technique::unique_rectangle:
+      return "unique-rectangle";
+    case Technique::simple_colouring:
+      return "simple-colouring";
   }
   return "?";
 }
 
 std::string display_name(Technique t) {
   switch (t) {
-    case Technique::naked_single: return "Naked single";
-    case Technique::hidden_single: return "Hidden single";
-    case Technique::pointing: return "Pointing";
-    case Technique::claiming: return "Claiming";
-    case Technique::naked_pair: return "Naked pair";
-    case Technique::hidden_pair: return "Hidden pair";
-    case Technique::naked_triple: return "Naked triple";
-    case Technique::hidden_triple: return "Hidden triple";
-    case Technique::naked_quad: return "Naked quad";
-    case Technique::hidden_quad: return "Hidden quad";
-    case Technique::x_wing: return "X-Wing";
-    case Technique::xy_wing: return "XY-Wing";
-    case Technique::xyz_wing: return "XYZ-Wing";
-    case Technique::swordfish: return "Swordfish";
-    case Technique::jellyfish: return "Jellyfish";
-    case Technique::unique_rectangle: return "Unique rectangle";
-    case Technique::simple_colouring: return "Simple colouring";
+    case Technique::naked_single:
+      return "Naked single";
+    case Technique::hidden_single:
+      return "Hidden single";
+    case Technique::pointing:
+      return "Pointing";
+    case Technique::claiming:
+      return "Claiming";
+    case Technique::naked_pair:
+      return "Naked pair";
+    case Technique::hidden_pair:
+      return "Hidden pair";
+    case Technique::naked_triple:
+      return "Naked triple";
+    case Technique::hidden_triple:
+      return "Hidden triple";
+    case Technique::naked_quad:
+      return "Naked quad";
+    case Technique::hidden_quad:
+      return "Hidden quad";
+    case Technique::x_wing:
+      return "X-Wing";
+    case Technique::xy_wing:
+      return "XY-Wing";
+    case Technique::xyz_wing:
+      return "XYZ-Wing";
+    case Technique::swordfish:
+      return "Swordfish";
+    case Technique::jellyfish:
+      return "Jellyfish";
+    case Technique::unique_rectangle:
+      return "Unique rectangle";
+    case Technique::simple_colouring:
+      return "Simple colouring";
   }
   return "?";
 }
@@ -262,8 +298,8 @@ Technique parse_technique(const std::string& name) {
     if (to_string(t) == name) return t;
     valid.append(valid.empty() ? "" : ", ").append(to_string(t));
   }
-  throw UnknownNameError(std::string("unknown technique '").append(name).append("' (valid: all, ").append(valid).append(
-      ")"));
+  throw UnknownNameError(
+      std::string("unknown technique '").append(name).append("' (valid: all, ").append(valid).append(")"));
 }
 
 std::vector<Technique> parse_technique_list(const std::string& list) {
@@ -296,7 +332,8 @@ std::string describe(const CandidateGrid& g, const Step& step) {
   for (std::size_t i = 0; i < step.eliminations.size();) {
     const int cell = step.eliminations[i].cell;
     DigitMask lost = 0;
-    for (; i < step.eliminations.size() && step.eliminations[i].cell == cell; ++i) lost |= bit(step.eliminations[i].digit);
+    for (; i < step.eliminations.size() && step.eliminations[i].cell == cell; ++i)
+      lost |= bit(step.eliminations[i].digit);
     auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& gr) { return gr.first == lost; });
     if (it == groups.end()) {
       groups.emplace_back(lost, std::vector<int>{cell});
@@ -305,8 +342,8 @@ std::string describe(const CandidateGrid& g, const Step& step) {
     }
   }
   for (const auto& [lost, cells] : groups)
-    consequences.push_back(cells_text(g, cells).append(cells.size() == 1 ? " loses " : " lose ").append(
-        join_and(digit_texts(lost))));
+    consequences.push_back(
+        cells_text(g, cells).append(cells.size() == 1 ? " loses " : " lose ").append(join_and(digit_texts(lost))));
   return display_name(step.technique).append(": ").append(step.reason).append(", so ").append(join_and(consequences));
 }
 
@@ -337,8 +374,12 @@ std::optional<Step> find_hidden_single(const CandidateGrid& g) {
       if (popcount(pos) != 1) continue;
       const int c = unit[at(std::countr_zero(pos))];
       Step s{Technique::hidden_single, {c}, {d}, {{c, d}}, {}, ""};
-      s.reason = std::string("in ").append(g.unit_name(u)).append(", ").append(digit_text(d)).append(
-          " fits only in ").append(cell_name(g, c));
+      s.reason = std::string("in ")
+                     .append(g.unit_name(u))
+                     .append(", ")
+                     .append(digit_text(d))
+                     .append(" fits only in ")
+                     .append(cell_name(g, c));
       return s;
     }
   }
@@ -364,8 +405,12 @@ std::optional<Step> find_pointing(const CandidateGrid& g) {
         for (int c : g.units()[at(lu)])
           if (g.box_of(c) != b && g.has(c, d)) s.eliminations.push_back({c, d});
         if (s.eliminations.empty()) continue;
-        s.reason = std::string("in ").append(g.unit_name(u)).append(", ").append(digit_text(d)).append(
-            " lies only in ").append(g.unit_name(lu));
+        s.reason = std::string("in ")
+                       .append(g.unit_name(u))
+                       .append(", ")
+                       .append(digit_text(d))
+                       .append(" lies only in ")
+                       .append(g.unit_name(lu));
         sort_step(s);
         return s;
       }
@@ -389,8 +434,12 @@ std::optional<Step> find_claiming(const CandidateGrid& g) {
       for (int c : g.units()[at(2 * n + b)])
         if (std::find(line.begin(), line.end(), c) == line.end() && g.has(c, d)) s.eliminations.push_back({c, d});
       if (s.eliminations.empty()) continue;
-      s.reason = std::string("in ").append(g.unit_name(u)).append(", ").append(digit_text(d)).append(
-          " lies only in ").append(g.unit_name(2 * n + b));
+      s.reason = std::string("in ")
+                     .append(g.unit_name(u))
+                     .append(", ")
+                     .append(digit_text(d))
+                     .append(" lies only in ")
+                     .append(g.unit_name(2 * n + b));
       sort_step(s);
       return s;
     }
@@ -421,8 +470,12 @@ std::optional<Step> find_naked_subset(const CandidateGrid& g, int k) {
           if (g.has(c, d)) s.eliminations.push_back({c, d});
       }
       if (s.eliminations.empty()) return false;
-      s.reason = std::string("in ").append(g.unit_name(static_cast<int>(u))).append(", ").append(
-          cells_text(g, s.cells)).append(" hold only ").append(join_and(digit_texts(digits)));
+      s.reason = std::string("in ")
+                     .append(g.unit_name(static_cast<int>(u)))
+                     .append(", ")
+                     .append(cells_text(g, s.cells))
+                     .append(" hold only ")
+                     .append(join_and(digit_texts(digits)));
       sort_step(s);
       result = std::move(s);
       return true;
@@ -462,8 +515,12 @@ std::optional<Step> find_hidden_subset(const CandidateGrid& g, int k) {
       for (int c : s.cells)
         for (int d : digits_of(g.candidates(c) & ~keep)) s.eliminations.push_back({c, d});
       if (s.eliminations.empty()) return false;
-      s.reason = std::string("in ").append(g.unit_name(static_cast<int>(u))).append(", ").append(
-          join_and(digit_texts(keep))).append(" lie only in ").append(cells_text(g, s.cells));
+      s.reason = std::string("in ")
+                     .append(g.unit_name(static_cast<int>(u)))
+                     .append(", ")
+                     .append(join_and(digit_texts(keep)))
+                     .append(" lie only in ")
+                     .append(cells_text(g, s.cells));
       sort_step(s);
       result = std::move(s);
       return true;
@@ -490,27 +547,32 @@ std::optional<Step> find_fish(const CandidateGrid& g, int k) {
         }
       }
       std::vector<std::size_t> chosen;
-      combinations(crosses, k, 0, chosen, std::uint32_t{0}, [&](const std::vector<std::size_t>& pick, std::uint32_t cover) {
-        Step s{kinds[k - 2], {}, {d}, {}, {}, ""};
-        std::vector<int> base_lines;
-        std::vector<int> cover_lines;
-        for (std::size_t i : pick) base_lines.push_back(lines[i]);
-        for (int j = 0; j < n; ++j)
-          if ((cover >> j & 1U) != 0) cover_lines.push_back(j);
-        for (int i : base_lines)
-          for (int j : cover_lines)
-            if (g.has(cell_at(i, j), d)) s.cells.push_back(cell_at(i, j));
-        for (int j : cover_lines)
-          for (int i = 0; i < n; ++i)
-            if (std::find(base_lines.begin(), base_lines.end(), i) == base_lines.end() && g.has(cell_at(i, j), d))
-              s.eliminations.push_back({cell_at(i, j), d});
-        if (s.eliminations.empty()) return false;
-        s.reason = std::string("in ").append(plural_unit(base == 0 ? "row" : "column", base_lines)).append(", ").append(
-            digit_text(d)).append(" lies only in ").append(plural_unit(base == 0 ? "column" : "row", cover_lines));
-        sort_step(s);
-        result = std::move(s);
-        return true;
-      });
+      combinations(
+          crosses, k, 0, chosen, std::uint32_t{0}, [&](const std::vector<std::size_t>& pick, std::uint32_t cover) {
+            Step s{kinds[k - 2], {}, {d}, {}, {}, ""};
+            std::vector<int> base_lines;
+            std::vector<int> cover_lines;
+            for (std::size_t i : pick) base_lines.push_back(lines[i]);
+            for (int j = 0; j < n; ++j)
+              if ((cover >> j & 1U) != 0) cover_lines.push_back(j);
+            for (int i : base_lines)
+              for (int j : cover_lines)
+                if (g.has(cell_at(i, j), d)) s.cells.push_back(cell_at(i, j));
+            for (int j : cover_lines)
+              for (int i = 0; i < n; ++i)
+                if (std::find(base_lines.begin(), base_lines.end(), i) == base_lines.end() && g.has(cell_at(i, j), d))
+                  s.eliminations.push_back({cell_at(i, j), d});
+            if (s.eliminations.empty()) return false;
+            s.reason = std::string("in ")
+                           .append(plural_unit(base == 0 ? "row" : "column", base_lines))
+                           .append(", ")
+                           .append(digit_text(d))
+                           .append(" lies only in ")
+                           .append(plural_unit(base == 0 ? "column" : "row", cover_lines));
+            sort_step(s);
+            result = std::move(s);
+            return true;
+          });
     }
   }
   return result;
@@ -545,9 +607,20 @@ std::optional<Step> find_xy_wing(const CandidateGrid& g) {
         for (int c = 0; c < g.cell_count(); ++c)
           if (c != p && g.has(c, zd) && g.sees(c, a) && g.sees(c, b)) s.eliminations.push_back({c, zd});
         if (s.eliminations.empty()) continue;
-        s.reason = std::string("pivot ").append(cell_name(g, p)).append(" ").append(mask_text(pm)).append(
-            " sees ").append(cell_name(g, a)).append(" ").append(mask_text(am)).append(" and ").append(
-            cell_name(g, b)).append(" ").append(mask_text(bm)).append(", one of which is ").append(digit_text(zd));
+        s.reason = std::string("pivot ")
+                       .append(cell_name(g, p))
+                       .append(" ")
+                       .append(mask_text(pm))
+                       .append(" sees ")
+                       .append(cell_name(g, a))
+                       .append(" ")
+                       .append(mask_text(am))
+                       .append(" and ")
+                       .append(cell_name(g, b))
+                       .append(" ")
+                       .append(mask_text(bm))
+                       .append(", one of which is ")
+                       .append(digit_text(zd));
         sort_step(s);
         return s;
       }
@@ -571,13 +644,22 @@ std::optional<Step> find_xyz_wing(const CandidateGrid& g) {
         const int zd = std::countr_zero(am & bm);
         Step s{Technique::xyz_wing, {p, a, b}, digits_of(pm), {}, {}, ""};
         for (int c = 0; c < g.cell_count(); ++c)
-          if (c != p && g.has(c, zd) && g.sees(c, p) && g.sees(c, a) && g.sees(c, b))
-            s.eliminations.push_back({c, zd});
+          if (c != p && g.has(c, zd) && g.sees(c, p) && g.sees(c, a) && g.sees(c, b)) s.eliminations.push_back({c, zd});
         if (s.eliminations.empty()) continue;
-        s.reason = std::string("pivot ").append(cell_name(g, p)).append(" ").append(mask_text(pm)).append(
-            " sees ").append(cell_name(g, a)).append(" ").append(mask_text(am)).append(" and ").append(
-            cell_name(g, b)).append(" ").append(mask_text(bm)).append(", one of the three is ").append(
-            digit_text(zd));
+        s.reason = std::string("pivot ")
+                       .append(cell_name(g, p))
+                       .append(" ")
+                       .append(mask_text(pm))
+                       .append(" sees ")
+                       .append(cell_name(g, a))
+                       .append(" ")
+                       .append(mask_text(am))
+                       .append(" and ")
+                       .append(cell_name(g, b))
+                       .append(" ")
+                       .append(mask_text(bm))
+                       .append(", one of the three is ")
+                       .append(digit_text(zd));
         sort_step(s);
         return s;
       }
@@ -627,13 +709,22 @@ std::optional<Step> find_unique_rectangle(const CandidateGrid& g) {
           for (int c : corners)
             if (c != extra) three.push_back(c);
           const std::vector<std::string> ab = digit_texts(pair);
-          const std::string boxes = std::string("boxes ").append(std::to_string(std::min(b11, b22) + 1)).append(
-              " and ").append(std::to_string(std::max(b11, b22) + 1));
+          const std::string boxes = std::string("boxes ")
+                                        .append(std::to_string(std::min(b11, b22) + 1))
+                                        .append(" and ")
+                                        .append(std::to_string(std::max(b11, b22) + 1));
           s.reason = cells_text(g, three).append(" hold only ").append(join_and(ab));
-          s.reason.append("; if ").append(cell_name(g, extra)).append(" were ").append(ab[0]).append(" or ").append(
-              ab[1]);
-          s.reason.append(", swapping ").append(join_and(ab)).append(" in these four cells (").append(boxes).append(
-              ") would give a second solution, which a puzzle with one solution cannot have");
+          s.reason.append("; if ")
+              .append(cell_name(g, extra))
+              .append(" were ")
+              .append(ab[0])
+              .append(" or ")
+              .append(ab[1]);
+          s.reason.append(", swapping ")
+              .append(join_and(ab))
+              .append(" in these four cells (")
+              .append(boxes)
+              .append(") would give a second solution, which a puzzle with one solution cannot have");
           sort_step(s);
           return s;
         }
@@ -686,8 +777,13 @@ std::optional<Step> find_simple_colouring(const CandidateGrid& g) {
       std::sort(chain.begin(), chain.end());
       std::array<std::vector<int>, 2> side;
       for (int c : chain) side[at(colour[at(c)])].push_back(c);
-      const std::string coloured = std::string("on ").append(digit_text(d)).append(", conjugate pairs colour ").append(
-          cells_text(g, side[0])).append(" blue and ").append(cells_text(g, side[1])).append(" green; ");
+      const std::string coloured = std::string("on ")
+                                       .append(digit_text(d))
+                                       .append(", conjugate pairs colour ")
+                                       .append(cells_text(g, side[0]))
+                                       .append(" blue and ")
+                                       .append(cells_text(g, side[1]))
+                                       .append(" green; ");
       // Colour wrap (rule 2): two cells of one colour see each other, so that colour is false.
       for (std::size_t k = 0; k < 2; ++k) {
         for (std::size_t i = 0; i < side[k].size(); ++i) {
@@ -695,8 +791,11 @@ std::optional<Step> find_simple_colouring(const CandidateGrid& g) {
             if (!g.sees(side[k][i], side[k][j])) continue;
             Step s{Technique::simple_colouring, chain, {d}, {}, {}, ""};
             for (int c : side[k]) s.eliminations.push_back({c, d});
-            s.reason = std::string(coloured).append(cells_text(g, {side[k][i], side[k][j]})).append(" (both ").append(
-                colour_name[k]).append(") see each other");
+            s.reason = std::string(coloured)
+                           .append(cells_text(g, {side[k][i], side[k][j]}))
+                           .append(" (both ")
+                           .append(colour_name[k])
+                           .append(") see each other");
             sort_step(s);
             return s;
           }
@@ -714,8 +813,13 @@ std::optional<Step> find_simple_colouring(const CandidateGrid& g) {
         const auto green = seen(1);
         if (blue == side[0].end() || green == side[1].end()) continue;
         s.eliminations.push_back({c, d});
-        traps.append(traps.empty() ? "" : "; ").append(cell_name(g, c)).append(" sees ").append(
-            cell_name(g, *blue)).append(" (blue) and ").append(cell_name(g, *green)).append(" (green)");
+        traps.append(traps.empty() ? "" : "; ")
+            .append(cell_name(g, c))
+            .append(" sees ")
+            .append(cell_name(g, *blue))
+            .append(" (blue) and ")
+            .append(cell_name(g, *green))
+            .append(" (green)");
       }
       if (s.eliminations.empty()) continue;
       s.reason = std::string(coloured).append(traps);
@@ -728,23 +832,40 @@ std::optional<Step> find_simple_colouring(const CandidateGrid& g) {
 
 std::optional<Step> find_step(const CandidateGrid& g, Technique t) {
   switch (t) {
-    case Technique::naked_single: return find_naked_single(g);
-    case Technique::hidden_single: return find_hidden_single(g);
-    case Technique::pointing: return find_pointing(g);
-    case Technique::claiming: return find_claiming(g);
-    case Technique::naked_pair: return find_naked_subset(g, 2);
-    case Technique::naked_triple: return find_naked_subset(g, 3);
-    case Technique::naked_quad: return find_naked_subset(g, 4);
-    case Technique::hidden_pair: return find_hidden_subset(g, 2);
-    case Technique::hidden_triple: return find_hidden_subset(g, 3);
-    case Technique::hidden_quad: return find_hidden_subset(g, 4);
-    case Technique::x_wing: return find_fish(g, 2);
-    case Technique::swordfish: return find_fish(g, 3);
-    case Technique::jellyfish: return find_fish(g, 4);
-    case Technique::xy_wing: return find_xy_wing(g);
-    case Technique::xyz_wing: return find_xyz_wing(g);
-    case Technique::unique_rectangle: return find_unique_rectangle(g);
-    case Technique::simple_colouring: return find_simple_colouring(g);
+    case Technique::naked_single:
+      return find_naked_single(g);
+    case Technique::hidden_single:
+      return find_hidden_single(g);
+    case Technique::pointing:
+      return find_pointing(g);
+    case Technique::claiming:
+      return find_claiming(g);
+    case Technique::naked_pair:
+      return find_naked_subset(g, 2);
+    case Technique::naked_triple:
+      return find_naked_subset(g, 3);
+    case Technique::naked_quad:
+      return find_naked_subset(g, 4);
+    case Technique::hidden_pair:
+      return find_hidden_subset(g, 2);
+    case Technique::hidden_triple:
+      return find_hidden_subset(g, 3);
+    case Technique::hidden_quad:
+      return find_hidden_subset(g, 4);
+    case Technique::x_wing:
+      return find_fish(g, 2);
+    case Technique::swordfish:
+      return find_fish(g, 3);
+    case Technique::jellyfish:
+      return find_fish(g, 4);
+    case Technique::xy_wing:
+      return find_xy_wing(g);
+    case Technique::xyz_wing:
+      return find_xyz_wing(g);
+    case Technique::unique_rectangle:
+      return find_unique_rectangle(g);
+    case Technique::simple_colouring:
+      return find_simple_colouring(g);
   }
   return std::nullopt;
 }

@@ -24,8 +24,9 @@ std::vector<Technique> without_duplicates(std::vector<Technique> list) {
 
 SudokuGrid empty_grid(BoxShape box) {
   if (box.rows < 1 || box.cols < 1 || box.size() > kMaxSudokuSize)
-    throw ModelError(std::string("techniques: box shape ").append(to_string(box)).append(
-        " is not supported (N = rows x cols must be 1..32)"));
+    throw ModelError(std::string("techniques: box shape ")
+                         .append(to_string(box))
+                         .append(" is not supported (N = rows x cols must be 1..32)"));
   return SudokuGrid{box, std::vector<int>(at(box.size() * box.size()), 0)};
 }
 
@@ -47,13 +48,23 @@ SudokuTechniquesConstraint::SudokuTechniquesConstraint(std::vector<VarId> cells,
   if (techniques_.empty()) throw ModelError("constraint '" + this->name() + "': no technique to propagate with");
   for (Technique t : techniques_)
     if (assumes_unique_solution(t))
-      throw ModelError(std::string("constraint '").append(this->name()).append("': ").append(to_string(t)).append(
-          " assumes the puzzle has one solution, so it cannot propagate during search (it could remove every "
-          "solution of a puzzle with several)"));
+      throw ModelError(
+          std::string("constraint '")
+              .append(this->name())
+              .append("': ")
+              .append(to_string(t))
+              .append(
+                  " assumes the puzzle has one solution, so it cannot propagate during search (it could remove every "
+                  "solution of a puzzle with several)"));
   if (arity() != box.size() * box.size())
-    throw ModelError(std::string("constraint '").append(this->name()).append("': a ").append(to_string(box)).append(
-        " grid has ").append(std::to_string(box.size() * box.size())).append(" cells, the scope has ").append(
-        std::to_string(arity())));
+    throw ModelError(std::string("constraint '")
+                         .append(this->name())
+                         .append("': a ")
+                         .append(to_string(box))
+                         .append(" grid has ")
+                         .append(std::to_string(box.size() * box.size()))
+                         .append(" cells, the scope has ")
+                         .append(std::to_string(arity())));
 }
 
 void SudokuTechniquesConstraint::attach(const Problem& problem) {
@@ -78,8 +89,7 @@ bool SudokuTechniquesConstraint::fixpoint(const Store& store, CandidateGrid& g) 
   const int cells = g.cell_count();
   // Candidates first, then the single values placed (which removes them from their peers' candidates; two peers
   // fixed to one digit are a contradiction found below).
-  for (int c = 0; c < cells; ++c)
-    g.set_cell(c, 0, static_cast<DigitMask>(store.domain(scope()[at(c)]).word(0) << 1));
+  for (int c = 0; c < cells; ++c) g.set_cell(c, 0, static_cast<DigitMask>(store.domain(scope()[at(c)]).word(0) << 1));
   for (int c = 0; c < cells; ++c) {
     const Domain::Word w = store.domain(scope()[at(c)]).word(0);
     if (std::has_single_bit(w)) g.place(c, std::countr_zero(w) + 1);
@@ -143,8 +153,8 @@ const SudokuTechniquesConstraint& post_techniques(Sudoku& model, std::vector<Tec
   std::vector<VarId> scope;
   scope.reserve(at(cells));
   for (int c = 0; c < cells; ++c) scope.push_back(c);
-  const Constraint& c = model.post(
-      std::make_unique<SudokuTechniquesConstraint>(std::move(scope), model.box(), std::move(techniques)));
+  const Constraint& c =
+      model.post(std::make_unique<SudokuTechniquesConstraint>(std::move(scope), model.box(), std::move(techniques)));
   return static_cast<const SudokuTechniquesConstraint&>(c);
 }
 

@@ -59,7 +59,7 @@ class TextInput::CappedBuffer : public std::streambuf {
     } catch (const std::ios_base::failure& e) {
       // libstdc++ carries the errno in the code ("Is a directory", "Input/output error").
       error_ = e.code().value() != 0 && e.code().category() != std::iostream_category() ? e.code().message()
-                                                                                      : std::string(e.what());
+                                                                                        : std::string(e.what());
     } catch (const std::exception& e) {
       error_ = e.what();
     }
@@ -109,10 +109,13 @@ TextInput::~TextInput() = default;
 bool TextInput::capped() const { return buffer_->capped(); }
 
 std::string TextInput::read_error() const {
-  if (!buffer_->error().empty()) return std::string(name_).append(": read error (").append(buffer_->error()).append(")");
+  if (!buffer_->error().empty())
+    return std::string(name_).append(": read error (").append(buffer_->error()).append(")");
   if (buffer_->capped())
-    return std::string(name_).append(": larger than ").append(byte_count_text(max_)).append(
-        ", the most this reader takes: not read past it");
+    return std::string(name_)
+        .append(": larger than ")
+        .append(byte_count_text(max_))
+        .append(", the most this reader takes: not read past it");
   return "";
 }
 
@@ -120,7 +123,8 @@ std::string TextInput::read_all() {
   std::string out;
   if (!open_error_.empty()) return out;
   char chunk[64 * 1024];
-  while (stream_.read(chunk, sizeof chunk) || stream_.gcount() > 0) out.append(chunk, static_cast<std::size_t>(stream_.gcount()));
+  while (stream_.read(chunk, sizeof chunk) || stream_.gcount() > 0)
+    out.append(chunk, static_cast<std::size_t>(stream_.gcount()));
   return out;
 }
 

@@ -29,7 +29,8 @@ Problem zebra(AllDifferentMode mode) {
   p.restrict_domain(p.find("Milk"), 3);
 
   auto same = [&p](const char* a, const char* b) {
-    p.add_binary(p.find(a), p.find(b), [](Value x, Value y) { return x == y; }, std::string(a).append("=").append(b));
+    p.add_binary(
+        p.find(a), p.find(b), [](Value x, Value y) { return x == y; }, std::string(a).append("=").append(b));
   };
   auto next_to = [&p](const char* a, const char* b) {
     p.add_binary(
@@ -47,7 +48,8 @@ Problem zebra(AllDifferentMode mode) {
   same("Japanese", "Parliaments");
   next_to("Kools", "Horse");
   same("Coffee", "Green");
-  p.add_binary(p.find("Green"), p.find("Ivory"), [](Value g, Value i) { return g == i + 1; }, "Green right of Ivory");
+  p.add_binary(
+      p.find("Green"), p.find("Ivory"), [](Value g, Value i) { return g == i + 1; }, "Green right of Ivory");
   return p;
 }
 

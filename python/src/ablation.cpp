@@ -212,8 +212,7 @@ void bind_ablation(py::module_& m) {
         return py::make_tuple(std::move(study), partial.has_value(), planned);
       },
       py::arg("model"), py::arg("files"), py::arg("numbers"), py::arg("factory"), py::arg("name"), py::arg("grid"),
-      py::arg("node_limit"), py::arg("timeout"), py::arg("repeat"), py::arg("max_solutions"),
-      py::arg("shuffle_seed"));
+      py::arg("node_limit"), py::arg("timeout"), py::arg("repeat"), py::arg("max_solutions"), py::arg("shuffle_seed"));
 
   py::class_<TreeRun>(m, "SearchTreeRun", "A run of csp::solve with a SearchTreeObserver attached")
       .def_property_readonly("result", [](const TreeRun& t) { return t.result; })

@@ -31,10 +31,11 @@ Globals how_of(const std::string& how) {
 }
 
 void bind_scheduling_routing(py::module_& m) {
-  m.def("post_cumulative", [](Problem& p, const Ids& s, const Ints& d, const Ints& r, int capacity, const std::string& how) {
-    check_not_solving(p);
-    post_cumulative(p, s, d, r, capacity, how_of(how));
-  });
+  m.def("post_cumulative",
+        [](Problem& p, const Ids& s, const Ints& d, const Ints& r, int capacity, const std::string& how) {
+          check_not_solving(p);
+          post_cumulative(p, s, d, r, capacity, how_of(how));
+        });
   m.def("post_disjunctive", [](Problem& p, const Ids& s, const Ints& d, const std::string& how) {
     check_not_solving(p);
     post_disjunctive(p, s, d, how_of(how));
@@ -96,25 +97,25 @@ void bind_counting_ordering(py::module_& m) {
 }
 
 void bind_packing(py::module_& m) {
-  m.def("post_bin_packing_load", [](Problem& p, const Ids& loads, const Ids& bins, const Ints& w, int first,
-                                    const std::string& how) {
-    check_not_solving(p);
-    post_bin_packing_load(p, loads, bins, w, first, how_of(how));
-  });
-  m.def("post_bin_packing_capa", [](Problem& p, const Ints& capacities, const Ids& bins, const Ints& w, int first,
-                                    const std::string& how) {
-    check_not_solving(p);
-    post_bin_packing_capa(p, capacities, bins, w, first, how_of(how));
-  });
+  m.def("post_bin_packing_load",
+        [](Problem& p, const Ids& loads, const Ids& bins, const Ints& w, int first, const std::string& how) {
+          check_not_solving(p);
+          post_bin_packing_load(p, loads, bins, w, first, how_of(how));
+        });
+  m.def("post_bin_packing_capa",
+        [](Problem& p, const Ints& capacities, const Ids& bins, const Ints& w, int first, const std::string& how) {
+          check_not_solving(p);
+          post_bin_packing_capa(p, capacities, bins, w, first, how_of(how));
+        });
   m.def("post_bin_packing", [](Problem& p, int capacity, const Ids& bins, const Ints& w, const std::string& how) {
     check_not_solving(p);
     post_bin_packing(p, capacity, bins, w, how_of(how));
   });
-  m.def("post_diffn", [](Problem& p, const Ids& x, const Ids& y, const Ids& dx, const Ids& dy, bool strict,
-                         const std::string& how) {
-    check_not_solving(p);
-    post_diffn(p, x, y, dx, dy, strict, how_of(how));
-  });
+  m.def("post_diffn",
+        [](Problem& p, const Ids& x, const Ids& y, const Ids& dx, const Ids& dy, bool strict, const std::string& how) {
+          check_not_solving(p);
+          post_diffn(p, x, y, dx, dy, strict, how_of(how));
+        });
 }
 
 }  // namespace

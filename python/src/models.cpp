@@ -109,9 +109,10 @@ void bind_flatzinc(py::module_& m) {
                              })
       .def_property_readonly("var", [](const fz::FlatZincModel& f) { return f.search.variable_ordering; })
       .def_property_readonly("val", [](const fz::FlatZincModel& f) { return f.search.value_ordering; })
-      .def_property_readonly("branching", [](const fz::FlatZincModel& f) { return fz::phased_branching(f.search); },
-                             "The branching the search annotation asks for: binary, split, reverse-split, or '' "
-                             "without one.")
+      .def_property_readonly(
+          "branching", [](const fz::FlatZincModel& f) { return fz::phased_branching(f.search); },
+          "The branching the search annotation asks for: binary, split, reverse-split, or '' "
+          "without one.")
       .def_readonly("search_variable_count", &fz::FlatZincModel::search_variable_count)
       .def_readonly("unsatisfiable", &fz::FlatZincModel::unsatisfiable)
       .def("format",
@@ -153,7 +154,8 @@ void bind_models(py::module_& m) {
       },
       py::arg("name") = "",
       "The default run of catalogue model `name` (csp/models/catalog.hpp, CatalogEntry::defaults) as the spec's "
-      "names: var, val, inference, restarts, alldiff; \"\": the engine's generic default (ModelDefaults{}). UnknownNameError "
+      "names: var, val, inference, restarts, alldiff; \"\": the engine's generic default (ModelDefaults{}). "
+      "UnknownNameError "
       "for an unknown model.");
   bind_graphs(m);
   bind_puzzles(m);

@@ -57,7 +57,8 @@ template <class Fn, class S>
 Fn trampoline(std::shared_ptr<S> slot) {
   return [slot = std::move(slot)](auto&&... args) {
     if (!slot->fn)
-      throw Error("inference '" + slot->name + "' was given as a callable to a run that has ended: pass the "
+      throw Error("inference '" + slot->name +
+                  "' was given as a callable to a run that has ended: pass the "
                   "callable again, or register it by name (csp.register_inference)");
     return slot->fn(std::forward<decltype(args)>(args)...);
   };
@@ -68,8 +69,10 @@ void register_named(Registry<Fn>& registry, const std::string& name, const std::
   check_no_search_running("registering " + registry.kind() + " '" + name + "'");
   Slots<Fn>& slots = named_slots<Fn>();
   if (const auto it = slots.find(name); it != slots.end()) {
-    if (!replace) throw Error(registry.kind() + " '" + name + "' is empty or already registered (replace=True "
-                              "replaces it)");
+    if (!replace)
+      throw Error(registry.kind() + " '" + name +
+                  "' is empty or already registered (replace=True "
+                  "replaces it)");
     it->second->help = help;
     it->second->fn = std::move(fn);  // the old callable is released here, under the GIL
     return;
@@ -110,8 +113,8 @@ InferenceLease::~InferenceLease() {
 
 std::string InferenceLease::acquire(const py::object& fn) {
   if (slot_) throw Error("internal: an inference lease is acquired once");
-  std::string qualname = py::hasattr(fn, "__qualname__") ? py::str(fn.attr("__qualname__")).cast<std::string>()
-                                                          : std::string("callable");
+  std::string qualname =
+      py::hasattr(fn, "__qualname__") ? py::str(fn.attr("__qualname__")).cast<std::string>() : std::string("callable");
   auto& pool = inference_pool();
   std::shared_ptr<InferenceSlot> idle;
   for (const auto& slot : pool) {
@@ -158,8 +161,8 @@ void bind_registration(py::module_& m) {
   m.def(
       "register_variable_ordering",
       [](const std::string& name, py::object fn, const std::string& help, bool replace) {
-        register_named(variable_orderings(), name, help, python_variable_ordering(std::move(fn), name).resolve(
-                                                             variable_orderings()), replace);
+        register_named(variable_orderings(), name, help,
+                       python_variable_ordering(std::move(fn), name).resolve(variable_orderings()), replace);
       },
       py::arg("name"), py::arg("fn"), py::arg("help") = "written in Python", py::arg("replace") = true);
   m.def(

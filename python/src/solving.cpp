@@ -22,7 +22,8 @@ SearchScope::~SearchScope() { --g_searches; }
 
 void check_no_search_running(const std::string& what) {
   if (g_searches > 0)
-    throw Error(what + ": not while a search runs (the registries are read by running searches); register "
+    throw Error(what +
+                ": not while a search runs (the registries are read by running searches); register "
                 "strategies before starting searches on other threads");
 }
 
@@ -35,8 +36,9 @@ SolvingScope::~SolvingScope() {
 
 void check_not_solving(const Problem& problem) {
   if (solving().contains(&problem))
-    throw Error("this Problem is being solved (on another thread, or by the search calling this code): it cannot "
-                "change while a search runs; change a copy (p.copy()) or wait for the search to end");
+    throw Error(
+        "this Problem is being solved (on another thread, or by the search calling this code): it cannot "
+        "change while a search runs; change a copy (p.copy()) or wait for the search to end");
 }
 
 }  // namespace csp::python

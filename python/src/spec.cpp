@@ -118,8 +118,7 @@ RunSpec make_run_spec(const Problem& problem, const py::dict& kwargs, InferenceL
   RunSpec spec;
   for (auto [key, value] : kwargs) {
     const auto name = py::str(key).cast<std::string>();
-    if (name == "inference" && !value.is_none() && !py::isinstance<py::str>(value) &&
-        PyCallable_Check(value.ptr())) {
+    if (name == "inference" && !value.is_none() && !py::isinstance<py::str>(value) && PyCallable_Check(value.ptr())) {
       spec.search.inference = lease.acquire(py::reinterpret_borrow<py::object>(value));
       continue;
     }

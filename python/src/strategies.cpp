@@ -15,8 +15,8 @@
 #include "csp/propagation/inference.hpp"
 #include "csp/search/solve.hpp"
 #include "gil.hpp"
-#include "returns.hpp"
 #include "registration.hpp"
+#include "returns.hpp"
 #include "spec.hpp"
 
 namespace csp::python {
@@ -99,7 +99,8 @@ int index_of(const SearchContext& ctx, VarId x, Value value) {
 py::object problem_object(const ContextRef& ref) {
   const Problem& p = ref.get().problem();
   const auto* type = py::detail::get_type_info(typeid(Problem));
-  if (py::handle existing = py::detail::get_object_handle(&p, type)) return py::reinterpret_borrow<py::object>(existing);
+  if (py::handle existing = py::detail::get_object_handle(&p, type))
+    return py::reinterpret_borrow<py::object>(existing);
   return py::cast(Problem(p));
 }
 
@@ -107,8 +108,7 @@ void bind_context(py::module_& m) {
   py::class_<ContextRef, std::shared_ptr<ContextRef>>(
       m, "SearchContext", "The running search as a callback sees it (valid only during the call: raises after).")
       .def_property_readonly("problem", &problem_object)
-      .def_property_readonly("variable_count",
-                             [](const ContextRef& c) { return c.get().problem().variable_count(); })
+      .def_property_readonly("variable_count", [](const ContextRef& c) { return c.get().problem().variable_count(); })
       .def_property_readonly("domains_filtered", [](const ContextRef& c) { return c.get().domains_filtered(); })
       .def("unassigned", &unassigned, "The unassigned variables, ascending.")
       .def("first_unassigned",
@@ -152,7 +152,8 @@ void bind_context(py::module_& m) {
           [](const ContextRef& ref, VarId x, Value value) {
             SearchContext& c = ref.get();
             if (c.assignment().is_assigned(x))
-              throw Error("remove: " + c.problem().variable(x).name() + " is assigned (an inference prunes only "
+              throw Error("remove: " + c.problem().variable(x).name() +
+                          " is assigned (an inference prunes only "
                           "unassigned variables)");
             return c.store().remove(x, index_of(c, x, value), nullptr);
           },
@@ -198,8 +199,9 @@ void order_of(const char* kind, const py::handle& fn, const py::handle& r, const
     if (seen[static_cast<std::size_t>(i)] || shown++ >= 8) return;
     missing += (missing.empty() ? "" : ", ") + std::to_string(v.value(i));
   });
-  fail("left out " + std::to_string(d.size() - static_cast<int>(order.size() - start)) + " of its values (" +
-       missing + (shown > 8 ? ", ..." : "") + "): an ordering orders every value; leaving one out would drop "
+  fail("left out " + std::to_string(d.size() - static_cast<int>(order.size() - start)) + " of its values (" + missing +
+       (shown > 8 ? ", ..." : "") +
+       "): an ordering orders every value; leaving one out would drop "
        "solutions");
 }
 

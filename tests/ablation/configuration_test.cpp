@@ -114,9 +114,9 @@ TEST(AblationExpandGrid, RestartsAndSeedsAreOptionalDimensions) {
   spec.seed = parse_seeds("0, 7,7");
   const std::vector<Configuration> grid = expand_grid(spec);
   ASSERT_EQ(grid.size(), 4U);
-  EXPECT_THAT(study_dimensions(grid), ElementsAre(Dimension::var, Dimension::val, Dimension::inference,
-                                                 Dimension::alldiff, Dimension::ac3, Dimension::restarts,
-                                                 Dimension::seed));
+  EXPECT_THAT(study_dimensions(grid),
+              ElementsAre(Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff, Dimension::ac3,
+                          Dimension::restarts, Dimension::seed));
   EXPECT_EQ(grid[3].label(), "mrv/natural/none/binary/ac3-off/luby/seed-7");
   EXPECT_EQ(grid[3].solver_config().restarts, "luby");
   EXPECT_EQ(grid[3].solver_config().seed, 7U);
@@ -172,7 +172,8 @@ TEST(AblationExpandGrid, MinConflictsDimensionsVaryOnlyMinConflictsConfiguration
   EXPECT_EQ(grid[0].algorithm, "backtracking");
   for (Dimension d : kLocalSearchDimensions) EXPECT_EQ(grid[0].get(d), "-") << to_string(d);
   EXPECT_EQ(grid[0].label(), "first/natural/none/binary/ac3-off");
-  EXPECT_EQ(grid[8].label(), "first/natural/none/binary/ac3-off/min-conflicts/walk-0.1/tabu-5/weighting-on/restart-after-1000");
+  EXPECT_EQ(grid[8].label(),
+            "first/natural/none/binary/ac3-off/min-conflicts/walk-0.1/tabu-5/weighting-on/restart-after-1000");
   EXPECT_THAT(study_dimensions(grid),
               ElementsAre(Dimension::var, Dimension::val, Dimension::inference, Dimension::alldiff, Dimension::ac3,
                           Dimension::algorithm, Dimension::walk, Dimension::tabu, Dimension::weighting,

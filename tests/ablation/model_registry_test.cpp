@@ -118,8 +118,7 @@ void expect_all_verified(const Instance& inst, const Configuration& c, std::uint
 TEST(AblationModels, ZebraHasOneVerifiedSolution) {
   const std::vector<Instance> inst = find_model("zebra").enumerate({});
   ASSERT_EQ(inst.size(), 1U);
-  for (const char* alldiff : {"binary", "value", "gac"})
-    expect_all_verified(inst[0], config("mrv", "fc", alldiff), 1);
+  for (const char* alldiff : {"binary", "value", "gac"}) expect_all_verified(inst[0], config("mrv", "fc", alldiff), 1);
   EXPECT_EQ(run_one(inst[0], config("first", "none"), {}).status, RunStatus::solved);
 }
 
@@ -129,7 +128,7 @@ TEST(AblationModels, CryptarithmsFromPuzzleList) {
   in.puzzles = {"SEND+MORE=MONEY", "TWO+TWO=FOUR"};
   const std::vector<Instance> inst = find_model("cryptarithm").enumerate(in);
   ASSERT_EQ(inst.size(), 2U);
-  expect_all_verified(inst[0], config("mrv", "fc", "value"), 1);  // 9567 + 1085 = 10652
+  expect_all_verified(inst[0], config("mrv", "fc", "value"), 1);   // 9567 + 1085 = 10652
   expect_all_verified(inst[1], config("mrv", "fc", "binary"), 7);  // csp cryptarithm TWO+TWO=FOUR --all
   in.puzzles = {"SEND+more=MONEY"};
   EXPECT_THROW(find_model("cryptarithm").enumerate(in), InputError);
@@ -142,8 +141,7 @@ TEST(AblationModels, KillerFileHasItsKnownSolution) {
   in.contents = {"box 2x2\nabcc\nabbd\naeed\nffed\na 7 b 9 c 5\nd 6 e 8 f 5\n"};
   const std::vector<Instance> inst = find_model("killer").enumerate(in);
   ASSERT_EQ(inst.size(), 1U);
-  for (const char* alldiff : {"binary", "value", "gac"})
-    expect_all_verified(inst[0], config("mrv", "fc", alldiff), 1);
+  for (const char* alldiff : {"binary", "value", "gac"}) expect_all_verified(inst[0], config("mrv", "fc", alldiff), 1);
   in.contents = {"box 2x2\nabcc\n"};
   EXPECT_THROW(find_model("killer").enumerate(in), InputError);
 }

@@ -29,12 +29,12 @@ TEST(AblationPaired, GeometricMeanOfTwoAndEightIsFour) {
 
 TEST(AblationPaired, WinsLossesTiesAndTheRatiosOfThePairsBothFinished) {
   const std::vector<RunPair> pairs = {
-      pair(20, 10),               // A costs twice B: a loss, ratio 2
-      pair(80, 10),               // a loss, ratio 8
-      pair(5, 5),                 // a tie, ratio 1
-      pair(10, 40),               // a win, ratio 1/4
-      pair(3, std::nullopt),      // B stopped by a limit: a win, no ratio
-      pair(std::nullopt, 7),      // A stopped: a loss, no ratio
+      pair(20, 10),                      // A costs twice B: a loss, ratio 2
+      pair(80, 10),                      // a loss, ratio 8
+      pair(5, 5),                        // a tie, ratio 1
+      pair(10, 40),                      // a win, ratio 1/4
+      pair(3, std::nullopt),             // B stopped by a limit: a win, no ratio
+      pair(std::nullopt, 7),             // A stopped: a loss, no ratio
       pair(std::nullopt, std::nullopt),  // neither finished
   };
   const PairedComparison c = compare_pairs(pairs, 1);

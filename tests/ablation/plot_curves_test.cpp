@@ -96,8 +96,7 @@ TEST(AblationCurves, LineChartsAreSvgFiles) {
     EXPECT_GT(text.str().size(), 1000U);
     std::remove(path.c_str());
   }
-  EXPECT_THROW(write_plot(::testing::TempDir() + "no/such/dir/c.svg", s, summaries, PlotMetric::time,
-                          PlotKind::cactus),
+  EXPECT_THROW(write_plot(::testing::TempDir() + "no/such/dir/c.svg", s, summaries, PlotMetric::time, PlotKind::cactus),
                InputError);
 }
 

@@ -116,10 +116,13 @@ TEST(AblationCsv, HeaderRecordThenColumnsThenOneRowPerPair) {
   EXPECT_EQ(header.count("date"), 1U);
 
   EXPECT_THAT(columns, ElementsAreArray(csv_columns()));
-  EXPECT_THAT(columns, ElementsAreArray({"group", "instance", "number", "var", "val", "inference", "alldiff", "ac3",
-                                         "status", "detail", "assignments", "backtracks", "failures",
-                                         "constraint_checks", "revisions", "values_pruned", "wipeouts", "backjumps",
-                                         "nogoods", "restart_count", "max_depth", "us"}));
+  EXPECT_THAT(
+      columns,
+      ElementsAreArray(
+          {"group",     "instance",      "number",   "var",         "val",        "inference",     "alldiff",
+           "ac3",       "status",        "detail",   "assignments", "backtracks", "failures",      "constraint_checks",
+           "revisions", "values_pruned", "wipeouts", "backjumps",   "nogoods",    "restart_count", "max_depth",
+           "us"}));
   ASSERT_EQ(rows.size(), 6U);  // 2 valid instances x 3 configurations; the invalid one has no row
   for (const auto& row : rows) ASSERT_EQ(row.size(), columns.size());
   EXPECT_EQ(rows[3][1], "in,txt:2");  // quoted, read back whole

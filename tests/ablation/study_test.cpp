@@ -85,11 +85,10 @@ TEST(RunStudy, BranchingIsADimensionAndEveryBranchingCounts92) {
   ASSERT_EQ(study.configs.size(), 5U);
   std::vector<std::string> labels;
   for (const Configuration& c : study.configs) labels.push_back(c.label());
-  EXPECT_EQ(labels, (std::vector<std::string>{"mrv/natural/fc/binary/ac3-off/none",
-                                               "mrv/natural/fc/binary/ac3-off/none/binary",
-                                               "mrv/natural/fc/binary/ac3-off/none/split",
-                                               "mrv/natural/fc/binary/ac3-off/none/reverse-split",
-                                               "mrv/natural/fc/binary/ac3-off/cbj"}));
+  EXPECT_EQ(labels, (std::vector<std::string>{
+                        "mrv/natural/fc/binary/ac3-off/none", "mrv/natural/fc/binary/ac3-off/none/binary",
+                        "mrv/natural/fc/binary/ac3-off/none/split", "mrv/natural/fc/binary/ac3-off/none/reverse-split",
+                        "mrv/natural/fc/binary/ac3-off/cbj"}));
   EXPECT_EQ(study.configs[1].solver_config().branching, "binary");
   EXPECT_EQ(study.configs[4].solver_config().branching, "d-way");
   for (const RunRecord& row : study.records) {
@@ -136,7 +135,8 @@ TEST(RunStudy, CsvRowsEqualTheCataloguesButForNamesAndTimes) {
       std::istringstream cells(line);
       for (std::string cell; std::getline(cells, cell, ',');) fields.push_back(cell);
       if (keep.empty())
-        for (const std::string& column : fields) keep.push_back(column != "group" && column != "instance" && column != "us");
+        for (const std::string& column : fields)
+          keep.push_back(column != "group" && column != "instance" && column != "us");
       std::vector<std::string> kept;
       for (std::size_t k = 0; k < fields.size() && k < keep.size(); ++k) {
         if (keep[k]) kept.push_back(fields[k]);
@@ -156,8 +156,8 @@ TEST(RunStudy, CsvRowsEqualTheCataloguesButForNamesAndTimes) {
 
 TEST(RunStudy, WrongSolutionsErrorsAndInvalidInstances) {
   StudyPlan plan;
-  plan.instances.push_back(instance_from_factory("refuses-all", [] { return models::n_queens(4); },
-                                                 [](const Assignment&) { return std::string("never right"); }));
+  plan.instances.push_back(instance_from_factory(
+      "refuses-all", [] { return models::n_queens(4); }, [](const Assignment&) { return std::string("never right"); }));
   plan.instances.push_back(
       instance_from_factory("cannot-build", []() -> Problem { throw ModelError("no board of size 0"); }));
   Instance broken = instance_from_factory("broken", [] { return models::n_queens(4); });

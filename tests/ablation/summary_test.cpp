@@ -16,8 +16,7 @@ Instance instance(const std::string& group, const std::string& name) {
   return i;
 }
 
-RunRecord record(std::size_t inst, std::size_t config, RunStatus status, std::uint64_t assignments,
-                 std::int64_t us) {
+RunRecord record(std::size_t inst, std::size_t config, RunStatus status, std::uint64_t assignments, std::int64_t us) {
   RunRecord r;
   r.instance = inst;
   r.config = config;
@@ -35,11 +34,11 @@ struct Fixture {
                                      instance("b.txt", "b:1"), instance("b.txt", "b:2")};
   std::vector<Configuration> configs;
   std::vector<RunRecord> records = {
-      record(0, 0, RunStatus::solved, 10, 100),        record(1, 0, RunStatus::solved, 20, 200),
-      record(2, 0, RunStatus::solved, 60, 300),        record(0, 1, RunStatus::solved, 5, 50),
-      record(1, 1, RunStatus::solved, 5, 60),          record(2, 1, RunStatus::timeout, 1000, 5000),
-      record(3, 0, RunStatus::solved, 1, 10),          record(4, 0, RunStatus::unsatisfiable, 3, 30),
-      record(3, 1, RunStatus::node_limit, 400, 40),    record(4, 1, RunStatus::solved, 2, 20),
+      record(0, 0, RunStatus::solved, 10, 100),     record(1, 0, RunStatus::solved, 20, 200),
+      record(2, 0, RunStatus::solved, 60, 300),     record(0, 1, RunStatus::solved, 5, 50),
+      record(1, 1, RunStatus::solved, 5, 60),       record(2, 1, RunStatus::timeout, 1000, 5000),
+      record(3, 0, RunStatus::solved, 1, 10),       record(4, 0, RunStatus::unsatisfiable, 3, 30),
+      record(3, 1, RunStatus::node_limit, 400, 40), record(4, 1, RunStatus::solved, 2, 20),
   };
   Fixture() {
     Configuration mrv;

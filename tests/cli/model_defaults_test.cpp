@@ -63,7 +63,8 @@ class Inputs {
  public:
   Inputs() : dir_(fs::temp_directory_path() / ("csp-model-defaults-" + std::to_string(::getpid()))) {
     fs::create_directories(dir_);
-    std::ofstream(dir_ / "one.txt") << "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+    std::ofstream(dir_ / "one.txt")
+        << "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
     std::ofstream(dir_ / "triangle.col") << "p edge 3 3\ne 1 2\ne 2 3\ne 1 3\n";
   }
   ~Inputs() {

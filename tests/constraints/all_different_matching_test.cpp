@@ -39,8 +39,8 @@ TEST(AllDifferentMatching, PropagateReachesGeneralisedArcConsistency) {
   int pruned_beyond_rules = 0;
   int many_open = 0;  // rounds with more than 6 domains of several values: the matching path, not the subsets one
   for (int round = 0; round < 600; ++round) {
-    const int n = 2 + static_cast<int>(rng() % 9);           // 2..10 variables
-    const int values = n + static_cast<int>(rng() % 3);       // n..n+2 values
+    const int n = 2 + static_cast<int>(rng() % 9);       // 2..10 variables
+    const int values = n + static_cast<int>(rng() % 3);  // n..n+2 values
     std::vector<std::vector<Value>> domains(static_cast<std::size_t>(n));
     Problem matching;
     Problem rules;
@@ -60,8 +60,8 @@ TEST(AllDifferentMatching, PropagateReachesGeneralisedArcConsistency) {
     rules.add_all_different(scope, AllDifferentMode::value);
     if (std::count_if(domains.begin(), domains.end(), [](const auto& d) { return d.size() > 1; }) > 6) ++many_open;
     const auto expected = supported(domains, values);
-    const bool solvable = !expected[0].empty() &&
-                          std::find(expected[0].begin(), expected[0].end(), 1) != expected[0].end();
+    const bool solvable =
+        !expected[0].empty() && std::find(expected[0].begin(), expected[0].end(), 1) != expected[0].end();
 
     Statistics stats;
     Store store(matching, stats);
@@ -83,9 +83,9 @@ TEST(AllDifferentMatching, PropagateReachesGeneralisedArcConsistency) {
       }
     }
   }
-  EXPECT_GT(unsatisfiable, 10);         // the sample covers failures...
-  EXPECT_GT(pruned_beyond_rules, 10);   // ...and prunings the cheap rules miss (naked pairs and the like)
-  EXPECT_GT(many_open, 100);            // ...by both filtering paths (Hall sets over subsets, Régin's matching)
+  EXPECT_GT(unsatisfiable, 10);        // the sample covers failures...
+  EXPECT_GT(pruned_beyond_rules, 10);  // ...and prunings the cheap rules miss (naked pairs and the like)
+  EXPECT_GT(many_open, 100);           // ...by both filtering paths (Hall sets over subsets, Régin's matching)
 }
 
 TEST(AllDifferentMatching, NakedPairIsRemovedFromTheRest) {
@@ -124,7 +124,7 @@ TEST(AllDifferentMatching, IncrementalMatchingStaysExactOverAssignmentsAndUndos)
   int undos = 0;
   int wide_rounds = 0;  // rounds where some variable has more values than the scope has variables
   for (int round = 0; round < 150; ++round) {
-    const int n = 3 + static_cast<int>(rng() % 6);        // 3..8 variables
+    const int n = 3 + static_cast<int>(rng() % 6);           // 3..8 variables
     const int values = n + 1 + static_cast<int>(rng() % 4);  // n+1..n+4 values
     Problem p;
     std::vector<VarId> x;
@@ -204,7 +204,7 @@ TEST(AllDifferentMatching, WideIntervalDomainsLoseTheHallValues) {
   p.restrict_domain(x[0], std::vector<Value>{5, 6});
   p.restrict_domain(x[1], std::vector<Value>{5, 6});
   p.restrict_domain(x[2], std::vector<Value>{5, 6, 7});  // {x0, x1, x2} hold 5, 6, 7 only: a Hall set, so x2 = 7
-  p.restrict_domain(x[3], 999'999);   // fixed
+  p.restrict_domain(x[3], 999'999);                      // fixed
   p.add_all_different(x, AllDifferentMode::gac);
   Statistics stats;
   Store store(p, stats);
@@ -235,8 +235,7 @@ TEST(AllDifferentMatching, WideIntervalDomainsLoseTheHallValues) {
 TEST(AllDifferentMatching, SearchOverWideDomainsFindsDifferentValues) {
   Problem p;
   std::vector<VarId> x;
-  for (int k = 0; k < 200; ++k)
-    x.push_back(p.add_variable(std::string("x").append(std::to_string(k)), -5'000, 4'999));
+  for (int k = 0; k < 200; ++k) x.push_back(p.add_variable(std::string("x").append(std::to_string(k)), -5'000, 4'999));
   for (int k = 0; k < 10; ++k) p.restrict_range(x[static_cast<std::size_t>(k)], -5'000, -4'991);
   p.add_all_different(x, AllDifferentMode::gac);
   SolverConfig config = SolverConfig::textbook();

@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <climits>
 #include <array>
+#include <climits>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -22,11 +22,17 @@ namespace {
 
 // ---- issue 11: a braced pair cannot be taken for a range ------------------------------------------------------
 template <class P>
-concept BracedAddVariable = requires(P& p) { p.add_variable("x", {1, 9}); };
+concept BracedAddVariable = requires(P& p) {
+  p.add_variable("x", {1, 9});
+};
 template <class P>
-concept BracedRestrictDomain = requires(P& p) { p.restrict_domain(0, {1, 9}); };
+concept BracedRestrictDomain = requires(P& p) {
+  p.restrict_domain(0, {1, 9});
+};
 template <class P>
-concept RangeAddVariable = requires(P& p) { p.add_variable("x", csp::range(1, 9)); };
+concept RangeAddVariable = requires(P& p) {
+  p.add_variable("x", csp::range(1, 9));
+};
 static_assert(!BracedAddVariable<Problem>, "add_variable(\"x\", {1, 9}) must not compile");
 static_assert(!BracedRestrictDomain<Problem>, "restrict_domain(x, {1, 9}) must not compile");
 static_assert(RangeAddVariable<Problem>);
@@ -57,12 +63,18 @@ long long ipow(long long x, long long y) {
 
 bool reference(ArithmeticKind kind, long long t, const std::vector<Value>& v) {
   switch (kind) {
-    case ArithmeticKind::times: return static_cast<long long>(v[0]) * v[1] == v[2];
-    case ArithmeticKind::div: return v[1] != 0 && v[0] / v[1] == v[2];
-    case ArithmeticKind::mod: return v[1] != 0 && v[0] % v[1] == v[2];
-    case ArithmeticKind::abs: return std::abs(v[0]) == v[1];
-    case ArithmeticKind::min: return std::min(v[0], v[1]) == v[2];
-    case ArithmeticKind::max: return std::max(v[0], v[1]) == v[2];
+    case ArithmeticKind::times:
+      return static_cast<long long>(v[0]) * v[1] == v[2];
+    case ArithmeticKind::div:
+      return v[1] != 0 && v[0] / v[1] == v[2];
+    case ArithmeticKind::mod:
+      return v[1] != 0 && v[0] % v[1] == v[2];
+    case ArithmeticKind::abs:
+      return std::abs(v[0]) == v[1];
+    case ArithmeticKind::min:
+      return std::min(v[0], v[1]) == v[2];
+    case ArithmeticKind::max:
+      return std::max(v[0], v[1]) == v[2];
     case ArithmeticKind::pow:  // MiniZinc 2.6: 1 div x^|y| for y < 0 (undefined for x = 0)
       if (v[1] < 0) return v[0] != 0 && 1 / ipow(v[0], -static_cast<long long>(v[1])) == v[2];
       return ipow(v[0], v[1]) == v[2];
@@ -76,23 +88,34 @@ bool reference(ArithmeticKind kind, long long t, const std::vector<Value>& v) {
       const long long hi = std::max(v[0], v[1]);
       return lo != 0 && hi == t * lo;
     }
-    case ArithmeticKind::difference: return std::abs(v[0] - v[1]) == t;
+    case ArithmeticKind::difference:
+      return std::abs(v[0] - v[1]) == t;
   }
   return false;
 }
 
 const Constraint& post(Problem& p, ArithmeticKind kind, long long t) {
   switch (kind) {
-    case ArithmeticKind::times: return p.add_times(0, 1, 2);
-    case ArithmeticKind::div: return p.add_div(0, 1, 2);
-    case ArithmeticKind::mod: return p.add_mod(0, 1, 2);
-    case ArithmeticKind::abs: return p.add_abs(0, 1);
-    case ArithmeticKind::min: return p.add_min(0, 1, 2);
-    case ArithmeticKind::max: return p.add_max(0, 1, 2);
-    case ArithmeticKind::pow: return p.add_pow(0, 1, 2);
-    case ArithmeticKind::product: return p.add_product({0, 1, 2}, t);
-    case ArithmeticKind::quotient: return p.add_quotient(0, 1, static_cast<Value>(t));
-    case ArithmeticKind::difference: return p.add_difference(0, 1, static_cast<Value>(t));
+    case ArithmeticKind::times:
+      return p.add_times(0, 1, 2);
+    case ArithmeticKind::div:
+      return p.add_div(0, 1, 2);
+    case ArithmeticKind::mod:
+      return p.add_mod(0, 1, 2);
+    case ArithmeticKind::abs:
+      return p.add_abs(0, 1);
+    case ArithmeticKind::min:
+      return p.add_min(0, 1, 2);
+    case ArithmeticKind::max:
+      return p.add_max(0, 1, 2);
+    case ArithmeticKind::pow:
+      return p.add_pow(0, 1, 2);
+    case ArithmeticKind::product:
+      return p.add_product({0, 1, 2}, t);
+    case ArithmeticKind::quotient:
+      return p.add_quotient(0, 1, static_cast<Value>(t));
+    case ArithmeticKind::difference:
+      return p.add_difference(0, 1, static_cast<Value>(t));
   }
   throw std::logic_error("kind");
 }
@@ -101,8 +124,10 @@ int arity(ArithmeticKind kind) {
   switch (kind) {
     case ArithmeticKind::abs:
     case ArithmeticKind::quotient:
-    case ArithmeticKind::difference: return 2;
-    default: return 3;
+    case ArithmeticKind::difference:
+      return 2;
+    default:
+      return 3;
   }
 }
 
@@ -119,10 +144,14 @@ std::vector<Value> random_values(std::mt19937& rng, Value lo, Value hi) {
 // Domains for each kind: inputs in small ranges around 0, results wide enough to hit.
 std::array<std::pair<Value, Value>, 3> ranges(ArithmeticKind kind) {
   switch (kind) {
-    case ArithmeticKind::times: return {{{-6, 6}, {-6, 6}, {-40, 40}}};
-    case ArithmeticKind::pow: return {{{-4, 4}, {-2, 5}, {-70, 260}}};
-    case ArithmeticKind::product: return {{{-4, 4}, {-4, 4}, {-4, 4}}};
-    default: return {{{-7, 7}, {-7, 7}, {-7, 7}}};
+    case ArithmeticKind::times:
+      return {{{-6, 6}, {-6, 6}, {-40, 40}}};
+    case ArithmeticKind::pow:
+      return {{{-4, 4}, {-2, 5}, {-70, 260}}};
+    case ArithmeticKind::product:
+      return {{{-4, 4}, {-4, 4}, {-4, 4}}};
+    default:
+      return {{{-7, 7}, {-7, 7}, {-7, 7}}};
   }
 }
 
@@ -307,7 +336,10 @@ TEST(ArithmeticWide, EveryRelationNarrowsWideBounds) {
   };
   const Value h = 1'073'741'823;
   const std::vector<Case> cases{
-      {ArithmeticKind::div, 0, {{-kBig, kBig}, {1000, 2000}, {-h, h}}, {{-kBig, kBig}, {1000, 2000}, {-1000000, 1000000}}},
+      {ArithmeticKind::div,
+       0,
+       {{-kBig, kBig}, {1000, 2000}, {-h, h}},
+       {{-kBig, kBig}, {1000, 2000}, {-1000000, 1000000}}},
       {ArithmeticKind::mod, 0, {{0, kBig}, {-10, 10}, {-h, h}}, {{0, kBig}, {-10, 10}, {0, 9}}},
       {ArithmeticKind::abs, 0, {{-5, kBig}, {-kBig, 100}}, {{-5, 100}, {0, 100}}},
       {ArithmeticKind::min, 0, {{0, kBig}, {500, kBig}, {-kBig, 300}}, {{0, 300}, {500, kBig}, {0, 300}}},
@@ -377,17 +409,22 @@ const Grid kKenkenSolution{{{3, 1, 4, 2}, {2, 4, 1, 3}, {1, 3, 2, 4}, {4, 2, 3, 
 
 bool cage_holds(const Cage& cage, const Grid& g) {
   std::vector<long long> v;
-  for (int rc : cage.cells) v.push_back(g[static_cast<std::size_t>(rc / 10 - 1)][static_cast<std::size_t>(rc % 10 - 1)]);
+  for (int rc : cage.cells)
+    v.push_back(g[static_cast<std::size_t>(rc / 10 - 1)][static_cast<std::size_t>(rc % 10 - 1)]);
   long long sum = 0, product = 1;
   for (long long x : v) {
     sum += x;
     product *= x;
   }
   switch (cage.op) {
-    case '+': return sum == cage.target;
-    case 'x': return product == cage.target;
-    case '-': return std::llabs(v[0] - v[1]) == cage.target;
-    default: return std::max(v[0], v[1]) == cage.target * std::min(v[0], v[1]);
+    case '+':
+      return sum == cage.target;
+    case 'x':
+      return product == cage.target;
+    case '-':
+      return std::llabs(v[0] - v[1]) == cage.target;
+    default:
+      return std::max(v[0], v[1]) == cage.target * std::min(v[0], v[1]);
   }
 }
 
@@ -395,7 +432,8 @@ TEST(Kenken, BruteForceFindsExactlyTheOneSolutionAndSoDoesTheEngine) {
   // Brute force: every grid whose rows are permutations of 1..4, columns all different, every cage holding.
   std::array<int, 4> perm{1, 2, 3, 4};
   std::vector<std::array<int, 4>> rows;
-  do rows.push_back(perm); while (std::next_permutation(perm.begin(), perm.end()));
+  do rows.push_back(perm);
+  while (std::next_permutation(perm.begin(), perm.end()));
   std::vector<Grid> found;
   for (const auto& r0 : rows)
     for (const auto& r1 : rows)
@@ -416,7 +454,9 @@ TEST(Kenken, BruteForceFindsExactlyTheOneSolutionAndSoDoesTheEngine) {
 
   Problem p;
   for (int r = 1; r <= 4; ++r)
-    for (int c = 1; c <= 4; ++c) p.add_variable(std::string("r").append(std::to_string(r)).append("c").append(std::to_string(c)), csp::range(1, 4));
+    for (int c = 1; c <= 4; ++c)
+      p.add_variable(std::string("r").append(std::to_string(r)).append("c").append(std::to_string(c)),
+                     csp::range(1, 4));
   const auto cell = [](int rc) { return static_cast<VarId>(4 * (rc / 10 - 1) + rc % 10 - 1); };
   for (int k = 0; k < 4; ++k) {
     p.add_all_different({4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3});
@@ -437,7 +477,8 @@ TEST(Kenken, BruteForceFindsExactlyTheOneSolutionAndSoDoesTheEngine) {
     const SearchResult r = backtracking_search(p, config);
     ASSERT_EQ(r.solution_count, 1U) << inference;
     for (VarId x = 0; x < 16; ++x)
-      EXPECT_EQ(r.solutions.front().value(x), kKenkenSolution[static_cast<std::size_t>(x / 4)][static_cast<std::size_t>(x % 4)]);
+      EXPECT_EQ(r.solutions.front().value(x),
+                kKenkenSolution[static_cast<std::size_t>(x / 4)][static_cast<std::size_t>(x % 4)]);
   }
 }
 
@@ -498,7 +539,7 @@ TEST(Arithmetic, TheRootRemovesInnerValuesOnlyFromDomainsOfAtMostTheBitsetCapaci
     Store s(p, stats);
     ASSERT_TRUE(c.propagate(s));
     EXPECT_EQ(bounds_of(s, 2), (Bounds{20, std::min(540, z_max)}));  // 2*10 .. 9*60
-    std::vector<Value> products;  // one per solution (x, y, x * y)
+    std::vector<Value> products;                                     // one per solution (x, y, x * y)
     for (Value x = 2; x <= 9; ++x)
       for (Value y = 10; y <= 60; ++y)
         if (x * y <= z_max) products.push_back(x * y);

@@ -41,8 +41,8 @@ TEST(Element, ConstantArrayAgreesWithBruteForceOnRandomProblems) {
 
 // Posts result = array[index - offset] over 1 to 4 entries picked from `pool` (from pool[first] on) and checks it
 // against the relation's brute force.
-void check_random_var_element(Problem& p, VarId index, VarId result, const std::vector<VarId>& pool,
-                              std::size_t first, std::mt19937& rng, std::uint32_t seed, const std::string& what) {
+void check_random_var_element(Problem& p, VarId index, VarId result, const std::vector<VarId>& pool, std::size_t first,
+                              std::mt19937& rng, std::uint32_t seed, const std::string& what) {
   std::vector<VarId> array(static_cast<std::size_t>(std::uniform_int_distribution<int>(1, 4)(rng)));
   std::uniform_int_distribution<std::size_t> pick(first, pool.size() - 1);
   for (VarId& a : array) a = pool[pick(rng)];
@@ -64,7 +64,8 @@ TEST(Element, VariableArrayAgreesWithBruteForceOnRandomProblems) {
     const VarId result = random_variable(p, "r", -2, 2, rng);
     std::vector<VarId> pool{index, result};  // array entries may be the index or the result too
     const int own = std::uniform_int_distribution<int>(1, 3)(rng);
-    for (int k = 0; k < own; ++k) pool.push_back(random_variable(p, std::string("a").append(std::to_string(k)), -2, 2, rng));
+    for (int k = 0; k < own; ++k)
+      pool.push_back(random_variable(p, std::string("a").append(std::to_string(k)), -2, 2, rng));
     check_random_var_element(p, index, result, pool, seed % 2 == 0 ? 2 : 0, rng, seed, "var element");
     if (HasFatalFailure()) return;
   }

@@ -84,12 +84,12 @@ inline void check_against_spec(const Problem& p, const Spec& spec, std::uint32_t
       const std::vector<Domain> before = s.domains();
       const bool ok = pos < 0 ? c.propagate(s) : c.revise(s, pos);
       if (!ok) {
-        ASSERT_TRUE(inside.empty()) << (pos < 0 ? "propagate" : "revise " + std::to_string(pos))
-                                    << " failed with " << inside.size() << " solutions inside the domains";
+        ASSERT_TRUE(inside.empty()) << (pos < 0 ? "propagate" : "revise " + std::to_string(pos)) << " failed with "
+                                    << inside.size() << " solutions inside the domains";
         continue;
       }
-      ASSERT_EQ(within(s, solutions), inside) << (pos < 0 ? "propagate" : "revise " + std::to_string(pos))
-                                              << " removed a value of a solution";
+      ASSERT_EQ(within(s, solutions), inside)
+          << (pos < 0 ? "propagate" : "revise " + std::to_string(pos)) << " removed a value of a solution";
       if (pos < 0) continue;
       for (VarId x = 0; x < p.variable_count(); ++x) {
         if (x == c.scope()[static_cast<std::size_t>(pos)]) continue;

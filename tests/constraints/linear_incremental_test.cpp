@@ -96,7 +96,8 @@ std::vector<std::vector<int>> fixpoint(Store& store, bool& ok) {
       std::vector<int> before;
       for (VarId x = 0; x < p.variable_count(); ++x) before.push_back(store.domain(x).size());
       ok = store.propagate(p.constraint(c));
-      for (VarId x = 0; ok && x < p.variable_count(); ++x) changed = changed || store.domain(x).size() != before[static_cast<std::size_t>(x)];
+      for (VarId x = 0; ok && x < p.variable_count(); ++x)
+        changed = changed || store.domain(x).size() != before[static_cast<std::size_t>(x)];
     }
   }
   std::vector<std::vector<int>> out;
@@ -125,7 +126,8 @@ TEST(LinearIncremental, CachedSumsAgreeWithSumsFromScratchAcrossUndos) {
     std::vector<Trail::Mark> marks;
     for (int step = 0; step < 40; ++step) {
       if (!marks.empty() && (!ok || std::uniform_int_distribution<int>(0, 3)(rng) == 0)) {
-        const auto back = static_cast<std::size_t>(std::uniform_int_distribution<int>(0, static_cast<int>(marks.size()) - 1)(rng));
+        const auto back =
+            static_cast<std::size_t>(std::uniform_int_distribution<int>(0, static_cast<int>(marks.size()) - 1)(rng));
         store.undo_to(marks[back]);
         marks.resize(back);
         ok = true;
@@ -146,9 +148,15 @@ TEST(LinearIncremental, CachedSumsAgreeWithSumsFromScratchAcrossUndos) {
       d.for_each([&](int i) { indices.push_back(i); });
       const int i = indices[std::uniform_int_distribution<std::size_t>(0, indices.size() - 1)(rng)];
       switch (std::uniform_int_distribution<int>(0, 2)(rng)) {
-        case 0: store.assign(x, i, nullptr); break;
-        case 1: store.remove_below(x, std::max(i, d.min() + 1), nullptr); break;
-        default: store.remove_above(x, std::min(i, d.max() - 1), nullptr); break;
+        case 0:
+          store.assign(x, i, nullptr);
+          break;
+        case 1:
+          store.remove_below(x, std::max(i, d.min() + 1), nullptr);
+          break;
+        default:
+          store.remove_above(x, std::min(i, d.max() - 1), nullptr);
+          break;
       }
       // The same domains in a fresh store, then both to their fixpoint.
       Statistics fresh_stats;

@@ -23,10 +23,14 @@ constexpr std::uint32_t kSeeds = 250;
 
 bool compare(LinearOp op, long long sum, long long rhs) {
   switch (op) {
-    case LinearOp::eq: return sum == rhs;
-    case LinearOp::ne: return sum != rhs;
-    case LinearOp::le: return sum <= rhs;
-    case LinearOp::ge: return sum >= rhs;
+    case LinearOp::eq:
+      return sum == rhs;
+    case LinearOp::ne:
+      return sum != rhs;
+    case LinearOp::le:
+      return sum <= rhs;
+    case LinearOp::ge:
+      return sum >= rhs;
   }
   return false;
 }
@@ -37,7 +41,8 @@ TEST(LinearReif, AgreesWithBruteForceOnRandomProblems) {
     Problem p;
     const int n = std::uniform_int_distribution<int>(1, 3)(rng);
     std::vector<VarId> xs;
-    for (int k = 0; k < n; ++k) xs.push_back(random_variable(p, std::string("x").append(std::to_string(k)), -3, 3, rng));
+    for (int k = 0; k < n; ++k)
+      xs.push_back(random_variable(p, std::string("x").append(std::to_string(k)), -3, 3, rng));
     const VarId b = random_boolean(p, "b", rng);
     std::vector<VarId> scope;
     std::vector<int> coefficients;
@@ -69,7 +74,8 @@ TEST(LinearReif, GcdAndEmptySums) {
     const VarId y = p.add_variable("y", -3, 3);
     const VarId b = p.add_variable("b", 0, 1);
     p.add_linear_reif({x, y}, {2, 4}, op, 3, b);
-    check_against_spec(p, [&](const Tuple& t) { return t[2] == (op == LinearOp::ne ? 1 : 0); }, 0, "gcd");
+    check_against_spec(
+        p, [&](const Tuple& t) { return t[2] == (op == LinearOp::ne ? 1 : 0); }, 0, "gcd");
     Statistics stats;
     Store s(p, stats);
     ASSERT_TRUE(p.constraint(0).propagate(s));
@@ -78,7 +84,8 @@ TEST(LinearReif, GcdAndEmptySums) {
   Problem p;
   const VarId b = p.add_variable("b", 0, 1);
   p.add_linear_reif({}, {}, LinearOp::le, -1, b);  // 0 <= -1 is false
-  check_against_spec(p, [](const Tuple& t) { return t[0] == 0; }, 0, "empty sum");
+  check_against_spec(
+      p, [](const Tuple& t) { return t[0] == 0; }, 0, "empty sum");
 }
 
 TEST(LinearReif, EntailmentAndDisentailmentFixB) {
@@ -185,11 +192,11 @@ TEST(LinearReif, BadModelsAreModelErrors) {
   const VarId x = p.add_variable("x", 0, 3);
   const VarId b = p.add_variable("b", 0, 2);
   const VarId c = p.add_variable("c", 0, 1);
-  EXPECT_THROW(p.add_linear_reif({x}, {1}, LinearOp::eq, 1, b), ModelError);      // b not boolean
-  EXPECT_THROW(p.add_linear_reif({x, c}, {1, 1}, LinearOp::eq, 1, c), ModelError);  // c in the sum
-  EXPECT_THROW(p.add_linear_reif({x}, {1, 2}, LinearOp::eq, 1, c), ModelError);   // sizes
+  EXPECT_THROW(p.add_linear_reif({x}, {1}, LinearOp::eq, 1, b), ModelError);              // b not boolean
+  EXPECT_THROW(p.add_linear_reif({x, c}, {1, 1}, LinearOp::eq, 1, c), ModelError);        // c in the sum
+  EXPECT_THROW(p.add_linear_reif({x}, {1, 2}, LinearOp::eq, 1, c), ModelError);           // sizes
   EXPECT_THROW(p.add_linear_reif({x, x}, {INT_MAX, 1}, LinearOp::eq, 1, c), ModelError);  // merged past INT_MAX
-  EXPECT_THROW(p.add_linear_reif({x}, {1}, LinearOp::eq, 1, 7), ModelError);      // unknown id
+  EXPECT_THROW(p.add_linear_reif({x}, {1}, LinearOp::eq, 1, 7), ModelError);              // unknown id
   try {
     p.add_linear_reif({x}, {1}, LinearOp::eq, 1, b);
   } catch (const ModelError& e) {

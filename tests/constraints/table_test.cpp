@@ -138,7 +138,8 @@ TEST(BinaryPredicate, ReviseIsTheBooksRevise) {
   Problem p;
   p.add_variable("x", 1, 4);
   p.add_variable("y", 1, 4);
-  p.add_binary(0, 1, [](Value a, Value b) { return a < b; }, "x<y");
+  p.add_binary(
+      0, 1, [](Value a, Value b) { return a < b; }, "x<y");
   Statistics stats;
   Store s(p, stats);
   EXPECT_TRUE(s.revise(p.constraint(0), 0));  // the engine's call: counted
@@ -156,7 +157,8 @@ TEST(BinaryPredicate, SquareRelationOfTheBook) {
   Problem p;
   p.add_variable("X", 0, 9);
   p.add_variable("Y", 0, 9);
-  p.add_binary(0, 1, [](Value x, Value y) { return y == x * x; }, "Y=X^2");
+  p.add_binary(
+      0, 1, [](Value x, Value y) { return y == x * x; }, "Y=X^2");
   Statistics stats;
   Store s(p, stats);
   EXPECT_TRUE(p.constraint(0).propagate(s));
@@ -189,7 +191,8 @@ TEST(NaryPredicate, GeneralisedArcConsistency) {
   p.add_variable("x", 1, 1);
   p.add_variable("y", 1, 2);
   p.add_variable("z", 2, 2);
-  p.add_predicate({0, 1, 2}, [](std::span<const Value> v) { return (v[0] + v[1] + v[2]) % 2 == 0; }, "even");
+  p.add_predicate(
+      {0, 1, 2}, [](std::span<const Value> v) { return (v[0] + v[1] + v[2]) % 2 == 0; }, "even");
   Statistics stats;
   Store s(p, stats);
   EXPECT_TRUE(p.constraint(0).propagate(s));

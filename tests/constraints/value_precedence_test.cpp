@@ -147,7 +147,8 @@ TEST(ValuePrecedence, OracleOnRandomCsps) {
         c.max_solutions = 0;
         const SearchResult res = backtracking_search(p, c);
         EXPECT_EQ(test_support::sorted_tuples(res.solutions), expected)
-            << "seed " << seed << " " << inference << " " << val << ":\n" << r.description;
+            << "seed " << seed << " " << inference << " " << val << ":\n"
+            << r.description;
       }
   }
 }

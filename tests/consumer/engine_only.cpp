@@ -33,7 +33,7 @@ class LessThan final : public csp::Constraint {
       const csp::Value bound = store.value(y, store.domain(y).max());
       for (int i = store.domain(x).max(); i >= 0 && store.value(x, i) >= bound; i = store.domain(x).max())
         if (!store.remove(x, i, this)) return false;  // wipe-out
-    } else {  // y loses every value <= min(x)
+    } else {                                          // y loses every value <= min(x)
       const csp::Value bound = store.value(x, store.domain(x).min());
       for (int i = store.domain(y).min(); i >= 0 && store.value(y, i) <= bound; i = store.domain(y).min())
         if (!store.remove(y, i, this)) return false;
@@ -60,9 +60,15 @@ class Counter final : public csp::SearchObserver {
 csp::Problem australia() {
   csp::Problem p;
   for (const char* name : {"WA", "NT", "SA", "Q", "NSW", "V", "T"}) p.add_variable(name, 0, 2);
-  for (auto [a, b] : std::vector<std::pair<const char*, const char*>>{
-           {"WA", "NT"}, {"WA", "SA"}, {"NT", "SA"}, {"NT", "Q"}, {"SA", "Q"}, {"SA", "NSW"}, {"SA", "V"},
-           {"Q", "NSW"}, {"NSW", "V"}})
+  for (auto [a, b] : std::vector<std::pair<const char*, const char*>>{{"WA", "NT"},
+                                                                      {"WA", "SA"},
+                                                                      {"NT", "SA"},
+                                                                      {"NT", "Q"},
+                                                                      {"SA", "Q"},
+                                                                      {"SA", "NSW"},
+                                                                      {"SA", "V"},
+                                                                      {"Q", "NSW"},
+                                                                      {"NSW", "V"}})
     p.add_not_equal(p.find(a), p.find(b));
   return p;
 }
@@ -151,8 +157,8 @@ int main() {
   ok &= check(csp::solve(queens(8), spec).solution_count == 8, "solve: 8 distinct rows of Q1 (projected count)");
 
   // 4. Extending a problem by copying it: the copy shares the structure and owns its domains and additions.
-  csp::Problem red_sa = map;                          // cheap: shares variables and constraints
-  red_sa.restrict_domain(red_sa.find("SA"), 0);       // SA is colour 0: 18 / 3 = 6
+  csp::Problem red_sa = map;                     // cheap: shares variables and constraints
+  red_sa.restrict_domain(red_sa.find("SA"), 0);  // SA is colour 0: 18 / 3 = 6
   const csp::SearchResult six = csp::backtracking_search(red_sa, count_all("fc"));
   red_sa.add_not_equal(red_sa.find("T"), red_sa.find("SA"));  // T != SA: 2 mainland colourings x 2 for T = 4
   const csp::SearchResult four = csp::backtracking_search(red_sa, count_all("fc"));

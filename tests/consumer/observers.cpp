@@ -7,13 +7,13 @@
 #include <csp/ablation/trace_observer.hpp>
 #include <csp/csp.hpp>
 
+#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -57,16 +57,18 @@ int main() {
   const std::uint64_t assignments = result.stats.assignments;
   if (result.status != csp::Status::solved || assignments == 0) return fail("4-queens was not solved");
   if (assign_lines(trace_text.str()) != assignments)
-    return fail(std::to_string(assign_lines(trace_text.str())).append(" assign lines, not ").append(
-        std::to_string(assignments)));
+    return fail(std::to_string(assign_lines(trace_text.str()))
+                    .append(" assign lines, not ")
+                    .append(std::to_string(assignments)));
   const nlohmann::json nodes = nlohmann::json::parse(tree.json())["nodes"];
   std::uint64_t decisions = 0;
   for (const nlohmann::json& node : nodes) decisions += node.contains("var") ? 1 : 0;
   if (decisions != assignments || nodes.size() != assignments + 1)
-    return fail(std::to_string(nodes.size()).append(" tree nodes, ").append(std::to_string(decisions)).append(
-        " decisions"));
-  const std::string name = std::string("csp-consumer-tree-").append(std::to_string(::getpid())).append(
-      csp::ablation::search_tree_svg_available() ? ".svg" : ".dot");
+    return fail(
+        std::to_string(nodes.size()).append(" tree nodes, ").append(std::to_string(decisions)).append(" decisions"));
+  const std::string name = std::string("csp-consumer-tree-")
+                               .append(std::to_string(::getpid()))
+                               .append(csp::ablation::search_tree_svg_available() ? ".svg" : ".dot");
   const std::filesystem::path file = std::filesystem::temp_directory_path() / name;
   csp::ablation::write_search_tree(tree, file.string());  // throws SearchTreeError naming the file
   const std::uintmax_t bytes = std::filesystem::file_size(file);

@@ -26,7 +26,8 @@ int main() {
   namespace lab = csp::ablation;
   lab::StudyPlan plan;
   plan.instances.push_back(lab::instance_from_factory(
-      "my-queens-6", [] { return my_queens(6); }, [](const csp::Assignment& a) { return csp::models::verify_queens(6, a); }));
+      "my-queens-6", [] { return my_queens(6); },
+      [](const csp::Assignment& a) { return csp::models::verify_queens(6, a); }));
   plan.grid.var = {"first", "mrv"};
   plan.grid.inference = {"none", "fc", "mac"};
   const lab::Study study = lab::run_study(plan, [](const lab::Study& s, const lab::RunRecord& row) {

@@ -109,8 +109,8 @@ void random_walk(int lo, int hi, std::uint32_t seed, bool bounds_only = false) {
     return static_cast<int>((rng() & 1) ? a + rng() % (span + 1) : b - rng() % (span + 1));
   };
   for (int step = 0; step < 600; ++step) {
-    const std::string where = "width " + std::to_string(cap) + " seed " + std::to_string(seed) + " step " +
-                              std::to_string(step);
+    const std::string where =
+        "width " + std::to_string(cap) + " seed " + std::to_string(seed) + " step " + std::to_string(step);
     const auto action = rng() % 12;
     if (action <= 1) {
       saved.emplace_back(store.mark(), ref);
@@ -164,16 +164,16 @@ void random_walk(int lo, int hi, std::uint32_t seed, bool bounds_only = false) {
 
 TEST(DomainTiers, EveryRepresentationMatchesTheReferenceThroughTheStore) {
   for (std::uint32_t seed = 1; seed <= 6; ++seed) {
-    random_walk(1, 9, seed);                   // one inline word
-    random_walk(0, 63, seed);                  // exactly one word
-    random_walk(-100, 199, seed);              // several words
-    random_walk(1, Domain::kMaxBitsetCapacity, seed);      // the largest bitset
-    random_walk(0, Domain::kMaxBitsetCapacity, seed);      // the smallest interval
-    random_walk(-500'000, 500'000, seed);      // a million values
-    random_walk(INT_MIN / 2 + 1, INT_MAX / 2, seed);  // the widest range
-    random_walk(-100, 199, seed, true);        // several words' worth, as an interval (bounds reasoning only)
-    random_walk(1, 65, seed, true);            // the smallest such interval
-    random_walk(1, 64, seed, true);            // one word stays the inline word
+    random_walk(1, 9, seed);                           // one inline word
+    random_walk(0, 63, seed);                          // exactly one word
+    random_walk(-100, 199, seed);                      // several words
+    random_walk(1, Domain::kMaxBitsetCapacity, seed);  // the largest bitset
+    random_walk(0, Domain::kMaxBitsetCapacity, seed);  // the smallest interval
+    random_walk(-500'000, 500'000, seed);              // a million values
+    random_walk(INT_MIN / 2 + 1, INT_MAX / 2, seed);   // the widest range
+    random_walk(-100, 199, seed, true);                // several words' worth, as an interval (bounds reasoning only)
+    random_walk(1, 65, seed, true);                    // the smallest such interval
+    random_walk(1, 64, seed, true);                    // one word stays the inline word
   }
 }
 
@@ -224,10 +224,10 @@ TEST(DomainTiers, TheStoreMakesIntervalsOfBoundsOnlyVariables) {
   p.add_linear({abs}, {1}, LinearOp::ge, -150);
   Statistics stats;
   Store store(p, stats);
-  EXPECT_FALSE(store.domain(abs).is_bitset());   // abs and a sum
-  EXPECT_TRUE(store.domain(sum).is_bitset());    // a product
-  EXPECT_TRUE(store.domain(both).is_bitset());   // !=
-  EXPECT_TRUE(store.domain(free).is_bitset());   // no constraint
+  EXPECT_FALSE(store.domain(abs).is_bitset());  // abs and a sum
+  EXPECT_TRUE(store.domain(sum).is_bitset());   // a product
+  EXPECT_TRUE(store.domain(both).is_bitset());  // !=
+  EXPECT_TRUE(store.domain(free).is_bitset());  // no constraint
   EXPECT_TRUE(store.domain(distinct).is_bitset());
   EXPECT_TRUE(store.domain(factor).is_bitset());
   for (VarId x = 0; x < p.variable_count(); ++x) EXPECT_EQ(store.domain(x), p.initial_domain(x)) << x;

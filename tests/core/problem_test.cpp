@@ -121,18 +121,20 @@ TEST(AllDifferentModeNames, AnUnknownNameListsTheNewNamesAndMentionsTheOld) {
 
 TEST(Problem, IsConsistentLooksOnlyAtAssignedVariables) {
   Problem p = two_variables();
-  p.add_binary(0, 1, [](Value x, Value y) { return x + y > 2; }, "sum>2");
+  p.add_binary(
+      0, 1, [](Value x, Value y) { return x + y > 2; }, "sum>2");
   Assignment a(2);
   EXPECT_TRUE(p.is_consistent(0, -3, a));  // y unassigned: nothing is violated yet
   a.assign(1, 3);
   EXPECT_FALSE(p.is_consistent(0, -3, a));  // -3 + 3 > 2 fails
-  EXPECT_TRUE(p.is_consistent(0, 0, a));  // 0 + 3 > 2
+  EXPECT_TRUE(p.is_consistent(0, 0, a));    // 0 + 3 > 2
   EXPECT_TRUE(p.is_consistent(0, 7, a));
 }
 
 TEST(Problem, IsSolutionNeedsCompleteConsistentAssignmentWithinTheDomains) {
   Problem p = two_variables();
-  p.add_binary(0, 1, [](Value x, Value y) { return x < y; }, "x<y");
+  p.add_binary(
+      0, 1, [](Value x, Value y) { return x < y; }, "x<y");
   Assignment a(2);
   a.assign(0, 0);
   EXPECT_FALSE(p.is_solution(a));  // incomplete
@@ -175,7 +177,7 @@ TEST(Problem, CopiesShareTheStructureButNotTheGivens) {
   q.add_variable("w", 1, 2);
   EXPECT_EQ(q.variable_count(), 1);
   EXPECT_EQ(Problem().variable_count(), 0);  // the shared empty structure was not written
-  q = p;  // and can be assigned again
+  q = p;                                     // and can be assigned again
   EXPECT_EQ(q.constraint_count(), 1);
 }
 
@@ -202,13 +204,19 @@ TEST(ProblemMisuse, UnknownVariableIdIsNamed) {
   EXPECT_THAT(model_error_of([&] { p.add_not_equal(0, 7); }),
               AllOf(HasSubstr("add_not_equal"), HasSubstr("unknown variable id 7"), HasSubstr("2 variables")));
   EXPECT_THAT(model_error_of([&] { p.add_not_equal(-1, 0); }), HasSubstr("unknown variable id -1"));
-  EXPECT_THAT(model_error_of([&] { p.add_all_different({0, 1, 5}); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_all_different({0, 1, 5});
+              }),
               AllOf(HasSubstr("add_all_different"), HasSubstr("unknown variable id 5")));
-  EXPECT_THAT(model_error_of([&] { p.add_all_different({0, 4}, AllDifferentMode::binary); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_all_different({0, 4}, AllDifferentMode::binary);
+              }),
               HasSubstr("unknown variable id 4"));
   EXPECT_THAT(model_error_of([&] { p.add_constraint(std::make_unique<NotEqual>(1, 9, "mine")); }),
               AllOf(HasSubstr("'mine'"), HasSubstr("unknown variable id 9")));
-  EXPECT_THAT(model_error_of([&] { p.add_linear({0, 3}, {1, 1}, LinearOp::eq, 2, "lin"); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_linear({0, 3}, {1, 1}, LinearOp::eq, 2, "lin");
+              }),
               AllOf(HasSubstr("'lin'"), HasSubstr("unknown variable id 3")));
   EXPECT_THAT(model_error_of([&] { p.add_binary(0, 2, [](Value, Value) { return true; }); }),
               HasSubstr("unknown variable id 2"));
@@ -237,7 +245,10 @@ TEST(ProblemMisuse, EmptyScopeIsNamed) {
   Problem p = two_variables();
   EXPECT_THAT(model_error_of([&] { p.add_all_different({}, AllDifferentMode::value, "nobody"); }),
               AllOf(HasSubstr("'nobody'"), HasSubstr("empty scope")));
-  EXPECT_THAT(model_error_of([&] { p.add_predicate({}, [](std::span<const Value>) { return true; }, "pred0"); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_predicate(
+                    {}, [](std::span<const Value>) { return true; }, "pred0");
+              }),
               AllOf(HasSubstr("'pred0'"), HasSubstr("empty scope")));
   EXPECT_THAT(model_error_of([&] { p.add_table({}, {}, "t0"); }), AllOf(HasSubstr("'t0'"), HasSubstr("empty scope")));
   EXPECT_THAT(model_error_of([&] { p.add_linear({}, {}, LinearOp::eq, 0, "l0"); }),
@@ -247,7 +258,9 @@ TEST(ProblemMisuse, EmptyScopeIsNamed) {
 TEST(ProblemMisuse, RepeatedScopeVariableIsNamed) {
   Problem p = two_variables();
   EXPECT_THAT(model_error_of([&] { p.add_not_equal(1, 1); }), HasSubstr("appears twice"));
-  EXPECT_THAT(model_error_of([&] { p.add_table({0, 1, 0}, {}, "dup"); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_table({0, 1, 0}, {}, "dup");
+              }),
               AllOf(HasSubstr("'dup'"), HasSubstr("variable 'x' appears twice")));
 }
 
@@ -256,10 +269,15 @@ TEST(ProblemMisuse, RepeatedScopeVariableIsNamedNotNumbered) {
   Problem p = two_variables();
   EXPECT_THAT(model_error_of([&] { p.add_not_equal(0, 0); }),
               HasSubstr("constraint 'x!=x': variable 'x' appears twice in the scope"));
-  EXPECT_THAT(model_error_of([&] { p.add_linear({1, 0, 1}, {1, 1, 1}, LinearOp::eq, 3, "sum"); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_linear({1, 0, 1}, {1, 1, 1}, LinearOp::eq, 3, "sum");
+              }),
               HasSubstr("constraint 'sum': variable 'y' appears twice in the scope"));
   EXPECT_THAT(model_error_of([&] { p.add_all_different({0, 1, 0}); }), HasSubstr("variable 'x' appears twice"));
-  EXPECT_THAT(model_error_of([&] { p.add_predicate({1, 1}, [](std::span<const Value>) { return true; }, "p"); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_predicate(
+                    {1, 1}, [](std::span<const Value>) { return true; }, "p");
+              }),
               HasSubstr("variable 'y' appears twice"));
   EXPECT_EQ(p.constraint_count(), 0);
   Problem one;
@@ -284,20 +302,30 @@ TEST(ProblemMisuse, BadConstraintAndVariableIdsThrow) {
 
 TEST(ProblemMisuse, ArityMismatchIsNamed) {
   Problem p = two_variables();
-  EXPECT_THAT(model_error_of([&] { p.add_linear({0, 1}, {1}, LinearOp::le, 3, "short"); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_linear({0, 1}, {1}, LinearOp::le, 3, "short");
+              }),
               AllOf(HasSubstr("'short'"), HasSubstr("1 coefficients for a scope of 2 variables")));
-  EXPECT_THAT(model_error_of([&] { p.add_table({0, 1}, {{0, 1}, {7, 2, 1}}, "wide"); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_table({0, 1}, {{0, 1}, {7, 2, 1}}, "wide");
+              }),
               AllOf(HasSubstr("'wide'"), HasSubstr("3 values but the scope has 2 variables")));
-  EXPECT_THAT(model_error_of([&] { p.add_all_different_shifted({0, 1}, {0, 1, 2}, "diag"); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_all_different_shifted({0, 1}, {0, 1, 2}, "diag");
+              }),
               AllOf(HasSubstr("'diag'"), HasSubstr("3 offsets for a scope of 2 variables")));
   EXPECT_EQ(p.constraint_count(), 0);
 }
 
 TEST(ProblemMisuse, TableValueOutsideTheDomainIsNamed) {
   Problem p = two_variables();
-  EXPECT_THAT(model_error_of([&] { p.add_table({0, 1}, {{0, 1}, {-3, 9}}, "colours"); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_table({0, 1}, {{0, 1}, {-3, 9}}, "colours");
+              }),
               AllOf(HasSubstr("'colours'"), HasSubstr("value 9"), HasSubstr("'y'")));
-  EXPECT_THAT(model_error_of([&] { p.add_table({0, 1}, {{1, 1}}, "colours"); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_table({0, 1}, {{1, 1}}, "colours");
+              }),
               AllOf(HasSubstr("value 1"), HasSubstr("'x'")));
 }
 
@@ -305,8 +333,7 @@ TEST(ProblemMisuse, IsConsistentWithAValueOutsideTheDomainIsNamed) {
   Problem p = two_variables();
   p.add_not_equal(0, 1);
   const Assignment a(2);
-  EXPECT_THAT(model_error_of([&] { (void)p.is_consistent(0, 1, a); }),
-              AllOf(HasSubstr("value 1"), HasSubstr("'x'")));
+  EXPECT_THAT(model_error_of([&] { (void)p.is_consistent(0, 1, a); }), AllOf(HasSubstr("value 1"), HasSubstr("'x'")));
   EXPECT_THAT(model_error_of([&] { (void)p.is_consistent(5, 1, a); }), HasSubstr("unknown variable id 5"));
   EXPECT_THAT(model_error_of([&] { (void)p.is_consistent(0, 0, Assignment(3)); }), HasSubstr("3 variables"));
 }
@@ -320,7 +347,9 @@ TEST(ProblemMisuse, EmptyCallablesAreRejected) {
   Problem p = two_variables();
   EXPECT_THAT(model_error_of([&] { p.add_binary(0, 1, nullptr, "b"); }),
               AllOf(HasSubstr("empty predicate"), HasSubstr("x, y")));
-  EXPECT_THAT(model_error_of([&] { p.add_predicate({0, 1}, nullptr, "np"); }),
+  EXPECT_THAT(model_error_of([&] {
+                p.add_predicate({0, 1}, nullptr, "np");
+              }),
               AllOf(HasSubstr("'np'"), HasSubstr("empty predicate")));
   EXPECT_THAT(model_error_of([&] { p.add_constraint(nullptr); }), HasSubstr("null constraint"));
 }

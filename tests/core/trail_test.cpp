@@ -80,8 +80,8 @@ TEST(Trail, RecordsOnlyRealChanges) {
   Statistics stats;
   Store store(p, stats);
   const Trail::Mark m0 = store.mark();
-  EXPECT_TRUE(store.remove(1, 7, nullptr));   // index beyond the capacity: nothing to remove
-  EXPECT_TRUE(store.assign(0, 0, nullptr));   // already the only value
+  EXPECT_TRUE(store.remove(1, 7, nullptr));  // index beyond the capacity: nothing to remove
+  EXPECT_TRUE(store.assign(0, 0, nullptr));  // already the only value
   EXPECT_TRUE(store.keep_word(1, 0, ~Domain::Word{0}, nullptr));
   EXPECT_EQ(store.mark(), m0);
   EXPECT_TRUE(store.remove(1, 2, nullptr));

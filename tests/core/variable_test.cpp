@@ -54,7 +54,8 @@ TEST(Variable, IndexOfAndLowerIndexAgreeWithTheSortedValues) {
     const int span = 2 + static_cast<int>(rng() % 130);  // 2..131: both sides of 64
     const int base = trial % 3 == 0 ? lo_int : trial % 3 == 1 ? -40 : std::numeric_limits<int>::max() - span + 1;
     std::vector<Value> values{base, static_cast<Value>(static_cast<long long>(base) + span - 1)};
-    for (int k = 0; k < span / 3; ++k) values.push_back(static_cast<Value>(static_cast<long long>(base) + rng() % span));
+    for (int k = 0; k < span / 3; ++k)
+      values.push_back(static_cast<Value>(static_cast<long long>(base) + rng() % span));
     const Variable v("x", values);
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());

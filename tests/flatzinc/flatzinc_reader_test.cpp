@@ -104,9 +104,9 @@ TEST(FlatZincParser, ErrorsNameTheLine) {
 // A var int without bounds is csp's widest domain, an interval (2^31 - 1 values, none listed); a unary constraint
 // on it is a bound; a set literal is one sorted set whatever its order and repeats.
 TEST(FlatZincParser, VarIntWithoutBoundsIsTheWidestInterval) {
-  const fzn::FlatZincModel m =
-      build("var int: x :: output_var;\nconstraint int_le(x, 5);\nconstraint set_in(x, {9, -4, 2, 3, 3, 2});\n"
-            "solve satisfy;\n");
+  const fzn::FlatZincModel m = build(
+      "var int: x :: output_var;\nconstraint int_le(x, 5);\nconstraint set_in(x, {9, -4, 2, 3, 3, 2});\n"
+      "solve satisfy;\n");
   ASSERT_EQ(m.unbounded, std::vector<csp::VarId>{0});
   EXPECT_EQ(m.problem.variable(0).min_value(), -fzn::kWidestDomain);
   EXPECT_EQ(m.problem.variable(0).max_value(), fzn::kWidestDomain);
@@ -117,7 +117,8 @@ TEST(FlatZincParser, VarIntWithoutBoundsIsTheWidestInterval) {
 }
 
 TEST(FlatZincParser, ByteOrderMarkAndCarriageReturnsAreTaken) {
-  const fzn::FlatZincModel m = build("\xef\xbb\xbfvar 1..2: x :: output_var;\rconstraint int_ne(x, 1);\r\nsolve satisfy;");
+  const fzn::FlatZincModel m =
+      build("\xef\xbb\xbfvar 1..2: x :: output_var;\rconstraint int_ne(x, 1);\r\nsolve satisfy;");
   ASSERT_EQ(m.calls.size(), 1u);
   EXPECT_EQ(m.calls[0].line, 2);
   EXPECT_EQ(solutions(m).size(), 1u);
@@ -129,7 +130,7 @@ TEST(FlatZincModel, AliasesAndFixedValuesShareOneVariable) {
       "array [1..3] of var int: a :: output_array([1..3]) = [x, y, 7];\nsolve satisfy;\n");
   EXPECT_EQ(m.problem.variable_count(), 2);  // x = y, and z
   const auto all = solutions(m);
-  ASSERT_EQ(all.size(), 4u);                // x = y in 2..5, z = 3
+  ASSERT_EQ(all.size(), 4u);  // x = y in 2..5, z = 3
   EXPECT_EQ(m.format(all[0]), "y = 2;\nz = 3;\na = array1d(1..3, [2, 2, 7]);\n");
 }
 
@@ -256,21 +257,25 @@ TEST(FlatZincModel, ReificationsAgainstConstantsKeepTheirMeaning) {
   const auto count = [](const std::string& constraint) {
     return solutions(build("var 1..5: x;\nvar bool: b;\nconstraint " + constraint + ";\nsolve satisfy;\n")).size();
   };
-  EXPECT_EQ(count("int_eq_reif(x, 3, b)"), 5u);       // b = (x = 3), one solution per x
+  EXPECT_EQ(count("int_eq_reif(x, 3, b)"), 5u);  // b = (x = 3), one solution per x
   EXPECT_EQ(count("int_ne_reif(3, x, b)"), 5u);
-  EXPECT_EQ(count("int_le_imp(x, 2, b)"), 7u);        // b = 0: 5; b = 1: x in 1..2
+  EXPECT_EQ(count("int_le_imp(x, 2, b)"), 7u);  // b = 0: 5; b = 1: x in 1..2
   EXPECT_EQ(count("int_lin_le_reif([2, -1], [x, 4], 2, b)"), 5u);
   EXPECT_EQ(count("int_lin_eq_imp([1, 1], [x, x], 4, b)"), 6u);  // 2x = 4: b = 1 only with x = 2
-  EXPECT_EQ(count("int_lt_reif(2, 1, b)"), 5u);       // false: b = 0, x free
+  EXPECT_EQ(count("int_lt_reif(2, 1, b)"), 5u);                  // false: b = 0, x free
   EXPECT_EQ(count("int_lt_imp(2, 1, b)"), 5u);
-  EXPECT_EQ(count("int_le_imp(1, 2, b)"), 10u);       // true: no constraint
+  EXPECT_EQ(count("int_le_imp(1, 2, b)"), 10u);  // true: no constraint
   for (const csp::Assignment& a :
        solutions(build("var 1..5: x;\nvar bool: b;\nconstraint int_le_reif(3, x, b);\nsolve satisfy;\n")))
     EXPECT_EQ(a.value(1), a.value(0) >= 3 ? 1 : 0);
   EXPECT_EQ(build("var 1..5: x;\nconstraint int_eq_reif(x, 3, true);\nconstraint int_eq_reif(x, 4, true);\n"
-                  "solve satisfy;\n").unsatisfiable, "");  // posted; the search proves it
+                  "solve satisfy;\n")
+                .unsatisfiable,
+            "");  // posted; the search proves it
   EXPECT_EQ(solutions(build("var 1..5: x;\nconstraint int_eq_reif(x, 3, true);\n"
-                            "constraint int_eq_reif(x, 4, true);\nsolve satisfy;\n")).size(), 0u);
+                            "constraint int_eq_reif(x, 4, true);\nsolve satisfy;\n"))
+                .size(),
+            0u);
   EXPECT_EQ(build("var bool: b;\nconstraint int_eq_reif(3, 4, true);\nsolve satisfy;\n").unsatisfiable,
             "t.fzn:2: int_eq_reif cannot hold");
 }
@@ -295,23 +300,25 @@ TEST(FlatZincModel, ConstantElementResultsStartWithTheArraysValues) {
   };
   using V = std::vector<csp::Value>;
   EXPECT_EQ(domain_of_r("var 1..5: i;\nvar 0..100: r;\n"), (V{10, 20, 30, 50}));
-  EXPECT_EQ(domain_of_r("var 1..3: i;\nvar 0..100: r;\n"), (V{10, 20, 30}));     // index 1..3 only
-  EXPECT_EQ(domain_of_r("var {1, 5}: i;\nvar 0..100: r;\n"), (V{10, 50}));       // an index with a hole
-  EXPECT_EQ(domain_of_r("var 1..5: i;\nvar 25..100: r;\n"), (V{30, 50}));        // declared 25..100
+  EXPECT_EQ(domain_of_r("var 1..3: i;\nvar 0..100: r;\n"), (V{10, 20, 30}));    // index 1..3 only
+  EXPECT_EQ(domain_of_r("var {1, 5}: i;\nvar 0..100: r;\n"), (V{10, 50}));      // an index with a hole
+  EXPECT_EQ(domain_of_r("var 1..5: i;\nvar 25..100: r;\n"), (V{30, 50}));       // declared 25..100
   EXPECT_EQ(domain_of_r("var 1..5: i;\nvar {20, 40, 50}: r;\n"), (V{20, 50}));  // declared with holes
-  EXPECT_EQ(domain_of_r("var int: i;\nvar int: r;\n"), (V{10, 20, 30, 50}));      // neither bounded
+  EXPECT_EQ(domain_of_r("var int: i;\nvar int: r;\n"), (V{10, 20, 30, 50}));    // neither bounded
   // The index, in turn, keeps the positions of r's values.
   EXPECT_EQ(initial_values(build("var int: i;\nvar 25..100: r;\n"
                                  "constraint array_int_element(i, [10, 30, 20, 30, 50], r);\nsolve satisfy;\n"),
                            "i"),
             (V{2, 4, 5}));
   // The search sees the same solutions: one per index.
-  const fzn::FlatZincModel m = build("var 1..5: i;\nvar 0..100: r;\n"
-                                     "constraint array_int_element(i, [10, 30, 20, 30, 50], r);\nsolve satisfy;\n");
+  const fzn::FlatZincModel m = build(
+      "var 1..5: i;\nvar 0..100: r;\n"
+      "constraint array_int_element(i, [10, 30, 20, 30, 50], r);\nsolve satisfy;\n");
   EXPECT_EQ(solutions(m).size(), 5u);
   // No value in common: the model is unsatisfiable, and says why.
   EXPECT_EQ(build("var 1..5: i;\nvar 60..100: r;\nconstraint array_int_element(i, [10, 30, 20, 30, 50], r);\n"
-                  "solve satisfy;\n").unsatisfiable,
+                  "solve satisfy;\n")
+                .unsatisfiable,
             "t.fzn:3: 'r' can take no value of the array of array_int_element");
   // A bool array: the result is fixed when every element is the same.
   EXPECT_EQ(initial_values(build("var 1..2: i;\nvar bool: b;\nconstraint array_bool_element(i, [true, true], b);\n"
@@ -352,7 +359,7 @@ TEST(FlatZincModel, MaxMedianAndMiddleValueOrderings) {
   EXPECT_EQ(value_order("median", {1, 2, 3, 4, 5}), (V{3, 2, 4, 1, 5}));
   EXPECT_EQ(value_order("median", {1, 2, 3, 4}), (V{2, 3, 1, 4}));
   EXPECT_EQ(value_order("median", {1, 2, 3, 10}), (V{2, 3, 1, 10}));
-  EXPECT_EQ(value_order("middle", {1, 2, 3, 10}), (V{3, 2, 1, 10}));  // mean 5.5: 3 is closest, 10 farthest
+  EXPECT_EQ(value_order("middle", {1, 2, 3, 10}), (V{3, 2, 1, 10}));            // mean 5.5: 3 is closest, 10 farthest
   EXPECT_EQ(value_order("middle", {1, 2, 3, 4, 5, 6}), (V{3, 4, 2, 5, 1, 6}));  // ties to the smaller
   EXPECT_EQ(value_order("middle", {-4, -3, 0}), (V{-3, -4, 0}));  // mean -2: -3 (1 away) before 0 (2 away)
   EXPECT_EQ(value_order("middle", {7}), (V{7}));
@@ -366,7 +373,8 @@ TEST(FlatZincModel, MiniZincVariableSelectionsFollowTheirDefinition) {
   const auto first_four = [](const std::string& selection) {
     const fzn::FlatZincModel m = build(
         "var 3..5: a;\nvar {1, 4}: b;\nvar 2..7: c;\nconstraint int_lin_ne([1, 1, 1], [a, b, c], 10);\n"
-        "solve :: int_search([a, b, c], " + selection + ", indomain_min, complete) satisfy;\n");
+        "solve :: int_search([a, b, c], " +
+        selection + ", indomain_min, complete) satisfy;\n");
     EXPECT_TRUE(m.search.notes.empty()) << selection;
     std::vector<std::string> order = solution_order(m);
     EXPECT_EQ(order.size(), 31u) << selection;  // 36 triples, 5 of them sum to 10
@@ -386,8 +394,10 @@ TEST(FlatZincModel, MiniZincVariableSelectionsFollowTheirDefinition) {
 // starts with b = 1 (the smallest value), so a = 3 is out and a = 4 comes first. Gecode 6.2 finds the same.
 TEST(FlatZincModel, SmallestAndInputOrderFindDifferentFirstSolutions) {
   const auto first = [](const std::string& selection) {
-    const fzn::FlatZincModel m = build("var 3..5: a;\nvar 1..5: b;\nconstraint int_lin_ne([1, -1], [a, b], 2);\n"
-                                       "solve :: int_search([a, b], " + selection + ", indomain_min, complete) satisfy;\n");
+    const fzn::FlatZincModel m = build(
+        "var 3..5: a;\nvar 1..5: b;\nconstraint int_lin_ne([1, -1], [a, b], 2);\n"
+        "solve :: int_search([a, b], " +
+        selection + ", indomain_min, complete) satisfy;\n");
     return solution_order(m).front();
   };
   EXPECT_EQ(first("input_order"), "a=3 b=2");
@@ -398,8 +408,8 @@ TEST(FlatZincModel, SmallestAndInputOrderFindDifferentFirstSolutions) {
 // bisection tries the values, ascending and descending, with a note saying so.
 TEST(FlatZincModel, SplitValueChoicesEnumerateInBisectionOrder) {
   const auto values_of_x = [](const std::string& choice) {
-    const fzn::FlatZincModel m = build("var 1..6: x;\nsolve :: int_search([x], input_order, " + choice +
-                                       ", complete) satisfy;\n");
+    const fzn::FlatZincModel m =
+        build("var 1..6: x;\nsolve :: int_search([x], input_order, " + choice + ", complete) satisfy;\n");
     EXPECT_EQ(m.search.notes.size(), 1u) << choice;
     std::vector<std::string> out = solution_order(m);
     return out.front() + " " + out.back();
@@ -413,12 +423,14 @@ TEST(FlatZincModel, SplitValueChoicesEnumerateInBisectionOrder) {
 // solutions are those of the relation with the constants in place (counted by hand below).
 TEST(FlatZincModel, BooleanConstantsAreFoldedWithTheSameSolutions) {
   const auto solutions = [](const std::string& constraint) {
-    const fzn::FlatZincModel m = build("var bool: x :: output_var;\nvar bool: y :: output_var;\nvar bool: r :: output_var;\n" +
-                                       constraint + "\nsolve satisfy;\n");
+    const fzn::FlatZincModel m =
+        build("var bool: x :: output_var;\nvar bool: y :: output_var;\nvar bool: r :: output_var;\n" + constraint +
+              "\nsolve satisfy;\n");
     return solution_order(m);
   };
   const auto all_have = [](const std::vector<std::string>& lines, const std::string& part) {
-    return std::all_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+    return std::all_of(lines.begin(), lines.end(),
+                       [&](const std::string& l) { return l.find(part) != std::string::npos; });
   };
   // x + 1 + y odd: x = y (r free): 4 solutions.
   EXPECT_EQ(solutions("constraint array_bool_xor([x, true, false, y]);").size(), 4u);
@@ -430,7 +442,7 @@ TEST(FlatZincModel, BooleanConstantsAreFoldedWithTheSameSolutions) {
   // x + 1 + 1 + y odd: x != y: 4 solutions.
   EXPECT_EQ(solutions("constraint array_bool_xor([x, true, true, y]);").size(), 4u);
   EXPECT_FALSE(x_equals_y(solutions("constraint array_bool_xor([x, true, true, y]);")));
-  EXPECT_EQ(solutions("constraint array_bool_xor([true, false]);").size(), 8u);  // always true
+  EXPECT_EQ(solutions("constraint array_bool_xor([true, false]);").size(), 8u);        // always true
   EXPECT_EQ(solutions("constraint array_bool_xor([false, true, true]);").size(), 0u);  // never
   // x or false or not(true) or not(y): x = 1 or y = 0: 6 of 8.
   EXPECT_EQ(solutions("constraint bool_clause([x, false], [true, y]);").size(), 6u);
@@ -472,15 +484,17 @@ TEST(FlatZincModel, EightQueensHas92Solutions) {
 }
 
 TEST(FlatZincModel, AllDifferentAndTableFromCspsMznlib) {
-  const auto m = build("var 1..3: a;\nvar 1..3: b;\nvar 1..3: c;\narray [1..3] of var 1..3: x = [a, b, c];\n"
-                       "constraint fzn_all_different_int(x);\nsolve satisfy;\n");
+  const auto m = build(
+      "var 1..3: a;\nvar 1..3: b;\nvar 1..3: c;\narray [1..3] of var 1..3: x = [a, b, c];\n"
+      "constraint fzn_all_different_int(x);\nsolve satisfy;\n");
   EXPECT_EQ(solutions(m).size(), 6u);  // 3! permutations
   EXPECT_EQ(build("var 1..3: a;\nconstraint fzn_all_different_int([a, 2, a]);\nsolve satisfy;\n").unsatisfiable,
             "t.fzn:2: fzn_all_different_int cannot hold");
   EXPECT_EQ(error_of("var 1..3: a;\nconstraint fzn_all_different_int([a, b]);\nsolve satisfy;\n"),
             "t.fzn:2: 'b' is not declared");
-  const auto t = build("var 1..3: a;\nvar 1..3: b;\n"
-                       "constraint csp_table_int([a, b], [1, 2, 2, 3, 3, 1, 9, 9]);\nsolve satisfy;\n");
+  const auto t = build(
+      "var 1..3: a;\nvar 1..3: b;\n"
+      "constraint csp_table_int([a, b], [1, 2, 2, 3, 3, 1, 9, 9]);\nsolve satisfy;\n");
   EXPECT_EQ(solutions(t).size(), 3u);  // (9, 9) lies outside the domains
 }
 
@@ -493,33 +507,51 @@ struct CheckCase {
 
 TEST(FlatZincBuiltins, CheckersEvaluateTheDefinitions) {
   const std::vector<CheckCase> cases = {
-      {"int_eq(x, y)", {3, 3}, true},           {"int_ne(x, y)", {3, 3}, false},
-      {"int_lt(x, y)", {2, 3}, true},           {"int_le(x, y)", {4, 3}, false},
-      {"int_eq_reif(x, y, b)", {1, 2, 0}, true}, {"int_eq_reif(x, y, b)", {1, 2, 1}, false},
-      {"int_le_imp(x, y, b)", {5, 2, 0}, true}, {"int_le_imp(x, y, b)", {5, 2, 1}, false},
-      {"int_lin_eq([2, 3], [x, y], 13)", {2, 3}, true}, {"int_lin_le([2, 3], [x, y], 12)", {2, 3}, false},
+      {"int_eq(x, y)", {3, 3}, true},
+      {"int_ne(x, y)", {3, 3}, false},
+      {"int_lt(x, y)", {2, 3}, true},
+      {"int_le(x, y)", {4, 3}, false},
+      {"int_eq_reif(x, y, b)", {1, 2, 0}, true},
+      {"int_eq_reif(x, y, b)", {1, 2, 1}, false},
+      {"int_le_imp(x, y, b)", {5, 2, 0}, true},
+      {"int_le_imp(x, y, b)", {5, 2, 1}, false},
+      {"int_lin_eq([2, 3], [x, y], 13)", {2, 3}, true},
+      {"int_lin_le([2, 3], [x, y], 12)", {2, 3}, false},
       {"int_lin_ne_reif([1, 1], [x, y], 5, b)", {2, 3, 0}, true},
-      {"int_plus(x, y, z)", {2, 3, 5}, true},   {"int_times(x, y, z)", {-2, 3, -6}, true},
-      {"int_div(x, y, z)", {-7, 2, -3}, true},  {"int_div(x, y, z)", {7, 0, 0}, false},
-      {"int_mod(x, y, z)", {-7, 2, -1}, true},  {"int_abs(x, y)", {-4, 4}, true},
-      {"int_min(x, y, z)", {4, -1, -1}, true},  {"int_max(x, y, z)", {4, -1, 4}, true},
-      {"int_pow(x, y, z)", {2, 10, 1024}, true}, {"int_pow(x, y, z)", {2, -1, 0}, true},
-      {"int_pow(x, y, z)", {0, -1, 0}, false}, {"int_pow(x, y, z)", {-1, -3, -1}, true},
-      {"bool_and(x, y, b)", {1, 0, 0}, true},   {"bool_or(x, y, b)", {1, 0, 1}, true},
-      {"bool_xor(x, y)", {1, 1}, false},        {"bool_xor(x, y, b)", {1, 0, 1}, true},
-      {"bool_not(x, y)", {1, 0}, true},         {"bool2int(x, y)", {1, 1}, true},
-      {"bool_clause([x], [y])", {0, 1}, false}, {"bool_clause([x], [y])", {0, 0}, true},
-      {"array_bool_and([x, y], b)", {1, 1, 1}, true}, {"array_bool_or([x, y], b)", {0, 0, 1}, false},
+      {"int_plus(x, y, z)", {2, 3, 5}, true},
+      {"int_times(x, y, z)", {-2, 3, -6}, true},
+      {"int_div(x, y, z)", {-7, 2, -3}, true},
+      {"int_div(x, y, z)", {7, 0, 0}, false},
+      {"int_mod(x, y, z)", {-7, 2, -1}, true},
+      {"int_abs(x, y)", {-4, 4}, true},
+      {"int_min(x, y, z)", {4, -1, -1}, true},
+      {"int_max(x, y, z)", {4, -1, 4}, true},
+      {"int_pow(x, y, z)", {2, 10, 1024}, true},
+      {"int_pow(x, y, z)", {2, -1, 0}, true},
+      {"int_pow(x, y, z)", {0, -1, 0}, false},
+      {"int_pow(x, y, z)", {-1, -3, -1}, true},
+      {"bool_and(x, y, b)", {1, 0, 0}, true},
+      {"bool_or(x, y, b)", {1, 0, 1}, true},
+      {"bool_xor(x, y)", {1, 1}, false},
+      {"bool_xor(x, y, b)", {1, 0, 1}, true},
+      {"bool_not(x, y)", {1, 0}, true},
+      {"bool2int(x, y)", {1, 1}, true},
+      {"bool_clause([x], [y])", {0, 1}, false},
+      {"bool_clause([x], [y])", {0, 0}, true},
+      {"array_bool_and([x, y], b)", {1, 1, 1}, true},
+      {"array_bool_or([x, y], b)", {0, 0, 1}, false},
       {"array_bool_xor([x, y, b])", {1, 1, 1}, true},
-      {"array_int_element(x, [5, 6, 7], y)", {2, 6}, true}, {"array_int_element(x, [5, 6, 7], y)", {4, 6}, false},
+      {"array_int_element(x, [5, 6, 7], y)", {2, 6}, true},
+      {"array_int_element(x, [5, 6, 7], y)", {4, 6}, false},
       {"array_var_int_element(x, [y, z], b)", {2, 0, 9, 9}, true},
-      {"int_in(x, {1, 5})", {5}, true},         {"set_in_reif(x, 1..3, b)", {4, 0}, true},
+      {"int_in(x, {1, 5})", {5}, true},
+      {"set_in_reif(x, 1..3, b)", {4, 0}, true},
       {"fzn_all_different_int([x, y, z])", {1, 2, 1}, false},
       {"csp_table_int([x, y], [1, 2, 3, 4])", {3, 4}, true},
   };
   for (const CheckCase& k : cases) {
-    const std::string text = "var -10..10: x;\nvar -10..10: y;\nvar -10..10: z;\nvar -10..10: b;\nconstraint " + k.call +
-                             ";\nsolve satisfy;\n";
+    const std::string text = "var -10..10: x;\nvar -10..10: y;\nvar -10..10: z;\nvar -10..10: b;\nconstraint " +
+                             k.call + ";\nsolve satisfy;\n";
     const fzn::FlatZincModel m = build(text);
     ASSERT_EQ(m.calls.size(), 1u) << k.call;
     const fzn::Builtin* builtin = fzn::find_builtin(m.calls[0].name);

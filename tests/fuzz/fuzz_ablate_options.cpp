@@ -20,6 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!options) return 0;
   require(!options->model.empty(), "no model");
   require(options->jobs >= 1, "no thread");
-  (void)options->to_json().dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);  // as report.cpp writes it
+  (void)options->to_json().dump(-1, ' ', false,
+                                nlohmann::ordered_json::error_handler_t::replace);  // as report.cpp writes it
   return 0;
 }

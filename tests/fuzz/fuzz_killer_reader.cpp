@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "csp/core/errors.hpp"
-#include "csp/search/backtracking.hpp"
 #include "csp/models/killer_sudoku.hpp"
 #include "csp/models/sudoku_format.hpp"
+#include "csp/search/backtracking.hpp"
 #include "fuzz_support.hpp"
 
 using csp::fuzz::require;

@@ -21,14 +21,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   csp::cli::SearchDefaults defaults;
   defaults.model_inferences = {{"techniques", "mac", "a model's own inference"}};
   csp::cli::ModelCommandLine cl(defaults, "file");
-  cl.model.add_options()
-      ("alldiff", po::value<std::string>()->default_value("value"), "all-different mode")
-      ("map", po::value<std::string>(), "a bundled map")
-      ("colors,k", po::value<std::string>(), "colours")
-      ("least", po::bool_switch(), "least K")
-      ("formulation", po::value<std::string>()->default_value("binary"), "queens formulation")
-      ("box", po::value<std::string>(), "box shape")
-      ("techniques", po::value<std::string>(), "human techniques");
+  cl.model.add_options()("alldiff", po::value<std::string>()->default_value("value"), "all-different mode")(
+      "map", po::value<std::string>(), "a bundled map")("colors,k", po::value<std::string>(), "colours")(
+      "least", po::bool_switch(), "least K")("formulation", po::value<std::string>()->default_value("binary"),
+                                             "queens formulation")("box", po::value<std::string>(), "box shape")(
+      "techniques", po::value<std::string>(), "human techniques");
   cl.output.add_options()("count", po::bool_switch(), "count")("all", po::bool_switch(), "all")(
       "dot", po::value<std::string>(), "Graphviz file");
   try {

@@ -87,8 +87,10 @@ VarId scan_choice(SearchContext& ctx, const std::string& name) {
       k2 = w == 0 ? 1 : w;
     }
     bool better = best < 0;
-    if (!better && name == "dom-wdeg") better = static_cast<Wide>(k1) * best2 < static_cast<Wide>(best1) * k2;
-    else if (!better) better = k1 < best1 || (k1 == best1 && k2 < best2);
+    if (!better && name == "dom-wdeg")
+      better = static_cast<Wide>(k1) * best2 < static_cast<Wide>(best1) * k2;
+    else if (!better)
+      better = k1 < best1 || (k1 == best1 && k2 < best2);
     if (better) {
       best = x;
       best1 = k1;
@@ -98,8 +100,8 @@ VarId scan_choice(SearchContext& ctx, const std::string& name) {
   return best;
 }
 
-const std::vector<std::string> kIndexed = {"mrv",      "anti-mrv", "smallest",   "largest",
-                                           "max-regret", "degree", "mrv-degree", "dom-wdeg"};
+const std::vector<std::string> kIndexed = {"mrv",        "anti-mrv", "smallest",   "largest",
+                                           "max-regret", "degree",   "mrv-degree", "dom-wdeg"};
 
 struct Counts {
   std::uint64_t nodes = 0;
@@ -121,8 +123,8 @@ Counts run_checked(const Problem& p, SolverConfig base, const std::string& name)
           const std::vector<long long>& sums = weighted_degrees(ctx);
           bool wrong = false;
           for (VarId x = 0; x < p.variable_count(); ++x)
-            wrong = wrong || (!ctx.assignment().is_assigned(x) &&
-                              sums[static_cast<std::size_t>(x)] != weighted_degree(ctx, x));
+            wrong = wrong ||
+                    (!ctx.assignment().is_assigned(x) && sums[static_cast<std::size_t>(x)] != weighted_degree(ctx, x));
           counts.wrong_weights += wrong ? 1 : 0;
         }
         ++counts.nodes;

@@ -102,9 +102,9 @@ TEST(Catalog, EveryEntryDeclaresARunnableDefault) {
 // default (what csp fzn, csp.msc and user models get).
 TEST(Catalog, DefaultsAreSolverConfigsStrategies) {
   const ModelDefaults generic;
-  EXPECT_EQ(to_string(generic), "var=" + SolverConfig{}.variable_ordering.name() + " val=" +
-                                    SolverConfig{}.value_ordering.name() + " inference=" + SolverConfig{}.inference +
-                                    " restarts=" + SolverConfig{}.restarts + " alldiff=gac");
+  EXPECT_EQ(to_string(generic),
+            "var=" + SolverConfig{}.variable_ordering.name() + " val=" + SolverConfig{}.value_ordering.name() +
+                " inference=" + SolverConfig{}.inference + " restarts=" + SolverConfig{}.restarts + " alldiff=gac");
   const ModelDefaults& sudoku = catalog_entry("sudoku").defaults;
   const SolverConfig c = sudoku.config();
   EXPECT_EQ(c.variable_ordering.name(), sudoku.variable_ordering);

@@ -158,8 +158,7 @@ TEST(Cryptarithm, LeadingZeroRuleDecidesSatisfiability) {
   // AB + AB = AB forces AB = 0, impossible without a leading zero.
   EXPECT_EQ(backtracking_search(cryptarithm("AB+AB=AB"), all_solutions("fc")).status, Status::unsatisfiable);
   // Eleven different letters cannot take ten different digits.
-  EXPECT_EQ(backtracking_search(cryptarithm("ABCDEF+GHIJK=ABCDEF"), all_solutions("fc")).status,
-            Status::unsatisfiable);
+  EXPECT_EQ(backtracking_search(cryptarithm("ABCDEF+GHIJK=ABCDEF"), all_solutions("fc")).status, Status::unsatisfiable);
 }
 
 }  // namespace

@@ -63,7 +63,8 @@ TEST(Dimacs, SelfLoopsAreDroppedWithAWarning) {
   const Graph three = parse("p edge 2 4\ne 1 1\ne 1 2\ne 2 2\ne 1 1\n");
   EXPECT_EQ(three.edges, (std::vector<std::pair<int, int>>{{0, 1}}));
   ASSERT_EQ(three.warnings.size(), 1U);
-  EXPECT_EQ(three.warnings[0].rfind("test.col:2: self-loop on vertex 1 and 2 more dropped", 0), 0U) << three.warnings[0];
+  EXPECT_EQ(three.warnings[0].rfind("test.col:2: self-loop on vertex 1 and 2 more dropped", 0), 0U)
+      << three.warnings[0];
   EXPECT_TRUE(parse("p edge 2 1\ne 1 2\n").warnings.empty());
 }
 
@@ -160,8 +161,8 @@ TEST_P(ColourWithChi, FindsAProperColouring) {
 
 INSTANTIATE_TEST_SUITE_P(BookGraphs, ColourWithChi,
                          ::testing::Values(Known{"anna.col", 11}, Known{"david.col", 11}, Known{"huck.col", 11},
-                                           Known{"jean.col", 10}, Known{"games120.col", 9},
-                                           Known{"miles250.col", 8}, Known{"myciel7.col", 8}));
+                                           Known{"jean.col", 10}, Known{"games120.col", 9}, Known{"miles250.col", 8},
+                                           Known{"myciel7.col", 8}));
 
 // The least K by plain search: K = 1, 2, ... until graph_coloring(g, K) has a solution.
 int least_by_trying(const Graph& g) {
@@ -248,10 +249,9 @@ TEST_P(LeastColoringShared, FindsAndProvesTheChromaticNumber) {
 }
 
 INSTANTIATE_TEST_SUITE_P(SharedGraphs, LeastColoringShared,
-                         ::testing::Values(Known{"myciel3.col", 4}, Known{"queen5_5.col", 5},
-                                           Known{"queen6_6.col", 7}, Known{"anna.col", 11}, Known{"david.col", 11},
-                                           Known{"huck.col", 11}, Known{"jean.col", 10}, Known{"games120.col", 9},
-                                           Known{"miles250.col", 8}));
+                         ::testing::Values(Known{"myciel3.col", 4}, Known{"queen5_5.col", 5}, Known{"queen6_6.col", 7},
+                                           Known{"anna.col", 11}, Known{"david.col", 11}, Known{"huck.col", 11},
+                                           Known{"jean.col", 10}, Known{"games120.col", 9}, Known{"miles250.col", 8}));
 
 TEST(UsaMap, HasFiftyStatesDcAndTheKnownBorders) {
   const Map m = usa();

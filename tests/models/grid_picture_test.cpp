@@ -137,7 +137,8 @@ void check_sudoku_svg(const std::string& file, BoxShape box) {
     }
   }
   for (int cell = 0; cell < n * n; ++cell)
-    EXPECT_EQ(texts[static_cast<std::size_t>(cell)], std::string(1, symbol_of(s.solution.cells[static_cast<std::size_t>(cell)])))
+    EXPECT_EQ(texts[static_cast<std::size_t>(cell)],
+              std::string(1, symbol_of(s.solution.cells[static_cast<std::size_t>(cell)])))
         << "cell " << cell;
   std::set<Segment> thick;
   for (const Element& e : of_kind(svg, "line", "region")) {
@@ -172,9 +173,11 @@ TEST(GridPicture, AnyRegionsDrawOnlyTheirBorders) {
   const PictureStyle s;
   const std::vector<Element> svg = parse_svg(to_svg(p, s));
   std::set<Segment> thick;
-  for (const Element& e : of_kind(svg, "line", "region")) thick.insert({e.number("x1"), e.number("y1"), e.number("x2"), e.number("y2")});
+  for (const Element& e : of_kind(svg, "line", "region"))
+    thick.insert({e.number("x1"), e.number("y1"), e.number("x2"), e.number("y2")});
   const double l = s.margin, t = s.margin, r = s.margin + 3 * s.cell, b = s.margin + 2 * s.cell;
-  EXPECT_EQ(thick, (std::set<Segment>{{l, t, r, t}, {l, b, r, b}, {l, t, l, b}, {r, t, r, b}, {l + s.cell, t, l + s.cell, b}}));
+  EXPECT_EQ(thick, (std::set<Segment>{
+                       {l, t, r, t}, {l, b, r, b}, {l, t, l, b}, {r, t, r, b}, {l + s.cell, t, l + s.cell, b}}));
   EXPECT_EQ(of_kind(svg, "text", "given").size(), 4U);  // no roles: every text is a given
   EXPECT_NE(to_svg(p).find(">&amp;&lt;</text>"), std::string::npos);
 }
@@ -205,7 +208,8 @@ TEST(GridPicture, KillerCagesAreDashedWithTheirSums) {
   const std::vector<Element> found = of_kind(svg, "text", "found");
   ASSERT_EQ(found.size(), 16U);
   for (const Element& e : found)
-    EXPECT_EQ(e.text, std::to_string(solution.at(std::stoi(e.attributes.at("data-row")), std::stoi(e.attributes.at("data-col")))));
+    EXPECT_EQ(e.text, std::to_string(
+                          solution.at(std::stoi(e.attributes.at("data-row")), std::stoi(e.attributes.at("data-col")))));
   EXPECT_EQ(of_kind(svg, "line", "region").size(), 6U);  // 2x2 boxes: three horizontal, three vertical lines
 }
 
@@ -229,7 +233,8 @@ TEST(GridPicture, ExplainStepMarksItsEliminations) {
     const CellDigit& e = step.eliminations[k];
     EXPECT_EQ(removed[k].text, std::to_string(e.digit));
     EXPECT_EQ(removed[k].attributes.at("fill"), "#d62728");
-    EXPECT_EQ(std::stoi(removed[k].attributes.at("data-row")) * 9 + std::stoi(removed[k].attributes.at("data-col")), e.cell);
+    EXPECT_EQ(std::stoi(removed[k].attributes.at("data-row")) * 9 + std::stoi(removed[k].attributes.at("data-col")),
+              e.cell);
   }
   EXPECT_EQ(of_kind(svg, "line", "strike").size(), step.eliminations.size());
   EXPECT_EQ(of_kind(svg, "rect", "highlight").size(), step.cells.size() + step.placements.size());

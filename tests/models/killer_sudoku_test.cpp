@@ -100,7 +100,9 @@ TEST(KillerSudoku, BadTextNamesLineAndReason) {
             "killer sudoku line 6: the sum 9999999 of cage 'a' is more than any cage of a 4x4 grid holds (its digits "
             "differ: at most 1 + ... + 4 = 10)");
   // A byte order mark and CR-only line ends are read as every reader reads them (text_input.hpp).
-  EXPECT_EQ(error_of("\xEF\xBB\xBF" "box 2x2\raabb\r"), "killer sudoku line 2: the grid has 1 rows, expected 4");
+  EXPECT_EQ(error_of("\xEF\xBB\xBF"
+                     "box 2x2\raabb\r"),
+            "killer sudoku line 2: the grid has 1 rows, expected 4");
 }
 
 // Independent oracle: all 4x4 Sudoku grids (rows are permutations of 1..4; columns and boxes checked directly).
@@ -175,8 +177,7 @@ TEST(KillerSudoku, NineByNineHasTheUniqueKnownSolution) {
   const SudokuGrid solution = to_grid(k, r.solutions.at(0));
   std::string digits;
   for (int v : solution.cells) digits += static_cast<char>('0' + v);
-  EXPECT_EQ(digits,
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+  EXPECT_EQ(digits, "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
   EXPECT_EQ(check_solution(SudokuGrid{k.box, std::vector<int>(81, 0)}, solution), "");
 }
 

@@ -280,8 +280,7 @@ TEST(GridPropagator, SameFixpointAfterAnUndoBelowItsLastCall) {
     store.propagate(grid);
     store.undo_to(root);
     ASSERT_TRUE(store.propagate(grid));
-    for (VarId x = 0; x < 81; ++x)
-      EXPECT_EQ(store.domain(x).word(0), fresh.domain(x).word(0)) << line << " cell " << x;
+    for (VarId x = 0; x < 81; ++x) EXPECT_EQ(store.domain(x).word(0), fresh.domain(x).word(0)) << line << " cell " << x;
   }
 }
 
@@ -322,8 +321,7 @@ TEST(GridPropagator, SolvesAndVerifiesTheReferenceFiles) {
   for (const std::string name : {"top95.txt", "hardest.txt", "sudoku16x16_gecode55.txt"}) {
     const std::string path = kSharedDir + "/puzzles/" + name;
     if (!std::filesystem::exists(path)) continue;
-    const std::vector<SudokuGrid> puzzles =
-        read_puzzles(path, static_cast<std::size_t>(test_support::sized(1000, 12)));
+    const std::vector<SudokuGrid> puzzles = read_puzzles(path, static_cast<std::size_t>(test_support::sized(1000, 12)));
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
       const Sudoku model(puzzles[i], AllDifferentMode::grid);
       const SearchResult r = backtracking_search(model.problem(), config("mac", "mrv", 2));

@@ -51,11 +51,11 @@ TEST(SudokuReader, ReadsOneLinePuzzlesWithEveryEmptySymbol) {
 }
 
 TEST(SudokuReader, InfersTheSizeFromTheCellCount) {
-  const std::vector<std::pair<int, BoxShape>> sizes = {{4, {2, 2}},  {6, {2, 3}},   {8, {2, 4}}, {9, {3, 3}},
+  const std::vector<std::pair<int, BoxShape>> sizes = {{4, {2, 2}},  {6, {2, 3}},  {8, {2, 4}}, {9, {3, 3}},
                                                        {12, {3, 4}}, {16, {4, 4}}, {25, {5, 5}}};
   for (const auto& [n, box] : sizes) {
     std::string line(static_cast<std::size_t>(n * n), '.');
-    line[0] = symbol_of(n);                               // the largest digit
+    line[0] = symbol_of(n);                                // the largest digit
     line[static_cast<std::size_t>(n + 1)] = symbol_of(1);  // r2c2
     const PuzzleRecord r = read_one(line);
     ASSERT_TRUE(r.ok()) << n << ": " << r.reason;
@@ -79,7 +79,8 @@ TEST(SudokuReader, LettersOfEitherCaseAreDigitsAboveNine) {
 }
 
 TEST(SudokuReader, AcceptsCrlfBomTrailingBlanksCommentsAndDecoration) {
-  const std::string text = "\xEF\xBB\xBF# a comment line\r\n" + kEasy + " \t\r\n\r\n" + kEasy + "  # a trailing comment\n" +
+  const std::string text = "\xEF\xBB\xBF# a comment line\r\n" + kEasy + " \t\r\n\r\n" + kEasy +
+                           "  # a trailing comment\n" +
                            "003|020|600 900|305|001 001|806|400 008|102|900 700|000|008 006|708|200 002|609|500 " +
                            "800|203|009 005|010|300\n";
   const auto records = read_puzzles(text, "t.txt");
@@ -148,7 +149,8 @@ TEST(SudokuReader, ReadsRowsOfSpaceSeparatedDigitsWithStrayWhitespace) {
   // BH-13's layout: 0 = empty, trailing spaces and a tab, CRLF, a trailing blank line.
   const std::string text =
       "3 0 6 5 0 8 4 0 0 \r\n5 2 0 0 0 0 0 0 0\r\n0 8 7 0 0 0 0 3 1  \r\n0 0 3 0 1 0 0 8 0\r\n"
-      "9 0 0 8 6 3 0 0 5\t\r\n0 5 0 0 9 0 6 0 0\r\n1 3 0 0 0 0 2 5 0 \r\n0 0 0 0 0 0 0 7 4\r\n0 0 5 2 0 6 3 0 0\r\n\r\n";
+      "9 0 0 8 6 3 0 0 5\t\r\n0 5 0 0 9 0 6 0 0\r\n1 3 0 0 0 0 2 5 0 \r\n0 0 0 0 0 0 0 7 4\r\n0 0 5 2 0 6 3 0 "
+      "0\r\n\r\n";
   const PuzzleRecord r = read_one(text);
   ASSERT_TRUE(r.ok()) << r.reason;
   EXPECT_EQ(to_line(*r.grid), "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..");
@@ -166,8 +168,7 @@ TEST(SudokuReader, ReadsBlankCellsByPositionInPipedPictures) {
       "-------------------------------\n";
   const PuzzleRecord r = read_one(csharp);
   ASSERT_TRUE(r.ok()) << r.reason;
-  EXPECT_EQ(to_line(*r.grid),
-            "9.2..54.31...63.255.84.7.6..263.9..1.57.1.29..9.67.53.24.53.6..7.52..3.4.8..4195.");
+  EXPECT_EQ(to_line(*r.grid), "9.2..54.31...63.255.84.7.6..263.9..1.57.1.29..9.67.53.24.53.6..7.52..3.4.8..4195.");
   // A row left entirely blank is a row, not a border.
   const PuzzleRecord blank_row = read_one("| 1  2 | 3  4 |\n|      |      |\n|    1 | 4    |\n| 4  3 |    1 |\n");
   ASSERT_TRUE(blank_row.ok()) << blank_row.reason;
@@ -404,7 +405,6 @@ TEST(SudokuFormat, CandidatesViewFollowsNorvig) {
   EXPECT_THROW(to_candidates(BoxShape{3, 3}, cand), ModelError);
 }
 
-
 // ---- the shared failure cases (../shared/cases/cases.tsv), read and solved through the library ---------------------
 
 struct SharedCase {
@@ -553,8 +553,7 @@ TEST(SudokuReader, BlankLinesBetweenBandsJoinAPictureButNotTwoPuzzles) {
   const auto one = read_puzzles(loose, "t.txt");
   ASSERT_EQ(one.size(), 1U);
   ASSERT_TRUE(one[0].ok()) << one[0].reason;
-  EXPECT_EQ(to_line(*one[0].grid),
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+  EXPECT_EQ(to_line(*one[0].grid), "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
   // Two complete pictures separated by a blank line are two puzzles; so are loose ones.
   const std::string tight = band1 + band2 + band3;
   EXPECT_EQ(read_puzzles(tight + "\n" + tight, "t.txt").size(), 2U);

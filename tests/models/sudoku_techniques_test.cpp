@@ -155,8 +155,9 @@ TEST(Techniques, NakedPair) {
   ASSERT_TRUE(s);
   EXPECT_EQ(s->technique, Technique::naked_pair);
   EXPECT_EQ(s->eliminations, lose_all(row_cells(1, {3, 4, 5, 6, 7, 8, 9}), {1, 2}));
-  EXPECT_EQ(describe(g, *s), "Naked pair: in row 1, r1c1 and r1c2 hold only 1 and 2, so r1c3, r1c4, r1c5, r1c6, "
-                             "r1c7, r1c8 and r1c9 lose 1 and 2");
+  EXPECT_EQ(describe(g, *s),
+            "Naked pair: in row 1, r1c1 and r1c2 hold only 1 and 2, so r1c3, r1c4, r1c5, r1c6, "
+            "r1c7, r1c8 and r1c9 lose 1 and 2");
   CandidateGrid h = empty9();
   keep_only(h, 1, 1, {1, 2});
   keep_only(h, 1, 2, {1, 3});
@@ -191,8 +192,9 @@ TEST(Techniques, HiddenPair) {
   EXPECT_EQ(s->technique, Technique::hidden_pair);
   EXPECT_EQ(s->cells, (std::vector<int>{cell(1, 1), cell(1, 2)}));
   EXPECT_EQ(s->eliminations, lose_all(row_cells(1, {1, 2}), {3, 4, 5, 6, 7, 8, 9}));
-  EXPECT_EQ(describe(g, *s), "Hidden pair: in row 1, 1 and 2 lie only in r1c1 and r1c2, so r1c1 and r1c2 lose 3, "
-                             "4, 5, 6, 7, 8 and 9");
+  EXPECT_EQ(describe(g, *s),
+            "Hidden pair: in row 1, 1 and 2 lie only in r1c1 and r1c2, so r1c1 and r1c2 lose 3, "
+            "4, 5, 6, 7, 8 and 9");
   CandidateGrid h = empty9();
   row_only(h, 1, 1, {1, 2});
   row_only(h, 1, 2, {1, 3});
@@ -225,8 +227,20 @@ TEST(Techniques, XWing) {
   ASSERT_TRUE(s);
   EXPECT_EQ(s->technique, Technique::x_wing);
   EXPECT_EQ(s->cells, (std::vector<int>{cell(2, 3), cell(2, 8), cell(7, 3), cell(7, 8)}));
-  EXPECT_EQ(s->eliminations, lose(4, {{1, 3}, {1, 8}, {3, 3}, {3, 8}, {4, 3}, {4, 8}, {5, 3}, {5, 8}, {6, 3},
-                                      {6, 8}, {8, 3}, {8, 8}, {9, 3}, {9, 8}}));
+  EXPECT_EQ(s->eliminations, lose(4, {{1, 3},
+                                      {1, 8},
+                                      {3, 3},
+                                      {3, 8},
+                                      {4, 3},
+                                      {4, 8},
+                                      {5, 3},
+                                      {5, 8},
+                                      {6, 3},
+                                      {6, 8},
+                                      {8, 3},
+                                      {8, 8},
+                                      {9, 3},
+                                      {9, 8}}));
   EXPECT_EQ(describe(g, *s).rfind("X-Wing: in rows 2 and 7, 4 lies only in columns 3 and 8, so r1c3, r1c8, ", 0), 0U);
   CandidateGrid h = empty9();
   row_only(h, 2, 4, {3, 8});
@@ -400,10 +414,10 @@ TEST(Techniques, UniqueRectangleIn2x3Boxes) {
     for (int d = 1; d <= 6; ++d)
       if ((m >> d & 1U) == 0) g.eliminate(c, d);
   };
-  keep(0, 0b0001'0010);   // {1,4}
-  keep(3, 0b0001'0010);   // {1,4}
-  keep(6, 0b0001'0010);   // {1,4}
-  keep(9, 0b0101'0010);   // {1,4,6}
+  keep(0, 0b0001'0010);  // {1,4}
+  keep(3, 0b0001'0010);  // {1,4}
+  keep(6, 0b0001'0010);  // {1,4}
+  keep(9, 0b0101'0010);  // {1,4,6}
   const auto s = find_unique_rectangle(g);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->eliminations, (std::vector<CellDigit>{{9, 1}, {9, 4}}));

@@ -112,7 +112,8 @@ TEST(SudokuCheck, CatchesAChangedGivenAndABrokenBox) {
   EXPECT_EQ(check_solution(puzzle, solution), "");
   // Swap two rows of the same band: still a Latin square with valid boxes, but r1c1's given changes.
   SudokuGrid swapped = solution;
-  for (int c = 0; c < 9; ++c) std::swap(swapped.cells[static_cast<std::size_t>(c)], swapped.cells[static_cast<std::size_t>(9 + c)]);
+  for (int c = 0; c < 9; ++c)
+    std::swap(swapped.cells[static_cast<std::size_t>(c)], swapped.cells[static_cast<std::size_t>(9 + c)]);
   EXPECT_EQ(check_solution(puzzle, swapped), "the given 9 at r1c1 was changed");
   // BH-04: a Latin square whose 2x2 boxes repeat digits; rows and columns alone would accept it.
   const SudokuGrid bh04 = parse_puzzle("1....1....1....1");

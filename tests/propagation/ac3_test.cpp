@@ -109,8 +109,10 @@ TEST(Ac3, StartingFromGivenArcsOnly) {
   // x < y < z over 1..3: AC-3 from the arc (x, x<y) alone prunes x = 3 and then follows the changes.
   Problem p;
   for (const char* name : {"x", "y", "z"}) p.add_variable(name, 1, 3);
-  p.add_binary(0, 1, [](Value a, Value b) { return a < b; }, "x<y");
-  p.add_binary(1, 2, [](Value a, Value b) { return a < b; }, "y<z");
+  p.add_binary(
+      0, 1, [](Value a, Value b) { return a < b; }, "x<y");
+  p.add_binary(
+      1, 2, [](Value a, Value b) { return a < b; }, "y<z");
   Statistics stats;
   Store s(p, stats);
   const Ac3Result partial = ac3(s, {Arc{0, 0}});

@@ -15,7 +15,9 @@ namespace {
 Problem chain(int n, bool reversed_posting) {
   Problem p;
   p.reserve(n, n);
-  for (int i = 0; i < n; ++i) p.add_variable(std::string("t").append(std::to_string(i)), 0, 3 * n / 2);  // (GCC 12 -Wrestrict false positive on "t" + s)
+  for (int i = 0; i < n; ++i)
+    p.add_variable(std::string("t").append(std::to_string(i)), 0,
+                   3 * n / 2);  // (GCC 12 -Wrestrict false positive on "t" + s)
   for (int k = 0; k + 1 < n; ++k) {
     const int i = reversed_posting ? n - 2 - k : k;
     p.add_linear({i, i + 1}, {1, -1}, LinearOp::le, -1);

@@ -27,7 +27,9 @@ Problem random_reified_model(std::uint32_t seed) {
   for (int k = 0; k < ints; ++k) p.add_variable(std::string("x").append(std::to_string(k)), -2, 3);
   for (int k = 0; k < bools; ++k) p.add_variable(std::string("b").append(std::to_string(k)), 0, 1);
   const auto some_int = [&] { return static_cast<VarId>(rng() % static_cast<unsigned>(ints)); };
-  const auto some_bool = [&] { return static_cast<VarId>(ints + static_cast<int>(rng() % static_cast<unsigned>(bools))); };
+  const auto some_bool = [&] {
+    return static_cast<VarId>(ints + static_cast<int>(rng() % static_cast<unsigned>(bools)));
+  };
   for (int c = 0; c < 6; ++c) {
     const auto r = rng() % 4 == 0 ? Reification::implication : Reification::equivalence;
     switch (rng() % 4) {
@@ -51,8 +53,10 @@ Problem random_reified_model(std::uint32_t seed) {
       case 2: {  // a clause over two or three booleans
         const VarId a = some_bool();
         const VarId b = some_bool();
-        if (a == b) p.add_clause({a}, {});
-        else p.add_clause({a}, {b});
+        if (a == b)
+          p.add_clause({a}, {});
+        else
+          p.add_clause({a}, {b});
         break;
       }
       default: {  // r <-> (a or b) / (a and b)
@@ -60,8 +64,10 @@ Problem random_reified_model(std::uint32_t seed) {
         std::vector<VarId> xs;
         for (VarId b = ints; b < ints + bools; ++b)
           if (b != r0 && xs.size() < 2) xs.push_back(b);
-        if (rng() % 2 == 0) p.add_or_reif(xs, r0);
-        else p.add_and_reif(xs, r0);
+        if (rng() % 2 == 0)
+          p.add_or_reif(xs, r0);
+        else
+          p.add_and_reif(xs, r0);
         break;
       }
     }

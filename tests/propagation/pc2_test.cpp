@@ -178,7 +178,8 @@ TEST(Pc2, SearchWithPc2FindsExactlyTheOraclesSolutions) {
       const std::vector<test_support::Tuple> expected = test_support::all_solutions(r.problem);
       const SearchResult result = backtracking_search(r.problem, c);
       EXPECT_EQ(test_support::sorted_tuples(result.solutions), expected)
-          << "problem " << seed << ", " << to_string(c) << ":\n" << r.description;
+          << "problem " << seed << ", " << to_string(c) << ":\n"
+          << r.description;
       EXPECT_EQ(result.status, expected.empty() ? Status::unsatisfiable : Status::solved) << "problem " << seed;
       EXPECT_TRUE(result.complete);
     }

@@ -51,9 +51,9 @@ std::vector<int> probe_indices(int size) {
     for (VarId x = 0; x < s.problem().variable_count(); ++x) {
       const Value v = sol[static_cast<std::size_t>(x)];
       if (!s.domain(x).contains(s.problem().variable(x).index_of(v)))
-        return ::testing::AssertionFailure() << "value " << v << " of " << s.problem().variable(x).name()
-                                             << " was removed but belongs to a solution consistent with "
-                                             << s.problem().to_string(s.assignment());
+        return ::testing::AssertionFailure()
+               << "value " << v << " of " << s.problem().variable(x).name()
+               << " was removed but belongs to a solution consistent with " << s.problem().to_string(s.assignment());
     }
   }
   return ::testing::AssertionSuccess();
@@ -339,8 +339,8 @@ TEST_P(PropagationOracleOn, Ac3AndMacReachTheSameFixpointOnArcConsistentConstrai
       const VarId y = con.scope()[q];
       for (int i : s.domain(y).indices())
         if (supported[q][static_cast<std::size_t>(i)] == 0)
-          return ::testing::AssertionFailure() << "value " << s.value(y, i) << " of " << p.variable(y).name()
-                                               << " has no support in " << con.name();
+          return ::testing::AssertionFailure()
+                 << "value " << s.value(y, i) << " of " << p.variable(y).name() << " has no support in " << con.name();
     }
   }
   return ::testing::AssertionSuccess();
@@ -404,7 +404,8 @@ TEST_P(PropagationOracleOn, SearchWithEachInferenceFindsExactlyTheOraclesSolutio
       const test_support::RandomCsp& r = sample().problems[k];
       const SearchResult result = backtracking_search(r.problem, c);
       EXPECT_EQ(test_support::sorted_tuples(result.solutions), sample().solutions[k])
-          << inference << ", problem " << k + 1 << ":\n" << r.description;
+          << inference << ", problem " << k + 1 << ":\n"
+          << r.description;
     }
   }
 }

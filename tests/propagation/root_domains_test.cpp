@@ -57,9 +57,7 @@ TEST(RootDomains, AWipeOutIsInconsistent) {
   EXPECT_TRUE(root_domains(p, "none").consistent);  // no inference: nothing is checked at the root
 }
 
-TEST(RootDomains, AnUnknownInferenceIsRefused) {
-  EXPECT_THROW(root_domains(chain(), "magic"), UnknownNameError);
-}
+TEST(RootDomains, AnUnknownInferenceIsRefused) { EXPECT_THROW(root_domains(chain(), "magic"), UnknownNameError); }
 
 }  // namespace
 }  // namespace csp

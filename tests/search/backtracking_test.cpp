@@ -7,10 +7,10 @@
 #include <set>
 
 #include "csp/core/constraint.hpp"
+#include "csp/core/search_observer.hpp"
 #include "csp/core/store.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
-#include "csp/core/search_observer.hpp"
 
 namespace csp {
 namespace {
@@ -275,8 +275,10 @@ TEST(Backtracking, Ac3PreprocessingCanSettleAProblemAtTheRoot) {
   // x < y < z over 1..3: AC-3 leaves one value each, so the search makes 3 decisions without a dead end.
   Problem p;
   for (const char* name : {"x", "y", "z"}) p.add_variable(name, 1, 3);
-  p.add_binary(0, 1, [](Value a, Value b) { return a < b; }, "x<y");
-  p.add_binary(1, 2, [](Value a, Value b) { return a < b; }, "y<z");
+  p.add_binary(
+      0, 1, [](Value a, Value b) { return a < b; }, "x<y");
+  p.add_binary(
+      1, 2, [](Value a, Value b) { return a < b; }, "y<z");
   SolverConfig c = count_all();
   c.ac3_preprocess = true;
   const SearchResult r = backtracking_search(p, c);

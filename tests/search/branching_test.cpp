@@ -39,7 +39,8 @@ TEST(BinaryBranching, FindsExactlyTheOraclesSolutionsOnRandomCsps) {
           const std::vector<test_support::Tuple> expected = test_support::all_solutions(r.problem);
           const SearchResult result = backtracking_search(r.problem, c);
           EXPECT_EQ(test_support::sorted_tuples(result.solutions), expected)
-              << "problem " << seed << ", " << to_string(c) << ":\n" << r.description;
+              << "problem " << seed << ", " << to_string(c) << ":\n"
+              << r.description;
           EXPECT_EQ(result.solution_count, expected.size()) << "problem " << seed << ", " << to_string(c);
           EXPECT_TRUE(result.complete);
           total += expected.size();
@@ -113,7 +114,8 @@ TEST(SplitBranching, FindsExactlyTheOraclesSolutionsOnRandomCsps) {
           const std::vector<test_support::Tuple> expected = test_support::all_solutions(r.problem);
           const SearchResult result = backtracking_search(r.problem, c);
           EXPECT_EQ(test_support::sorted_tuples(result.solutions), expected)
-              << "problem " << seed << ", " << to_string(c) << ":\n" << r.description;
+              << "problem " << seed << ", " << to_string(c) << ":\n"
+              << r.description;
           EXPECT_EQ(result.solution_count, expected.size()) << "problem " << seed << ", " << to_string(c);
           EXPECT_TRUE(result.complete);
           total += expected.size();
@@ -188,7 +190,8 @@ TEST(AssignFixed, FindsExactlyTheOraclesSolutionsOnRandomCsps) {
           const test_support::RandomCsp r = test_support::make_random_csp(seed);
           const SearchResult result = backtracking_search(r.problem, c);
           EXPECT_EQ(test_support::sorted_tuples(result.solutions), test_support::all_solutions(r.problem))
-              << "problem " << seed << ", " << to_string(c) << ":\n" << r.description;
+              << "problem " << seed << ", " << to_string(c) << ":\n"
+              << r.description;
           EXPECT_TRUE(result.complete);
         }
       }

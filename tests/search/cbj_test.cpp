@@ -150,7 +150,8 @@ TEST_P(CbjOracle, FindsExactlyTheOraclesSolutions) {
     const std::vector<test_support::Tuple> expected = test_support::all_solutions(r.problem);
     const SearchResult result = backtracking_search(r.problem, c);
     EXPECT_EQ(test_support::sorted_tuples(result.solutions), expected)
-        << "problem " << seed << ", " << to_string(c) << ":\n" << r.description;
+        << "problem " << seed << ", " << to_string(c) << ":\n"
+        << r.description;
     EXPECT_EQ(result.solution_count, expected.size()) << "problem " << seed;
     EXPECT_TRUE(result.complete) << "problem " << seed;
     EXPECT_EQ(result.stats.backtracks, result.stats.assignments) << "problem " << seed;
@@ -191,9 +192,14 @@ Problem phase_transition_csp(std::uint32_t seed, int n, int d, int pairs, int fo
     if (!used.insert({a, b}).second) continue;
     auto bad = std::make_shared<std::set<std::pair<Value, Value>>>();
     while (static_cast<int>(bad->size()) < forbidden)
-      bad->insert({static_cast<Value>(rng() % static_cast<unsigned>(d)), static_cast<Value>(rng() % static_cast<unsigned>(d))});
+      bad->insert(
+          {static_cast<Value>(rng() % static_cast<unsigned>(d)), static_cast<Value>(rng() % static_cast<unsigned>(d))});
     p.add_constraint(std::make_unique<BinaryPredicate>(
-        a, b, [bad](Value x, Value y) { return bad->count({x, y}) == 0; }, "c" + std::to_string(a) + "_" + std::to_string(b)));
+        a, b,
+        [bad](Value x, Value y) {
+          return bad->count({x, y}) == 0;
+        },
+        "c" + std::to_string(a) + "_" + std::to_string(b)));
   }
   return p;
 }
@@ -282,7 +288,8 @@ TEST(Cbj, WithRestartsFindsExactlyTheOraclesSolutions) {
             const std::vector<test_support::Tuple> expected = test_support::all_solutions(r.problem);
             const SearchResult all = backtracking_search(r.problem, c);
             EXPECT_EQ(test_support::sorted_tuples(all.solutions), expected)
-                << "problem " << seed << ", " << to_string(c) << ":\n" << r.description;
+                << "problem " << seed << ", " << to_string(c) << ":\n"
+                << r.description;
             EXPECT_EQ(all.solution_count, expected.size()) << "problem " << seed << ", " << to_string(c);
             EXPECT_TRUE(all.complete);
             c.max_solutions = 1;

@@ -13,10 +13,10 @@
 
 #include "csp/core/constraint.hpp"
 #include "csp/core/store.hpp"
+#include "csp/graph/tree_solver.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/propagation/ac3.hpp"
 #include "csp/search/backtracking.hpp"
-#include "csp/graph/tree_solver.hpp"
 
 namespace csp {
 namespace {
@@ -59,13 +59,14 @@ SolverConfig config(const std::string& var, const std::string& val, const std::s
 TEST(DeepSearch, FiftyThousandVertexPathIsTwoColouredByEveryStrategy) {
   const int n = 50000;
   const Problem p = path(n);
-  for (const auto& [var, val, inference] : {std::tuple{"first", "natural", "none"}, std::tuple{"first", "natural", "fc"},
-                                            std::tuple{"mrv", "natural", "fc"}, std::tuple{"first", "lcv", "mac"}}) {
+  for (const auto& [var, val, inference] :
+       {std::tuple{"first", "natural", "none"}, std::tuple{"first", "natural", "fc"},
+        std::tuple{"mrv", "natural", "fc"}, std::tuple{"first", "lcv", "mac"}}) {
     SCOPED_TRACE(std::string(var) + " " + val + " " + inference);
     const SearchResult r = backtracking_search(p, config(var, val, inference));
     ASSERT_EQ(r.status, Status::solved);
     ASSERT_TRUE(proper_on_path(p, r.solutions.at(0)));
-    EXPECT_EQ(r.solutions.at(0).value(0), 0);  // ascending values: c0 = 0, then 1, 0, 1, ...
+    EXPECT_EQ(r.solutions.at(0).value(0), 0);                       // ascending values: c0 = 0, then 1, 0, 1, ...
     EXPECT_EQ(r.stats.assignments, static_cast<std::uint64_t>(n));  // no dead end on a path
     EXPECT_EQ(r.stats.backtracks, 0U);
     EXPECT_EQ(r.stats.max_depth, static_cast<std::uint64_t>(n));
@@ -110,7 +111,8 @@ TEST(DeepSearch, NaturalOrderStepsThroughAMillionValueDomain) {
   Problem p;
   const VarId x = p.add_variable("x", 0, 999999);
   const VarId y = p.add_variable("y", 999999, 999999);
-  p.add_binary(x, y, [](Value a, Value b) { return a == b; }, "x=y");
+  p.add_binary(
+      x, y, [](Value a, Value b) { return a == b; }, "x=y");
   const SearchResult r = backtracking_search(p, config("first", "natural", "none"));
   ASSERT_EQ(r.status, Status::solved);
   EXPECT_EQ(r.solutions.at(0).value(x), 999999);
@@ -139,8 +141,7 @@ TEST(DeepSearch, NodeLimitIsExactForEveryInference) {
 // often enough.
 class SleepyNotEqual : public Constraint {
  public:
-  SleepyNotEqual(VarId x, VarId y, std::chrono::microseconds delay)
-      : Constraint({x, y}, "sleepy"), delay_(delay) {}
+  SleepyNotEqual(VarId x, VarId y, std::chrono::microseconds delay) : Constraint({x, y}, "sleepy"), delay_(delay) {}
   bool is_satisfied_by(std::span<const Value> v) const override { return v[0] != v[1]; }
   bool revise(Store& store, int pos) const override {
     std::this_thread::sleep_for(delay_);

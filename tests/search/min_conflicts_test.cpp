@@ -67,8 +67,8 @@ bool no_queen_attacks(int n, const Assignment& a) {
 
 TEST(MinConflicts, SolvesThousandQueens) {
   // The binary formulation scores a value through n - 1 predicates: 1,000 queens take seconds there, 200 do not.
-  for (const auto& [n, formulation] : {std::pair{1000, models::QueensFormulation::all_different},
-                                       std::pair{200, models::QueensFormulation::binary}}) {
+  for (const auto& [n, formulation] :
+       {std::pair{1000, models::QueensFormulation::all_different}, std::pair{200, models::QueensFormulation::binary}}) {
     const Problem p = models::n_queens(n, formulation);
     MinConflictsConfig c;
     c.seed = 42;

@@ -25,8 +25,8 @@ Problem magic_square() {
   for (const char* name : {"s00", "s01", "s02", "s10", "s11", "s12", "s20", "s21", "s22"})
     s.push_back(p.add_variable(name, range(1, 9)));
   p.add_all_different(s, AllDifferentMode::value, "all differ");
-  const std::array<std::array<int, 3>, 8> lines{{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8},
-                                                 {0, 4, 8}, {2, 4, 6}}};
+  const std::array<std::array<int, 3>, 8> lines{
+      {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}};
   for (const auto& line : lines)
     p.add_linear({s[static_cast<std::size_t>(line[0])], s[static_cast<std::size_t>(line[1])],
                   s[static_cast<std::size_t>(line[2])]},
@@ -154,7 +154,7 @@ TEST(MinConflictsVariants, CountersReportWhatEachVariantDid) {
   restart.restart_after = 50;
   const MinConflictsResult r = min_conflicts_run(magic, restart);
   EXPECT_GT(r.restarts, 0U);
-  EXPECT_LE(r.restarts, 3000U / 50);  // at least 50 steps between two restarts
+  EXPECT_LE(r.restarts, 3000U / 50);               // at least 50 steps between two restarts
   EXPECT_EQ(r.search.stats.restarts, r.restarts);  // the Statistics counter too (csp ablate's restarts column)
 
   MinConflictsConfig weighting = c;

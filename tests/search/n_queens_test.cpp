@@ -6,12 +6,12 @@
 #include <tuple>
 #include <vector>
 
+#include "csp/core/search_observer.hpp"
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
-#include "csp/core/search_observer.hpp"
 #include "support/oracle.hpp"
 
 namespace csp {
@@ -51,13 +51,12 @@ TEST_P(QueensCount, SolutionCountsForOneToTen) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllStrategies, QueensCount,
-                         ::testing::Combine(::testing::ValuesIn(variable_orderings().names()),
-                                            ::testing::ValuesIn(value_orderings().names()),
-                                            ::testing::ValuesIn(inferences().names()),
-                                            ::testing::Values(models::QueensFormulation::binary,
-                                                              models::QueensFormulation::all_different)),
-                         param_name);
+INSTANTIATE_TEST_SUITE_P(
+    AllStrategies, QueensCount,
+    ::testing::Combine(::testing::ValuesIn(variable_orderings().names()),
+                       ::testing::ValuesIn(value_orderings().names()), ::testing::ValuesIn(inferences().names()),
+                       ::testing::Values(models::QueensFormulation::binary, models::QueensFormulation::all_different)),
+    param_name);
 
 std::uint64_t nodes(int n, const std::string& var, const std::string& val, const std::string& inference) {
   SolverConfig c = SolverConfig::textbook();

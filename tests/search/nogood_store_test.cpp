@@ -46,28 +46,28 @@ TEST(NogoodStore, ANogoodBecomesUnitWhenAllButOneLiteralHold) {
   EXPECT_TRUE(fired.empty());
   EXPECT_EQ(forbidding(s, 2, 0), NogoodStore::kNone);
   EXPECT_EQ(forbidding(s, 1, 2), NogoodStore::kNone);
-  EXPECT_TRUE(fire(s, 3, 0).empty());  // not in the nogood: nothing visited
+  EXPECT_TRUE(fire(s, 3, 0).empty());                         // not in the nogood: nothing visited
   EXPECT_EQ(fire(s, 1, 2), (std::vector<std::uint32_t>{0}));  // only x2 = 0 is left: unit
   EXPECT_EQ(forbidding(s, 2, 0), 0U);
   EXPECT_EQ(forbidding(s, 2, 1), NogoodStore::kNone);  // another value of x2 is allowed
   s.unassign(1);
-  EXPECT_EQ(forbidding(s, 2, 0), NogoodStore::kNone);  // x1 = 2 no longer holds
-  EXPECT_EQ(forbidding(s, 1, 2), NogoodStore::kNone);  // two literals open: x1 = 2 and x2 = 0
+  EXPECT_EQ(forbidding(s, 2, 0), NogoodStore::kNone);         // x1 = 2 no longer holds
+  EXPECT_EQ(forbidding(s, 1, 2), NogoodStore::kNone);         // two literals open: x1 = 2 and x2 = 0
   EXPECT_EQ(fire(s, 2, 0), (std::vector<std::uint32_t>{0}));  // x0 = 1 and x2 = 0 hold: unit on x1 = 2
   EXPECT_EQ(forbidding(s, 1, 2), 0U);
 }
 
 TEST(NogoodStore, TheLowestNumberedNogoodIsReportedFirst) {
   NogoodStore s(3);
-  ASSERT_TRUE(s.add({{0, 0}, {1, 0}, {2, 0}}));  // 0
-  ASSERT_TRUE(s.add({{1, 0}, {2, 0}}));          // 1
-  ASSERT_TRUE(s.add({{0, 0}, {2, 0}}));          // 2
+  ASSERT_TRUE(s.add({{0, 0}, {1, 0}, {2, 0}}));               // 0
+  ASSERT_TRUE(s.add({{1, 0}, {2, 0}}));                       // 1
+  ASSERT_TRUE(s.add({{0, 0}, {2, 0}}));                       // 2
   EXPECT_EQ(fire(s, 0, 0), (std::vector<std::uint32_t>{2}));  // unit on x2 = 0
   EXPECT_EQ(forbidding(s, 2, 0), 2U);
   EXPECT_EQ(fire(s, 1, 0), (std::vector<std::uint32_t>{0, 1}));  // both unit on x2 = 0 now, in order
   std::size_t visited = 0;
   EXPECT_EQ(s.forbidding(2, 0, visited), 0U);
-  EXPECT_EQ(visited, 3U);  // the three nogoods watch x2 = 0
+  EXPECT_EQ(visited, 3U);                                           // the three nogoods watch x2 = 0
   EXPECT_EQ(fire(s, 2, 0), (std::vector<std::uint32_t>{0, 1, 2}));  // violated, all three
   s.unassign(2);
   s.unassign(1);
@@ -137,8 +137,10 @@ struct Oracle {
       bool has = false;
       bool rest = true;
       for (const L& l : g) {
-        if (l.var == x && l.index == i) has = true;
-        else if (!is_true(l)) rest = false;
+        if (l.var == x && l.index == i)
+          has = true;
+        else if (!is_true(l))
+          rest = false;
       }
       if (has && rest) return n;
     }

@@ -133,22 +133,24 @@ TEST_P(OptimizeOracle, OptimumEqualsTheOraclesOverAllSolutions) {
       const std::string what = "problem " + std::to_string(seed) + " " + to_string(sense) + " " +
                                rc.problem.variable(objective).name() + ", " + to_string(c) + ":\n" + rc.description;
       const SearchResult r = optimize(rc.problem, objective, sense, c);
-      check_run(r, sense, expected, solutions, n, [](const Tuple& t, VarId x) {
-        return static_cast<long long>(t[static_cast<std::size_t>(x)]);
-      }, objective, what);
+      check_run(
+          r, sense, expected, solutions, n,
+          [](const Tuple& t, VarId x) { return static_cast<long long>(t[static_cast<std::size_t>(x)]); }, objective,
+          what);
       // 2. The objective is a weighted sum of all variables, posted as a new variable.
       Problem p = rc.problem;
       const VarId obj = add_sum_objective(p, n);
       const std::optional<long long> best_sum = best_weighted_sum(solutions, sense);
       const SearchResult s = sense == Sense::minimize ? minimize(p, obj, c) : maximize(p, obj, c);
-      check_run(s, sense, best_sum, solutions, n, [](const Tuple& t, VarId) { return weighted_sum(t); }, obj,
-                "weighted sum, " + what);
+      check_run(
+          s, sense, best_sum, solutions, n, [](const Tuple& t, VarId) { return weighted_sum(t); }, obj,
+          "weighted sum, " + what);
       solved += expected ? 2 : 0;
       improved += (r.solution_count > 1 ? 1 : 0) + (s.solution_count > 1 ? 1 : 0);
     }
   }
   EXPECT_GT(solved, static_cast<int>(kProblems));  // most problems have solutions
-  EXPECT_GT(improved, 20);                          // and many runs improved on a first solution
+  EXPECT_GT(improved, 20);                         // and many runs improved on a first solution
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStrategies, OptimizeOracle,
@@ -190,8 +192,8 @@ TEST(Optimize, EveryBranchingReportsStrictlyImprovingSolutionsAndTheOptimum) {
               const std::string what = std::string(branching) + " " + inference + " " + var +
                                        (assign_fixed ? " assign_fixed" : "") + (variant == 2 ? " luby" : "") +
                                        ", problem " + std::to_string(seed) + " " + to_string(sense);
-              check_run(s, sense, best_sum, solutions, n, [](const Tuple& t, VarId) { return weighted_sum(t); }, obj,
-                        what);
+              check_run(
+                  s, sense, best_sum, solutions, n, [](const Tuple& t, VarId) { return weighted_sum(t); }, obj, what);
               if (HasFatalFailure()) return;
               improved += s.solution_count > 1 ? 1 : 0;
             }
@@ -379,7 +381,8 @@ TEST(Optimize, SparseObjectiveValues) {
   const VarId a = p.add_variable("a", std::vector<int>{-7, -3, 0, 5, 12});
   const VarId b = p.add_variable("b", std::vector<int>{-3, 5, 40});
   p.add_not_equal(a, b);
-  p.add_binary(a, b, [](Value x, Value y) { return x + y != 9 && x < y + 20; }, "a + b != 9, a < b + 20");
+  p.add_binary(
+      a, b, [](Value x, Value y) { return x + y != 9 && x < y + 20; }, "a + b != 9, a < b + 20");
   for (const char* inference : {"none", "fc", "mac"}) {
     SolverConfig c = SolverConfig::textbook();
     c.inference = inference;

@@ -60,7 +60,8 @@ TEST_P(RestartOracle, CountsExactlyTheOraclesSolutions) {
       const std::vector<test_support::Tuple> expected = test_support::all_solutions(r.problem);
       const SearchResult result = backtracking_search(r.problem, c);
       EXPECT_EQ(test_support::sorted_tuples(result.solutions), expected)
-          << "problem " << seed << ", " << to_string(c) << ":\n" << r.description;
+          << "problem " << seed << ", " << to_string(c) << ":\n"
+          << r.description;
       EXPECT_EQ(result.solution_count, expected.size()) << "problem " << seed;
       EXPECT_TRUE(result.complete) << "problem " << seed;
       EXPECT_EQ(result.status, expected.empty() ? Status::unsatisfiable : Status::solved) << "problem " << seed;
@@ -90,8 +91,7 @@ TEST_P(RestartOracle, FirstSolutionIsOneOfTheOracles) {
         EXPECT_EQ(result.status, Status::unsatisfiable) << "problem " << seed << ", " << to_string(c);
         continue;
       }
-      ASSERT_EQ(result.status, Status::solved) << "problem " << seed << ", " << to_string(c) << ":\n"
-                                               << r.description;
+      ASSERT_EQ(result.status, Status::solved) << "problem " << seed << ", " << to_string(c) << ":\n" << r.description;
       ASSERT_EQ(result.solutions.size(), 1U);
       EXPECT_TRUE(std::binary_search(expected.begin(), expected.end(), result.solutions[0].values()))
           << "problem " << seed << ", " << to_string(c);
@@ -243,7 +243,7 @@ TEST(RestartSchedules, Cutoffs) {
   EXPECT_EQ(geometric_cutoff(c, 0), 100U);
   EXPECT_EQ(geometric_cutoff(c, 1), 150U);
   EXPECT_EQ(geometric_cutoff(c, 2), 225U);
-  EXPECT_EQ(geometric_cutoff(c, 3), 338U);  // 337.5 rounded up
+  EXPECT_EQ(geometric_cutoff(c, 3), 338U);          // 337.5 rounded up
   EXPECT_EQ(geometric_cutoff(c, 200), UINT64_MAX);  // saturates
   c.restart_base = UINT64_MAX / 2;
   EXPECT_EQ(luby_cutoff(c, 6), UINT64_MAX);

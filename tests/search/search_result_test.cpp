@@ -10,11 +10,11 @@
 #include <utility>
 #include <vector>
 
+#include "csp/graph/tree_solver.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/search/min_conflicts.hpp"
-#include "csp/graph/tree_solver.hpp"
 
 namespace csp {
 namespace {

@@ -155,7 +155,9 @@ TEST(Solve, TreeAndCutsetByName) {
     solve(australia, spec);
     FAIL() << "a cycle must be refused";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("the constraint graph is not a tree or forest: it has a cycle: "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("the constraint graph is not a tree or forest: it has a cycle: "),
+              std::string::npos)
+        << e.what();
   }
 }
 

@@ -33,7 +33,8 @@ TEST(SolverConfig, BuiltInNamesAreStable) {
   EXPECT_THAT(variable_orderings().names(), ::testing::IsSupersetOf({"first", "mrv", "degree", "mrv-degree", "dom-wdeg",
                                                                      "anti-mrv", "smallest", "largest", "max-regret"}));
   // Supersets: other tests of this binary register their own strategies in the same (process-wide) registries.
-  EXPECT_THAT(value_orderings().names(), ::testing::IsSupersetOf({"natural", "lcv", "max", "median", "middle", "random"}));
+  EXPECT_THAT(value_orderings().names(),
+              ::testing::IsSupersetOf({"natural", "lcv", "max", "median", "middle", "random"}));
   EXPECT_THAT(inferences().names(), ::testing::IsSupersetOf({"none", "fc", "mac"}));
   EXPECT_EQ(parse_variable_ordering("mrv-degree"), "mrv-degree");
   EXPECT_EQ(parse_value_ordering("lcv"), "lcv");
@@ -60,11 +61,11 @@ TEST(SolverConfig, MiniZincSelectionsPickByTheirMeasure) {
     return out;
   };
   using S = std::vector<std::vector<Value>>;
-  EXPECT_EQ(first_two("first"), (S{{3, 1, 2}, {3, 1, 4}}));      // c varies first: the last variable assigned
-  EXPECT_EQ(first_two("smallest"), (S{{3, 1, 2}, {4, 1, 2}}));   // b, then c, then a varies
-  EXPECT_EQ(first_two("largest"), (S{{3, 1, 2}, {3, 4, 2}}));    // c, then a, then b varies
-  EXPECT_EQ(first_two("anti-mrv"), (S{{3, 1, 2}, {3, 4, 2}}));   // a (tie with c), then c, then b varies
-  EXPECT_EQ(first_two("max-regret"), (S{{3, 1, 2}, {4, 1, 2}})); // b (gap 3), then c (gap 2), then a varies
+  EXPECT_EQ(first_two("first"), (S{{3, 1, 2}, {3, 1, 4}}));       // c varies first: the last variable assigned
+  EXPECT_EQ(first_two("smallest"), (S{{3, 1, 2}, {4, 1, 2}}));    // b, then c, then a varies
+  EXPECT_EQ(first_two("largest"), (S{{3, 1, 2}, {3, 4, 2}}));     // c, then a, then b varies
+  EXPECT_EQ(first_two("anti-mrv"), (S{{3, 1, 2}, {3, 4, 2}}));    // a (tie with c), then c, then b varies
+  EXPECT_EQ(first_two("max-regret"), (S{{3, 1, 2}, {4, 1, 2}}));  // b (gap 3), then c (gap 2), then a varies
 }
 
 TEST(SolverConfig, TextbookPresetIsAimaFigure65) {

@@ -31,8 +31,10 @@ Problem chain() {
   const VarId x = p.add_variable("X", 1, 3);
   const VarId y = p.add_variable("Y", 1, 3);
   const VarId z = p.add_variable("Z", 1, 3);
-  p.add_binary(x, y, [](Value a, Value b) { return a < b; }, "X<Y");
-  p.add_binary(y, z, [](Value a, Value b) { return a < b; }, "Y<Z");
+  p.add_binary(
+      x, y, [](Value a, Value b) { return a < b; }, "X<Y");
+  p.add_binary(
+      y, z, [](Value a, Value b) { return a < b; }, "Y<Z");
   return p;
 }
 
@@ -162,7 +164,9 @@ TEST(CutsetConditioning, SolvesNQueensAndProvesThreeQueensImpossible) {
 
 TEST(CutsetConditioning, ChecksTheCallersCutset) {
   const Problem p = models::map_coloring(models::australia(), 3);
-  EXPECT_EQ(error_of([&] { cutset_conditioning(p, {{p.find("T")}, {}}); }),
+  EXPECT_EQ(error_of([&] {
+              cutset_conditioning(p, {{p.find("T")}, {}});
+            }),
             "cutset_conditioning: {T} is not a cycle cutset: the constraint graph without it still has a cycle");
   EXPECT_NE(error_of([&] { cutset_conditioning(p, {{42}, {}}); }).find("unknown variable id 42"), std::string::npos);
   const CutsetResult r = cutset_conditioning(p, {{p.find("NT"), p.find("NSW"), p.find("NT")}, {}});
@@ -208,12 +212,18 @@ Problem random_forest(std::mt19937& rng) {
           });
           break;
         }
-        case 1: p.add_not_equal(child, parent); break;
-        default: p.add_linear({parent, child}, {1 + pick(2), -2 + pick(2)}, LinearOp::eq, pick(5) - 2); break;
+        case 1:
+          p.add_not_equal(child, parent);
+          break;
+        default:
+          p.add_linear({parent, child}, {1 + pick(2), -2 + pick(2)}, LinearOp::eq, pick(5) - 2);
+          break;
       }
     }
   }
-  if (pick(2) == 0) p.add_predicate({pick(n)}, [](std::span<const Value> v) { return v[0] % 2 == 0; }, "even");
+  if (pick(2) == 0)
+    p.add_predicate(
+        {pick(n)}, [](std::span<const Value> v) { return v[0] % 2 == 0; }, "even");
   return p;
 }
 
@@ -242,8 +252,8 @@ TEST(CutsetConditioning, AgreesWithTheOracleOn300RandomProblemsOfAnyArity) {
     const test_support::RandomCsp r = test_support::make_random_csp(seed);
     const std::vector<test_support::Tuple> solutions = test_support::all_solutions(r.problem);
     const CutsetResult c = cutset_conditioning(r.problem);
-    ASSERT_EQ(c.search.status, solutions.empty() ? Status::unsatisfiable : Status::solved)
-        << "seed " << seed << "\n" << r.description;
+    ASSERT_EQ(c.search.status, solutions.empty() ? Status::unsatisfiable : Status::solved) << "seed " << seed << "\n"
+                                                                                           << r.description;
     EXPECT_TRUE(c.search.complete);
     if (c.search.status == Status::solved) {
       ++solved;

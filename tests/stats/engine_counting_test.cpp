@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "csp/core/constraint.hpp"
+#include "csp/core/search_observer.hpp"
 #include "csp/core/store.hpp"
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
@@ -18,7 +19,6 @@
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/strategy/search_context.hpp"
-#include "csp/core/search_observer.hpp"
 
 namespace csp {
 namespace {
@@ -94,7 +94,7 @@ TEST(EngineCounting, OneCheckUnitAcrossNoneFcAndMac) {
   EXPECT_EQ(mac.stats.values_pruned, 2U);
   EXPECT_EQ(mac.stats.assignments, 4U);
   for (const SearchResult* r : {&none, &fc, &mac}) {
-    EXPECT_EQ(r->stats.failures, 0U);  // every node had a value, every inference held
+    EXPECT_EQ(r->stats.failures, 0U);    // every node had a value, every inference held
     EXPECT_EQ(r->stats.backtracks, 4U);  // counting all solutions: every assignment is undone
   }
 }

@@ -46,14 +46,16 @@ TEST(Statistics, PlusEqualsSumsAndTakesTheLargerDepth) {
 TEST(Statistics, StartsAtZeroAndPrintsOneLine) {
   std::ostringstream zero;
   zero << Statistics{};
-  EXPECT_EQ(zero.str(),
-            "assignments=0 backtracks=0 failures=0 constraint_checks=0 revisions=0 values_pruned=0 wipeouts=0 solutions=0 "
-            "max_depth=0 elapsed_us=0");
+  EXPECT_EQ(
+      zero.str(),
+      "assignments=0 backtracks=0 failures=0 constraint_checks=0 revisions=0 values_pruned=0 wipeouts=0 solutions=0 "
+      "max_depth=0 elapsed_us=0");
   std::ostringstream os;
   os << sample(0);
-  EXPECT_EQ(os.str(),
-            "assignments=1 backtracks=2 failures=10 constraint_checks=3 revisions=4 values_pruned=5 wipeouts=6 solutions=7 "
-            "max_depth=8 elapsed_us=9");
+  EXPECT_EQ(
+      os.str(),
+      "assignments=1 backtracks=2 failures=10 constraint_checks=3 revisions=4 values_pruned=5 wipeouts=6 solutions=7 "
+      "max_depth=8 elapsed_us=9");
 }
 
 TEST(StopCondition, DefaultsMeanNoLimit) {

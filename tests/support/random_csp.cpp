@@ -79,7 +79,8 @@ RandomCsp make_random_csp(std::uint32_t seed) {
   std::vector<VarId> ids;
   for (int i = 0; i < n; ++i) {
     std::vector<Value> values = shared ? shared_values : rng.sample(pool, rng.chance(15) ? 1 : rng.pick(2, 4));
-    ids.push_back(p.add_variable(std::string("x").append(std::to_string(i)), values));  // (GCC 12 -Wrestrict false positive on "x" + s)
+    ids.push_back(p.add_variable(std::string("x").append(std::to_string(i)),
+                                 values));  // (GCC 12 -Wrestrict false positive on "x" + s)
     desc << "x" << i << " in {" << join(p.variable(ids.back()).values()) << "}\n";
   }
 
@@ -140,8 +141,9 @@ RandomCsp make_random_csp(std::uint32_t seed) {
           return ((sum % mod) + mod) % mod != res;
         };
         p.add_predicate(s, [rule](std::span<const Value> v) { return rule([&](std::size_t k) { return v[k]; }); });
-        r.checks.push_back(
-            [rule, s](const Tuple& t) { return rule([&](std::size_t k) { return t[static_cast<std::size_t>(s[k])]; }); });
+        r.checks.push_back([rule, s](const Tuple& t) {
+          return rule([&](std::size_t k) { return t[static_cast<std::size_t>(s[k])]; });
+        });
         desc << "predicate: (" << join(w) << ") . (" << join(s) << ") mod " << mod << " != " << res << "\n";
         break;
       }
@@ -152,7 +154,8 @@ RandomCsp make_random_csp(std::uint32_t seed) {
         for (VarId x : s) {
           coef.push_back(rng.chance(10) ? 0 : (rng.chance(50) ? 1 : -1) * rng.pick(1, 3));
           const auto& vals = p.variable(x).values();
-          rhs += static_cast<long long>(coef.back()) * vals[static_cast<std::size_t>(rng.pick(0, static_cast<int>(vals.size()) - 1))];
+          rhs += static_cast<long long>(coef.back()) *
+                 vals[static_cast<std::size_t>(rng.pick(0, static_cast<int>(vals.size()) - 1))];
         }
         const int op_index = rng.pick(0, 3);
         const auto op = static_cast<LinearOp>(op_index);
@@ -160,12 +163,17 @@ RandomCsp make_random_csp(std::uint32_t seed) {
         p.add_linear(s, coef, op, rhs);
         r.checks.push_back([s, coef, op_index, rhs](const Tuple& t) {
           long long sum = 0;
-          for (std::size_t k = 0; k < s.size(); ++k) sum += static_cast<long long>(coef[k]) * t[static_cast<std::size_t>(s[k])];
+          for (std::size_t k = 0; k < s.size(); ++k)
+            sum += static_cast<long long>(coef[k]) * t[static_cast<std::size_t>(s[k])];
           switch (op_index) {
-            case 0: return sum == rhs;
-            case 1: return sum != rhs;
-            case 2: return sum <= rhs;
-            default: return sum >= rhs;
+            case 0:
+              return sum == rhs;
+            case 1:
+              return sum != rhs;
+            case 2:
+              return sum <= rhs;
+            default:
+              return sum >= rhs;
           }
         });
         r.gac_only = false;
@@ -186,7 +194,7 @@ RandomCsp make_random_csp(std::uint32_t seed) {
           r.propagate_gac = false;
         } else if (kind == 9) {
           p.add_all_different(s, AllDifferentMode::gac);
-          r.gac_only = false;                          // revise applies the rules only
+          r.gac_only = false;                           // revise applies the rules only
           r.propagate_gac = r.propagate_gac && shared;  // Régin's filtering needs one shared value list
         } else {
           p.add_all_different(s, AllDifferentMode::value);
@@ -201,7 +209,10 @@ RandomCsp make_random_csp(std::uint32_t seed) {
                 return false;
           return true;
         });
-        desc << (kind == 7 ? "pairwise " : kind == 9 ? "matching " : "") << "all-different(" << join(s) << ") offsets (" << join(offsets) << ")\n";
+        desc << (kind == 7   ? "pairwise "
+                 : kind == 9 ? "matching "
+                             : "")
+             << "all-different(" << join(s) << ") offsets (" << join(offsets) << ")\n";
         break;
       }
     }
@@ -216,8 +227,8 @@ RandomCsp make_wide_random_csp(std::uint32_t seed) {
   RandomCsp r;
   Problem& p = r.problem;
   std::ostringstream desc;
-  const std::vector<Value> far = {INT_MIN, INT_MIN + 1, -1000000007, -65536, -3, 0, 5, 1 << 20, 999999937,
-                                  INT_MAX - 1, INT_MAX};
+  const std::vector<Value> far = {INT_MIN, INT_MIN + 1, -1000000007, -65536,      -3,     0,
+                                  5,       1 << 20,     999999937,   INT_MAX - 1, INT_MAX};
   const int n = rng.pick(2, 4);
   bool interval_used = !rng.chance(50);
   std::vector<VarId> ids;
@@ -255,7 +266,8 @@ RandomCsp make_wide_random_csp(std::uint32_t seed) {
       const std::uint32_t salt = static_cast<std::uint32_t>(rng.pick(0, 1 << 30));
       const int density = rng.pick(30, 90);
       auto rel = [salt, density](Value a, Value b) {
-        std::uint64_t h = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) ^ static_cast<std::uint32_t>(b) ^ salt;
+        std::uint64_t h =
+            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) ^ static_cast<std::uint32_t>(b) ^ salt;
         h ^= h >> 33;
         h *= 0xff51afd7ed558ccdULL;
         h ^= h >> 33;
@@ -290,10 +302,14 @@ RandomCsp make_wide_random_csp(std::uint32_t seed) {
         Wide sum = 0;
         for (std::size_t k = 0; k < s.size(); ++k) sum += Wide{coef[k]} * t[static_cast<std::size_t>(s[k])];
         switch (op_index) {
-          case 0: return sum == rhs;
-          case 1: return sum != rhs;
-          case 2: return sum <= rhs;
-          default: return sum >= rhs;
+          case 0:
+            return sum == rhs;
+          case 1:
+            return sum != rhs;
+          case 2:
+            return sum <= rhs;
+          default:
+            return sum >= rhs;
         }
       });
       r.gac_only = false;

@@ -2,11 +2,11 @@
 #include "csp/ablation/configuration.hpp"
 
 #include <algorithm>
-#include <system_error>
 #include <cstdint>
 #include <iterator>
 #include <limits>
 #include <string>
+#include <system_error>
 
 #include "csp/core/errors.hpp"
 #include "csp/heuristics/value_ordering.hpp"
@@ -45,8 +45,9 @@ bool Configuration::has(Dimension d) const {
 std::string Configuration::get(Dimension d) const { return dimension_row(d).get(*this); }
 
 std::string Configuration::label() const {
-  std::string out = std::string(var).append("/").append(val).append("/").append(inference).append("/").append(
-      alldiff).append(ac3 ? "/ac3-on" : "/ac3-off");
+  std::string out =
+      std::string(var).append("/").append(val).append("/").append(inference).append("/").append(alldiff).append(
+          ac3 ? "/ac3-on" : "/ac3-off");
   if (!consistency.empty()) out.append("/").append(consistency);
   if (!break_symmetry.empty()) out.append("/break-symmetry-").append(break_symmetry);
   if (globals == "decompose") out.append("/globals-decompose");
@@ -57,7 +58,8 @@ std::string Configuration::label() const {
   if (!branching.empty() && branching != "d-way") out.append("/").append(branching);
   if (!seed.empty()) out.append("/seed-").append(seed);
   for (Dimension d : kLocalSearchDimensions)
-    if (const std::string v = get(d); !v.empty() && v != "-") out.append("/").append(to_string(d)).append("-").append(v);
+    if (const std::string v = get(d); !v.empty() && v != "-")
+      out.append("/").append(to_string(d)).append("-").append(v);
   return out;
 }
 
@@ -104,8 +106,7 @@ std::string engine_inference(const std::string& name) {
 
 const std::vector<std::string>& alldiff_names() {
   static const std::vector<std::string> names = {to_string(AllDifferentMode::binary),
-                                                 to_string(AllDifferentMode::value),
-                                                 to_string(AllDifferentMode::gac),
+                                                 to_string(AllDifferentMode::value), to_string(AllDifferentMode::gac),
                                                  to_string(AllDifferentMode::grid)};
   return names;
 }
@@ -331,8 +332,9 @@ std::vector<Configuration> expand_grid(const GridSpec& spec) {
       at[k] = 0;
       if (k == 0) {
         if (out.empty())
-          throw InputError("no configuration left: --backjump cbj works with --inference none, fc or mac, and "
-                           "--learning above 0 needs --backjump cbj");
+          throw InputError(
+              "no configuration left: --backjump cbj works with --inference none, fc or mac, and "
+              "--learning above 0 needs --backjump cbj");
         return out;
       }
     }

@@ -86,7 +86,7 @@ std::vector<Instance> flatzinc_instances(const ModelInputs& inputs) {
     try {
       parsed = std::make_shared<FlatZincFile>(fzn::parse_flatzinc(text, path), path);
       (void)parsed->model(AllDifferentMode::gac);  // an unknown builtin or a bad argument: exit 2 now
-    } catch (const ModelError& e) {  // FlatZincError included: "FILE:LINE: reason"
+    } catch (const ModelError& e) {                // FlatZincError included: "FILE:LINE: reason"
       throw InputError(e.what());
     }
     Instance inst;

@@ -3,7 +3,6 @@
 // (flatzinc_instances.cpp), the one model the catalogue does not hold.
 #include "csp/ablation/model_registry.hpp"
 
-
 #include <algorithm>
 #include <utility>
 

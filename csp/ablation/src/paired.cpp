@@ -19,7 +19,8 @@ namespace {
 // that a seed gives the same draws on every platform (std::uniform_int_distribution is implementation-defined).
 std::size_t uniform_index(std::mt19937_64& rng, std::size_t n) {
   const std::uint64_t range = n;
-  const std::uint64_t limit = std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % range;
+  const std::uint64_t limit =
+      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % range;
   std::uint64_t v = rng();
   while (v >= limit) v = rng();
   return static_cast<std::size_t>(v % range);
@@ -91,9 +92,12 @@ PairedComparison compare_pairs(const std::vector<RunPair>& pairs, std::uint64_t 
       ++(p.a.finished ? c.wins : c.losses);
     } else {
       ratios.push_back(p.a.cost / p.b.cost);
-      if (p.a.cost < p.b.cost) ++c.wins;
-      else if (p.a.cost > p.b.cost) ++c.losses;
-      else ++c.ties;
+      if (p.a.cost < p.b.cost)
+        ++c.wins;
+      else if (p.a.cost > p.b.cost)
+        ++c.losses;
+      else
+        ++c.ties;
     }
   }
   c.both_finished = ratios.size();
@@ -122,7 +126,8 @@ ComparedConfigs compared_configs(const std::vector<Configuration>& configs, cons
   const auto pooled = [&](const std::string& name) { return index_in(pools.names, name) < pools.names.size(); };
   const auto single = [&](const std::string& name) { return seeds && index_in(seeded, name) < seeded.size(); };
   if (configs.size() < 2)
-    throw InputError("--compare needs two configurations, and this grid has one (give a list, e.g. --var mrv,dom-wdeg)");
+    throw InputError(
+        "--compare needs two configurations, and this grid has one (give a list, e.g. --var mrv,dom-wdeg)");
   for (const std::string* name : {&a, &b}) {
     if (pooled(*name) || single(*name)) continue;
     std::string valid = join(pools.names, ", ");
@@ -147,8 +152,10 @@ ComparedConfigs compared_configs(const std::vector<Configuration>& configs, cons
     out.pairs.emplace_back(index_in(seeded, a), index_in(seeded, b));
     return out;
   }
-  throw InputError("--compare: name both configurations without the seed (paired seed by seed) or both with it "
-                   "(NAME/SEED), not '" + a + "' and '" + b + "'");
+  throw InputError(
+      "--compare: name both configurations without the seed (paired seed by seed) or both with it "
+      "(NAME/SEED), not '" +
+      a + "' and '" + b + "'");
 }
 
 std::vector<RunPair> paired_runs(const Study& study, const std::string& a, const std::string& b, PlotMetric metric) {
@@ -162,8 +169,8 @@ std::vector<RunPair> paired_runs(const Study& study, const std::string& a, const
       const auto ra = record_of.find({i, config_pair.first});
       const auto rb = record_of.find({i, config_pair.second});
       if (ra == record_of.end() || rb == record_of.end()) continue;
-      pairs.push_back({study.instances[i].name, study.configs[config_pair.first].seed, side(*ra->second),
-                       side(*rb->second)});
+      pairs.push_back(
+          {study.instances[i].name, study.configs[config_pair.first].seed, side(*ra->second), side(*rb->second)});
     }
   return pairs;
 }
@@ -191,8 +198,8 @@ void write_comparison(std::ostream& out, const PairedComparison& c) {
     return;
   }
   out << format_number(*c.geometric_mean) << " (" << format_number(100 * c.level) << "% bootstrap CI "
-      << format_number(c.ci->lo) << " to " << format_number(c.ci->hi) << "; " << c.resamples
-      << " resamples, seed " << c.seed << ")\n";
+      << format_number(c.ci->lo) << " to " << format_number(c.ci->hi) << "; " << c.resamples << " resamples, seed "
+      << c.seed << ")\n";
 }
 
 nlohmann::ordered_json comparison_to_json(const PairedComparison& c) {

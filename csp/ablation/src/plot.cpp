@@ -72,8 +72,8 @@ double jitter(std::size_t instance) {
 
 }  // namespace
 
-void write_plot(const std::string& path, const Study& study, const std::vector<Summary>& summaries,
-                PlotMetric metric, PlotKind kind) {
+void write_plot(const std::string& path, const Study& study, const std::vector<Summary>& summaries, PlotMetric metric,
+                PlotKind kind) {
   if (kind != PlotKind::box) return write_line_plot(path, study, metric, kind);
   // Groups in order, rows (configurations) in the first group's summary order.
   std::vector<std::string> groups;
@@ -88,7 +88,7 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
 
   std::map<std::string, std::size_t> group_index;
   for (std::size_t g = 0; g < groups.size(); ++g) group_index[groups[g]] = g;
-  std::map<std::pair<std::size_t, std::size_t>, std::vector<Point>> points;  // (group, config) -> runs
+  std::map<std::pair<std::size_t, std::size_t>, std::vector<Point> > points;  // (group, config) -> runs
   std::map<std::string, std::size_t> group_size;
   double lo = 1e300;
   double hi = 1;
@@ -123,8 +123,8 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
   // Few rows get more room, so that the dots of one row do not pile up.
   const double row_height = rows.size() <= 8 ? 30 : rows.size() <= 20 ? 22 : 18;
 
-  const std::string what = metric == PlotMetric::assignments ? "search calls (assignments + 1) per instance"
-                                                             : "search time per instance";
+  const std::string what =
+      metric == PlotMetric::assignments ? "search calls (assignments + 1) per instance" : "search time per instance";
   const std::string title = "csp ablate " + study.model + ": " + what;
   std::string how = "log scale; box: quartiles, dark bar: median, whiskers: min to max, dots: instances";
   if (study.limits.node_limit != 0 || study.limits.timeout_ms != 0) {
@@ -164,7 +164,8 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
   const double rows_h = row_height * static_cast<double>(rows.size());
   const double bottom = 92;
   const double panel_step = kPanelWidth + flag_width + kGap;
-  const double width = std::max(left + panel_step * static_cast<double>(groups.size()) - kGap, kMargin + text_w) + kMargin;
+  const double width =
+      std::max(left + panel_step * static_cast<double>(groups.size()) - kGap, kMargin + text_w) + kMargin;
   const double height = top + rows_h + bottom;
 
   Canvas canvas(path, width, height);
@@ -223,8 +224,7 @@ void write_plot(const std::string& path, const Study& study, const std::vector<S
     p.stroke_rect(px, top, kPanelWidth, rows_h, 0.8);
     p.font(11);
     p.color({0.2, 0.2, 0.2});
-    p.text(painting::metric_axis_title(metric),
-           px + kPanelWidth / 2, top + rows_h + 34, 0.5);
+    p.text(painting::metric_axis_title(metric), px + kPanelWidth / 2, top + rows_h + 34, 0.5);
 
     for (std::size_t r = 0; r < rows.size(); ++r) {
       const auto it = points.find({g, rows[r]});

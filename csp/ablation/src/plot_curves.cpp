@@ -9,9 +9,12 @@ namespace csp::ablation {
 
 std::string to_string(PlotKind k) {
   switch (k) {
-    case PlotKind::box: return "box";
-    case PlotKind::cactus: return "cactus";
-    case PlotKind::survival: return "survival";
+    case PlotKind::box:
+      return "box";
+    case PlotKind::cactus:
+      return "cactus";
+    case PlotKind::survival:
+      return "survival";
   }
   return "?";
 }
@@ -70,8 +73,8 @@ std::vector<Curve> run_length_curves(const Study& study, PlotMetric metric, Plot
       c.name = pools.names[p];
       c.runs = it->second.first;
       c.finished = it->second.second.size();
-      c.points = kind == PlotKind::cactus ? cactus_points(it->second.second)
-                                          : survival_points(it->second.second, c.runs);
+      c.points =
+          kind == PlotKind::cactus ? cactus_points(it->second.second) : survival_points(it->second.second, c.runs);
       curves.push_back(std::move(c));
     }
   return curves;

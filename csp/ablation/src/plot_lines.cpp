@@ -107,7 +107,7 @@ struct LineChart {
   int dlo = 0;  // the cost axis spans 10^dlo .. 10^dhi
   int dhi = 1;
   std::vector<std::string> legend;                    // per pool ("" when it has no curve)
-  std::vector<std::pair<double, double>> legend_at;  // per pool: (x, row)
+  std::vector<std::pair<double, double> > legend_at;  // per pool: (x, row)
   double legend_rows = 0;
   double width = 0;
   double height = 0;
@@ -123,8 +123,12 @@ void make_legend(LineChart& chart, std::size_t pools) {
   for (const Curve& c : chart.curves) {
     chart.legend[c.pool] = c.name;
     if (chart.groups.size() == 1)
-      chart.legend[c.pool].append("  (").append(std::to_string(c.finished)).append("/").append(
-          std::to_string(c.runs)).append(" finished)");
+      chart.legend[c.pool]
+          .append("  (")
+          .append(std::to_string(c.finished))
+          .append("/")
+          .append(std::to_string(c.runs))
+          .append(" finished)");
   }
 }
 
@@ -168,8 +172,8 @@ LineChart make_chart(const Study& study, PlotMetric metric, PlotKind kind) {
     if (std::find(chart.groups.begin(), chart.groups.end(), c.group) == chart.groups.end())
       chart.groups.push_back(c.group);
   const std::string cost = metric == PlotMetric::assignments ? "search calls (assignments + 1)" : "search time";
-  chart.title = "csp ablate " + study.model + ": " +
-                (chart.cactus ? "cactus plot of " : "run-length distribution of ") + cost;
+  chart.title =
+      "csp ablate " + study.model + ": " + (chart.cactus ? "cactus plot of " : "run-length distribution of ") + cost;
   std::tie(chart.how, chart.how2) = subtitles(study, chart.cactus);
   chart.limit = cost_limit(study, metric);
   // The axis reaches the limit only when some run stopped (else the limit would squeeze the curves to one side).
@@ -229,8 +233,10 @@ void draw_log_axis(Painter& p, const Panel& a) {
     p.color({0.9, 0.9, 0.9});
     for (int m = 2; m <= 9; ++m) {
       const double w = m * v;
-      if (cactus) p.line(px, a.y_of(w), px + kPanelWidth, a.y_of(w), 0.5);
-      else p.line(a.x_of(w), kTop, a.x_of(w), kTop + kPanelHeight, 0.5);
+      if (cactus)
+        p.line(px, a.y_of(w), px + kPanelWidth, a.y_of(w), 0.5);
+      else
+        p.line(a.x_of(w), kTop, a.x_of(w), kTop + kPanelHeight, 0.5);
     }
   }
 }
@@ -270,12 +276,16 @@ void draw_limit(Painter& p, const Panel& a) {
   const double px = a.px;
   p.color(painting::kFailure, 0.8);
   p.dash(4);
-  if (a.chart.cactus) p.line(px, a.y_of(limit), px + kPanelWidth, a.y_of(limit), 1.2);
-  else p.line(a.x_of(limit), kTop, a.x_of(limit), kTop + kPanelHeight, 1.2);
+  if (a.chart.cactus)
+    p.line(px, a.y_of(limit), px + kPanelWidth, a.y_of(limit), 1.2);
+  else
+    p.line(a.x_of(limit), kTop, a.x_of(limit), kTop + kPanelHeight, 1.2);
   p.dash(0);
   p.font(10);
-  if (a.chart.cactus) p.text("limit", px + kPanelWidth - 4, a.y_of(limit) - 4, 1);
-  else p.text("limit", a.x_of(limit) - 4, kTop + 12, 1);
+  if (a.chart.cactus)
+    p.text("limit", px + kPanelWidth - 4, a.y_of(limit) - 4, 1);
+  else
+    p.text("limit", a.x_of(limit) - 4, kTop + 12, 1);
 }
 
 // The curves of group `g`, clipped to the panel (a line on an edge stays whole).
@@ -284,7 +294,7 @@ void draw_curves(Painter& p, const Panel& a, const std::string& group) {
   p.clip(a.px - 3, kTop - 3, kPanelWidth + 6, kPanelHeight + 6);
   for (const Curve& c : a.chart.curves) {
     if (c.group != group) continue;
-    std::vector<std::pair<double, double>> line;
+    std::vector<std::pair<double, double> > line;
     if (cactus) {
       for (const CurvePoint& pt : c.points) line.emplace_back(a.x_of(pt.x), a.y_of(pt.y));
     } else {

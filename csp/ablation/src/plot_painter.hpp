@@ -141,8 +141,10 @@ class Painter {
     cairo().set_line_width(cr_, w);
     cairo().set_line_join(cr_, CAIRO_LINE_JOIN_ROUND);
     for (const auto& pt : points) {
-      if (first) cairo().move_to(cr_, pt.first, pt.second);
-      else cairo().line_to(cr_, pt.first, pt.second);
+      if (first)
+        cairo().move_to(cr_, pt.first, pt.second);
+      else
+        cairo().line_to(cr_, pt.first, pt.second);
       first = false;
     }
     cairo().stroke(cr_);
@@ -153,8 +155,7 @@ class Painter {
   }
   /// The top of a chart page of width x height points: a white background, `title` (16 pt bold) at (x, 24) and the
   /// `notes` below it (11 pt grey, one per line from y = 42, 15 points apart).
-  void page(double width, double height, const std::string& title, std::initializer_list<std::string> notes,
-            double x) {
+  void page(double width, double height, const std::string& title, std::initializer_list<std::string> notes, double x) {
     color({1, 1, 1});
     fill_rect(0, 0, width, height);
     color({0.1, 0.1, 0.1});

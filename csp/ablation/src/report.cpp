@@ -65,8 +65,7 @@ std::vector<std::string> row_values(const Study& study, const RunRecord& r) {
   for (Dimension d : study_dimensions(study.configs)) out.push_back(c.get(d));
   out.push_back(to_string(r.status));
   out.push_back(r.detail);
-  for (Counter k : kCounters)
-    out.push_back(std::to_string(static_cast<std::int64_t>(counter_value(r.stats, k))));
+  for (Counter k : kCounters) out.push_back(std::to_string(static_cast<std::int64_t>(counter_value(r.stats, k))));
   for (const std::string& column : extra_columns(study)) {
     if (column == "solutions") out.push_back(std::to_string(r.stats.solutions));
     if (column == "objective") out.push_back(r.objective ? std::to_string(*r.objective) : "");
@@ -175,7 +174,8 @@ void write_csv_header(std::ostream& out, const Study& study) {
       << "# seed: " << h.seed << '\n';
   for (const InputFile& f : h.inputs)
     out << "# input: " << one_line(f.path) << " bytes=" << f.bytes << " fnv1a64=" << f.fnv1a64 << '\n';
-  for (const auto& [name, reason] : h.invalid) out << "# invalid: " << one_line(name) << ": " << one_line(reason) << '\n';
+  for (const auto& [name, reason] : h.invalid)
+    out << "# invalid: " << one_line(name) << ": " << one_line(reason) << '\n';
   std::vector<std::string> columns = csv_columns(study.configs);
   for (const std::string& column : extra_columns(study)) columns.push_back(column);
   for (std::size_t i = 0; i < columns.size(); ++i) out << (i == 0 ? "" : ",") << columns[i];

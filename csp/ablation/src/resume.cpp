@@ -12,8 +12,8 @@ namespace csp::ablation {
 namespace {
 
 // Options that do not change a run's result: they may differ between a study and its resumption.
-const std::set<std::string> kFreeOptions = {"jobs", "csv", "json", "plot", "plot_metric", "plot_kind", "sort", "wide",
-                                           "compare"};
+const std::set<std::string> kFreeOptions = {"jobs",      "csv",  "json", "plot",   "plot_metric",
+                                            "plot_kind", "sort", "wide", "compare"};
 // Header lines that say when and how a study was started, not what it computes.
 const std::set<std::string> kFreeKeys = {"date", "command"};
 
@@ -50,13 +50,20 @@ std::string option_differences(const std::string& file_text, const std::string& 
   if (file.is_discarded() || !file.is_object()) return "the options line is not a JSON object";
   std::string out;
   const auto add = [&](const std::string& key, const std::string& was, const std::string& is) {
-    out.append(out.empty() ? "" : "; ").append(key).append(" is ").append(clip(was)).append(" in the file, ")
-        .append(clip(is)).append(" now");
+    out.append(out.empty() ? "" : "; ")
+        .append(key)
+        .append(" is ")
+        .append(clip(was))
+        .append(" in the file, ")
+        .append(clip(is))
+        .append(" now");
   };
   for (const auto& [key, value] : now.items()) {
     if (kFreeOptions.count(key) != 0) continue;
-    if (!file.contains(key)) add(key, "absent", value.dump());
-    else if (file[key] != value) add(key, file[key].dump(), value.dump());
+    if (!file.contains(key))
+      add(key, "absent", value.dump());
+    else if (file[key] != value)
+      add(key, file[key].dump(), value.dump());
   }
   for (const auto& [key, value] : file.items())
     if (kFreeOptions.count(key) == 0 && !now.contains(key)) add(key, value.dump(), "absent");
@@ -98,18 +105,42 @@ bool next_record(const std::string& text, std::size_t& at, std::vector<std::stri
 void set_counter(Statistics& s, Counter c, std::int64_t v) {
   const auto u = static_cast<std::uint64_t>(v);
   switch (c) {
-    case Counter::assignments: s.assignments = u; break;
-    case Counter::backtracks: s.backtracks = u; break;
-    case Counter::failures: s.failures = u; break;
-    case Counter::constraint_checks: s.constraint_checks = u; break;
-    case Counter::revisions: s.revisions = u; break;
-    case Counter::values_pruned: s.values_pruned = u; break;
-    case Counter::wipeouts: s.wipeouts = u; break;
-    case Counter::backjumps: s.backjumps = u; break;
-    case Counter::nogoods: s.nogoods = u; break;
-    case Counter::restarts: s.restarts = u; break;
-    case Counter::max_depth: s.max_depth = u; break;
-    case Counter::us: s.elapsed_us = v; break;
+    case Counter::assignments:
+      s.assignments = u;
+      break;
+    case Counter::backtracks:
+      s.backtracks = u;
+      break;
+    case Counter::failures:
+      s.failures = u;
+      break;
+    case Counter::constraint_checks:
+      s.constraint_checks = u;
+      break;
+    case Counter::revisions:
+      s.revisions = u;
+      break;
+    case Counter::values_pruned:
+      s.values_pruned = u;
+      break;
+    case Counter::wipeouts:
+      s.wipeouts = u;
+      break;
+    case Counter::backjumps:
+      s.backjumps = u;
+      break;
+    case Counter::nogoods:
+      s.nogoods = u;
+      break;
+    case Counter::restarts:
+      s.restarts = u;
+      break;
+    case Counter::max_depth:
+      s.max_depth = u;
+      break;
+    case Counter::us:
+      s.elapsed_us = v;
+      break;
   }
 }
 
@@ -139,8 +170,10 @@ std::vector<HeaderLine> expected_header(const Study& study, std::string& column_
   std::istringstream in(expected_text.str());
   std::string line;
   while (std::getline(in, line)) {
-    if (line.rfind("# ", 0) == 0) expected.push_back(split_header(0, line));
-    else column_row = line;
+    if (line.rfind("# ", 0) == 0)
+      expected.push_back(split_header(0, line));
+    else
+      column_row = line;
   }
   return expected;
 }
@@ -186,8 +219,9 @@ std::string with_old_counter_name(std::string column_row) {
 void check_header(const std::string& name, const std::vector<HeaderLine>& expected, const std::string& column_row,
                   const FileHeader& h) {
   if (!h.have_columns)
-    throw InputError(name + ": no CSV header of csp ablate (its '#' lines and column row); --resume needs the --csv "
-                            "file of an interrupted run of this study");
+    throw InputError(name +
+                     ": no CSV header of csp ablate (its '#' lines and column row); --resume needs the --csv "
+                     "file of an interrupted run of this study");
   const std::vector<HeaderLine>& found = h.found;
   std::size_t j = 0;
   for (const HeaderLine& want : expected) {
@@ -233,7 +267,7 @@ struct RowIndex {
   std::map<std::string, std::size_t> config_of;
   std::size_t dims = 0;
   std::optional<std::size_t> alldiff;  // the position of the alldiff dimension among the dims
-  std::vector<std::string> extra;  // solutions, objective: after the counters
+  std::vector<std::string> extra;      // solutions, objective: after the counters
   std::size_t width = 0;
 };
 

@@ -15,12 +15,18 @@ namespace csp::ablation {
 
 std::string to_string(RunStatus s) {
   switch (s) {
-    case RunStatus::solved: return "solved";
-    case RunStatus::unsatisfiable: return "unsatisfiable";
-    case RunStatus::timeout: return "timeout";
-    case RunStatus::node_limit: return "node-limit";
-    case RunStatus::wrong: return "wrong";
-    case RunStatus::error: return "error";
+    case RunStatus::solved:
+      return "solved";
+    case RunStatus::unsatisfiable:
+      return "unsatisfiable";
+    case RunStatus::timeout:
+      return "timeout";
+    case RunStatus::node_limit:
+      return "node-limit";
+    case RunStatus::wrong:
+      return "wrong";
+    case RunStatus::error:
+      return "error";
   }
   return "?";
 }
@@ -93,15 +99,20 @@ void record(const RunResult& r, RunRecord& out) {
       out.status = RunStatus::node_limit;
       out.detail = "gave up after " + std::to_string(r.stats.assignments) + " steps";
       return;
-    case StopReason::node_limit: out.status = RunStatus::node_limit; return;
+    case StopReason::node_limit:
+      out.status = RunStatus::node_limit;
+      return;
     case StopReason::interrupted:
       out.status = RunStatus::timeout;
       out.detail = "interrupted";
       return;
     case StopReason::time_limit:
-    case StopReason::callback: out.status = RunStatus::timeout; return;
+    case StopReason::callback:
+      out.status = RunStatus::timeout;
+      return;
     case StopReason::complete:
-    case StopReason::solution_cap: out.status = r.solution_count == 0 ? RunStatus::unsatisfiable : RunStatus::solved;
+    case StopReason::solution_cap:
+      out.status = r.solution_count == 0 ? RunStatus::unsatisfiable : RunStatus::solved;
   }
 }
 

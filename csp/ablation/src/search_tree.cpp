@@ -45,11 +45,16 @@ std::string dot_escape(const std::string& s) {
 
 const char* end_name(SearchTreeObserver::Node::End e) {
   switch (e) {
-    case SearchTreeObserver::Node::End::open: return "open";
-    case SearchTreeObserver::Node::End::solution: return "solution";
-    case SearchTreeObserver::Node::End::wipeout: return "wipeout";
-    case SearchTreeObserver::Node::End::rejected: return "rejected";
-    case SearchTreeObserver::Node::End::failed: return "failed";
+    case SearchTreeObserver::Node::End::open:
+      return "open";
+    case SearchTreeObserver::Node::End::solution:
+      return "solution";
+    case SearchTreeObserver::Node::End::wipeout:
+      return "wipeout";
+    case SearchTreeObserver::Node::End::rejected:
+      return "rejected";
+    case SearchTreeObserver::Node::End::failed:
+      return "failed";
   }
   return "?";
 }
@@ -271,8 +276,8 @@ std::string SearchTreeObserver::json() const {
     }
     nlohmann::ordered_json pruned = nlohmann::ordered_json::array();
     for (const Prune& p : n.pruned)
-      pruned.push_back({names_.empty() ? std::to_string(p.var) : names_[static_cast<std::size_t>(p.var)],
-                        value_text_(p.value)});
+      pruned.push_back(
+          {names_.empty() ? std::to_string(p.var) : names_[static_cast<std::size_t>(p.var)], value_text_(p.value)});
     j["pruned"] = pruned;
     j["pruned_count"] = n.pruned_count;
     j["end"] = end_name(n.end);

@@ -16,10 +16,14 @@ bool counter_key(const std::string& key, Counter& counter, int& which) {
   for (Counter c : kCounters) {
     if (to_string(c) != name) continue;
     counter = c;
-    if (part == "mean") which = 0;
-    else if (part == "median") which = 1;
-    else if (part == "max") which = 2;
-    else return false;
+    if (part == "mean")
+      which = 0;
+    else if (part == "median")
+      which = 1;
+    else if (part == "max")
+      which = 2;
+    else
+      return false;
     return true;
   }
   return false;
@@ -31,36 +35,60 @@ double pick(const CounterStats& s, int which) { return which == 0 ? s.mean : whi
 
 std::string to_string(Counter c) {
   switch (c) {
-    case Counter::assignments: return "assignments";
-    case Counter::backtracks: return "backtracks";
-    case Counter::failures: return "failures";
-    case Counter::constraint_checks: return "constraint_checks";
-    case Counter::revisions: return "revisions";
-    case Counter::values_pruned: return "values_pruned";
-    case Counter::wipeouts: return "wipeouts";
-    case Counter::backjumps: return "backjumps";
-    case Counter::nogoods: return "nogoods";
-    case Counter::restarts: return "restart_count";  // not "restarts": that is the dimension's column
-    case Counter::max_depth: return "max_depth";
-    case Counter::us: return "us";
+    case Counter::assignments:
+      return "assignments";
+    case Counter::backtracks:
+      return "backtracks";
+    case Counter::failures:
+      return "failures";
+    case Counter::constraint_checks:
+      return "constraint_checks";
+    case Counter::revisions:
+      return "revisions";
+    case Counter::values_pruned:
+      return "values_pruned";
+    case Counter::wipeouts:
+      return "wipeouts";
+    case Counter::backjumps:
+      return "backjumps";
+    case Counter::nogoods:
+      return "nogoods";
+    case Counter::restarts:
+      return "restart_count";  // not "restarts": that is the dimension's column
+    case Counter::max_depth:
+      return "max_depth";
+    case Counter::us:
+      return "us";
   }
   return "?";
 }
 
 double counter_value(const Statistics& s, Counter c) {
   switch (c) {
-    case Counter::assignments: return static_cast<double>(s.assignments);
-    case Counter::backtracks: return static_cast<double>(s.backtracks);
-    case Counter::failures: return static_cast<double>(s.failures);
-    case Counter::constraint_checks: return static_cast<double>(s.constraint_checks);
-    case Counter::revisions: return static_cast<double>(s.revisions);
-    case Counter::values_pruned: return static_cast<double>(s.values_pruned);
-    case Counter::wipeouts: return static_cast<double>(s.wipeouts);
-    case Counter::backjumps: return static_cast<double>(s.backjumps);
-    case Counter::nogoods: return static_cast<double>(s.nogoods);
-    case Counter::restarts: return static_cast<double>(s.restarts);
-    case Counter::max_depth: return static_cast<double>(s.max_depth);
-    case Counter::us: return static_cast<double>(s.elapsed_us);
+    case Counter::assignments:
+      return static_cast<double>(s.assignments);
+    case Counter::backtracks:
+      return static_cast<double>(s.backtracks);
+    case Counter::failures:
+      return static_cast<double>(s.failures);
+    case Counter::constraint_checks:
+      return static_cast<double>(s.constraint_checks);
+    case Counter::revisions:
+      return static_cast<double>(s.revisions);
+    case Counter::values_pruned:
+      return static_cast<double>(s.values_pruned);
+    case Counter::wipeouts:
+      return static_cast<double>(s.wipeouts);
+    case Counter::backjumps:
+      return static_cast<double>(s.backjumps);
+    case Counter::nogoods:
+      return static_cast<double>(s.nogoods);
+    case Counter::restarts:
+      return static_cast<double>(s.restarts);
+    case Counter::max_depth:
+      return static_cast<double>(s.max_depth);
+    case Counter::us:
+      return static_cast<double>(s.elapsed_us);
   }
   return 0;
 }
@@ -84,8 +112,7 @@ std::vector<Summary> summarize(const std::vector<RunRecord>& records, const std:
   for (const Instance& inst : instances) group_index.emplace(inst.group, group_index.size());
   // Records per (group order, config).
   std::map<std::pair<std::size_t, std::size_t>, std::vector<const RunRecord*>> cells;
-  for (const RunRecord& r : records)
-    cells[{group_index.at(instances.at(r.instance).group), r.config}].push_back(&r);
+  for (const RunRecord& r : records) cells[{group_index.at(instances.at(r.instance).group), r.config}].push_back(&r);
   std::vector<Summary> out;
   for (const auto& [key, runs] : cells) {
     if (key.second >= config_count) continue;
@@ -95,12 +122,24 @@ std::vector<Summary> summarize(const std::vector<RunRecord>& records, const std:
     s.instances = runs.size();
     for (const RunRecord* r : runs) {
       switch (r->status) {
-        case RunStatus::solved: ++s.solved; break;
-        case RunStatus::unsatisfiable: ++s.unsatisfiable; break;
-        case RunStatus::timeout: ++s.timeouts; break;
-        case RunStatus::node_limit: ++s.node_limits; break;
-        case RunStatus::wrong: ++s.wrong; break;
-        case RunStatus::error: ++s.errors; break;
+        case RunStatus::solved:
+          ++s.solved;
+          break;
+        case RunStatus::unsatisfiable:
+          ++s.unsatisfiable;
+          break;
+        case RunStatus::timeout:
+          ++s.timeouts;
+          break;
+        case RunStatus::node_limit:
+          ++s.node_limits;
+          break;
+        case RunStatus::wrong:
+          ++s.wrong;
+          break;
+        case RunStatus::error:
+          ++s.errors;
+          break;
       }
       if (is_failure(r->status)) s.disqualified = true;
       s.total_us += r->stats.elapsed_us;

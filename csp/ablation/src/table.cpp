@@ -37,11 +37,16 @@ std::string milliseconds(std::int64_t us) {
 
 std::string short_name(Counter c) {
   switch (c) {
-    case Counter::constraint_checks: return "checks";
-    case Counter::values_pruned: return "pruned";
-    case Counter::max_depth: return "depth";
-    case Counter::us: return "time us";
-    default: return to_string(c);
+    case Counter::constraint_checks:
+      return "checks";
+    case Counter::values_pruned:
+      return "pruned";
+    case Counter::max_depth:
+      return "depth";
+    case Counter::us:
+      return "time us";
+    default:
+      return to_string(c);
   }
 }
 
@@ -110,7 +115,7 @@ void write_table(std::ostream& out, const Study& study, const std::vector<Summar
       << (study.limits.timeout_ms == 0 ? std::string("none") : std::to_string(study.limits.timeout_ms) + " ms")
       << ", node limit "
       << (study.limits.node_limit == 0 ? std::string("none") : std::to_string(study.limits.node_limit))
-      << (study.limits.max_solutions == 1 ? std::string()
+      << (study.limits.max_solutions == 1   ? std::string()
           : study.limits.max_solutions == 0 ? std::string(", all solutions")
                                             : ", at most " + std::to_string(study.limits.max_solutions) + " solutions")
       << "; time = median of " << study.limits.repeat << " run" << (study.limits.repeat == 1 ? "" : "s")
@@ -147,9 +152,9 @@ void write_table(std::ostream& out, const Study& study, const std::vector<Summar
       for (Counter c : kCounters)
         for (int w = 0; w < 3; ++w) stats.push_back({c, w});
     } else {
-      stats = {{Counter::assignments, 0},       {Counter::assignments, 1}, {Counter::assignments, 2},
-               {Counter::backtracks, 0},        {Counter::constraint_checks, 0}, {Counter::revisions, 0},
-               {Counter::values_pruned, 0},     {Counter::max_depth, 2},   {Counter::us, 1}};
+      stats = {{Counter::assignments, 0},   {Counter::assignments, 1},       {Counter::assignments, 2},
+               {Counter::backtracks, 0},    {Counter::constraint_checks, 0}, {Counter::revisions, 0},
+               {Counter::values_pruned, 0}, {Counter::max_depth, 2},         {Counter::us, 1}};
     }
     const char* stat_names[] = {"mean", "median", "max"};
     for (std::size_t k = 0; k < stats.size(); ++k) {

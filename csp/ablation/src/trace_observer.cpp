@@ -16,8 +16,8 @@ std::string TraceObserver::cause_text(const Constraint* cause) {
 }
 
 void TraceObserver::on_assign(const Store& store, VarId x, Value v, int depth) {
-  out_ << indent(depth - 1) << "assign " << store.problem().variable(x).name() << " = " << value_text_(v)
-       << "  (depth " << depth << ")\n";
+  out_ << indent(depth - 1) << "assign " << store.problem().variable(x).name() << " = " << value_text_(v) << "  (depth "
+       << depth << ")\n";
   depth_ = depth;
 }
 

@@ -30,8 +30,6 @@
 /// CSP_PLUGIN_ABI_VERSION) and `csp_plugin_register()` (calls `register_function()`, which adds strategies with
 /// `csp::variable_orderings().add(...)`, `csp::value_orderings().add(...)` or `csp::inferences().add(...)`; an
 /// exception it throws is reported by the program as a failed load). Use it once per plugin.
-#define CSP_PLUGIN(register_function)                                                   \
-  extern "C" __attribute__((visibility("default"))) int csp_plugin_abi_version() {     \
-    return CSP_PLUGIN_ABI_VERSION;                                                      \
-  }                                                                                     \
+#define CSP_PLUGIN(register_function)                                                                               \
+  extern "C" __attribute__((visibility("default"))) int csp_plugin_abi_version() { return CSP_PLUGIN_ABI_VERSION; } \
   extern "C" __attribute__((visibility("default"))) void csp_plugin_register() { register_function(); }

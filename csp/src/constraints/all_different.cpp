@@ -8,11 +8,11 @@
 #include <functional>
 #include <unordered_map>
 
+#include "all_different_matching.hpp"
+#include "all_different_state.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
-#include "all_different_matching.hpp"
-#include "all_different_state.hpp"
 
 namespace csp {
 
@@ -41,8 +41,9 @@ void AllDifferent::attach(const Problem& problem) {
   }
   dense_lo_ = lo;
   dense_range_ = hi - lo + 1 <= 4 * values + 1024 ? hi - lo + 1 : 0;
-  uniform_ = offsets_.empty() && first.size() <= Domain::kWordBits &&
-             std::all_of(scope().begin(), scope().end(), [&](VarId x) { return problem.variable(x).same_values(first); });
+  uniform_ =
+      offsets_.empty() && first.size() <= Domain::kWordBits &&
+      std::all_of(scope().begin(), scope().end(), [&](VarId x) { return problem.variable(x).same_values(first); });
 }
 
 bool AllDifferent::is_satisfied_by(std::span<const Value> values) const {
@@ -161,7 +162,8 @@ class AllDifferentCounter final : public ConflictCounter {
     } else {
       for (std::size_t i = 0; i < values.size(); ++i) counts[i] += count(values[i] + off);
     }
-    if (a.is_assigned(x)) --counts[static_cast<std::size_t>(var.index_of(a.unchecked_value(x)))];  // x does not clash with itself
+    if (a.is_assigned(x))
+      --counts[static_cast<std::size_t>(var.index_of(a.unchecked_value(x)))];  // x does not clash with itself
   }
 
   std::size_t proposal_count(int /*pos*/) const override { return free_.size(); }
@@ -211,10 +213,10 @@ class AllDifferentCounter final : public ConflictCounter {
   const std::vector<int>& offsets_;
   long long lo_;
   bool dense_;
-  std::vector<Slot> slots_;                      // dense: per shifted value - lo_
-  std::vector<int> free_;                        // dense: the shifted values (- lo_) nobody holds
-  std::vector<int> where_;                       // dense: position of each in free_ (stale while held)
-  std::unordered_map<long long, Slot> sparse_;   // sparse: the values held
+  std::vector<Slot> slots_;                     // dense: per shifted value - lo_
+  std::vector<int> free_;                       // dense: the shifted values (- lo_) nobody holds
+  std::vector<int> where_;                      // dense: position of each in free_ (stale while held)
+  std::unordered_map<long long, Slot> sparse_;  // sparse: the values held
 };
 
 }  // namespace
@@ -260,7 +262,9 @@ bool AllDifferent::revise(Store& store, int pos) const {
     }
     if (!count) continue;
     if (dense)
-      dy.for_each([&](int j) { distinct += places[static_cast<std::size_t>(shifted(k, store.value(y, j)) - dense_lo_)]++ == 0; });
+      dy.for_each([&](int j) {
+        distinct += places[static_cast<std::size_t>(shifted(k, store.value(y, j)) - dense_lo_)]++ == 0;
+      });
     else
       dy.for_each([&](int j) { seen.push_back(shifted(k, store.value(y, j))); });
   }
@@ -403,7 +407,7 @@ bool AllDifferent::propagate_matching(Store& store) const {
     clash |= fixed & d & if_single;
     fixed |= d & if_single;
   }
-  if (clash != 0) return fail();  // two variables fixed to one value
+  if (clash != 0) return fail();                     // two variables fixed to one value
   std::array<std::uint8_t, Domain::kWordBits> open;  // positions with several values; the first `m` are used
   std::array<Domain::Word, Domain::kWordBits> domains;
   std::size_t m = 0;
@@ -421,8 +425,7 @@ bool AllDifferent::propagate_matching(Store& store) const {
     std::copy_n(keep.begin(), m, domains.begin());
   }
   Domain::Word changed = 0;  // bit j: open[j] lost values
-  for (std::size_t j = 0; j < m; ++j)
-    changed |= static_cast<Domain::Word>(domains[j] != before[open[j]]) << j;
+  for (std::size_t j = 0; j < m; ++j) changed |= static_cast<Domain::Word>(domains[j] != before[open[j]]) << j;
   for (; changed != 0; changed &= changed - 1) {
     const auto j = static_cast<std::size_t>(std::countr_zero(changed));
     if (!store.keep_word(scope()[open[j]], 0, domains[j], this)) return false;

@@ -236,7 +236,8 @@ void ValueGraph::prune() {
   hall_ = matched_;
   base_.resize(w);
   for (std::size_t c = 0; c < w; ++c) base_[c] = ~matched_[c];
-  for (int i = starts_[static_cast<std::size_t>(free_component)]; i < starts_[static_cast<std::size_t>(free_component) + 1]; ++i) {
+  for (int i = starts_[static_cast<std::size_t>(free_component)];
+       i < starts_[static_cast<std::size_t>(free_component) + 1]; ++i) {
     const int k = members_[static_cast<std::size_t>(i)];
     if (k == free_node) continue;
     const int v = match_[static_cast<std::size_t>(k)];
@@ -248,7 +249,8 @@ void ValueGraph::prune() {
     const int begin = starts_[comp];
     const int end = starts_[comp + 1];
     if (static_cast<int>(comp) != free_component)
-      for (int i = begin; i < end; ++i) set(seen_.data(), match_[static_cast<std::size_t>(members_[static_cast<std::size_t>(i)])]);
+      for (int i = begin; i < end; ++i)
+        set(seen_.data(), match_[static_cast<std::size_t>(members_[static_cast<std::size_t>(i)])]);
     for (int i = begin; i < end; ++i) {
       const int k = members_[static_cast<std::size_t>(i)];
       if (k == free_node) continue;
@@ -256,7 +258,8 @@ void ValueGraph::prune() {
       for (std::size_t c = 0; c < w; ++c) r[c] &= base_[c] | seen_[c];
     }
     if (static_cast<int>(comp) != free_component)
-      for (int i = begin; i < end; ++i) clear(seen_.data(), match_[static_cast<std::size_t>(members_[static_cast<std::size_t>(i)])]);
+      for (int i = begin; i < end; ++i)
+        clear(seen_.data(), match_[static_cast<std::size_t>(members_[static_cast<std::size_t>(i)])]);
   }
 }
 

@@ -59,27 +59,27 @@ class ValueGraph {
   int vars_ = 0;
   int values_ = 0;
   int words_ = 0;
-  int var_words_ = 0;          // words per transposed row (vars_ + 1 bits: the last one is the free node)
-  std::vector<Word> rows_;     // vars_ x words_
-  std::vector<int> match_;     // variable -> value, or -1
-  std::vector<int> owner_;     // value -> variable, or -1
-  std::vector<Word> matched_;  // values matched to some variable
-  std::vector<Word> seen_;     // scratch: values visited by a search
-  std::vector<int> parent_;    // augment: value -> variable that reached it
-  std::vector<int> queue_;     // augment: variables to expand
-  std::vector<Word> columns_;  // (vars_) x var_words_: bit k of columns_[j] iff row k holds j's matched value
+  int var_words_ = 0;           // words per transposed row (vars_ + 1 bits: the last one is the free node)
+  std::vector<Word> rows_;      // vars_ x words_
+  std::vector<int> match_;      // variable -> value, or -1
+  std::vector<int> owner_;      // value -> variable, or -1
+  std::vector<Word> matched_;   // values matched to some variable
+  std::vector<Word> seen_;      // scratch: values visited by a search
+  std::vector<int> parent_;     // augment: value -> variable that reached it
+  std::vector<int> queue_;      // augment: variables to expand
+  std::vector<Word> columns_;   // (vars_) x var_words_: bit k of columns_[j] iff row k holds j's matched value
   std::vector<Word> has_free_;  // variables with a free value in their row
-  std::vector<int> order_;     // Kosaraju: finishing order of the first search
+  std::vector<int> order_;      // Kosaraju: finishing order of the first search
   std::vector<int> component_;  // node -> component (node vars_ is the free node)
-  std::vector<int> members_;   // nodes grouped by component
-  std::vector<int> starts_;    // members_[starts_[c] .. starts_[c + 1]) is component c
+  std::vector<int> members_;    // nodes grouped by component
+  std::vector<int> starts_;     // members_[starts_[c] .. starts_[c + 1]) is component c
   struct Frame {
     int node;
     int cursor;
   };
   std::vector<Frame> stack_;
-  std::vector<Word> left_;     // Kosaraju: nodes not yet in a component
-  std::vector<Word> base_;     // prune: values every row keeps (free or freeable)
+  std::vector<Word> left_;  // Kosaraju: nodes not yet in a component
+  std::vector<Word> base_;  // prune: values every row keeps (free or freeable)
   std::vector<Word> hall_;
 };
 

@@ -4,10 +4,10 @@
 #include <bit>
 #include <climits>
 
+#include "all_different_state.hpp"
 #include "csp/constraints/all_different.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
-#include "all_different_state.hpp"
 
 namespace csp {
 
@@ -94,7 +94,8 @@ bool AllDifferent::propagate_graph(Store& store) const {
   const bool dense = window <= 2 * edges + 4096 && (window / kBits + 1) * m <= (1LL << 22);
   s.sparse.clear();
   if (!dense) {
-    for (int k : s.open) store.domain(var_of(k)).for_each([&](int i) { s.sparse.push_back(shifted(k, store.value(var_of(k), i))); });
+    for (int k : s.open)
+      store.domain(var_of(k)).for_each([&](int i) { s.sparse.push_back(shifted(k, store.value(var_of(k), i))); });
     std::sort(s.sparse.begin(), s.sparse.end());
     s.sparse.erase(std::unique(s.sparse.begin(), s.sparse.end()), s.sparse.end());
   }
@@ -168,9 +169,12 @@ bool AllDifferent::propagate_graph(Store& store) const {
     }
   }
   switch (g.filter([&store](std::uint64_t work) { return store.tick(work); })) {
-    case detail::ValueGraph::Result::interrupted: return false;
-    case detail::ValueGraph::Result::fail: return fail();
-    case detail::ValueGraph::Result::ok: break;
+    case detail::ValueGraph::Result::interrupted:
+      return false;
+    case detail::ValueGraph::Result::fail:
+      return fail();
+    case detail::ValueGraph::Result::ok:
+      break;
   }
 
   // 4. Write back.

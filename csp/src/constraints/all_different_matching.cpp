@@ -101,7 +101,8 @@ bool alldiff_gac(std::span<const Word> domains, std::span<Word> keep) {
   for (Word left = matched; left != 0;) {
     const Word start = left & (Word{0} - left);  // the lowest value not yet in a component
     const Word scc = closure(start, out, left) & closure(start, into, left);
-    for (Word rest = scc; rest != 0; rest &= rest - 1) component[static_cast<std::size_t>(std::countr_zero(rest))] = scc;
+    for (Word rest = scc; rest != 0; rest &= rest - 1)
+      component[static_cast<std::size_t>(std::countr_zero(rest))] = scc;
     left &= ~scc;
   }
   for (std::size_t k = 0; k < n; ++k)

@@ -19,11 +19,11 @@ namespace csp::detail {
 /// address) therefore costs repairs, never a wrong answer, and nothing needs undoing on backtrack.
 struct AllDifferentScratch {
   ValueGraph graph;
-  std::vector<long long> matched;  // per scope position: the shifted value matched at the last call, or LLONG_MIN
-  std::vector<int> open;           // scope positions in the graph (one row each)
-  std::vector<int> wide;           // scope positions left out of the graph (more values than open variables)
-  std::vector<long long> fixed;    // shifted values of single-value domains
-  std::vector<long long> sparse;   // the graph's shifted values when they are too far apart for a window
+  std::vector<long long> matched;        // per scope position: the shifted value matched at the last call, or LLONG_MIN
+  std::vector<int> open;                 // scope positions in the graph (one row each)
+  std::vector<int> wide;                 // scope positions left out of the graph (more values than open variables)
+  std::vector<long long> fixed;          // shifted values of single-value domains
+  std::vector<long long> sparse;         // the graph's shifted values when they are too far apart for a window
   std::vector<ValueGraph::Word> before;  // the rows as read from the store
   std::vector<ValueGraph::Word> taken;   // the fixed values, as bits of the graph's values
   std::vector<int> singles;              // rows left with one value, to remove it from the others

@@ -56,16 +56,24 @@ std::optional<Wide> int_pow(Wide x, Wide y) {
 std::optional<Wide> evaluate(ArithmeticKind kind, std::span<const Value> in) {
   const Wide x = in[0];
   switch (kind) {
-    case ArithmeticKind::times: return x * in[1];
-    case ArithmeticKind::div: return in[1] == 0 ? std::nullopt : std::optional<Wide>(x / in[1]);  // C++: truncation
-    case ArithmeticKind::mod: return in[1] == 0 ? std::nullopt : std::optional<Wide>(x % in[1]);  // sign of x
-    case ArithmeticKind::abs: return wabs(x);
-    case ArithmeticKind::min: return std::min<Wide>(x, in[1]);
-    case ArithmeticKind::max: return std::max<Wide>(x, in[1]);
-    case ArithmeticKind::pow: return int_pow(x, in[1]);
+    case ArithmeticKind::times:
+      return x * in[1];
+    case ArithmeticKind::div:
+      return in[1] == 0 ? std::nullopt : std::optional<Wide>(x / in[1]);  // C++: truncation
+    case ArithmeticKind::mod:
+      return in[1] == 0 ? std::nullopt : std::optional<Wide>(x % in[1]);  // sign of x
+    case ArithmeticKind::abs:
+      return wabs(x);
+    case ArithmeticKind::min:
+      return std::min<Wide>(x, in[1]);
+    case ArithmeticKind::max:
+      return std::max<Wide>(x, in[1]);
+    case ArithmeticKind::pow:
+      return int_pow(x, in[1]);
     case ArithmeticKind::product:
     case ArithmeticKind::quotient:
-    case ArithmeticKind::difference: break;
+    case ArithmeticKind::difference:
+      break;
   }
   return std::nullopt;
 }
@@ -88,16 +96,26 @@ struct Hull {
 
 const char* arithmetic_name(ArithmeticKind kind) {
   switch (kind) {
-    case ArithmeticKind::times: return "times";
-    case ArithmeticKind::div: return "div";
-    case ArithmeticKind::mod: return "mod";
-    case ArithmeticKind::abs: return "abs";
-    case ArithmeticKind::min: return "min";
-    case ArithmeticKind::max: return "max";
-    case ArithmeticKind::pow: return "pow";
-    case ArithmeticKind::product: return "product";
-    case ArithmeticKind::quotient: return "quotient";
-    case ArithmeticKind::difference: return "difference";
+    case ArithmeticKind::times:
+      return "times";
+    case ArithmeticKind::div:
+      return "div";
+    case ArithmeticKind::mod:
+      return "mod";
+    case ArithmeticKind::abs:
+      return "abs";
+    case ArithmeticKind::min:
+      return "min";
+    case ArithmeticKind::max:
+      return "max";
+    case ArithmeticKind::pow:
+      return "pow";
+    case ArithmeticKind::product:
+      return "product";
+    case ArithmeticKind::quotient:
+      return "quotient";
+    case ArithmeticKind::difference:
+      return "difference";
   }
   return "arithmetic";
 }
@@ -106,11 +124,20 @@ Arithmetic::Arithmetic(ArithmeticKind kind, std::vector<VarId> scope, long long 
     : Constraint(std::move(scope), std::move(name)), kind_(kind), target_(target), output_(-1) {
   std::size_t arity = 3;
   switch (kind_) {
-    case ArithmeticKind::abs: arity = 2; output_ = 1; break;
+    case ArithmeticKind::abs:
+      arity = 2;
+      output_ = 1;
+      break;
     case ArithmeticKind::quotient:
-    case ArithmeticKind::difference: arity = 2; break;
-    case ArithmeticKind::product: arity = this->scope().size(); break;
-    default: output_ = 2; break;
+    case ArithmeticKind::difference:
+      arity = 2;
+      break;
+    case ArithmeticKind::product:
+      arity = this->scope().size();
+      break;
+    default:
+      output_ = 2;
+      break;
   }
   if (this->scope().size() != arity || arity == 0)
     throw ModelError(std::string(arithmetic_name(kind_)) + " '" + this->name() + "': a scope of " +
@@ -130,7 +157,8 @@ bool Arithmetic::is_satisfied_by(std::span<const Value> values) const {
       const Wide hi = std::max(values[0], values[1]);
       return lo != 0 && hi == Wide{target_} * lo;
     }
-    case ArithmeticKind::difference: return wabs(Wide{values[0]} - values[1]) == target_;
+    case ArithmeticKind::difference:
+      return wabs(Wide{values[0]} - values[1]) == target_;
     default: {
       const std::optional<Wide> r = evaluate(kind_, values.first(static_cast<std::size_t>(output_)));
       return r && *r == values[static_cast<std::size_t>(output_)];
@@ -189,8 +217,9 @@ struct ArithmeticFilter {
     const int last = last_index_at_most(var(k), h);
     const bool below = first > dom(k).min();
     const bool above = last < dom(k).max();
-    if (below && above ? !store.keep_between(x, first, last, &con)  // both bounds: one change, one wake-up
-                       : (below && !store.remove_below(x, first, &con)) || (above && !store.remove_above(x, last, &con)))
+    if (below && above
+            ? !store.keep_between(x, first, last, &con)  // both bounds: one change, one wake-up
+            : (below && !store.remove_below(x, first, &con)) || (above && !store.remove_above(x, last, &con)))
       return false;
     changed = changed || dom(k).size() != size;
     reload(k);
@@ -271,7 +300,10 @@ struct ArithmeticFilter {
       for (int k = n - 1; k >= 0 && !more; --k) {
         if (k == out) continue;
         auto& a = at[static_cast<std::size_t>(k)];
-        if (++a < index[static_cast<std::size_t>(k)].size()) more = true; else a = 0;
+        if (++a < index[static_cast<std::size_t>(k)].size())
+          more = true;
+        else
+          a = 0;
       }
     }
     if (!store.tick(work)) return false;
@@ -306,9 +338,12 @@ struct ArithmeticFilter {
   bool bounds() {
     const long long t = con.target_;
     switch (con.kind_) {
-      case ArithmeticKind::times: return times(0, 1, 2);
-      case ArithmeticKind::div: return div();
-      case ArithmeticKind::mod: return mod();
+      case ArithmeticKind::times:
+        return times(0, 1, 2);
+      case ArithmeticKind::div:
+        return div();
+      case ArithmeticKind::mod:
+        return mod();
       case ArithmeticKind::abs: {
         const Wide l = lo(0);
         const Wide h = hi(0);
@@ -329,8 +364,10 @@ struct ArithmeticFilter {
         if (!at_most(0, hi(2)) || !at_most(1, hi(2))) return false;
         if (hi(1) < lo(2) && !at_least(0, lo(2))) return false;
         return !(hi(0) < lo(2)) || at_least(1, lo(2));
-      case ArithmeticKind::pow: return pow();
-      case ArithmeticKind::product: return product(t);
+      case ArithmeticKind::pow:
+        return pow();
+      case ArithmeticKind::product:
+        return product(t);
       case ArithmeticKind::quotient:
         if (t == 0) return true;  // max = 0 and min < 0: nothing to say about bounds
         return remove_value(0, 0) && remove_value(1, 0) && quotient_side(0, 1, t) && quotient_side(1, 0, t);
@@ -354,7 +391,7 @@ struct ArithmeticFilter {
   // scope[k] = scope[num] / scope[den] exactly: k within the hull of the corner quotients when den excludes 0.
   bool divide_into(int k, int num, int den) {
     if (lo(den) <= 0 && hi(den) >= 0) return true;
-    if (lo(num) >= 0 && lo(den) > 0) {  // the usual case: num / den grows with num and shrinks with den
+    if (lo(num) >= 0 && lo(den) > 0) {                 // the usual case: num / den grows with num and shrinks with den
       const auto a = static_cast<long long>(lo(num));  // values: 64 bits hold a + b
       const auto b = static_cast<long long>(hi(den));
       return narrow(k, (a + b - 1) / b, static_cast<long long>(hi(num)) / static_cast<long long>(lo(den)));
@@ -398,8 +435,10 @@ struct ArithmeticFilter {
     if (hi(1) >= 0) {
       const Wide yl = std::max<Wide>(lo(1), 0);
       const Wide b = std::max<Wide>(1, power(std::max(wabs(lo(0)), wabs(hi(0))), hi(1)));  // |x^y| <= b
-      if (lo(0) >= 1) z.add(power(lo(0), yl), power(hi(0), hi(1)));  // increasing in x and y
-      else z.add(lo(0) >= 0 ? 0 : -b, b);
+      if (lo(0) >= 1)
+        z.add(power(lo(0), yl), power(hi(0), hi(1)));  // increasing in x and y
+      else
+        z.add(lo(0) >= 0 ? 0 : -b, b);
     }
     return narrow(2, z.lo, z.hi);
   }
@@ -528,13 +567,9 @@ struct ArithmeticFilter {
   }
 };
 
-bool Arithmetic::revise(Store& store, int pos) const {
-  return ArithmeticFilter{*this, store, pos}.run();
-}
+bool Arithmetic::revise(Store& store, int pos) const { return ArithmeticFilter{*this, store, pos}.run(); }
 
-bool Arithmetic::propagate(Store& store) const {
-  return ArithmeticFilter{*this, store, -1}.run();
-}
+bool Arithmetic::propagate(Store& store) const { return ArithmeticFilter{*this, store, -1}.run(); }
 
 bool Arithmetic::bounds_reasoning(int /*pos*/) const { return kind_ != ArithmeticKind::product; }
 

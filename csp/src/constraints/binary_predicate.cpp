@@ -5,8 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include "csp/core/store.hpp"
 #include "binary_conflict_counter.hpp"
+#include "csp/core/store.hpp"
 
 namespace csp {
 
@@ -81,7 +81,8 @@ bool BinaryPredicate::revise(Store& store, int pos) const {
     }
   }
   // Supports were costly to find: keep residues for the next revises of this run.
-  if (residues == nullptr && own_store && checks > kChecksPerValueBeforeResidues * static_cast<std::uint64_t>(dx.size()) &&
+  if (residues == nullptr && own_store &&
+      checks > kChecksPerValueBeforeResidues * static_cast<std::uint64_t>(dx.size()) &&
       dx.capacity() <= kMaxResidueCapacity && dy.capacity() <= kMaxResidueCapacity) {
     auto made = std::make_unique<Residues>();
     made->support[static_cast<std::size_t>(pos)].assign(static_cast<std::size_t>(dx.capacity()), -1);

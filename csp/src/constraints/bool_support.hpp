@@ -23,7 +23,9 @@ inline int fixed_value(const Store& store, VarId x) {
 bool remove_bool(Store& store, VarId x, int v, const Constraint* cause);
 
 /// Makes x = v (0 or 1): removes the other value. False iff x's domain became empty (v was not left).
-inline bool set_bool(Store& store, VarId x, int v, const Constraint* cause) { return remove_bool(store, x, 1 - v, cause); }
+inline bool set_bool(Store& store, VarId x, int v, const Constraint* cause) {
+  return remove_bool(store, x, 1 - v, cause);
+}
 
 }  // namespace csp::detail
 

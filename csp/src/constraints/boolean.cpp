@@ -87,10 +87,12 @@ bool Clause::revise(Store& store, int pos) const {
 // ---- BoolReif ----------------------------------------------------------------------------------------------------
 
 BoolReif::BoolReif(Kind kind, std::vector<VarId> xs, VarId r, std::string name)
-    : Constraint([&] {
-        xs.push_back(r);
-        return std::move(xs);
-      }(), std::move(name)),
+    : Constraint(
+          [&] {
+            xs.push_back(r);
+            return std::move(xs);
+          }(),
+          std::move(name)),
       lit_(kind == Kind::disjunction ? 1 : 0) {}
 
 void BoolReif::attach(const Problem& problem) {

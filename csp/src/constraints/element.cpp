@@ -169,9 +169,7 @@ bool Element::propagate(Store& store) const {
   return filter_index(store) && (arity() == 1 || filter_result(store));
 }
 
-bool Element::revise(Store& store, int pos) const {
-  return pos == 0 ? filter_index(store) : filter_result(store);
-}
+bool Element::revise(Store& store, int pos) const { return pos == 0 ? filter_index(store) : filter_result(store); }
 
 // ---- VarElement (array of variables) ---------------------------------------------------------------------------
 
@@ -186,7 +184,8 @@ std::vector<VarId> element_scope(VarId index, VarId result, const std::vector<Va
 }  // namespace
 
 VarElement::VarElement(VarId index, std::vector<VarId> array, VarId result, int offset, std::string name)
-    : Constraint(element_scope(index, result, array), std::move(name)), result_pos_(position_of(result)),
+    : Constraint(element_scope(index, result, array), std::move(name)),
+      result_pos_(position_of(result)),
       offset_(offset) {
   require_array(*this, array.size());
   for (VarId x : array) element_pos_.push_back(position_of(x));

@@ -43,10 +43,14 @@ void Linear::attach(const Problem& problem) {
 namespace {
 bool holds(LinearOp op, Wide rhs, Wide lo, Wide hi) {
   switch (op) {
-    case LinearOp::eq: return lo <= rhs && rhs <= hi;
-    case LinearOp::ne: return !(lo == hi && lo == rhs);
-    case LinearOp::le: return lo <= rhs;
-    case LinearOp::ge: return hi >= rhs;
+    case LinearOp::eq:
+      return lo <= rhs && rhs <= hi;
+    case LinearOp::ne:
+      return !(lo == hi && lo == rhs);
+    case LinearOp::le:
+      return lo <= rhs;
+    case LinearOp::ge:
+      return hi >= rhs;
   }
   return true;
 }

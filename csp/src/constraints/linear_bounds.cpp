@@ -80,10 +80,14 @@ bool LinearTerms::narrow(int k, Wide lo, Wide hi) const {
 
 bool LinearTerms::prune(int k, LinearOp op, Wide rhs, Wide others_lo, Wide others_hi, bool others_fixed) const {
   switch (op) {
-    case LinearOp::eq: return narrow(k, rhs - others_hi, rhs - others_lo);
-    case LinearOp::le: return narrow(k, -kInfinity, rhs - others_lo);
-    case LinearOp::ge: return narrow(k, rhs - others_hi, kInfinity);
-    case LinearOp::ne: break;
+    case LinearOp::eq:
+      return narrow(k, rhs - others_hi, rhs - others_lo);
+    case LinearOp::le:
+      return narrow(k, -kInfinity, rhs - others_lo);
+    case LinearOp::ge:
+      return narrow(k, rhs - others_hi, kInfinity);
+    case LinearOp::ne:
+      break;
   }
   if (!others_fixed) return true;
   const VarId x = var_at(k);
@@ -165,30 +169,42 @@ bool LinearTerms::propagate(LinearOp op, Wide rhs) const {
   // rhs - (lo - tmin)] for =, contains [tmin, tmax]: when the slack on each side is at least the term's span.
   const auto untouched = [op, rhs](Wide lo, Wide hi, Wide span) {
     switch (op) {
-      case LinearOp::eq: return rhs - lo >= span && hi - rhs >= span;
-      case LinearOp::le: return rhs - lo >= span;
-      case LinearOp::ge: return hi - rhs >= span;
-      case LinearOp::ne: return false;
+      case LinearOp::eq:
+        return rhs - lo >= span && hi - rhs >= span;
+      case LinearOp::le:
+        return rhs - lo >= span;
+      case LinearOp::ge:
+        return hi - rhs >= span;
+      case LinearOp::ne:
+        return false;
     }
     return false;
   };
   TermBounds& s = sums();
   if (s.active == 0) {  // every term fixed: the sum is s.lo (= s.hi)
     switch (op) {
-      case LinearOp::eq: return s.lo == rhs;
-      case LinearOp::le: return s.lo <= rhs;
-      case LinearOp::ge: return s.lo >= rhs;
-      case LinearOp::ne: return s.lo != rhs;
+      case LinearOp::eq:
+        return s.lo == rhs;
+      case LinearOp::le:
+        return s.lo <= rhs;
+      case LinearOp::ge:
+        return s.lo >= rhs;
+      case LinearOp::ne:
+        return s.lo != rhs;
     }
   }
   // Entailed: every combination of the values left satisfies the sum. It sleeps until search undoes past this
   // point (Store::entail), so later changes of its terms do not wake it (Gecode's subsumption).
   const auto entailed = [op, rhs](Wide lo, Wide hi) {
     switch (op) {
-      case LinearOp::le: return hi <= rhs;
-      case LinearOp::ge: return lo >= rhs;
-      case LinearOp::ne: return rhs < lo || rhs > hi;
-      case LinearOp::eq: return false;  // only once every term is fixed, and then nothing wakes it again
+      case LinearOp::le:
+        return hi <= rhs;
+      case LinearOp::ge:
+        return lo >= rhs;
+      case LinearOp::ne:
+        return rhs < lo || rhs > hi;
+      case LinearOp::eq:
+        return false;  // only once every term is fixed, and then nothing wakes it again
     }
     return false;
   };

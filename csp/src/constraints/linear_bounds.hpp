@@ -44,8 +44,11 @@ bool holds_value(const Store& store, VarId x, Wide v);
 /// = the number of terms whose cached bounds are one value.
 struct TermBounds final : ConstraintMemory {
   explicit TermBounds(int n)
-      : min_index(static_cast<std::size_t>(n), -2), max_index(static_cast<std::size_t>(n), -3),
-        tmin(static_cast<std::size_t>(n), 0), tmax(static_cast<std::size_t>(n), 0), order(static_cast<std::size_t>(n)) {
+      : min_index(static_cast<std::size_t>(n), -2),
+        max_index(static_cast<std::size_t>(n), -3),
+        tmin(static_cast<std::size_t>(n), 0),
+        tmax(static_cast<std::size_t>(n), 0),
+        order(static_cast<std::size_t>(n)) {
     for (int k = 0; k < n; ++k) order[static_cast<std::size_t>(k)] = k;
   }
   std::vector<int> min_index;  // the domain's min / max index when tmin / tmax were read (-2 / -3: never read)

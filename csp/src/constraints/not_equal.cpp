@@ -1,8 +1,8 @@
 // NotEqual: x != y.
 #include "csp/constraints/not_equal.hpp"
 
-#include "csp/core/store.hpp"
 #include "binary_conflict_counter.hpp"
+#include "csp/core/store.hpp"
 
 namespace csp {
 

@@ -40,7 +40,8 @@ void Problem::check_scope(const std::vector<VarId>& scope, const std::string& na
   std::sort(sorted.begin(), sorted.end());
   const auto twice = std::adjacent_find(sorted.begin(), sorted.end());
   if (twice != sorted.end())
-    throw ModelError("constraint '" + name + "': variable '" + variable(*twice).name() + "' appears twice in the scope");
+    throw ModelError("constraint '" + name + "': variable '" + variable(*twice).name() +
+                     "' appears twice in the scope");
 }
 
 const Constraint& Problem::add_not_equal(VarId x, VarId y) {
@@ -86,7 +87,8 @@ const Constraint& Problem::add_all_different_shifted(std::vector<VarId> scope, s
   return add_constraint(std::make_unique<AllDifferent>(std::move(scope), std::move(name), std::move(offsets)));
 }
 
-const Constraint& Problem::add_table(std::vector<VarId> scope, std::vector<std::vector<Value>> allowed, std::string name) {
+const Constraint& Problem::add_table(std::vector<VarId> scope, std::vector<std::vector<Value>> allowed,
+                                     std::string name) {
   name = or_default(std::move(name), "table");
   check_scope(scope, name);
   return add_constraint(std::make_unique<Table>(std::move(scope), std::move(allowed), std::move(name)));
@@ -106,8 +108,8 @@ const Constraint& Problem::add_predicate(std::vector<VarId> scope, std::function
   return add_constraint(std::make_unique<NaryPredicate>(std::move(scope), std::move(pred), std::move(name)));
 }
 
-const Constraint& Problem::add_linear(std::vector<VarId> scope, std::vector<int> coefficients, LinearOp op, long long rhs,
-                                      std::string name) {
+const Constraint& Problem::add_linear(std::vector<VarId> scope, std::vector<int> coefficients, LinearOp op,
+                                      long long rhs, std::string name) {
   name = or_default(std::move(name), "linear");
   check_scope(scope, name);
   return add_constraint(std::make_unique<Linear>(std::move(scope), std::move(coefficients), op, rhs, std::move(name)));
@@ -145,7 +147,8 @@ const Constraint& Problem::add_linear_reif(std::vector<VarId> scope, std::vector
                        "' add up to " + std::to_string(merged[k]) + ", outside the int range");
     coefs.push_back(static_cast<int>(merged[k]));
   }
-  return add_constraint(std::make_unique<LinearReif>(std::move(vars), std::move(coefs), op, rhs, b, r, std::move(name)));
+  return add_constraint(
+      std::make_unique<LinearReif>(std::move(vars), std::move(coefs), op, rhs, b, r, std::move(name)));
 }
 
 const Constraint& Problem::add_clause(std::vector<VarId> positive, std::vector<VarId> negative) {
@@ -201,8 +204,8 @@ const Constraint& Problem::add_xor(std::vector<VarId> xs) {
 const Constraint& Problem::add_element(VarId index, std::vector<Value> array, VarId result, int offset) {
   check_var(index, "add_element");
   check_var(result, "add_element");
-  return add_constraint(std::make_unique<Element>(index, std::move(array), result, offset,
-                                                  "element(" + variable(result).name() + ")"));
+  return add_constraint(
+      std::make_unique<Element>(index, std::move(array), result, offset, "element(" + variable(result).name() + ")"));
 }
 
 const Constraint& Problem::add_var_element(VarId index, std::vector<VarId> array, VarId result, int offset) {
@@ -256,15 +259,24 @@ std::string Problem::arithmetic_label(ArithmeticKind kind, const std::vector<Var
   const auto n = [&](std::size_t k) { return variable(scope[k]).name(); };
   const std::string t = std::to_string(target);
   switch (kind) {
-    case ArithmeticKind::times: return n(0) + "*" + n(1) + "=" + n(2);
-    case ArithmeticKind::div: return n(0) + " div " + n(1) + "=" + n(2);
-    case ArithmeticKind::mod: return n(0) + " mod " + n(1) + "=" + n(2);
-    case ArithmeticKind::abs: return "|" + n(0) + "|=" + n(1);
-    case ArithmeticKind::min: return "min(" + n(0) + "," + n(1) + ")=" + n(2);
-    case ArithmeticKind::max: return "max(" + n(0) + "," + n(1) + ")=" + n(2);
-    case ArithmeticKind::pow: return n(0) + "^" + n(1) + "=" + n(2);
-    case ArithmeticKind::quotient: return "max/min(" + n(0) + "," + n(1) + ")=" + t;
-    case ArithmeticKind::difference: return "|" + n(0) + "-" + n(1) + "|=" + t;
+    case ArithmeticKind::times:
+      return n(0) + "*" + n(1) + "=" + n(2);
+    case ArithmeticKind::div:
+      return n(0) + " div " + n(1) + "=" + n(2);
+    case ArithmeticKind::mod:
+      return n(0) + " mod " + n(1) + "=" + n(2);
+    case ArithmeticKind::abs:
+      return "|" + n(0) + "|=" + n(1);
+    case ArithmeticKind::min:
+      return "min(" + n(0) + "," + n(1) + ")=" + n(2);
+    case ArithmeticKind::max:
+      return "max(" + n(0) + "," + n(1) + ")=" + n(2);
+    case ArithmeticKind::pow:
+      return n(0) + "^" + n(1) + "=" + n(2);
+    case ArithmeticKind::quotient:
+      return "max/min(" + n(0) + "," + n(1) + ")=" + t;
+    case ArithmeticKind::difference:
+      return "|" + n(0) + "-" + n(1) + "|=" + t;
     case ArithmeticKind::product: {
       std::string s;
       for (std::size_t k = 0; k < scope.size(); ++k) {
@@ -277,13 +289,25 @@ std::string Problem::arithmetic_label(ArithmeticKind kind, const std::vector<Var
   return "arithmetic";
 }
 
-const Constraint& Problem::add_times(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::times, {x, y, z}, 0); }
-const Constraint& Problem::add_div(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::div, {x, y, z}, 0); }
-const Constraint& Problem::add_mod(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::mod, {x, y, z}, 0); }
+const Constraint& Problem::add_times(VarId x, VarId y, VarId z) {
+  return add_arithmetic(ArithmeticKind::times, {x, y, z}, 0);
+}
+const Constraint& Problem::add_div(VarId x, VarId y, VarId z) {
+  return add_arithmetic(ArithmeticKind::div, {x, y, z}, 0);
+}
+const Constraint& Problem::add_mod(VarId x, VarId y, VarId z) {
+  return add_arithmetic(ArithmeticKind::mod, {x, y, z}, 0);
+}
 const Constraint& Problem::add_abs(VarId x, VarId z) { return add_arithmetic(ArithmeticKind::abs, {x, z}, 0); }
-const Constraint& Problem::add_min(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::min, {x, y, z}, 0); }
-const Constraint& Problem::add_max(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::max, {x, y, z}, 0); }
-const Constraint& Problem::add_pow(VarId x, VarId y, VarId z) { return add_arithmetic(ArithmeticKind::pow, {x, y, z}, 0); }
+const Constraint& Problem::add_min(VarId x, VarId y, VarId z) {
+  return add_arithmetic(ArithmeticKind::min, {x, y, z}, 0);
+}
+const Constraint& Problem::add_max(VarId x, VarId y, VarId z) {
+  return add_arithmetic(ArithmeticKind::max, {x, y, z}, 0);
+}
+const Constraint& Problem::add_pow(VarId x, VarId y, VarId z) {
+  return add_arithmetic(ArithmeticKind::pow, {x, y, z}, 0);
+}
 const Constraint& Problem::add_product(std::vector<VarId> scope, long long target) {
   if (scope.empty()) throw ModelError("add_product: empty scope (target " + std::to_string(target) + ")");
   return add_arithmetic(ArithmeticKind::product, std::move(scope), target);

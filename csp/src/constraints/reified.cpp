@@ -18,10 +18,14 @@ namespace {
 
 bool holds(LinearOp op, Wide sum, Wide rhs) {
   switch (op) {
-    case LinearOp::eq: return sum == rhs;
-    case LinearOp::ne: return sum != rhs;
-    case LinearOp::le: return sum <= rhs;
-    case LinearOp::ge: return sum >= rhs;
+    case LinearOp::eq:
+      return sum == rhs;
+    case LinearOp::ne:
+      return sum != rhs;
+    case LinearOp::le:
+      return sum <= rhs;
+    case LinearOp::ge:
+      return sum >= rhs;
   }
   return false;
 }
@@ -29,10 +33,14 @@ bool holds(LinearOp op, Wide sum, Wide rhs) {
 // The negation of "sum OP rhs" as "sum OP' rhs'".
 std::pair<LinearOp, Wide> negation(LinearOp op, Wide rhs) {
   switch (op) {
-    case LinearOp::eq: return {LinearOp::ne, rhs};
-    case LinearOp::ne: return {LinearOp::eq, rhs};
-    case LinearOp::le: return {LinearOp::ge, rhs + 1};
-    case LinearOp::ge: return {LinearOp::le, rhs - 1};
+    case LinearOp::eq:
+      return {LinearOp::ne, rhs};
+    case LinearOp::ne:
+      return {LinearOp::eq, rhs};
+    case LinearOp::le:
+      return {LinearOp::ge, rhs + 1};
+    case LinearOp::ge:
+      return {LinearOp::le, rhs - 1};
   }
   return {op, rhs};
 }
@@ -57,10 +65,12 @@ bool remove_indices(Store& store, VarId x, int lo, int hi, const Constraint* cau
 
 LinearReif::LinearReif(std::vector<VarId> vars, std::vector<int> coefficients, LinearOp op, long long rhs, VarId b,
                        Reification reification, std::string name)
-    : Constraint([&] {
-        vars.push_back(b);
-        return std::move(vars);
-      }(), std::move(name)),
+    : Constraint(
+          [&] {
+            vars.push_back(b);
+            return std::move(vars);
+          }(),
+          std::move(name)),
       coefficients_(std::move(coefficients)),
       op_(op),
       rhs_(rhs),
@@ -91,10 +101,13 @@ int LinearReif::truth(Store& store) const {
   const int open = t.size() - s.fixed;
   const Wide rhs = rhs_;
   switch (op_) {
-    case LinearOp::le: return hi <= rhs ? 1 : (lo > rhs ? -1 : 0);
-    case LinearOp::ge: return lo >= rhs ? 1 : (hi < rhs ? -1 : 0);
+    case LinearOp::le:
+      return hi <= rhs ? 1 : (lo > rhs ? -1 : 0);
+    case LinearOp::ge:
+      return lo >= rhs ? 1 : (hi < rhs ? -1 : 0);
     case LinearOp::eq:
-    case LinearOp::ne: break;
+    case LinearOp::ne:
+      break;
   }
   int equal = 0;  // the truth of sum = rhs
   if (never_equal_ || rhs < lo || rhs > hi) {
@@ -103,7 +116,8 @@ int LinearReif::truth(Store& store) const {
     equal = 1;
   } else if (open == 1) {  // the one open term (its coefficient is not 0, or lo == hi) must take one value
     int last_open = 0;
-    while (s.min_index[static_cast<std::size_t>(last_open)] == s.max_index[static_cast<std::size_t>(last_open)]) ++last_open;
+    while (s.min_index[static_cast<std::size_t>(last_open)] == s.max_index[static_cast<std::size_t>(last_open)])
+      ++last_open;
     const Wide need = rhs - (lo - s.tmin[static_cast<std::size_t>(last_open)]);
     const Wide c = t.coefficient(last_open);
     equal = need % c == 0 && detail::holds_value(store, t.var_at(last_open), need / c) ? 0 : -1;

@@ -26,13 +26,13 @@ std::vector<int>& gone_scratch() {
 // its count of non-zero words are store ints: undo_to restores them), and each position's domain size at the last
 // call (store ints too, so a backtrack brings back the sizes the bitset was computed for).
 struct CompactTableState final : ConstraintMemory {
-  int word_base = -1;       // store ints word_base .. + words - 1: the valid tuples
-  int live_id = -1;         // store int: the number of non-zero words, index[0 .. live) (RSparseBitSet's limit)
-  int size_base = -1;       // store ints size_base .. + arity - 1: domain size at the last call (-1: never)
-  std::vector<int> index;   // word numbers, the non-zero ones first (the order is not undone; the set is)
+  int word_base = -1;               // store ints word_base .. + words - 1: the valid tuples
+  int live_id = -1;                 // store int: the number of non-zero words, index[0 .. live) (RSparseBitSet's limit)
+  int size_base = -1;               // store ints size_base .. + arity - 1: domain size at the last call (-1: never)
+  std::vector<int> index;           // word numbers, the non-zero ones first (the order is not undone; the set is)
   std::vector<std::uint64_t> mask;  // scratch: the union of one variable's supports
-  std::vector<int> residue; // per position and value index: a word that held a support (a hint, not undone)
-  std::vector<int> residue_at;  // position -> its first slot in residue
+  std::vector<int> residue;         // per position and value index: a word that held a support (a hint, not undone)
+  std::vector<int> residue_at;      // position -> its first slot in residue
 };
 
 }  // namespace

@@ -17,11 +17,12 @@ Constraint::Constraint(std::vector<VarId> scope, std::string name) : scope_(std:
     std::sort(sorted.begin(), sorted.end());
   }
   for (std::size_t i = 0; i < scope_.size(); ++i) {
-    const bool twice = sorted.empty() ? std::find(scope_.begin() + static_cast<std::ptrdiff_t>(i) + 1, scope_.end(), scope_[i]) != scope_.end()
+    const bool twice = sorted.empty() ? std::find(scope_.begin() + static_cast<std::ptrdiff_t>(i) + 1, scope_.end(),
+                                                  scope_[i]) != scope_.end()
                                       : i + 1 < sorted.size() && sorted[i] == sorted[i + 1];
     if (twice)
-      throw ModelError("constraint '" + name_ + "': variable id " + std::to_string(sorted.empty() ? scope_[i] : sorted[i]) +
-                       " appears twice in the scope");
+      throw ModelError("constraint '" + name_ + "': variable id " +
+                       std::to_string(sorted.empty() ? scope_[i] : sorted[i]) + " appears twice in the scope");
   }
 }
 

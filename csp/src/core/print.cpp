@@ -24,7 +24,10 @@ void write_runs(std::ostream& os, const Domain& d, const Variable* var) {
       int b = d.max();  // count_in(i, j) == j - i + 1 holds for j = a, maybe up to b
       while (a < b) {
         const int mid = a + (b - a + 1) / 2;
-        if (d.count_in(i, mid) == mid - i + 1) a = mid; else b = mid - 1;
+        if (d.count_in(i, mid) == mid - i + 1)
+          a = mid;
+        else
+          b = mid - 1;
       }
       j = a;
     } else {

@@ -113,7 +113,8 @@ void Problem::restrict_domain(VarId x, Value only) {
   const Variable& var = variable(x);
   const int i = var.index_of(only);
   if (i < 0)
-    throw ModelError("restrict_domain: value " + std::to_string(only) + " is not in the domain of '" + var.name() + "'");
+    throw ModelError("restrict_domain: value " + std::to_string(only) + " is not in the domain of '" + var.name() +
+                     "'");
   Domain& d = initial_domains_[static_cast<std::size_t>(x)];
   if (!d.contains(i)) throw ModelError("restrict_domain: variable '" + var.name() + "' would have an empty domain");
   d.assign(i);
@@ -132,7 +133,10 @@ void Problem::restrict_range(VarId x, Value lo, Value hi) {
     int a = 0, b = var.size() - 1;  // binary search on the sorted values
     while (a < b) {
       const int m = a + (b - a) / 2;
-      if (var.value(m) < v) a = m + 1; else b = m;
+      if (var.value(m) < v)
+        a = m + 1;
+      else
+        b = m;
     }
     return a;
   };
@@ -234,10 +238,14 @@ std::vector<VarId> Problem::neighbors(VarId x) const {
 
 std::string to_string(AllDifferentMode mode) {
   switch (mode) {
-    case AllDifferentMode::binary: return "binary";
-    case AllDifferentMode::value: return "value";
-    case AllDifferentMode::gac: return "gac";
-    case AllDifferentMode::grid: return "grid";
+    case AllDifferentMode::binary:
+      return "binary";
+    case AllDifferentMode::value:
+      return "value";
+    case AllDifferentMode::gac:
+      return "gac";
+    case AllDifferentMode::grid:
+      return "grid";
   }
   return "?";
 }
@@ -255,7 +263,8 @@ AllDifferentMode parse_all_different_mode(const std::string& name) {
 bool Problem::is_consistent(VarId x, Value v, const Assignment& a) const {
   check_var(x, "is_consistent");
   if (variable(x).index_of(v) < 0)
-    throw ModelError("is_consistent: value " + std::to_string(v) + " is not in the domain of '" + variable(x).name() + "'");
+    throw ModelError("is_consistent: value " + std::to_string(v) + " is not in the domain of '" + variable(x).name() +
+                     "'");
   if (a.variable_count() != variable_count())
     throw ModelError("is_consistent: the assignment has " + std::to_string(a.variable_count()) +
                      " variables, the problem " + std::to_string(variable_count()));
@@ -271,7 +280,8 @@ bool Problem::is_solution(const Assignment& a) const {
   const std::vector<Variable>& variables = s_->variables;
   for (VarId x = 0; x < variable_count(); ++x)
     if (!initial_domains_[static_cast<std::size_t>(x)].contains(
-            variables[static_cast<std::size_t>(x)].index_of(a.unchecked_value(x)))) return false;
+            variables[static_cast<std::size_t>(x)].index_of(a.unchecked_value(x))))
+      return false;
   return std::all_of(s_->constraints.begin(), s_->constraints.end(),
                      [&](const auto& c) { return c->is_consistent(a); });
 }

@@ -112,13 +112,17 @@ void Store::build_subscriptions() {
   if (domains_[static_cast<std::size_t>(x)].empty()) {
     ++stats_->wipeouts;
     if (cause != nullptr) record_failure(*cause);
-    if (observer_ != nullptr) [[unlikely]] observer_->on_wipeout(*this, x, cause, depth_);
+    if (observer_ != nullptr) [[unlikely]]
+      observer_->on_wipeout(*this, x, cause, depth_);
     return false;
   }
-  if (log_fixed_ && domains_[static_cast<std::size_t>(x)].is_singleton()) [[unlikely]] fixed_log_.push_back(x);
+  if (log_fixed_ && domains_[static_cast<std::size_t>(x)].is_singleton()) [[unlikely]]
+    fixed_log_.push_back(x);
   if (scheduling_) {
-    if (by_event_[static_cast<std::size_t>(x)] != 0) schedule_on(x, event_of(x, lo0, hi0));
-    else schedule_constraints_of(x);  // every constraint on x wakes on any change: the kind does not matter
+    if (by_event_[static_cast<std::size_t>(x)] != 0)
+      schedule_on(x, event_of(x, lo0, hi0));
+    else
+      schedule_constraints_of(x);  // every constraint on x wakes on any change: the kind does not matter
   }
   return true;
 }
@@ -153,7 +157,8 @@ bool Store::keep_word(VarId x, int w, Domain::Word mask, const Constraint* cause
         observer_->on_prune(*this, x, value(x, std::countr_zero(gone)), cause, depth_);
     }
     if (after == 0) return settle(x, cause, 0, 0);  // the wipe-out, counted and blamed there
-    if (log_fixed_ && std::has_single_bit(after)) [[unlikely]] fixed_log_.push_back(x);
+    if (log_fixed_ && std::has_single_bit(after)) [[unlikely]]
+      fixed_log_.push_back(x);
     if (scheduling_) schedule_constraints_of(x);
     return true;
   }
@@ -179,7 +184,8 @@ void Store::remove_inner(VarId x, int i, const Constraint* cause) {
   }
   d.remove(i);
   ++stats_->values_pruned;
-  if (observer_ != nullptr) [[unlikely]] observer_->on_prune(*this, x, value(x, i), cause, depth_);
+  if (observer_ != nullptr) [[unlikely]]
+    observer_->on_prune(*this, x, value(x, i), cause, depth_);
 }
 
 // Interval domain: keeps indices lo..hi (a bounds change), trailed once, counting the values lost when `count`.
@@ -210,8 +216,7 @@ void Store::remove_inner(VarId x, int i, const Constraint* cause) {
   const Domain& d = domain(x);
   const int first = std::max(i, -1) + 1;  // the lowest index to remove
   for (int w = d.max() / Domain::kWordBits; w >= first / Domain::kWordBits; --w) {
-    const Domain::Word keep =
-        w > first / Domain::kWordBits ? 0 : (Domain::Word{1} << (first % Domain::kWordBits)) - 1;
+    const Domain::Word keep = w > first / Domain::kWordBits ? 0 : (Domain::Word{1} << (first % Domain::kWordBits)) - 1;
     const Domain::Word before = d.word(w);
     if ((before & keep) != before) shrink_word(x, w, before & keep, cause, true);
   }
@@ -307,7 +312,8 @@ bool Store::read_clock() {
 void Store::schedule(ConstraintId c) { push(c, queued_[static_cast<std::size_t>(c)] == 0); }
 
 void Store::schedule_constraints_of(VarId x) {
-  for (ConstraintId c : problem_->constraints_of(x)) push(c, (queued_[static_cast<std::size_t>(c)] == 0) & (c != current_));
+  for (ConstraintId c : problem_->constraints_of(x))
+    push(c, (queued_[static_cast<std::size_t>(c)] == 0) & (c != current_));
 }
 
 void Store::schedule_on(VarId x, PropagationEvent e) {

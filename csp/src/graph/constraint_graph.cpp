@@ -1,9 +1,9 @@
 // ConstraintGraph: Boost.Graph adjacency list, components and DOT export.
 #include "csp/graph/constraint_graph.hpp"
 
+#include <algorithm>
 #include <boost/graph/connected_components.hpp>
 #include <boost/graph/graphviz.hpp>
-#include <algorithm>
 #include <ostream>
 
 namespace csp {
@@ -14,7 +14,8 @@ ConstraintGraph::ConstraintGraph(const Problem& problem)
     for (VarId y : problem.neighbors(x))
       if (x < y) boost::add_edge(static_cast<std::size_t>(x), static_cast<std::size_t>(y), graph_);
   components_.assign(static_cast<std::size_t>(problem.variable_count()), 0);
-  component_count_ = problem.variable_count() == 0 ? 0 : static_cast<int>(boost::connected_components(graph_, components_.data()));
+  component_count_ =
+      problem.variable_count() == 0 ? 0 : static_cast<int>(boost::connected_components(graph_, components_.data()));
 }
 
 void ConstraintGraph::write_dot(std::ostream& os) const {

@@ -48,8 +48,10 @@ bool register_graph_algorithms() {
   if (r.contains("tree")) return true;
   r.add("tree", "the tree-CSP solver (AIMA Fig. 6.11): binary constraints, a constraint graph without cycles",
         Algorithm{run_tree, tree_refusal, false});
-  r.add("cutset", "cutset conditioning (AIMA §6.5.1): a greedy cycle cutset, each consistent assignment of it then "
-        "the tree solver", Algorithm{run_cutset, nullptr, false});
+  r.add("cutset",
+        "cutset conditioning (AIMA §6.5.1): a greedy cycle cutset, each consistent assignment of it then "
+        "the tree solver",
+        Algorithm{run_cutset, nullptr, false});
   return true;
 }
 

@@ -141,10 +141,10 @@ class Conditioning {
     stats_.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
     SearchResult& s = result_.search;
     s.complete = !limit_hit_;
-    s.stop = !limit_hit_                  ? (stopped ? StopReason::solution_cap : StopReason::complete)
-             : store_.stopped_by_flag()   ? StopReason::interrupted
-             : store_.interrupted()       ? StopReason::time_limit
-                                          : StopReason::node_limit;
+    s.stop = !limit_hit_                ? (stopped ? StopReason::solution_cap : StopReason::complete)
+             : store_.stopped_by_flag() ? StopReason::interrupted
+             : store_.interrupted()     ? StopReason::time_limit
+                                        : StopReason::node_limit;
     if (stopped && !limit_hit_) {
       s.status = Status::solved;
       s.solutions.push_back(store_.assignment());

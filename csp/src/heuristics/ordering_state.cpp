@@ -34,8 +34,10 @@ void LiveDegrees::on_assignment_change(const Store& store, VarId x, bool assigne
   const Problem& p = store.problem();
   for (const ConstraintId c : p.constraints_of(x)) {
     int& u = unassigned_[static_cast<std::size_t>(c)];
-    if (assigned && --u == 1) add_to_scope(p, c, -weight(store, c), touched);  // c dies
-    else if (!assigned && ++u == 2) add_to_scope(p, c, weight(store, c), touched);  // c comes back to life
+    if (assigned && --u == 1)
+      add_to_scope(p, c, -weight(store, c), touched);  // c dies
+    else if (!assigned && ++u == 2)
+      add_to_scope(p, c, weight(store, c), touched);  // c comes back to life
   }
 }
 
@@ -139,8 +141,7 @@ OrderingState& OrderingState::of(SearchContext& ctx) {
 }
 
 OrderingState::OrderingState(SearchContext& ctx)
-    : mirror_(ctx.assignment().assigned_flags()),
-      stamp_(static_cast<std::size_t>(ctx.problem().variable_count()), 0) {
+    : mirror_(ctx.assignment().assigned_flags()), stamp_(static_cast<std::size_t>(ctx.problem().variable_count()), 0) {
   ctx.store().assignment().set_change_log(true);
 }
 
@@ -155,8 +156,10 @@ const LiveDegrees& OrderingState::degrees(SearchContext& ctx, bool weighted) {
 }
 
 VarId OrderingState::select(SearchContext& ctx, Measure measure) {
-  if (!heap_ || measure_ != measure) build_index(ctx, measure);
-  else sync(ctx);
+  if (!heap_ || measure_ != measure)
+    build_index(ctx, measure);
+  else
+    sync(ctx);
   return heap_->top();
 }
 
@@ -209,8 +212,10 @@ void OrderingState::sync(SearchContext& ctx) {
   for (const VarId x : touched_) mark(x);
   const Assignment& a = store.assignment();
   for (const VarId x : dirty_) {
-    if (a.is_assigned(x)) heap_->erase(x);
-    else heap_->set(x, key(ctx, x));
+    if (a.is_assigned(x))
+      heap_->erase(x);
+    else
+      heap_->set(x, key(ctx, x));
   }
 }
 
@@ -220,14 +225,22 @@ OrderingKey OrderingState::key(SearchContext& ctx, VarId x) const {
   const long long size = d.size();
   const auto i = static_cast<std::size_t>(x);
   switch (measure_) {
-    case Measure::mrv: return {size, 0};
-    case Measure::anti_mrv: return {-size, 0};
-    case Measure::smallest: return {size == 0 ? 0 : static_cast<long long>(s.value(x, d.min())), 0};
-    case Measure::largest: return {size == 0 ? 0 : -static_cast<long long>(s.value(x, d.max())), 0};
-    case Measure::max_regret: return {-regret(s, x), 0};
-    case Measure::degree: return {-unit_->sums()[i], 0};
-    case Measure::mrv_degree: return {size, -unit_->sums()[i]};
-    case Measure::dom_wdeg: return {size, std::max(1LL, weighted_->sums()[i])};
+    case Measure::mrv:
+      return {size, 0};
+    case Measure::anti_mrv:
+      return {-size, 0};
+    case Measure::smallest:
+      return {size == 0 ? 0 : static_cast<long long>(s.value(x, d.min())), 0};
+    case Measure::largest:
+      return {size == 0 ? 0 : -static_cast<long long>(s.value(x, d.max())), 0};
+    case Measure::max_regret:
+      return {-regret(s, x), 0};
+    case Measure::degree:
+      return {-unit_->sums()[i], 0};
+    case Measure::mrv_degree:
+      return {size, -unit_->sums()[i]};
+    case Measure::dom_wdeg:
+      return {size, std::max(1LL, weighted_->sums()[i])};
   }
   return {size, 0};
 }

@@ -34,8 +34,10 @@ void median_order(SearchContext& ctx, VarId x, std::vector<int>& order) {
   while (lo >= 0 || hi < n) {
     const std::ptrdiff_t below = lo + 1;
     const std::ptrdiff_t above = n - hi;
-    if (below >= above && lo >= 0) order.push_back(ascending[static_cast<std::size_t>(lo--)]);
-    else order.push_back(ascending[static_cast<std::size_t>(hi++)]);
+    if (below >= above && lo >= 0)
+      order.push_back(ascending[static_cast<std::size_t>(lo--)]);
+    else
+      order.push_back(ascending[static_cast<std::size_t>(hi++)]);
   }
 }
 
@@ -54,21 +56,27 @@ void middle_order(SearchContext& ctx, VarId x, std::vector<int>& order) {
   std::ptrdiff_t r = static_cast<std::ptrdiff_t>(index.size()) - 1;
   while (l <= r) {
     const long long twice_mean = value[static_cast<std::size_t>(l)] + value[static_cast<std::size_t>(r)];
-    const auto distance = [&](std::ptrdiff_t k) { return std::llabs(2 * value[static_cast<std::size_t>(k)] - twice_mean); };
+    const auto distance = [&](std::ptrdiff_t k) {
+      return std::llabs(2 * value[static_cast<std::size_t>(k)] - twice_mean);
+    };
     // the first value at or above the mean (value r is), or the one below it when that one is as close or closer
-    std::ptrdiff_t k = std::partition_point(value.begin() + l, value.begin() + r, [&](long long v) {
-                         return 2 * v < twice_mean;
-                       }) - value.begin();
+    std::ptrdiff_t k =
+        std::partition_point(value.begin() + l, value.begin() + r, [&](long long v) { return 2 * v < twice_mean; }) -
+        value.begin();
     if (k > l && distance(k - 1) <= distance(k)) --k;
     std::ptrdiff_t lo = k - 1;
     std::ptrdiff_t hi = k + 1;
     order.push_back(index[static_cast<std::size_t>(k)]);
     while (lo >= l && hi <= r) {
-      if (distance(lo) <= distance(hi)) order.push_back(index[static_cast<std::size_t>(lo--)]);
-      else order.push_back(index[static_cast<std::size_t>(hi++)]);
+      if (distance(lo) <= distance(hi))
+        order.push_back(index[static_cast<std::size_t>(lo--)]);
+      else
+        order.push_back(index[static_cast<std::size_t>(hi++)]);
     }
-    if (lo >= l) r = lo;  // what is left: one run, with new bounds
-    else l = hi;
+    if (lo >= l)
+      r = lo;  // what is left: one run, with new bounds
+    else
+      l = hi;
   }
 }
 

@@ -91,8 +91,8 @@ class PathConsistency {
         std::vector<std::vector<Value>> tuples;
         for_each_bit(domain(x), words_for(capacity_[static_cast<std::size_t>(x)]), [&](int a) {
           for_each_bit(domain(y), rel.words, [&](int b) {
-            const std::size_t bit = static_cast<std::size_t>(a) * static_cast<std::size_t>(rel.words) +
-                                    static_cast<std::size_t>(b / kBits);
+            const std::size_t bit =
+                static_cast<std::size_t>(a) * static_cast<std::size_t>(rel.words) + static_cast<std::size_t>(b / kBits);
             const Word mask = Word{1} << (b % kBits);
             const bool before = rel.original.empty() || (rel.original[bit] & mask) != 0;
             const bool now = (rel.bits[bit] & mask) != 0;
@@ -101,8 +101,7 @@ class PathConsistency {
           });
         });
         if (!tighter) continue;
-        q.add_table({x, y}, std::move(tuples),
-                    "pc2(" + p_.variable(x).name() + "," + p_.variable(y).name() + ")");
+        q.add_table({x, y}, std::move(tuples), "pc2(" + p_.variable(x).name() + "," + p_.variable(y).name() + ")");
         ++r_.relations_tightened;
       }
     return q;
@@ -131,9 +130,9 @@ class PathConsistency {
     const auto dd = static_cast<std::uint64_t>(d) * static_cast<std::uint64_t>(d);  // d < 2^31: no overflow
     if (n_ > kPc2MaxVariables || (nn != 0 && dd > kPc2MaxPairs / nn))
       throw Pc2TooLargeError("PC-2: the problem is too large for path consistency: " + std::to_string(n_) +
-                  " variables, up to " + std::to_string(d) + " values each (PC-2 takes at most " +
-                  std::to_string(kPc2MaxVariables) + " variables and n*n*d*d up to " + std::to_string(kPc2MaxPairs) +
-                  ")");
+                             " variables, up to " + std::to_string(d) + " values each (PC-2 takes at most " +
+                             std::to_string(kPc2MaxVariables) + " variables and n*n*d*d up to " +
+                             std::to_string(kPc2MaxPairs) + ")");
   }
 
   // R_xy and R_yx as D_x x D_y, with the neighbour lists; returns R_xy.
@@ -144,9 +143,7 @@ class PathConsistency {
       rel.words = words_for(capacity_[static_cast<std::size_t>(v)]);
       rel.bits.assign(static_cast<std::size_t>(rel.rows) * static_cast<std::size_t>(rel.words), 0);
       const Word* dv = domain(v);
-      for_each_bit(domain(u), words_for(rel.rows), [&](int a) {
-        std::copy(dv, dv + rel.words, rel.row(a));
-      });
+      for_each_bit(domain(u), words_for(rel.rows), [&](int a) { std::copy(dv, dv + rel.words, rel.row(a)); });
       index_[cell(u, v)] = static_cast<int>(relations_.size());
       relations_.push_back(std::move(rel));
       neighbours_[static_cast<std::size_t>(u)].push_back(v);
@@ -218,8 +215,8 @@ class PathConsistency {
       for_each_bit(domain(x), words_for(xy->rows), [&](int a) {
         for_each_bit(domain(y), xy->words, [&](int b) {
           ++r_.constraint_checks;
-          const std::array<Value, 2> t = swapped ? std::array<Value, 2>{vy.value(b), vx.value(a)}
-                                                 : std::array<Value, 2>{vx.value(a), vy.value(b)};
+          const std::array<Value, 2> t =
+              swapped ? std::array<Value, 2>{vy.value(b), vx.value(a)} : std::array<Value, 2>{vx.value(a), vy.value(b)};
           if (con.is_satisfied_by(t)) return;
           clear(xy->row(a), b);
           clear(yx.row(b), a);
@@ -311,12 +308,12 @@ class PathConsistency {
   const Problem& p_;
   Pc2Result& r_;
   int n_;
-  std::vector<std::vector<Word>> domains_;     // current domains as bits over value indices
-  std::vector<int> capacity_;                  // value indices per variable
-  std::vector<int> index_;                     // n*n: relations_ index of R_xy, or -1 (universal)
-  std::vector<Relation> relations_;            // ordered pairs: R_xy and R_yx both kept
+  std::vector<std::vector<Word>> domains_;      // current domains as bits over value indices
+  std::vector<int> capacity_;                   // value indices per variable
+  std::vector<int> index_;                      // n*n: relations_ index of R_xy, or -1 (universal)
+  std::vector<Relation> relations_;             // ordered pairs: R_xy and R_yx both kept
   std::vector<std::vector<VarId>> neighbours_;  // the constrained pairs (x, y) per x
-  std::vector<char> queued_;                   // n*n, for x < y
+  std::vector<char> queued_;                    // n*n, for x < y
   std::deque<std::pair<VarId, VarId>> queue_;
   std::deque<std::pair<VarId, int>> removals_;
 };

@@ -3,8 +3,8 @@
 
 #include "csp/core/store.hpp"
 #include "csp/propagation/inference.hpp"
-#include "csp/strategy/search_context.hpp"
 #include "csp/stats/statistics.hpp"
+#include "csp/strategy/search_context.hpp"
 
 namespace csp {
 

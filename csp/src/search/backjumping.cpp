@@ -2,8 +2,8 @@
 // §6.3.3): the calls of backtracking.cpp passed to the conflict sets of conflict_sets.hpp.
 #include "backjumping.hpp"
 
-#include "csp/core/errors.hpp"
 #include "conflict_sets.hpp"
+#include "csp/core/errors.hpp"
 
 namespace csp::detail {
 

@@ -6,8 +6,8 @@
 
 #include "csp/core/constraint.hpp"
 #include "csp/core/store.hpp"
-#include "csp/search/solver_config.hpp"
 #include "csp/propagation/inference.hpp"
+#include "csp/search/solver_config.hpp"
 #include "csp/strategy/search_context.hpp"
 
 namespace csp::detail {

@@ -44,6 +44,9 @@
 #include <set>
 #include <vector>
 
+#include "backjumping.hpp"
+#include "backtracking_hook.hpp"
+#include "csp/core/search_observer.hpp"
 #include "csp/core/store.hpp"
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
@@ -51,9 +54,6 @@
 #include "csp/propagation/inference.hpp"
 #include "csp/propagation/pc2.hpp"
 #include "csp/search/restarts.hpp"
-#include "csp/core/search_observer.hpp"
-#include "backjumping.hpp"
-#include "backtracking_hook.hpp"
 
 namespace csp {
 
@@ -80,9 +80,9 @@ class Backtracker {
         // is iterated lazily with Domain::next instead of filling a vector per node.
         lazy_natural_(config.value_ordering == "natural"),
         binary_(config.branching != "d-way"),
-        split_(config.branching == "split" ? Split::lower_first
+        split_(config.branching == "split"           ? Split::lower_first
                : config.branching == "reverse-split" ? Split::upper_first
-                                                      : Split::none),
+                                                     : Split::none),
         assign_fixed_(config.assign_fixed && config.inference != "none" && config.backjumping != "cbj"),
         infer_(inferences().get(config.inference).fn),
         ctx_(store_, config.inference != "none"),
@@ -228,8 +228,10 @@ class Backtracker {
     tuple.reserve(projection_.size());
     for (const VarId x : projection_) tuple.push_back(a.unchecked_value(x));
     const bool fresh = seen_projections_.insert(std::move(tuple)).second;
-    if (fresh) pending_projection_unwind_ = true;  // after the solution's bookkeeping (observer, on_solution)
-    else back_up_projected();
+    if (fresh)
+      pending_projection_unwind_ = true;  // after the solution's bookkeeping (observer, on_solution)
+    else
+      back_up_projected();
     return fresh;
   }
 
@@ -362,8 +364,10 @@ class Backtracker {
   int next_value(Frame& f) {
     if (lazy_natural_) {
       const Domain& d = store_.domain(f.x);
-      if (f.x == descending_) f.index = f.index < 0 ? d.max() : d.prev(f.index);  // a maximised objective
-      else f.index = f.index < 0 ? d.min() : d.next(f.index);
+      if (f.x == descending_)
+        f.index = f.index < 0 ? d.max() : d.prev(f.index);  // a maximised objective
+      else
+        f.index = f.index < 0 ? d.min() : d.next(f.index);
       return f.index;
     }
     if (f.next == f.end) return -1;
@@ -469,7 +473,7 @@ class Backtracker {
     const bool split = frames_.back().split;
     const int at = frames_.back().split_at;
     pop_node();
-    bool ok = !split                          ? store_.remove(x, i, nullptr)
+    bool ok = !split                         ? store_.remove(x, i, nullptr)
               : split_ == Split::lower_first ? store_.remove_below(x, at + 1, nullptr)  // x > m
                                              : store_.remove_above(x, at, nullptr);     // x <= m
     if (ok) {
@@ -513,8 +517,8 @@ class Backtracker {
     ++s.assignments;
     if (static_cast<std::uint64_t>(depth) > s.max_depth) s.max_depth = static_cast<std::uint64_t>(depth);
     store_.set_depth(depth);
-    bool ok = split_ == Split::lower_first ? store_.remove_above(f.x, a, nullptr)
-                                           : store_.remove_below(f.x, a + 1, nullptr);
+    bool ok =
+        split_ == Split::lower_first ? store_.remove_above(f.x, a, nullptr) : store_.remove_below(f.x, a + 1, nullptr);
     if (ok) {
       ctx_.set_decision_shrank_domain(true);
       ok = infer_(ctx_, f.x);
@@ -535,8 +539,10 @@ class Backtracker {
     // Branch and bound with an incumbent already (a portfolio's shared best): the root takes the bound before a
     // propagation that fixes every variable could report a solution no better than it.
     if (bound_ != nullptr && !(*bound_)(ctx_)) {
-      if (store_.interrupted()) stop_by_limit();
-      else ++result_.stats.failures;
+      if (store_.interrupted())
+        stop_by_limit();
+      else
+        ++result_.stats.failures;
       return;
     }
     if (open_node() == Outcome::stop) return;
@@ -617,11 +623,11 @@ class Backtracker {
   const VariableOrdering& select_;
   const ValueOrdering& order_;
   bool lazy_natural_;
-  bool binary_;   // SolverConfig::branching other than "d-way": two children per node
-  Split split_;   // SolverConfig::branching "split" / "reverse-split"
-  bool assign_fixed_;            // SolverConfig::assign_fixed (with an inference that filters, without cbj)
-  std::vector<VarId> implied_;   // assign_fixed: the variables assigned without a decision, in order
-  std::vector<VarId> fixed_;     // assign_fixed: scratch for Store::take_fixed
+  bool binary_;                 // SolverConfig::branching other than "d-way": two children per node
+  Split split_;                 // SolverConfig::branching "split" / "reverse-split"
+  bool assign_fixed_;           // SolverConfig::assign_fixed (with an inference that filters, without cbj)
+  std::vector<VarId> implied_;  // assign_fixed: the variables assigned without a decision, in order
+  std::vector<VarId> fixed_;    // assign_fixed: scratch for Store::take_fixed
   const Inference& infer_;
   SearchContext ctx_;
   const std::function<bool(SearchContext&)>* bound_;  // null except under branch and bound
@@ -633,10 +639,10 @@ class Backtracker {
   std::vector<VarId> projection_;  // the projection variables, each once
   std::set<std::vector<Value>> seen_projections_;
   bool pending_projection_unwind_ = false;
-  std::vector<Frame> frames_;     // the current path, root first
-  std::vector<int> scratch_;      // filled by the value ordering
-  std::vector<int> sorted_;       // scratch_ sorted, to find an index given twice
-  std::vector<int> order_stack_;  // the materialised value orders of the nodes on the current path
+  std::vector<Frame> frames_;                       // the current path, root first
+  std::vector<int> scratch_;                        // filled by the value ordering
+  std::vector<int> sorted_;                         // scratch_ sorted, to find an index given twice
+  std::vector<int> order_stack_;                    // the materialised value orders of the nodes on the current path
   std::unique_ptr<detail::BackjumpHook> backjump_;  // null unless config.backjumping is "cbj"
   // restarts
   const RestartSchedule& restart_schedule_;
@@ -685,8 +691,7 @@ SearchResult backtracking_search(const Problem& problem, const SolverConfig& con
   return run_search(problem, config, nullptr);
 }
 
-SearchResult detail::backtracking_search(const Problem& problem, const SolverConfig& config,
-                                         const SearchHooks& hooks) {
+SearchResult detail::backtracking_search(const Problem& problem, const SolverConfig& config, const SearchHooks& hooks) {
   return run_search(problem, config, &hooks);
 }
 

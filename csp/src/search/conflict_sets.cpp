@@ -239,7 +239,8 @@ int Backjumping::dead_end(VarId x, int depth) {
   const int target = conf.back();
   if (learning_ != 0 && conf.size() <= learning_) {
     literals_.clear();
-    for (const int l : conf) literals_.push_back({var_at_[static_cast<std::size_t>(l)], index_at_[static_cast<std::size_t>(l)]});
+    for (const int l : conf)
+      literals_.push_back({var_at_[static_cast<std::size_t>(l)], index_at_[static_cast<std::size_t>(l)]});
     if (nogoods_.add(literals_)) ++store_.stats().nogoods;
   }
   conf.pop_back();

@@ -77,7 +77,7 @@ class Backjumping {
   std::size_t nogood_count() const { return nogoods_.size(); }
 
  private:
-  static void add(std::vector<int>& set, int level);  // sorted, unique
+  static void add(std::vector<int>& set, int level);           // sorted, unique
   void merge_into(int depth, const std::vector<int>& levels);  // conf(depth) += levels below depth
   void add_pruner(VarId y, int level);
   void explain_revise(const Constraint& c, VarId y);  // levels that justify a revise of y against c -> scratch_

@@ -44,7 +44,13 @@ constexpr ConstraintId kSetupClockEvery = 256;
 class MinConflicts {
  public:
   MinConflicts(const Problem& p, const MinConflictsConfig& cfg, MinConflictsResult& out)
-      : p_(p), cfg_(cfg), out_(out), r_(out.search), rng_(cfg.seed), start_(Clock::now()), current_(p),
+      : p_(p),
+        cfg_(cfg),
+        out_(out),
+        r_(out.search),
+        rng_(cfg.seed),
+        start_(Clock::now()),
+        current_(p),
         tracking_(cfg.tabu_tenure != 0 || cfg.restart_after != 0) {}
 
   void run() {
@@ -418,7 +424,6 @@ class MinConflicts {
     }
   }
 
-
   bool out_of_time() const {
     if (interrupted()) return true;
     return cfg_.limits.time_limit.count() != 0 && Clock::now() - start_ >= cfg_.limits.time_limit;
@@ -429,8 +434,8 @@ class MinConflicts {
 
   struct TabuPair {
     VarId x;
-    int index;           // value index x left
-    std::uint64_t until; // tabu while fewer steps than this were made
+    int index;            // value index x left
+    std::uint64_t until;  // tabu while fewer steps than this were made
   };
 
   const Problem& p_;
@@ -441,28 +446,28 @@ class MinConflicts {
   Clock::time_point start_;
   Assignment current_;
   std::vector<std::unique_ptr<ConflictCounter>> counters_;  // per constraint
-  std::vector<std::size_t> arc_start_;                       // arcs of x: arcs_[arc_start_[x] .. arc_start_[x+1])
+  std::vector<std::size_t> arc_start_;                      // arcs of x: arcs_[arc_start_[x] .. arc_start_[x+1])
   std::vector<Arc> arcs_;
-  std::vector<char> movable_;              // per variable: not a given
-  std::vector<int> conflicted_in_;         // per variable: constraints in which it is in conflict
-  std::vector<VarId> conflicted_;          // the movable variables in conflict somewhere, in any order
-  std::vector<int> where_;                 // position of each in conflicted_, or -1
+  std::vector<char> movable_;       // per variable: not a given
+  std::vector<int> conflicted_in_;  // per variable: constraints in which it is in conflict
+  std::vector<VarId> conflicted_;   // the movable variables in conflict somewhere, in any order
+  std::vector<int> where_;          // position of each in conflicted_, or -1
   std::vector<ConflictCounter::Change> changes_;
   std::vector<int> counts_;       // conflicts per value index of the variable being scored
   std::vector<int> free_values_;  // value indices in no conflict (greedy start)
   // Variants.
-  bool tracking_;                      // tabu or restarts: keep total_ (conflicts relative to the start)
-  std::int64_t total_ = 0;             // unweighted conflicts now, minus those of the start
-  std::int64_t best_total_ = 0;        // the least total_ since the start
-  std::vector<std::int64_t> weight_;   // per constraint (weighting)
-  std::vector<std::int64_t> weighted_; // weighted conflicts per value index (weighting)
-  std::vector<int> raw_;               // one constraint's conflicts per value index (weighting)
-  std::vector<TabuPair> tabu_;         // the last tabu_tenure moves
-  std::size_t tabu_next_ = 0;          // the oldest entry of tabu_ once it is full
-  std::vector<int> tabu_now_;          // value indices tabu for the variable being scored
-  bool improves_ = false;              // the last best_value found a value scoring less than the current one
-  std::int64_t delta_ = 0;             // unweighted conflicts the last value chosen adds (tracking_)
-  std::vector<std::uint64_t> stamped_; // per constraint: the local minimum at which its weight was last raised
+  bool tracking_;                       // tabu or restarts: keep total_ (conflicts relative to the start)
+  std::int64_t total_ = 0;              // unweighted conflicts now, minus those of the start
+  std::int64_t best_total_ = 0;         // the least total_ since the start
+  std::vector<std::int64_t> weight_;    // per constraint (weighting)
+  std::vector<std::int64_t> weighted_;  // weighted conflicts per value index (weighting)
+  std::vector<int> raw_;                // one constraint's conflicts per value index (weighting)
+  std::vector<TabuPair> tabu_;          // the last tabu_tenure moves
+  std::size_t tabu_next_ = 0;           // the oldest entry of tabu_ once it is full
+  std::vector<int> tabu_now_;           // value indices tabu for the variable being scored
+  bool improves_ = false;               // the last best_value found a value scoring less than the current one
+  std::int64_t delta_ = 0;              // unweighted conflicts the last value chosen adds (tracking_)
+  std::vector<std::uint64_t> stamped_;  // per constraint: the local minimum at which its weight was last raised
   std::uint64_t stamp_ = 0;
 };
 

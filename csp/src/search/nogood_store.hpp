@@ -75,10 +75,10 @@ class NogoodStore {
   std::vector<std::size_t> start_{0};  // nogood n: literals_[start_[n], start_[n + 1]), its watches first
   std::vector<std::vector<std::vector<std::uint32_t>>> watchers_;  // [x][i]: the nogoods watching x = i
   std::vector<std::vector<std::uint32_t>> unit_;  // [x][i]: the nogoods now unit on x = i (forbidding it)
-  std::vector<int> value_;                     // per variable: its value index while assigned, else -1
-  std::vector<std::uint64_t> stamp_;           // per variable: when it was assigned (increasing)
+  std::vector<int> value_;                        // per variable: its value index while assigned, else -1
+  std::vector<std::uint64_t> stamp_;              // per variable: when it was assigned (increasing)
   std::uint64_t clock_ = 0;
-  std::vector<std::vector<Literal>> owned_;    // per variable: the unit counts to drop when it is unassigned
+  std::vector<std::vector<Literal>> owned_;  // per variable: the unit counts to drop when it is unassigned
 };
 
 }  // namespace csp::detail

@@ -33,9 +33,9 @@ void check_specs(const Problem& problem, const std::vector<RunSpec>& specs) {
   const RunSpec& first = specs.front();
   for (const RunSpec& s : specs) {
     s.validate(problem);
-    const bool same_objective =
-        s.objective.has_value() == first.objective.has_value() &&
-        (!s.objective || (s.objective->variable == first.objective->variable && s.objective->sense == first.objective->sense));
+    const bool same_objective = s.objective.has_value() == first.objective.has_value() &&
+                                (!s.objective || (s.objective->variable == first.objective->variable &&
+                                                  s.objective->sense == first.objective->sense));
     if (!same_objective) throw Error("solve_portfolio: the searches must have the same objective (variable and sense)");
     if (s.search.max_solutions != first.search.max_solutions)
       throw Error("solve_portfolio: the searches must have the same max_solutions");
@@ -66,7 +66,8 @@ class Portfolio {
     running_ = static_cast<int>(specs_.size());
     std::vector<std::thread> threads;
     threads.reserve(specs_.size());
-    for (std::size_t k = 0; k < specs_.size(); ++k) threads.emplace_back([this, k] { run_worker(static_cast<int>(k)); });
+    for (std::size_t k = 0; k < specs_.size(); ++k)
+      threads.emplace_back([this, k] { run_worker(static_cast<int>(k)); });
     wait();
     for (std::thread& t : threads) t.join();
     for (const Worker& w : workers_)
@@ -313,9 +314,9 @@ class Portfolio {
   std::deque<Assignment> improving_;       // race: the last keep_ solutions reported, best last
   std::uint64_t keep_ = 1;
   std::uint64_t reported_ = 0;
-  int winner_ = -1;   // race, satisfaction: the search whose solution (or proof) is the answer
-  int prover_ = -1;   // race, branch and bound: the first search that completed
-  int wrong_ = -1;    // the first search with a wrong solution
+  int winner_ = -1;              // race, satisfaction: the search whose solution (or proof) is the answer
+  int prover_ = -1;              // race, branch and bound: the first search that completed
+  int wrong_ = -1;               // the first search with a wrong solution
   bool caller_stopped_ = false;  // the caller's on_solution returned false
 };
 

@@ -35,8 +35,8 @@ std::uint64_t luby_cutoff(const SolverConfig& config, std::uint64_t k) {
 }
 
 std::uint64_t geometric_cutoff(const SolverConfig& config, std::uint64_t k) {
-  const double c = std::ceil(static_cast<double>(config.restart_base) *
-                             std::pow(config.restart_factor, static_cast<double>(k)));
+  const double c =
+      std::ceil(static_cast<double>(config.restart_base) * std::pow(config.restart_factor, static_cast<double>(k)));
   // 2^64 is the first double past UINT64_MAX.
   if (!(c < 18446744073709551616.0)) return kNever;
   // At least base + k: with a factor barely above 1 the rounded cutoff would stay at base for millions of runs, each

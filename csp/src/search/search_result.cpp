@@ -7,10 +7,14 @@ namespace csp {
 
 std::string to_string(Status s) {
   switch (s) {
-    case Status::solved: return "solved";
-    case Status::unsatisfiable: return "unsatisfiable";
-    case Status::limit_reached: return "limit-reached";
-    case Status::gave_up: return "gave-up";
+    case Status::solved:
+      return "solved";
+    case Status::unsatisfiable:
+      return "unsatisfiable";
+    case Status::limit_reached:
+      return "limit-reached";
+    case Status::gave_up:
+      return "gave-up";
   }
   return "?";
 }
@@ -18,8 +22,8 @@ std::string to_string(Status s) {
 std::ostream& operator<<(std::ostream& os, Status s) { return os << to_string(s); }
 
 void SearchResult::throw_no_solution(std::size_t i) const {
-  const std::string ended = "the search ended " + to_string(status) +
-                            (status == Status::unsatisfiable && complete ? " (a proof)" : "");
+  const std::string ended =
+      "the search ended " + to_string(status) + (status == Status::unsatisfiable && complete ? " (a proof)" : "");
   if (solution_count == 0) throw NoSolutionError("no solution: " + ended);
   const std::string found = std::to_string(solution_count) + (solution_count == 1 ? " solution" : " solutions");
   const std::string kept = std::to_string(solutions.size()) + " kept";
@@ -35,14 +39,22 @@ namespace csp {
 
 std::string to_string(StopReason r) {
   switch (r) {
-    case StopReason::complete: return "complete";
-    case StopReason::solution_cap: return "solution-cap";
-    case StopReason::node_limit: return "node-limit";
-    case StopReason::time_limit: return "time-limit";
-    case StopReason::step_limit: return "step-limit";
-    case StopReason::interrupted: return "interrupted";
-    case StopReason::callback: return "callback";
-    case StopReason::wrong_solution: return "wrong-solution";
+    case StopReason::complete:
+      return "complete";
+    case StopReason::solution_cap:
+      return "solution-cap";
+    case StopReason::node_limit:
+      return "node-limit";
+    case StopReason::time_limit:
+      return "time-limit";
+    case StopReason::step_limit:
+      return "step-limit";
+    case StopReason::interrupted:
+      return "interrupted";
+    case StopReason::callback:
+      return "callback";
+    case StopReason::wrong_solution:
+      return "wrong-solution";
   }
   return "?";
 }

@@ -16,8 +16,8 @@ namespace {
 RunResult run_backtracking(const Problem& problem, const RunSpec& spec) {
   RunResult result;
   if (spec.objective) {
-    static_cast<SearchResult&>(result) = optimize(problem, spec.objective->variable, spec.objective->sense, spec.search,
-                                                  spec.objective->shared_best);
+    static_cast<SearchResult&>(result) =
+        optimize(problem, spec.objective->variable, spec.objective->sense, spec.search, spec.objective->shared_best);
   } else {
     static_cast<SearchResult&>(result) = backtracking_search(problem, spec.search);
   }
@@ -46,8 +46,7 @@ Registry<Algorithm> make_algorithms() {
         "AIMA Fig. 6.5 with the configured orderings, inference, restarts, backjumping and learning; branch and bound "
         "with an objective",
         Algorithm{run_backtracking, nullptr, true});
-  r.add("min-conflicts",
-        "local search (AIMA Fig. 6.8): a solution or 'gave up', never a proof",
+  r.add("min-conflicts", "local search (AIMA Fig. 6.8): a solution or 'gave up', never a proof",
         Algorithm{run_min_conflicts, nullptr, false});
   return r;
 }
@@ -68,7 +67,8 @@ void RunSpec::validate(const Problem& problem) const {
                   std::to_string(search.max_solutions) + " (a count) needs algorithm 'backtracking'");
     if (!search.projection.empty())
       throw Error("algorithm '" + algorithm + "' finds one solution: a projection needs algorithm 'backtracking'");
-    if (objective) throw Error("algorithm '" + algorithm + "' cannot optimise: an objective needs algorithm 'backtracking'");
+    if (objective)
+      throw Error("algorithm '" + algorithm + "' cannot optimise: an objective needs algorithm 'backtracking'");
   }
   if (objective) {
     if (objective->variable < 0 || objective->variable >= problem.variable_count())

@@ -48,14 +48,14 @@ void SolverConfig::validate() const {
                                   " does not work with an observer (a trace or a search tree): its decisions x <= m "
                                   "are not assignments; use branching binary");
   if (learning != 0 && backjumping != "cbj")
-    throw OptionConflictError("learning", "backjumping",
-                              "learning " + std::to_string(learning) +
-                                  " needs backjumping cbj (nogoods are recorded at its dead ends)");
+    throw OptionConflictError(
+        "learning", "backjumping",
+        "learning " + std::to_string(learning) + " needs backjumping cbj (nogoods are recorded at its dead ends)");
   parse_restarts(restarts);
   if (restarts != "none" && restart_base == 0)
-    throw OptionConflictError("restart_base", "restarts",
-                              "restart_base must be at least 1 with restarts " + restarts +
-                                  " (failures before the first restart)");
+    throw OptionConflictError(
+        "restart_base", "restarts",
+        "restart_base must be at least 1 with restarts " + restarts + " (failures before the first restart)");
   if (restarts == "geometric" && !(restart_factor > 1.0 && std::isfinite(restart_factor)))
     throw OptionConflictError("restart_factor", "restarts",
                               "restart_factor must be a finite number above 1 with restarts geometric (the growth "

@@ -25,9 +25,9 @@ Statistics& Statistics::operator+=(const Statistics& o) {
 
 std::ostream& operator<<(std::ostream& os, const Statistics& s) {
   os << "assignments=" << s.assignments << " backtracks=" << s.backtracks << " failures=" << s.failures
-            << " constraint_checks=" << s.constraint_checks << " revisions=" << s.revisions
-            << " values_pruned=" << s.values_pruned << " wipeouts=" << s.wipeouts << " solutions=" << s.solutions
-            << " max_depth=" << s.max_depth << " elapsed_us=" << s.elapsed_us;
+     << " constraint_checks=" << s.constraint_checks << " revisions=" << s.revisions
+     << " values_pruned=" << s.values_pruned << " wipeouts=" << s.wipeouts << " solutions=" << s.solutions
+     << " max_depth=" << s.max_depth << " elapsed_us=" << s.elapsed_us;
   if (s.backjumps != 0) os << " backjumps=" << s.backjumps;
   if (s.nogoods != 0) os << " nogoods=" << s.nogoods;
   if (s.restarts != 0) os << " restarts=" << s.restarts;

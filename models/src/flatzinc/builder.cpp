@@ -40,8 +40,7 @@ struct Symbol {
 
 class Builder {
  public:
-  Builder(Model& model, std::string source, const BuildOptions& options)
-      : model_(model), options_(options) {
+  Builder(Model& model, std::string source, const BuildOptions& options) : model_(model), options_(options) {
     out_.source = std::move(source);
   }
 
@@ -102,7 +101,8 @@ class Builder {
   RawTerm raw_term(const Expr& e) const {
     switch (e.kind) {
       case Expr::Kind::integer:
-      case Expr::Kind::boolean: return {-1, e.value};
+      case Expr::Kind::boolean:
+        return {-1, e.value};
       case Expr::Kind::identifier: {
         const Symbol& s = lookup(e.name, e.line);
         if (s.kind == Symbol::Kind::constant) return {-1, s.value};
@@ -117,8 +117,10 @@ class Builder {
                            std::to_string(s.elements.size()) + ")");
         return s.elements[static_cast<std::size_t>(e.value - 1)];
       }
-      case Expr::Kind::floating: fail(e.line, "float value " + e.name + ": floats are not supported");
-      default: fail(e.line, "expected an int or bool");
+      case Expr::Kind::floating:
+        fail(e.line, "float value " + e.name + ": floats are not supported");
+      default:
+        fail(e.line, "expected an int or bool");
     }
   }
 
@@ -153,9 +155,12 @@ class Builder {
     v.name = name;
     v.line = line;
     v.is_bool = t.base == Type::Base::boolean;
-    if (v.is_bool) v.domain.add(0, 1);
-    else if (t.domain) v.domain = *t.domain;
-    else v.bounded = false;
+    if (v.is_bool)
+      v.domain.add(0, 1);
+    else if (t.domain)
+      v.domain = *t.domain;
+    else
+      v.bounded = false;
     fvars_.push_back(std::move(v));
     return static_cast<int>(fvars_.size()) - 1;
   }
@@ -172,7 +177,8 @@ class Builder {
       va.bounded = va.bounded || vb.bounded;
       vb.alias = a;
       va.introduced = va.introduced && vb.introduced;  // auxiliary only when both were
-      if (va.bounded && va.domain.empty()) unsatisfiable(line, "'" + vb.name + "' and '" + va.name + "' share no value");
+      if (va.bounded && va.domain.empty())
+        unsatisfiable(line, "'" + vb.name + "' and '" + va.name + "' share no value");
       return;
     }
     FznVar& v = fvars_[static_cast<std::size_t>(root(x))];
@@ -189,7 +195,8 @@ class Builder {
   // which reports it.
   void merge_equal_variables() {
     for (const ConstraintItem& item : model_.constraints) {
-      if (item.args.size() != 2 || (item.name != "bool2int" && item.name != "int_eq" && item.name != "bool_eq")) continue;
+      if (item.args.size() != 2 || (item.name != "bool2int" && item.name != "int_eq" && item.name != "bool_eq"))
+        continue;
       try {
         const RawTerm a = raw_term(item.args[0]);
         const RawTerm b = raw_term(item.args[1]);
@@ -242,8 +249,8 @@ class Builder {
         std::vector<long long> values;
         for (std::size_t k = 0; k < array.size(); ++k) {
           const auto i = static_cast<long long>(k) + 1;
-          const bool possible = index_var == nullptr ? i == index.value
-                                                     : !index_var->bounded || index_var->domain.contains(i);
+          const bool possible =
+              index_var == nullptr ? i == index.value : !index_var->bounded || index_var->domain.contains(i);
           if (possible) values.push_back(array[k].value);
         }
         std::sort(values.begin(), values.end());
@@ -259,7 +266,8 @@ class Builder {
         FznVar& r = fvars_[static_cast<std::size_t>(root(result.fvar))];
         r.domain = r.bounded ? intersect(r.domain, allowed) : allowed;
         r.bounded = true;
-        if (r.domain.empty()) unsatisfiable(item.line, "'" + r.name + "' can take no value of the array of " + item.name);
+        if (r.domain.empty())
+          unsatisfiable(item.line, "'" + r.name + "' can take no value of the array of " + item.name);
         if (index.fvar < 0) continue;
         // The index, in turn, to the positions whose value r may take (so `var int` indices get bounds too).
         IntSet positions;
@@ -305,9 +313,10 @@ class Builder {
       } else {
         s.kind = Symbol::Kind::var;
         const int x = new_var(d.name, d.type, d.line);
-        fvars_[static_cast<std::size_t>(x)].introduced = find_annotation(d.annotations, "var_is_introduced") != nullptr &&
-                                                         find_annotation(d.annotations, "is_defined_var") == nullptr &&
-                                                         find_annotation(d.annotations, "output_var") == nullptr;
+        fvars_[static_cast<std::size_t>(x)].introduced =
+            find_annotation(d.annotations, "var_is_introduced") != nullptr &&
+            find_annotation(d.annotations, "is_defined_var") == nullptr &&
+            find_annotation(d.annotations, "output_var") == nullptr;
         if (d.value) bind(x, raw_term(*d.value), d.line);
         s.elements.push_back({x, 0});
       }
@@ -372,9 +381,9 @@ class Builder {
   // exact equivalent.
   std::string map_selection(const std::string& name) {
     static const std::unordered_map<std::string, std::string> variable = {
-        {"input_order", "first"},          {"first_fail", "mrv"},      {"dom_w_deg", "dom-wdeg"},
-        {"most_constrained", "mrv-degree"}, {"occurrence", "degree"},   {"anti_first_fail", "anti-mrv"},
-        {"smallest", "smallest"},           {"largest", "largest"},     {"max_regret", "max-regret"}};
+        {"input_order", "first"},           {"first_fail", "mrv"},    {"dom_w_deg", "dom-wdeg"},
+        {"most_constrained", "mrv-degree"}, {"occurrence", "degree"}, {"anti_first_fail", "anti-mrv"},
+        {"smallest", "smallest"},           {"largest", "largest"},   {"max_regret", "max-regret"}};
     const auto it = variable.find(name);
     if (it == variable.end()) {
       note("unknown variable selection '" + name + "' ignored");
@@ -389,10 +398,10 @@ class Builder {
   // halves, which this enumeration does not (noted).
   std::string map_choice(const std::string& name) {
     static const std::unordered_map<std::string, std::string> value = {
-        {"indomain_min", "natural"},        {"indomain", "natural"},           {"indomain_max", "max"},
-        {"indomain_median", "median"},      {"indomain_middle", "middle"},     {"indomain_random", "random"},
-        {"indomain_split", "natural"},      {"indomain_reverse_split", "max"}, {"indomain_interval", "natural"},
-        {"indomain_split_random", "random"}, {"outdomain_min", "max"},         {"outdomain_max", "natural"},
+        {"indomain_min", "natural"},         {"indomain", "natural"},           {"indomain_max", "max"},
+        {"indomain_median", "median"},       {"indomain_middle", "middle"},     {"indomain_random", "random"},
+        {"indomain_split", "natural"},       {"indomain_reverse_split", "max"}, {"indomain_interval", "natural"},
+        {"indomain_split_random", "random"}, {"outdomain_min", "max"},          {"outdomain_max", "natural"},
         {"outdomain_random", "random"}};
     const auto it = value.find(name);
     if (it == value.end()) {
@@ -400,7 +409,8 @@ class Builder {
       return "";
     }
     if (name == "indomain_split" || name == "indomain_reverse_split")
-      note(name + " enumerated as " + it->second + " (the order its branching tries the values; with --branching "
+      note(name + " enumerated as " + it->second +
+           " (the order its branching tries the values; with --branching "
            "binary it bisects the domain, when every phase of the annotation does)");
     else if (name.find("split") != std::string::npos || name == "indomain_interval" || name.rfind("outdomain", 0) == 0)
       note(name + " enumerated as " + it->second + " (the order its branching tries the values)");
@@ -442,13 +452,16 @@ class Builder {
     std::vector<int> aux;
     for (int v = 0; v < static_cast<int>(fvars_.size()); ++v) {
       if (fvars_[static_cast<std::size_t>(v)].alias >= 0) continue;
-      if (auxiliary(v)) aux.push_back(v);
-      else order.push_back(v);
+      if (auxiliary(v))
+        aux.push_back(v);
+      else
+        order.push_back(v);
     }
     std::vector<char> seen(fvars_.size(), 0);
     for (int v : order) seen[static_cast<std::size_t>(v)] = 1;
     out_.search_variable_count = 0;
-    for (int v = 0; v < static_cast<int>(fvars_.size()); ++v) out_.search_variable_count += seen[static_cast<std::size_t>(v)];
+    for (int v = 0; v < static_cast<int>(fvars_.size()); ++v)
+      out_.search_variable_count += seen[static_cast<std::size_t>(v)];
     order.insert(order.end(), aux.begin(), aux.end());
     ids_.assign(fvars_.size(), -1);
     out_.problem.reserve(static_cast<int>(fvars_.size()), static_cast<int>(model_.constraints.size()));
@@ -521,8 +534,8 @@ class Builder {
         for (const Expr& dim : array_ann->items[0].items) {
           o.dimensions.push_back(set_value(dim));
           const IntSet& set = o.dimensions.back();
-          if (set.ranges.size() > 1) fail(d.line, "output_array of '" + d.name + "': index set " + set.to_string() +
-                                                      " is not a range lo..hi");
+          if (set.ranges.size() > 1)
+            fail(d.line, "output_array of '" + d.name + "': index set " + set.to_string() + " is not a range lo..hi");
           if (__builtin_mul_overflow(cells, set.size(), &cells)) cells = -1;
         }
         if (cells != static_cast<long long>(s.elements.size()))
@@ -574,8 +587,7 @@ class Builder {
                           std::to_string(item.args.size()));
     for (std::size_t i = 0; i < item.args.size(); ++i) {
       const Expr& e = item.args[i];
-      if (e.kind == Expr::Kind::identifier &&
-          std::find(floats_.begin(), floats_.end(), e.name) != floats_.end())
+      if (e.kind == Expr::Kind::identifier && std::find(floats_.begin(), floats_.end(), e.name) != floats_.end())
         fail(item.line, item.name + ": float argument '" + e.name + "': floats are not supported");
       Arg a;
       switch (b->signature[i]) {
@@ -627,8 +639,10 @@ std::string FlatZincModel::format(const Assignment& a) const {
     }
     out += "array" + std::to_string(o.dimensions.size()) + "d(";
     for (const IntSet& d : o.dimensions) {
-      if (d.empty()) out += "1..0, ";
-      else out += std::to_string(d.ranges.front().first) + ".." + std::to_string(d.ranges.back().second) + ", ";
+      if (d.empty())
+        out += "1..0, ";
+      else
+        out += std::to_string(d.ranges.front().first) + ".." + std::to_string(d.ranges.back().second) + ", ";
     }
     out += "[";
     for (std::size_t i = 0; i < o.terms.size(); ++i) out += (i == 0 ? "" : ", ") + text(o, o.terms[i]);

@@ -36,8 +36,10 @@ bool Poster::restrict(VarId x, const std::function<bool(long long)>& allowed) {
   std::vector<Value> keep;
   bool removed = false;
   for (int i = d.min(); i >= 0; i = d.next(i)) {
-    if (allowed(var.value(i))) keep.push_back(var.value(i));
-    else removed = true;
+    if (allowed(var.value(i)))
+      keep.push_back(var.value(i));
+    else
+      removed = true;
   }
   if (keep.empty()) return false;
   if (removed) problem_.restrict_domain(x, keep);
@@ -50,7 +52,8 @@ bool Poster::restrict_range(VarId x, long long lo, long long hi) {
   const Variable& var = problem_.variable(x);
   lo = std::max<long long>(lo, var.value(d.min()));
   hi = std::min<long long>(hi, var.value(d.max()));
-  if (lo > hi || d.count_in(var.lower_index(static_cast<Value>(lo)), var.lower_index(static_cast<Value>(hi + 1)) - 1) == 0)
+  if (lo > hi ||
+      d.count_in(var.lower_index(static_cast<Value>(lo)), var.lower_index(static_cast<Value>(hi + 1)) - 1) == 0)
     return false;
   problem_.restrict_range(x, static_cast<Value>(lo), static_cast<Value>(hi));
   return true;
@@ -86,8 +89,8 @@ std::vector<long long> constants(const Call& c, std::size_t i) {
 // The coefficient of a merged variable as the engine takes it: an int. Throws ModelError naming the limit.
 int engine_coefficient(const std::string& name, long long a) {
   if (a < INT_MIN || a > INT_MAX)
-    throw ModelError(name + ": coefficient " + std::to_string(a) + " is beyond the 32-bit range csp takes (|a| <= " +
-                     std::to_string(INT_MAX) + ")");
+    throw ModelError(name + ": coefficient " + std::to_string(a) +
+                     " is beyond the 32-bit range csp takes (|a| <= " + std::to_string(INT_MAX) + ")");
   return static_cast<int>(a);
 }
 
@@ -117,8 +120,7 @@ MergedTerms fold_linear(const std::string& name, const std::vector<Term>& terms,
   std::size_t kept = 0;
   for (std::size_t i = 0; i < merged.size(); ++i) {
     if (kept > 0 && merged[kept - 1].first == merged[i].first) {
-      if (__builtin_add_overflow(merged[kept - 1].second, merged[i].second, &merged[kept - 1].second))
-        throw overflow();
+      if (__builtin_add_overflow(merged[kept - 1].second, merged[i].second, &merged[kept - 1].second)) throw overflow();
     } else {
       merged[kept++] = merged[i];
     }
@@ -143,10 +145,14 @@ bool post_linear(Poster& p, const std::string& name, const std::vector<Term>& te
   }
   const auto holds = [op](long long lhs, long long r) {
     switch (op) {
-      case LinearOp::eq: return lhs == r;
-      case LinearOp::ne: return lhs != r;
-      case LinearOp::le: return lhs <= r;
-      case LinearOp::ge: return lhs >= r;
+      case LinearOp::eq:
+        return lhs == r;
+      case LinearOp::ne:
+        return lhs != r;
+      case LinearOp::le:
+        return lhs <= r;
+      case LinearOp::ge:
+        return lhs >= r;
     }
     return false;
   };
@@ -156,12 +162,16 @@ bool post_linear(Poster& p, const std::string& name, const std::vector<Term>& te
     if (p.problem().initial_domain(scope[0]).size() <= kListedValues)
       return p.restrict(scope[0], [&](long long v) { return holds(a * v, rhs); });
     switch (op) {  // a wide domain: bounds, never a list of values
-      case LinearOp::eq: return rhs % a == 0 && p.restrict_range(scope[0], rhs / a, rhs / a);
-      case LinearOp::le: return a > 0 ? p.restrict_range(scope[0], LLONG_MIN, floor_div(rhs, a))
-                                      : p.restrict_range(scope[0], ceil_div(rhs, a), LLONG_MAX);
-      case LinearOp::ge: return a > 0 ? p.restrict_range(scope[0], ceil_div(rhs, a), LLONG_MAX)
-                                      : p.restrict_range(scope[0], LLONG_MIN, floor_div(rhs, a));
-      case LinearOp::ne: break;  // one hole: the engine's linear constraint makes it
+      case LinearOp::eq:
+        return rhs % a == 0 && p.restrict_range(scope[0], rhs / a, rhs / a);
+      case LinearOp::le:
+        return a > 0 ? p.restrict_range(scope[0], LLONG_MIN, floor_div(rhs, a))
+                     : p.restrict_range(scope[0], ceil_div(rhs, a), LLONG_MAX);
+      case LinearOp::ge:
+        return a > 0 ? p.restrict_range(scope[0], ceil_div(rhs, a), LLONG_MAX)
+                     : p.restrict_range(scope[0], LLONG_MIN, floor_div(rhs, a));
+      case LinearOp::ne:
+        break;  // one hole: the engine's linear constraint makes it
     }
   }
   p.problem().add_linear(scope, coeffs, op, rhs, name);
@@ -194,7 +204,8 @@ bool post_checked(Poster& p, const Call& c, const Check& check) {
       return static_cast<long long>(values[static_cast<std::size_t>(it - scope.begin())]);
     });
   };
-  p.problem().add_constraint(std::make_unique<CheckedConstraint>(scope, pred, c.name + ":" + std::to_string(c.line), full));
+  p.problem().add_constraint(
+      std::make_unique<CheckedConstraint>(scope, pred, c.name + ":" + std::to_string(c.line), full));
   return true;
 }
 
@@ -207,7 +218,8 @@ Wide lin_sum(const Call& c, const ValueOf& v) {
   const std::vector<Term>& a = array(c, 0);
   const std::vector<Term>& x = array(c, 1);
   Wide s = 0;
-  for (std::size_t i = 0; i < a.size() && i < x.size(); ++i) s += static_cast<Wide>(value_of(a[i], v)) * value_of(x[i], v);
+  for (std::size_t i = 0; i < a.size() && i < x.size(); ++i)
+    s += static_cast<Wide>(value_of(a[i], v)) * value_of(x[i], v);
   return s;
 }
 
@@ -252,24 +264,34 @@ const std::map<std::string, std::pair<std::string, Check>>& relations() {
       {"bool_and", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) != 0 && val(c, 1, v) != 0; }}},
       {"bool_or", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) != 0 || val(c, 1, v) != 0; }}},
       {"bool_xor", {"vv", [](const Call& c, const ValueOf& v) { return (val(c, 0, v) != 0) != (val(c, 1, v) != 0); }}},
-      {"bool_clause", {"aa", [](const Call& c, const ValueOf& v) {
-         for (const Term& t : array(c, 0))
-           if (value_of(t, v) != 0) return true;
-         for (const Term& t : array(c, 1))
-           if (value_of(t, v) == 0) return true;
-         return false;
-       }}},
-      {"array_bool_and", {"a", [](const Call& c, const ValueOf& v) {
-         return std::all_of(array(c, 0).begin(), array(c, 0).end(), [&](const Term& t) { return value_of(t, v) != 0; });
-       }}},
-      {"array_bool_or", {"a", [](const Call& c, const ValueOf& v) {
-         return std::any_of(array(c, 0).begin(), array(c, 0).end(), [&](const Term& t) { return value_of(t, v) != 0; });
-       }}},
-      {"array_bool_xor", {"a", [](const Call& c, const ValueOf& v) {
-         long long ones = 0;
-         for (const Term& t : array(c, 0)) ones += value_of(t, v) != 0 ? 1 : 0;
-         return ones % 2 == 1;
-       }}},
+      {"bool_clause",
+       {"aa",
+        [](const Call& c, const ValueOf& v) {
+          for (const Term& t : array(c, 0))
+            if (value_of(t, v) != 0) return true;
+          for (const Term& t : array(c, 1))
+            if (value_of(t, v) == 0) return true;
+          return false;
+        }}},
+      {"array_bool_and",
+       {"a",
+        [](const Call& c, const ValueOf& v) {
+          return std::all_of(array(c, 0).begin(), array(c, 0).end(),
+                             [&](const Term& t) { return value_of(t, v) != 0; });
+        }}},
+      {"array_bool_or",
+       {"a",
+        [](const Call& c, const ValueOf& v) {
+          return std::any_of(array(c, 0).begin(), array(c, 0).end(),
+                             [&](const Term& t) { return value_of(t, v) != 0; });
+        }}},
+      {"array_bool_xor",
+       {"a",
+        [](const Call& c, const ValueOf& v) {
+          long long ones = 0;
+          for (const Term& t : array(c, 0)) ones += value_of(t, v) != 0 ? 1 : 0;
+          return ones % 2 == 1;
+        }}},
       {"int_in", {"vs", [](const Call& c, const ValueOf& v) { return in_set(c, 1, val(c, 0, v)); }}},
       {"set_in", {"vs", [](const Call& c, const ValueOf& v) { return in_set(c, 1, val(c, 0, v)); }}},
   };
@@ -279,52 +301,68 @@ const std::map<std::string, std::pair<std::string, Check>>& relations() {
 // Functional builtins (no reified form).
 const std::map<std::string, std::pair<std::string, Check>>& functions() {
   static const std::map<std::string, std::pair<std::string, Check>> f = {
-      {"int_plus", {"vvv", [](const Call& c, const ValueOf& v) {
-         return static_cast<Wide>(val(c, 0, v)) + val(c, 1, v) == val(c, 2, v);
-       }}},
-      {"int_times", {"vvv", [](const Call& c, const ValueOf& v) {
-         return static_cast<Wide>(val(c, 0, v)) * val(c, 1, v) == val(c, 2, v);
-       }}},
-      {"int_div", {"vvv", [](const Call& c, const ValueOf& v) {
-         const long long y = val(c, 1, v);
-         return y != 0 && val(c, 0, v) / y == val(c, 2, v);
-       }}},
-      {"int_mod", {"vvv", [](const Call& c, const ValueOf& v) {
-         const long long y = val(c, 1, v);
-         return y != 0 && val(c, 0, v) % y == val(c, 2, v);
-       }}},
+      {"int_plus",
+       {"vvv", [](const Call& c,
+                  const ValueOf& v) { return static_cast<Wide>(val(c, 0, v)) + val(c, 1, v) == val(c, 2, v); }}},
+      {"int_times",
+       {"vvv", [](const Call& c,
+                  const ValueOf& v) { return static_cast<Wide>(val(c, 0, v)) * val(c, 1, v) == val(c, 2, v); }}},
+      {"int_div",
+       {"vvv",
+        [](const Call& c, const ValueOf& v) {
+          const long long y = val(c, 1, v);
+          return y != 0 && val(c, 0, v) / y == val(c, 2, v);
+        }}},
+      {"int_mod",
+       {"vvv",
+        [](const Call& c, const ValueOf& v) {
+          const long long y = val(c, 1, v);
+          return y != 0 && val(c, 0, v) % y == val(c, 2, v);
+        }}},
       {"int_abs", {"vv", [](const Call& c, const ValueOf& v) { return std::llabs(val(c, 0, v)) == val(c, 1, v); }}},
-      {"int_min", {"vvv", [](const Call& c, const ValueOf& v) { return std::min(val(c, 0, v), val(c, 1, v)) == val(c, 2, v); }}},
-      {"int_max", {"vvv", [](const Call& c, const ValueOf& v) { return std::max(val(c, 0, v), val(c, 1, v)) == val(c, 2, v); }}},
-      {"int_pow", {"vvv", [](const Call& c, const ValueOf& v) {
-         long long r = 0;
-         return power(val(c, 0, v), val(c, 1, v), r) && r == val(c, 2, v);
-       }}},
+      {"int_min",
+       {"vvv", [](const Call& c, const ValueOf& v) { return std::min(val(c, 0, v), val(c, 1, v)) == val(c, 2, v); }}},
+      {"int_max",
+       {"vvv", [](const Call& c, const ValueOf& v) { return std::max(val(c, 0, v), val(c, 1, v)) == val(c, 2, v); }}},
+      {"int_pow",
+       {"vvv",
+        [](const Call& c, const ValueOf& v) {
+          long long r = 0;
+          return power(val(c, 0, v), val(c, 1, v), r) && r == val(c, 2, v);
+        }}},
       {"bool_not", {"vv", [](const Call& c, const ValueOf& v) { return (val(c, 0, v) != 0) != (val(c, 1, v) != 0); }}},
       {"bool2int", {"vv", [](const Call& c, const ValueOf& v) { return val(c, 0, v) == val(c, 1, v); }}},
       {"bool_lin_eq", {"aav", [](const Call& c, const ValueOf& v) { return lin_sum(c, v) == val(c, 2, v); }}},
       {"bool_lin_le", {"aav", [](const Call& c, const ValueOf& v) { return lin_sum(c, v) <= val(c, 2, v); }}},
-      {"array_int_element", {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
-      {"array_var_int_element", {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
-      {"array_bool_element", {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
-      {"array_var_bool_element", {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
-      {"fzn_all_different_int", {"a", [](const Call& c, const ValueOf& v) {
-         std::vector<long long> values;
-         for (const Term& t : array(c, 0)) values.push_back(value_of(t, v));
-         std::sort(values.begin(), values.end());
-         return std::adjacent_find(values.begin(), values.end()) == values.end();
-       }}},
-      {"csp_table_int", {"aa", [](const Call& c, const ValueOf& v) {
-         const std::vector<Term>& x = array(c, 0);
-         const std::vector<Term>& t = array(c, 1);
-         if (x.empty() || t.size() % x.size() != 0) return false;
-         for (std::size_t row = 0; row < t.size(); row += x.size()) {
-           bool match = true;
-           for (std::size_t j = 0; j < x.size() && match; ++j) match = value_of(x[j], v) == t[row + j].value;
-           if (match) return true;
-         }
-         return false;
-       }}},
+      {"array_int_element",
+       {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
+      {"array_var_int_element",
+       {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
+      {"array_bool_element",
+       {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
+      {"array_var_bool_element",
+       {"vav", [](const Call& c, const ValueOf& v) { return element(array(c, 1), val(c, 0, v), val(c, 2, v), v); }}},
+      {"fzn_all_different_int",
+       {"a",
+        [](const Call& c, const ValueOf& v) {
+          std::vector<long long> values;
+          for (const Term& t : array(c, 0)) values.push_back(value_of(t, v));
+          std::sort(values.begin(), values.end());
+          return std::adjacent_find(values.begin(), values.end()) == values.end();
+        }}},
+      {"csp_table_int",
+       {"aa",
+        [](const Call& c, const ValueOf& v) {
+          const std::vector<Term>& x = array(c, 0);
+          const std::vector<Term>& t = array(c, 1);
+          if (x.empty() || t.size() % x.size() != 0) return false;
+          for (std::size_t row = 0; row < t.size(); row += x.size()) {
+            bool match = true;
+            for (std::size_t j = 0; j < x.size() && match; ++j) match = value_of(x[j], v) == t[row + j].value;
+            if (match) return true;
+          }
+          return false;
+        }}},
   };
   return f;
 }
@@ -339,7 +377,8 @@ bool post_all_different(Poster& p, const Call& c) {
   std::vector<VarId> sorted = scope;
   std::sort(sorted.begin(), sorted.end());
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return false;  // x and x, or 5 and 5
-  if (scope.size() >= 2) p.problem().add_all_different(scope, p.all_different_mode(), c.name + ":" + std::to_string(c.line));
+  if (scope.size() >= 2)
+    p.problem().add_all_different(scope, p.all_different_mode(), c.name + ":" + std::to_string(c.line));
   return true;
 }
 
@@ -406,10 +445,12 @@ const std::map<std::string, Post>& native_posters() {
       {"bool_le", [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::le, 0); }},
       {"bool_lt", [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::le, -1); }},
       {"bool2int", [](Poster& p, const Call& c) { return post_difference(p, c, LinearOp::eq, 0); }},
-      {"bool_not", [](Poster& p, const Call& c) {
+      {"bool_not",
+       [](Poster& p, const Call& c) {
          return post_linear(p, c.name, {term(c, 0), term(c, 1)}, {1, 1}, LinearOp::eq, 1);
        }},
-      {"int_plus", [](Poster& p, const Call& c) {
+      {"int_plus",
+       [](Poster& p, const Call& c) {
          return post_linear(p, c.name, {term(c, 0), term(c, 1), term(c, 2)}, {1, 1, -1}, LinearOp::eq, 0);
        }},
       {"fzn_all_different_int", post_all_different},
@@ -460,10 +501,14 @@ bool post_linear_reif(Poster& p, const std::string& name, const std::vector<Term
   std::erase_if(merged, [](const auto& entry) { return entry.second == 0; });
   const auto holds = [op](long long lhs, long long r) {
     switch (op) {
-      case LinearOp::eq: return lhs == r;
-      case LinearOp::ne: return lhs != r;
-      case LinearOp::le: return lhs <= r;
-      case LinearOp::ge: return lhs >= r;
+      case LinearOp::eq:
+        return lhs == r;
+      case LinearOp::ne:
+        return lhs != r;
+      case LinearOp::le:
+        return lhs <= r;
+      case LinearOp::ge:
+        return lhs >= r;
     }
     return false;
   };
@@ -538,8 +583,10 @@ Post junction(bool conjunction, bool from_array) {
       xs = {p.variable(term(c, 0)), p.variable(term(c, 1))};
     }
     const VarId r = p.variable(term(c, from_array ? 1 : 2));
-    if (conjunction) p.problem().add_and_reif(xs, r);
-    else p.problem().add_or_reif(xs, r);
+    if (conjunction)
+      p.problem().add_and_reif(xs, r);
+    else
+      p.problem().add_or_reif(xs, r);
     return true;
   };
 }
@@ -613,7 +660,8 @@ Post arithmetic(const Constraint& (Problem::*add)(VarId, VarId, VarId)) {
       const Variable& var = p.problem().variable(x);
       std::vector<long long> squares;
       if (d.size() <= (1 << 16))
-        for (int i = d.min(); i >= 0; i = d.next(i)) squares.push_back(static_cast<long long>(var.value(i)) * var.value(i));
+        for (int i = d.min(); i >= 0; i = d.next(i))
+          squares.push_back(static_cast<long long>(var.value(i)) * var.value(i));
       std::sort(squares.begin(), squares.end());
       const bool listed = !squares.empty();
       if (!p.restrict(term(call, 2).var, [&](long long v) {
@@ -734,9 +782,12 @@ std::unordered_map<std::string, Builtin> make_table() {
   // The one place that picks a poster per builtin: native where the engine has a constraint, else the checker.
   const auto add = [&](const std::string& name, const std::string& signature, const Check& check) {
     Builtin b{name, signature, check, {}};
-    if (const auto it = natives.find(name); it != natives.end()) b.post = it->second;
-    else if (const auto e = engine.find(name); e != engine.end()) b.post = native_or_checked(e->second, check);
-    else b.post = [check](Poster& p, const Call& c) { return post_checked(p, c, check); };
+    if (const auto it = natives.find(name); it != natives.end())
+      b.post = it->second;
+    else if (const auto e = engine.find(name); e != engine.end())
+      b.post = native_or_checked(e->second, check);
+    else
+      b.post = [check](Poster& p, const Call& c) { return post_checked(p, c, check); };
     table.emplace(name, std::move(b));
   };
   for (const auto& [name, entry] : functions()) add(name, entry.first, entry.second);
@@ -749,8 +800,8 @@ std::unordered_map<std::string, Builtin> make_table() {
     const std::size_t last = entry.first.size();
     // bool_and / bool_or / bool_xor with three arguments and array_bool_and / _or(as, r) are reified already:
     // r <-> C. Their _imp forms are r -> C.
-    const bool reified_by_default = name == "bool_and" || name == "bool_or" || name == "array_bool_and" ||
-                                    name == "array_bool_or";
+    const bool reified_by_default =
+        name == "bool_and" || name == "bool_or" || name == "array_bool_and" || name == "array_bool_or";
     const Check reif = [base, last](const Call& c, const ValueOf& v) { return (val(c, last, v) != 0) == base(c, v); };
     const Check imp = [base, last](const Call& c, const ValueOf& v) { return val(c, last, v) == 0 || base(c, v); };
     if (reified_by_default) {

@@ -259,8 +259,8 @@ void add_packing_builtins(std::vector<Builtin>& b) {
                  return true;
                }});
   b.push_back({"csp_arg_max_int", "avvv", arg_max_holds, [at](Poster& p, const Call& c) {
-                 csp::post_arg_max(p.problem(), variables(p, c, 0), p.variable(c.args[1].terms.front()),
-                                   constant(c, 2), constant(c, 3) != 0, p.globals(), at(c));
+                 csp::post_arg_max(p.problem(), variables(p, c, 0), p.variable(c.args[1].terms.front()), constant(c, 2),
+                                   constant(c, 3) != 0, p.globals(), at(c));
                  return true;
                }});
   b.push_back({"csp_diffn", "aaaav", diffn_holds, [at](Poster& p, const Call& c) {

@@ -79,7 +79,8 @@ Token Lexer::next() {
     while (pos_ < text_.size()) {
       const char d = text_[pos_];
       int digit = -1;
-      if (is_digit(d)) digit = d - '0';
+      if (is_digit(d))
+        digit = d - '0';
       else if (base == 16 && std::isxdigit(static_cast<unsigned char>(d)) != 0)
         digit = std::tolower(static_cast<unsigned char>(d)) - 'a' + 10;
       if (digit < 0 || digit >= base) break;
@@ -92,7 +93,8 @@ Token Lexer::next() {
         magnitude = next;
       ++pos_;
     }
-    if (pos_ == digits_start) fail(line_, "a number without digits '" + shortened(text_.substr(start, pos_ - start + 1)) + "'");
+    if (pos_ == digits_start)
+      fail(line_, "a number without digits '" + shortened(text_.substr(start, pos_ - start + 1)) + "'");
     // A float: digits '.' digit (not '..'), or an exponent.
     if (base == 10 && pos_ + 1 < text_.size() &&
         ((text_[pos_] == '.' && is_digit(text_[pos_ + 1])) || text_[pos_] == 'e' || text_[pos_] == 'E')) {

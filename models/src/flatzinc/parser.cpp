@@ -47,9 +47,12 @@ class Parser {
   [[noreturn]] void fail(const std::string& why) const { lex_.fail(tok_.line, why); }
   std::string describe() const {
     switch (tok_.kind) {
-      case Token::Kind::end: return "the end of the file";
-      case Token::Kind::string: return "a string";
-      default: return std::string("'").append(shortened(tok_.text)).append("'");
+      case Token::Kind::end:
+        return "the end of the file";
+      case Token::Kind::string:
+        return "a string";
+      default:
+        return std::string("'").append(shortened(tok_.text)).append("'");
     }
   }
   bool is_word(const char* w) const { return tok_.kind == Token::Kind::identifier && tok_.text == w; }
@@ -119,8 +122,10 @@ class Parser {
       advance();
       expect_word("of");
       t.base = Type::Base::set_of_int;
-      if (is_word("int")) advance();
-      else t.domain = set_literal();
+      if (is_word("int"))
+        advance();
+      else
+        t.domain = set_literal();
     } else if (tok_.kind == Token::Kind::floating) {
       t.base = Type::Base::floating;
       advance();
@@ -143,8 +148,9 @@ class Parser {
       const long long lo = integer("the array's index set 1..n");
       expect_punct("..");
       const long long hi = integer("the array's index set 1..n");
-      if (lo != 1 || hi < 0) fail("array index set " + std::to_string(lo) + ".." + std::to_string(hi) +
-                                  ": FlatZinc arrays are indexed 1..n");
+      if (lo != 1 || hi < 0)
+        fail("array index set " + std::to_string(lo) + ".." + std::to_string(hi) +
+             ": FlatZinc arrays are indexed 1..n");
       t.array_size = hi;
       expect_punct("]");
       expect_word("of");
@@ -282,12 +288,11 @@ class Parser {
       lex_.fail(d.line, "float variable '" + d.name + "': float variables are not supported");
     if (d.type.is_var && d.type.base == Type::Base::set_of_int)
       lex_.fail(d.line, "set variable '" + d.name + "': set variables are not supported");
-    if (!d.type.is_var && !d.value)
-      lex_.fail(d.line, "parameter '" + d.name + "' without a value");
+    if (!d.type.is_var && !d.value) lex_.fail(d.line, "parameter '" + d.name + "' without a value");
     if (d.value && d.type.array_size >= 0 && d.value->kind == Expr::Kind::array &&
         static_cast<long long>(d.value->items.size()) != d.type.array_size)
-      lex_.fail(d.line, "array '" + d.name + "' declared with " + std::to_string(d.type.array_size) +
-                            " elements has " + std::to_string(d.value->items.size()));
+      lex_.fail(d.line, "array '" + d.name + "' declared with " + std::to_string(d.type.array_size) + " elements has " +
+                            std::to_string(d.value->items.size()));
     return d;
   }
 

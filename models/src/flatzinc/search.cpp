@@ -32,10 +32,14 @@ long long key_of(SearchContext& ctx, Selection s, VarId x) {
   const Store& store = ctx.store();
   const Domain& d = store.domain(x);
   switch (s) {
-    case Selection::anti_mrv: return -static_cast<long long>(ctx.remaining_values(x));
-    case Selection::smallest: return store.value(x, d.min());
-    case Selection::largest: return -static_cast<long long>(store.value(x, d.max()));
-    default: return -regret(store, x);
+    case Selection::anti_mrv:
+      return -static_cast<long long>(ctx.remaining_values(x));
+    case Selection::smallest:
+      return store.value(x, d.min());
+    case Selection::largest:
+      return -static_cast<long long>(store.value(x, d.max()));
+    default:
+      return -regret(store, x);
   }
 }
 
@@ -44,8 +48,8 @@ VarId select(SearchContext& ctx, Selection s, VarId begin, VarId end) {
   const Assignment& a = ctx.assignment();
   const Store& store = ctx.store();
   VarId best = -1;
-  long long best_count = LLONG_MAX;  // domain size (mrv, mrv-degree, dom-wdeg), or the key of key_of
-  long long best_score = -1;         // degree, or dom-wdeg's weight
+  long long best_count = LLONG_MAX;                  // domain size (mrv, mrv-degree, dom-wdeg), or the key of key_of
+  long long best_score = -1;                         // degree, or dom-wdeg's weight
   const int floor = ctx.domains_filtered() ? 1 : 0;  // no variable has fewer values left
   // dom/wdeg's sums, brought up to date only once a variable with two values or more is ranked (the single values
   // of a FlatZinc model's auxiliary variables are taken first without them: langford spent 21% of its time there).
@@ -56,7 +60,8 @@ VarId select(SearchContext& ctx, Selection s, VarId begin, VarId end) {
     // auxiliary variables a FlatZinc model fixes by propagation (rcpsp: 19,000 of them).
     if (s == Selection::first || (ctx.domains_filtered() && store.domain(x).size() == 1)) return x;
     switch (s) {
-      case Selection::first: break;
+      case Selection::first:
+        break;
       case Selection::mrv: {
         const long long r = ctx.remaining_values(x);
         if (r < best_count) {
@@ -123,7 +128,8 @@ Strategy<VariableOrdering> phased_variable_ordering(const SearchAnnotation& sear
   VarId rest_begin = 0;
   for (const SearchPhase& p : search.phases) {
     if (p.begin < p.end)
-      phases->push_back({p.begin, p.end, p.variable_ordering.empty() ? otherwise : selection_named(p.variable_ordering)});
+      phases->push_back(
+          {p.begin, p.end, p.variable_ordering.empty() ? otherwise : selection_named(p.variable_ordering)});
     rest_begin = std::max(rest_begin, p.end);
   }
   return {[phases, otherwise, rest_begin](SearchContext& ctx) -> VarId {
@@ -150,7 +156,8 @@ Strategy<ValueOrdering> phased_value_ordering(const SearchAnnotation& search, co
   auto phases = std::make_shared<std::vector<Phase>>();
   for (const SearchPhase& p : search.phases)
     if (p.begin < p.end)
-      phases->push_back({p.begin, p.end, p.value_ordering.empty() ? otherwise : value_orderings().get(p.value_ordering).fn});
+      phases->push_back(
+          {p.begin, p.end, p.value_ordering.empty() ? otherwise : value_orderings().get(p.value_ordering).fn});
   return {[phases, otherwise](SearchContext& ctx, VarId x, std::vector<int>& order) {
             for (const Phase& p : *phases)
               if (x >= p.begin && x < p.end) return p.order(ctx, x, order);

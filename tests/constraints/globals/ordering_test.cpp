@@ -90,7 +90,7 @@ TEST(Maximum, TheResultKeepsTheValuesSomeArgumentHolds) {
   const std::vector<Value> zero_to_seven{0, 1, 2, 3, 4, 5, 6, 7};
   const std::vector<Value> zero_to_nine{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
   const std::vector<Case> cases{
-      {false, {{1, 3, 5}, {2, 5}}, {2, 3, 5}},                 // holes everywhere: 4 goes
+      {false, {{1, 3, 5}, {2, 5}}, {2, 3, 5}},                  // holes everywhere: 4 goes
       {false, {zero_to_seven, {2, 9}}, {2, 3, 4, 5, 6, 7, 9}},  // the unbroken x stops at 7: 8 goes
       {false, {zero_to_nine, {3, 5}}, {3, 4, 5, 6, 7, 8, 9}},   // the unbroken x covers m's range
       {true, {{1, 3, 5}, {2, 5}}, {1, 2, 3, 5}},                // min: [1, 5] less 4

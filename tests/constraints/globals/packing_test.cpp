@@ -100,9 +100,7 @@ TEST(Diffn, RandomInstancesMatchBruteForceAndDecomposition) {
     for (int i = 0; i < 2 * n; ++i) g.domains.push_back(test_support::random_values(rng, 0, n == 3 ? 1 : 2));
     for (int i = 0; i < 2 * n; ++i) g.domains.push_back(test_support::random_values(rng, 0, 2));
     g.post = [=](Problem& p, const std::vector<VarId>& v, Globals how) {
-      const auto part = [&](int k) {
-        return std::vector<VarId>(v.begin() + k * n, v.begin() + (k + 1) * n);
-      };
+      const auto part = [&](int k) { return std::vector<VarId>(v.begin() + k * n, v.begin() + (k + 1) * n); };
       post_diffn(p, part(0), part(1), part(2), part(3), strict, how);
     };
     g.relation = [=](const std::vector<Value>& v) {

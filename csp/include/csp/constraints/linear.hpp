@@ -51,7 +51,7 @@ class Linear final : public Constraint {
   std::vector<int> coefficients_;
   LinearOp op_;
   long long rhs_;
-  bool unsatisfiable_ = false;  // an equality whose coefficients' gcd does not divide rhs
+  bool unsatisfiable_ = false;                            // an equality whose coefficients' gcd does not divide rhs
   std::vector<std::pair<long long, long long>> initial_;  // initial [min, max] of each term (a product fits)
 };
 

@@ -67,8 +67,8 @@ class MemberReif final : public Constraint {
   bool propagate(Store& store) const override;
 
  private:
-  int inside(const Store& store) const;  // values of x's domain in the set
-  bool keep_inside(Store& store) const;  // x in set
+  int inside(const Store& store) const;   // values of x's domain in the set
+  bool keep_inside(Store& store) const;   // x in set
   bool keep_outside(Store& store) const;  // x not in set
   bool contains(Value v) const;
 

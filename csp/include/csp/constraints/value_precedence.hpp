@@ -34,9 +34,9 @@ class ValuePrecedence final : public Constraint {
   /// Removes from scope[pos] the listed values above `bound`. False on a wipe-out.
   bool prune(Store& store, int pos, int bound) const;
 
-  std::vector<Value> values_;                // the list, in precedence order
+  std::vector<Value> values_;                  // the list, in precedence order
   std::vector<std::pair<Value, int>> sorted_;  // (value, list position), by value
-  std::vector<std::vector<int>> index_;      // index_[k][p]: value index of values_[p] in scope[k]'s variable, or -1
+  std::vector<std::vector<int>> index_;        // index_[k][p]: value index of values_[p] in scope[k]'s variable, or -1
 };
 
 }  // namespace csp

@@ -61,14 +61,16 @@ class Assignment {
     if (!assigned_[i]) ++count_;
     assigned_[i] = 1;
     values_[i] = v;
-    if (log_.on) [[unlikely]] log_.vars.push_back(x);
+    if (log_.on) [[unlikely]]
+      log_.vars.push_back(x);
   }
   /// Removes x from the assignment (no-op when unassigned).
   void unassign(VarId x) {
     auto i = static_cast<std::size_t>(x);
     if (assigned_[i]) --count_;
     assigned_[i] = 0;
-    if (log_.on) [[unlikely]] log_.vars.push_back(x);
+    if (log_.on) [[unlikely]]
+      log_.vars.push_back(x);
   }
   /// While on, every assign and unassign appends its variable to the change log (a variable may appear several
   /// times, and an entry may undo an earlier one: readers compare is_assigned with what they saw before). Off by

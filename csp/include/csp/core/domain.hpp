@@ -172,7 +172,7 @@ class Domain {
     min_ = static_cast<int>(static_cast<std::uint32_t>(packed >> 32) & 0x7fffffffU);
     max_ = static_cast<int>(static_cast<std::uint32_t>(packed));
   }
-  void recount_interval();                                   // interval tier: size from bounds and holes
+  void recount_interval();  // interval tier: size from bounds and holes
   int holes_in(int lo, int hi) const;
 
   int capacity_ = 0;
@@ -181,8 +181,8 @@ class Domain {
   int size_ = 0;             // maintained above 64 values
   int min_ = -1;             // maintained above 64 values (meaningless when size_ == 0)
   int max_ = -1;
-  std::vector<int> holes_;   // interval tier: removed inner indices, ascending (some may lie outside min..max)
-  bool interval_ = false;    // the interval tier: capacity > kMaxBitsetCapacity, or make_interval
+  std::vector<int> holes_;  // interval tier: removed inner indices, ascending (some may lie outside min..max)
+  bool interval_ = false;   // the interval tier: capacity > kMaxBitsetCapacity, or make_interval
 };
 
 }  // namespace csp

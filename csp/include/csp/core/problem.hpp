@@ -9,8 +9,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "csp/core/constraint.hpp"
 #include "csp/core/assignment.hpp"
+#include "csp/core/constraint.hpp"
 #include "csp/core/domain.hpp"
 #include "csp/core/variable.hpp"
 
@@ -55,8 +55,7 @@ struct Range {
 constexpr Range range(Value lo, Value hi) { return Range{lo, hi}; }
 /// An explicit set of values, for `add_variable(name, csp::values(1, 9))` (the set {1, 9}, not 1..9).
 template <class... V>
-  requires(std::convertible_to<V, Value> && ...)
-std::vector<Value> values(V... v) {
+requires(std::convertible_to<V, Value>&&...) std::vector<Value> values(V... v) {
   return std::vector<Value>{static_cast<Value>(v)...};
 }
 
@@ -122,7 +121,8 @@ class Problem {
                          std::string name = "");
   /// All x_i + offsets[i] different (one global constraint; n-queens diagonals use offsets i and -i).
   /// Throws ModelError when the sizes differ.
-  const Constraint& add_all_different_shifted(std::vector<VarId> scope, std::vector<int> offsets, std::string name = "");
+  const Constraint& add_all_different_shifted(std::vector<VarId> scope, std::vector<int> offsets,
+                                              std::string name = "");
   /// The scope must take one of the `allowed` tuples (each of the scope's arity). Throws ModelError on a tuple of
   /// the wrong length or with a value outside a variable's values.
   const Constraint& add_table(std::vector<VarId> scope, std::vector<std::vector<Value>> allowed, std::string name = "");
@@ -145,8 +145,8 @@ class Problem {
   /// b <-> sum(coefficients[i] * scope[i]) OP rhs (or b -> ..., `Reification::implication`): FlatZinc int_eq_reif,
   /// int_le_reif, int_lin_*_reif, bool_eq_reif, ... A variable listed twice has its coefficients added. Throws
   /// ModelError when the sizes differ, b is in the scope, or a merged coefficient leaves the int range.
-  const Constraint& add_linear_reif(std::vector<VarId> scope, std::vector<int> coefficients, LinearOp op,
-                                    long long rhs, VarId b, Reification r = Reification::equivalence);
+  const Constraint& add_linear_reif(std::vector<VarId> scope, std::vector<int> coefficients, LinearOp op, long long rhs,
+                                    VarId b, Reification r = Reification::equivalence);
   /// Some positive variable is 1 or some negative one is 0 (bool_clause). Throws ModelError when both are empty.
   const Constraint& add_clause(std::vector<VarId> positive, std::vector<VarId> negative);
   /// r <-> (xs[0] and xs[1] and ...) (array_bool_and, bool_and); and of no variable is true. Throws ModelError when
@@ -166,8 +166,7 @@ class Problem {
   /// int, so the two array types are one type.)
   const Constraint& add_var_element(VarId index, std::vector<VarId> array, VarId result, int offset = 1);
   /// b <-> x in set (or b -> x in set): set_in_reif, set_in_imp. Throws ModelError when x is b.
-  const Constraint& add_member_reif(VarId x, std::vector<Value> set, VarId b,
-                                    Reification r = Reification::equivalence);
+  const Constraint& add_member_reif(VarId x, std::vector<Value> set, VarId b, Reification r = Reification::equivalence);
   // ---- api: constraints that read like the model (issue 11; csp/constraints/arithmetic.hpp) -----------------
   /// sum(scope) OP rhs: add_linear with every coefficient 1. Throws ModelError as add_linear does.
   const Constraint& add_sum(std::vector<VarId> scope, LinearOp op, long long rhs);
@@ -238,7 +237,7 @@ class Problem {
   // Variables and constraints: shared between copies, immutable while shared (copy-on-write through `own`).
   struct Structure {
     std::vector<Variable> variables;
-    std::unordered_map<std::string, VarId> index;           // name -> id
+    std::unordered_map<std::string, VarId> index;  // name -> id
     std::vector<std::shared_ptr<const Constraint>> constraints;
     std::vector<std::vector<ConstraintId>> var_constraints;
   };

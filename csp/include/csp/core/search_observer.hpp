@@ -21,8 +21,7 @@ class SearchObserver {
   /// x = v is being retracted after its subtree failed (or was exhausted).
   virtual void on_backtrack(const Store& /*store*/, VarId /*x*/, Value /*v*/, int /*depth*/) {}
   /// Inference removed v from x's domain because of `cause` (null when no single constraint is the cause).
-  virtual void on_prune(const Store& /*store*/, VarId /*x*/, Value /*v*/, const Constraint* /*cause*/,
-                        int /*depth*/) {}
+  virtual void on_prune(const Store& /*store*/, VarId /*x*/, Value /*v*/, const Constraint* /*cause*/, int /*depth*/) {}
   /// Inference emptied x's domain (a wipe-out, AIMA §6.3.2); `cause` removed its last value (null when no single
   /// constraint is the cause). Called after the `on_prune` of that value.
   virtual void on_wipeout(const Store& /*store*/, VarId /*x*/, const Constraint* /*cause*/, int /*depth*/) {}

@@ -223,8 +223,10 @@ class Store {
   /// `take_weight_changes`).
   void record_failure(const Constraint& c) {
     ++weights_[static_cast<std::size_t>(c.id())];
-    if (weight_log_.size() < weights_.size()) weight_log_.push_back(c.id());
-    else weight_log_overflow_ = true;
+    if (weight_log_.size() < weights_.size())
+      weight_log_.push_back(c.id());
+    else
+      weight_log_overflow_ = true;
   }
   /// The constraints whose weight grew since the last call, one entry per increment, into `out` (cleared first);
   /// false when more increments happened than the log keeps (one per constraint): then `out` is incomplete and the

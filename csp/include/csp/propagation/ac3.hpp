@@ -17,11 +17,11 @@ struct Arc {
 
 /// What AC-3 reports.
 struct Ac3Result {
-  bool consistent = true;          ///< false: some domain was wiped out (the problem has no solution from here),
-                                   ///< or the run was interrupted (then `interrupted` is true and nothing is proved)
-  bool interrupted = false;        ///< the store's deadline passed (Store::set_deadline) before the fixpoint
-  std::uint64_t revisions = 0;     ///< REVISE calls made by this run
-  std::uint64_t values_pruned = 0; ///< values removed by this run
+  bool consistent = true;           ///< false: some domain was wiped out (the problem has no solution from here),
+                                    ///< or the run was interrupted (then `interrupted` is true and nothing is proved)
+  bool interrupted = false;         ///< the store's deadline passed (Store::set_deadline) before the fixpoint
+  std::uint64_t revisions = 0;      ///< REVISE calls made by this run
+  std::uint64_t values_pruned = 0;  ///< values removed by this run
 };
 
 /// AC-3 with every arc of the problem in the initial queue. Domains shrink through `store` (trailed, counted

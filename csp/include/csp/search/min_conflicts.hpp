@@ -37,10 +37,10 @@ struct MinConflictsConfig {
 /// What `min_conflicts_run` reports: the search result as `min_conflicts` gives it, and the variants' counts.
 struct MinConflictsResult {
   SearchResult search;
-  std::uint64_t restarts = 0;         ///< starts after the first (also in search.stats.restarts)
-  std::uint64_t walk_steps = 0;       ///< steps that took a random value (counted in search.stats.assignments)
-  std::uint64_t tabu_rejections = 0;  ///< best-scored values refused because they were tabu
-  std::uint64_t weight_increases = 0; ///< local minima at which constraint weights were raised
+  std::uint64_t restarts = 0;          ///< starts after the first (also in search.stats.restarts)
+  std::uint64_t walk_steps = 0;        ///< steps that took a random value (counted in search.stats.assignments)
+  std::uint64_t tabu_rejections = 0;   ///< best-scored values refused because they were tabu
+  std::uint64_t weight_increases = 0;  ///< local minima at which constraint weights were raised
 };
 
 /// MIN-CONFLICTS local search (AIMA 4th ed. Fig. 6.8).

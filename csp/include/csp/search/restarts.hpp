@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <functional>
 
-#include "csp/strategy/registry.hpp"
 #include "csp/search/solver_config.hpp"
+#include "csp/strategy/registry.hpp"
 
 namespace csp {
 

@@ -14,9 +14,9 @@
 #include "csp/core/problem.hpp"
 #include "csp/search/min_conflicts.hpp"
 #include "csp/search/optimize.hpp"
-#include "csp/strategy/registry.hpp"
 #include "csp/search/search_result.hpp"
 #include "csp/search/solver_config.hpp"
+#include "csp/strategy/registry.hpp"
 
 namespace csp {
 

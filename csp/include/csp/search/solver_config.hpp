@@ -13,8 +13,8 @@
 #include "csp/core/errors.hpp"
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
-#include "csp/strategy/registry.hpp"
 #include "csp/stats/statistics.hpp"
+#include "csp/strategy/registry.hpp"
 
 namespace csp {
 
@@ -63,8 +63,8 @@ struct SolverConfig {
   Strategy<VariableOrdering> variable_ordering = "dom-wdeg";
   /// A name from value_orderings() (natural, lcv) or a ValueOrdering callable.
   Strategy<ValueOrdering> value_ordering = "natural";
-  std::string inference = "mac";            ///< a name from inferences(): none, fc, mac
-  bool ac3_preprocess = false;              ///< run AC-3 on every arc once before search
+  std::string inference = "mac";  ///< a name from inferences(): none, fc, mac
+  bool ac3_preprocess = false;    ///< run AC-3 on every arc once before search
   // pc2sym
   /// Run PC-2 (csp/propagation/pc2.hpp, AIMA §6.2.3) on the binary constraints once before search, then AC-3: the
   /// search runs on the problem with PC-2's pruned domains and tightened relations. PC-2's pair revisions count as
@@ -142,8 +142,9 @@ struct SolverConfig {
   /// no more restarts happen: the rest of a count (max_solutions != 1) is the remaining tree of that run, so counts
   /// stay exact. Without seed, dom-wdeg or learning every run repeats the same tree.
   std::string restarts = "none";
-  std::uint64_t restart_base = 100;  ///< failures before the first restart (the Luby unit, the geometric first cutoff); >= 1
-  double restart_factor = 1.5;       ///< geometric growth of the cutoff; > 1
+  std::uint64_t restart_base =
+      100;                      ///< failures before the first restart (the Luby unit, the geometric first cutoff); >= 1
+  double restart_factor = 1.5;  ///< geometric growth of the cutoff; > 1
   /// 0: ties broken by order (deterministic, the documented tie rules); otherwise seeded random tie-breaking among
   /// equally good variables (mrv, degree, mrv-degree, dom-wdeg) and values (lcv), and the seed of the "random"
   /// value ordering. The same seed gives the same search on every platform (std::mt19937_64, own uniform draw).

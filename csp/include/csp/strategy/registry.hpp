@@ -78,8 +78,8 @@ class Strategy {
   /// A callable with Fn's signature, reported as `name`. Throws Error when `fn` is empty (a null function
   /// pointer or std::function) or `name` is empty.
   template <class F>
-    requires(!std::convertible_to<F, std::string_view> && std::constructible_from<Fn, F>)
-  Strategy(F fn, std::string name = "custom")  // NOLINT(google-explicit-constructor): config = my_heuristic
+  requires(!std::convertible_to<F, std::string_view> && std::constructible_from<Fn, F>)
+      Strategy(F fn, std::string name = "custom")  // NOLINT(google-explicit-constructor): config = my_heuristic
       : name_(std::move(name)), fn_(std::move(fn)), callable_(true) {
     if (!fn_) throw Error("strategy '" + name_ + "': the callable given is empty");
     if (name_.empty()) throw Error("strategy: a callable needs a non-empty name");
@@ -95,10 +95,8 @@ class Strategy {
 
   /// True iff this names the registered strategy `name` (a callable never equals a name, even its own).
   template <class S>
-    requires std::convertible_to<const S&, std::string_view>
-  friend bool operator==(const Strategy& s, const S& name) {
-    return !s.callable_ && s.name_ == std::string_view(name);
-  }
+  requires std::convertible_to<const S&, std::string_view>
+  friend bool operator==(const Strategy& s, const S& name) { return !s.callable_ && s.name_ == std::string_view(name); }
   /// Same registered name, or callables given with the same name (callables themselves cannot be compared).
   friend bool operator==(const Strategy& a, const Strategy& b) {
     return a.callable_ == b.callable_ && a.name_ == b.name_;

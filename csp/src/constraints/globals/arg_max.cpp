@@ -23,7 +23,7 @@ class ArgMax final : public MirroredGlobal {
     int best = 0;
     for (int i = 1; i < n_; ++i)
       if (minimum() ? v[static_cast<std::size_t>(i)] < v[static_cast<std::size_t>(best)]
-                   : v[static_cast<std::size_t>(i)] > v[static_cast<std::size_t>(best)])
+                    : v[static_cast<std::size_t>(i)] > v[static_cast<std::size_t>(best)])
         best = i;
     return v[static_cast<std::size_t>(n_)] == static_cast<long long>(offset_) + best;
   }
@@ -108,8 +108,8 @@ void decompose(Problem& p, const std::vector<VarId>& xs, VarId z, int offset, bo
     std::vector<VarId> conditions;  // xs[j] beats every earlier x and is at least every later one
     for (int i = 0; i < n; ++i)
       if (i != j)
-        conditions.push_back(compared(p, xs[static_cast<std::size_t>(j)], xs[static_cast<std::size_t>(i)], i < j,
-                                      minimum, at));
+        conditions.push_back(
+            compared(p, xs[static_cast<std::size_t>(j)], xs[static_cast<std::size_t>(i)], i < j, minimum, at));
     const VarId b = p.add_variable(globals_detail::aux_name(p, at), 0, 1);
     p.add_linear_reif({z}, {1}, LinearOp::eq, static_cast<long long>(offset) + j, b);
     if (conditions.empty())

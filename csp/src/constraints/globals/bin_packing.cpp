@@ -149,12 +149,20 @@ class BinPacking final : public GlobalConstraint {
 void check_items(const std::string& name, const std::vector<VarId>& bins, const std::vector<int>& weights,
                  std::size_t bin_count) {
   if (bins.size() != weights.size())
-    throw ModelError(std::string("bin packing '").append(name).append("': ").append(std::to_string(bins.size()))
-                         .append(" bins, ").append(std::to_string(weights.size())).append(" weights"));
+    throw ModelError(std::string("bin packing '")
+                         .append(name)
+                         .append("': ")
+                         .append(std::to_string(bins.size()))
+                         .append(" bins, ")
+                         .append(std::to_string(weights.size()))
+                         .append(" weights"));
   if (bin_count == 0) throw ModelError(std::string("bin packing '").append(name).append("': no bin"));
   for (std::size_t i = 0; i < weights.size(); ++i)
     if (weights[i] < 0)
-      throw ModelError(std::string("bin packing '").append(name).append("': item ").append(std::to_string(i + 1))
+      throw ModelError(std::string("bin packing '")
+                           .append(name)
+                           .append("': item ")
+                           .append(std::to_string(i + 1))
                            .append(" has a negative weight"));
 }
 
@@ -205,7 +213,8 @@ void post_bin_packing_capa(Problem& problem, const std::vector<int>& capacities,
   check_items(name, bins, weights, capacities.size());
   if (bins.empty()) return;
   if (how == Globals::decompose) return decompose(problem, {}, capacities, bins, weights, first_bin, name);
-  problem.add_constraint(std::make_unique<BinPacking>(bins, std::vector<VarId>{}, weights, capacities, first_bin, name));
+  problem.add_constraint(
+      std::make_unique<BinPacking>(bins, std::vector<VarId>{}, weights, capacities, first_bin, name));
 }
 
 void post_bin_packing(Problem& problem, int capacity, const std::vector<VarId>& bins, const std::vector<int>& weights,

@@ -30,8 +30,8 @@ class Diffn final : public GlobalConstraint {
     for (int i = 0; i < n_; ++i)
       for (int j = i + 1; j < n_; ++j) {
         if (!strict_ && (at(dx(i)) == 0 || at(dx(j)) == 0 || at(dy(i)) == 0 || at(dy(j)) == 0)) continue;
-        if (at(x(i)) + at(dx(i)) <= at(x(j)) || at(x(j)) + at(dx(j)) <= at(x(i)) ||
-            at(y(i)) + at(dy(i)) <= at(y(j)) || at(y(j)) + at(dy(j)) <= at(y(i)))
+        if (at(x(i)) + at(dx(i)) <= at(x(j)) || at(x(j)) + at(dx(j)) <= at(x(i)) || at(y(i)) + at(dy(i)) <= at(y(j)) ||
+            at(y(j)) + at(dy(j)) <= at(y(i)))
           continue;
         return false;
       }
@@ -67,8 +67,7 @@ class Diffn final : public GlobalConstraint {
   bool pair(Store& s, int only, int i, int j) const {
     if (!strict_ && (lo(s, dx(i)) <= 0 || lo(s, dx(j)) <= 0 || lo(s, dy(i)) <= 0 || lo(s, dy(j)) <= 0))
       return true;  // a size may still be 0: the pair may not conflict at all
-    const int alternatives[4][3] = {
-        {x(i), dx(i), x(j)}, {x(j), dx(j), x(i)}, {y(i), dy(i), y(j)}, {y(j), dy(j), y(i)}};
+    const int alternatives[4][3] = {{x(i), dx(i), x(j)}, {x(j), dx(j), x(i)}, {y(i), dy(i), y(j)}, {y(j), dy(j), y(i)}};
     int left = -1;
     int count = 0;
     for (int k = 0; k < 4; ++k)
@@ -147,9 +146,17 @@ void post_diffn(Problem& problem, const std::vector<VarId>& x, const std::vector
                 const std::vector<VarId>& dx, const std::vector<VarId>& dy, bool strict, Globals how,
                 const std::string& name) {
   if (y.size() != x.size() || dx.size() != x.size() || dy.size() != x.size())
-    throw ModelError(std::string("diffn '").append(name).append("': ").append(std::to_string(x.size())).append(" x, ")
-                         .append(std::to_string(y.size())).append(" y, ").append(std::to_string(dx.size()))
-                         .append(" dx, ").append(std::to_string(dy.size())).append(" dy"));
+    throw ModelError(std::string("diffn '")
+                         .append(name)
+                         .append("': ")
+                         .append(std::to_string(x.size()))
+                         .append(" x, ")
+                         .append(std::to_string(y.size()))
+                         .append(" y, ")
+                         .append(std::to_string(dx.size()))
+                         .append(" dx, ")
+                         .append(std::to_string(dy.size()))
+                         .append(" dy"));
   if (x.size() < 2) return;
   if (how == Globals::decompose) return decompose(problem, x, y, dx, dy, strict, name);
   problem.add_constraint(std::make_unique<Diffn>(x, y, dx, dy, strict, name));

@@ -124,7 +124,6 @@ class Maximum final : public MirroredGlobal {
   }
 
  private:
-
   // Occurrence j's values are every integer between its bounds.
   bool unbroken(const Store& s, int j) const {
     const Domain& d = s.domain(var(j));
@@ -161,7 +160,6 @@ class Maximum final : public MirroredGlobal {
       return true;
     });
   }
-
 };
 
 void decompose_lex(Problem& p, const std::vector<VarId>& x, const std::vector<VarId>& y, bool strict,

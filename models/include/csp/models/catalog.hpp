@@ -75,11 +75,11 @@ struct CatalogInstance {
 
 /// One model of the catalogue.
 struct CatalogEntry {
-  std::string name;           ///< the word csp ablate and csp graph take: "sudoku", "queens", ...
-  std::string summary;        ///< one line for --help
-  bool takes_files = false;   ///< instances come from files (positional arguments)
-  std::string number_option;  ///< the numeric parameter, "n" or "colors" ("" when the model has none)
-  std::string number_help;    ///< help for that option ("board sizes, e.g. 8,10,12")
+  std::string name;                  ///< the word csp ablate and csp graph take: "sudoku", "queens", ...
+  std::string summary;               ///< one line for --help
+  bool takes_files = false;          ///< instances come from files (positional arguments)
+  std::string number_option;         ///< the numeric parameter, "n" or "colors" ("" when the model has none)
+  std::string number_help;           ///< help for that option ("board sizes, e.g. 8,10,12")
   std::vector<int> default_numbers;  ///< used when no number is given (empty: a number is required)
   int min_number = 1;                ///< the smallest value the numeric parameter takes
   int max_number = 0;                ///< the largest (that of the model's own command; 0: no numbers)

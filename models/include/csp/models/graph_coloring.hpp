@@ -15,7 +15,7 @@ namespace csp::models {
 
 /// An undirected simple graph: vertices 0..vertex_count-1, each edge once with first < second, sorted.
 struct Graph {
-  int vertex_count = 0;                     ///< vertices are 0..vertex_count-1 (vertex k is "k+1" in a DIMACS file)
+  int vertex_count = 0;                    ///< vertices are 0..vertex_count-1 (vertex k is "k+1" in a DIMACS file)
   std::vector<std::pair<int, int>> edges;  ///< distinct undirected edges (a, b) with a < b, ascending
   /// What the reader dropped, as "SOURCE:LINE: reason" (a self-loop); commands print them on standard error.
   std::vector<std::string> warnings;

@@ -52,11 +52,11 @@ struct GridPicture {
   /// The candidates of each cell, drawn as small digits when its text is empty: digit d (1-based) sits at row
   /// (d-1) / k, column (d-1) % k of a k x k layout of the cell, k = candidate_columns.
   std::vector<std::vector<int>> candidates;
-  int candidate_columns = 3;               ///< k above (3 for 9x9, 4 for 16x16, ...)
-  std::vector<CandidateMark> eliminated;   ///< candidates drawn in kEliminatedColour and struck out
-  std::vector<CandidateMark> placed;       ///< candidates drawn in kPlacedColour, bold
-  std::vector<int> highlighted;            ///< cells with a kHighlightColour background
-  std::string title;                       ///< a line of text above the grid ("" for none)
+  int candidate_columns = 3;              ///< k above (3 for 9x9, 4 for 16x16, ...)
+  std::vector<CandidateMark> eliminated;  ///< candidates drawn in kEliminatedColour and struck out
+  std::vector<CandidateMark> placed;      ///< candidates drawn in kPlacedColour, bold
+  std::vector<int> highlighted;           ///< cells with a kHighlightColour background
+  std::string title;                      ///< a line of text above the grid ("" for none)
 };
 
 /// The sizes of a picture, in pixels (SVG user units; one PNG pixel each).

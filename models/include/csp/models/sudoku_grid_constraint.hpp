@@ -71,9 +71,9 @@ class SudokuGridConstraint : public Constraint {
 
   BoxShape box_;
   int n_;
-  std::vector<int> units_;     // 3N units of N cells: rows, columns, boxes (cell indices)
-  std::vector<int> unit_of_;   // per cell: its row, column and box unit ids
-  std::vector<int> peers_;     // per cell: its peers, peer_count() each
+  std::vector<int> units_;    // 3N units of N cells: rows, columns, boxes (cell indices)
+  std::vector<int> unit_of_;  // per cell: its row, column and box unit ids
+  std::vector<int> peers_;    // per cell: its peers, peer_count() each
 };
 
 }  // namespace csp::models

@@ -48,10 +48,10 @@ std::string to_string(HumanOutcome o);
 /// The record of one human solve.
 struct HumanSolveResult {
   HumanOutcome outcome = HumanOutcome::stuck;
-  std::vector<Step> steps;        ///< every step taken, in order
-  SudokuGrid after_techniques;    ///< the grid when the techniques stopped
-  std::optional<SudokuGrid> solution;  ///< the complete grid (techniques, then search if needed)
-  int empty_when_stuck = 0;       ///< empty cells left to search (0 when the techniques sufficed)
+  std::vector<Step> steps;               ///< every step taken, in order
+  SudokuGrid after_techniques;           ///< the grid when the techniques stopped
+  std::optional<SudokuGrid> solution;    ///< the complete grid (techniques, then search if needed)
+  int empty_when_stuck = 0;              ///< empty cells left to search (0 when the techniques sufficed)
   std::uint64_t search_assignments = 0;  ///< nodes of the fallback search
   /// How often each technique fired, indexed by the technique's position in all_techniques().
   std::vector<int> fired = std::vector<int>(all_techniques().size(), 0);

@@ -52,12 +52,12 @@ std::string to_string(PuzzleError e);
 
 /// One puzzle as read: where it came from, its text, and either its grid or why it has none.
 struct PuzzleRecord {
-  std::string source;          ///< the source name given to the reader (e.g. a file path, or "-")
-  std::size_t line = 0;        ///< 1-based line where the puzzle starts (a picture's first line, border included)
-  std::string text;            ///< the original lines (without line ends, CR and BOM), joined with '\n'
-  std::optional<SudokuGrid> grid;     ///< the puzzle, when it could be read
+  std::string source;              ///< the source name given to the reader (e.g. a file path, or "-")
+  std::size_t line = 0;            ///< 1-based line where the puzzle starts (a picture's first line, border included)
+  std::string text;                ///< the original lines (without line ends, CR and BOM), joined with '\n'
+  std::optional<SudokuGrid> grid;  ///< the puzzle, when it could be read
   PuzzleError error = PuzzleError::none;
-  std::string reason;          ///< why it could not be read, e.g. "80 cells: expected 16, 36, ..." ("" when ok)
+  std::string reason;  ///< why it could not be read, e.g. "80 cells: expected 16, 36, ..." ("" when ok)
 
   bool ok() const { return grid.has_value(); }
   /// "source:line", for messages.
@@ -85,20 +85,20 @@ class PuzzleReader {
 
  private:
   struct Cell {
-    int value;        // symbol value, -1 for a bad character
-    char symbol;      // as written
+    int value;    // symbol value, -1 for a bad character
+    char symbol;  // as written
     std::size_t line;
-    int column;       // 1-based, in characters (UTF-8 code points)
+    int column;  // 1-based, in characters (UTF-8 code points)
   };
-  struct Pending {    // a picture being collected
+  struct Pending {  // a picture being collected
     std::size_t start = 0;
     std::string text;
     std::vector<Cell> cells;
     std::vector<std::size_t> row_sizes;
     std::vector<std::size_t> row_lines;
-    std::vector<std::string> row_texts;  // the rows as written (for read_by_position)
-    std::size_t row_count = 0;  // rows seen (only the first kMaxSudokuSize + 1 are kept)
-    std::string bad;  // first bad character, as text
+    std::vector<std::string> row_texts;    // the rows as written (for read_by_position)
+    std::size_t row_count = 0;             // rows seen (only the first kMaxSudokuSize + 1 are kept)
+    std::string bad;                       // first bad character, as text
     std::vector<std::size_t> blank_lines;  // blank lines read as separating bands of this picture
     bool active = false;
   };

@@ -118,11 +118,11 @@ struct CellDigit {
 /// One deduction: what a technique found, and what it justifies.
 struct Step {
   Technique technique = Technique::naked_single;
-  std::vector<int> cells;              ///< the cells of the pattern, ascending
-  std::vector<int> digits;             ///< the digits of the pattern, ascending
-  std::vector<CellDigit> placements;   ///< digits to place
-  std::vector<CellDigit> eliminations; ///< candidates to remove, by cell then digit
-  std::string reason;                  ///< the pattern in plain words, e.g. "in box 4, 7 lies only in row 5"
+  std::vector<int> cells;               ///< the cells of the pattern, ascending
+  std::vector<int> digits;              ///< the digits of the pattern, ascending
+  std::vector<CellDigit> placements;    ///< digits to place
+  std::vector<CellDigit> eliminations;  ///< candidates to remove, by cell then digit
+  std::string reason;                   ///< the pattern in plain words, e.g. "in box 4, 7 lies only in row 5"
 };
 
 /// "Pointing: in box 4, 7 lies only in row 5, so r5c7 and r5c9 lose 7".

@@ -14,7 +14,7 @@
 namespace csp::models {
 
 /// The byte caps of the readers: a longer input is read up to the cap, then reported (never read to the end).
-inline constexpr std::uint64_t kMaxPuzzleFileBytes = std::uint64_t{1} << 30;  ///< Sudoku files (streamed): 1 GiB
+inline constexpr std::uint64_t kMaxPuzzleFileBytes = std::uint64_t{1} << 30;   ///< Sudoku files (streamed): 1 GiB
 inline constexpr std::uint64_t kMaxGraphFileBytes = std::uint64_t{256} << 20;  ///< DIMACS .col files: 256 MiB
 inline constexpr std::uint64_t kMaxKillerFileBytes = std::uint64_t{1} << 20;   ///< Killer Sudoku files: 1 MiB
 

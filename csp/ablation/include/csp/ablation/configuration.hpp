@@ -1,8 +1,8 @@
 // The grid of an ablation study: lists of strategy names per dimension and their cross product (configurations).
 #pragma once
 
-#include <cstddef>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -28,8 +28,24 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep =
 /// The dimensions of the grid, in the order they vary (the last one fastest) and are printed (kDimensionTable says
 /// everything else about each).
 enum class Dimension {
-  var, val, inference, alldiff, ac3, consistency, break_symmetry, globals, algorithm, backjump, learning, restarts,
-  branching, seed, walk, tabu, weighting, restart_after
+  var,
+  val,
+  inference,
+  alldiff,
+  ac3,
+  consistency,
+  break_symmetry,
+  globals,
+  algorithm,
+  backjump,
+  learning,
+  restarts,
+  branching,
+  seed,
+  walk,
+  tabu,
+  weighting,
+  restart_after
 };
 /// The option and column name of a dimension: "var", "val", "inference", "alldiff", "ac3", "consistency",
 /// "break-symmetry", "globals", "algorithm", "backjump", "learning", "restarts", "branching", "seed", "walk", "tabu",
@@ -38,13 +54,13 @@ std::string to_string(Dimension d);
 
 /// One point of the grid: a strategy name per dimension.
 struct Configuration {
-  std::string var = "first";      ///< a name from csp::variable_orderings()
-  std::string val = "natural";    ///< a name from csp::value_orderings()
-  std::string inference = "none"; ///< a name from csp::inferences(), or a model inference (model_inferences())
-  std::string alldiff = "binary"; ///< how all-different is posted: "binary" (pairwise !=), "value", "gac"
-  bool ac3 = false;               ///< AC-3 once before search
-  std::string consistency;        ///< "" (not in the study), none, ac3 (AC-3 once), pc2 (PC-2 then AC-3)
-  std::string break_symmetry;     ///< "" (not in the study), off, on (value-symmetry breaking of the model)
+  std::string var = "first";       ///< a name from csp::variable_orderings()
+  std::string val = "natural";     ///< a name from csp::value_orderings()
+  std::string inference = "none";  ///< a name from csp::inferences(), or a model inference (model_inferences())
+  std::string alldiff = "binary";  ///< how all-different is posted: "binary" (pairwise !=), "value", "gac"
+  bool ac3 = false;                ///< AC-3 once before search
+  std::string consistency;         ///< "" (not in the study), none, ac3 (AC-3 once), pc2 (PC-2 then AC-3)
+  std::string break_symmetry;      ///< "" (not in the study), off, on (value-symmetry breaking of the model)
   /// "" (not in the study: native), native or decompose: how csp's MiniZinc library posts the global constraints of
   /// a FlatZinc model (models::flatzinc::BuildOptions::globals; fzn only)
   std::string globals;
@@ -57,7 +73,7 @@ struct Configuration {
   std::string restarts;  ///< "" (not in the study: none), or a name from csp::restart_strategies()
   /// "" (not in the study: d-way), d-way, binary, split or reverse-split (SolverConfig::branching)
   std::string branching;
-  std::string seed;      ///< "" (not in the study: 0), or SolverConfig::seed as a whole number (0: ties by order)
+  std::string seed;  ///< "" (not in the study: 0), or SolverConfig::seed as a whole number (0: ties by order)
   // Min-conflicts' variants (MinConflictsConfig): "" when not in the study, "-" in a configuration whose algorithm
   // is not min-conflicts (they do not apply there), else the value.
   std::string walk;           ///< walk_probability, a number from 0 to 1 as given
@@ -77,7 +93,7 @@ struct Configuration {
   /// The value of one dimension as text ("on"/"off" for ac3).
   std::string get(Dimension d) const;
   /// "mrv/natural/mac/value/ac3-off": every dimension, '/'-separated (then "/pc2", "/break-symmetry-on",
-/// "/globals-decompose" (not "/globals-native", the default),
+  /// "/globals-decompose" (not "/globals-native", the default),
   /// "/min-conflicts", "/cbj", "/learning-10", "/luby", "/binary" (not "/d-way", the default), "/seed-3",
   /// "/walk-0.1", "/tabu-10", "/weighting-on",
   /// "/restart-after-1000" for the optional dimensions it has; "-" values are left out).
@@ -94,8 +110,8 @@ struct Configuration {
 
 /// An inference a model implements itself (csp/models/model_inference.hpp): which models accept which is
 /// ModelSpec::model_inferences.
-using models::ModelInference;
 using models::model_inferences;
+using models::ModelInference;
 /// The engine inference a study's inference runs with: `name` itself for an engine inference, the
 /// engine_inference of a model inference.
 std::string engine_inference(const std::string& name);
@@ -141,7 +157,7 @@ struct GridSpec {
   std::vector<std::string> val;
   std::vector<std::string> inference;
   std::vector<std::string> alldiff;
-  std::vector<std::string> ac3;  ///< "off" and/or "on"
+  std::vector<std::string> ac3;             ///< "off" and/or "on"
   std::vector<std::string> consistency;     ///< empty: not in the study
   std::vector<std::string> break_symmetry;  ///< empty: not in the study
   std::vector<std::string> globals;         ///< "native" and/or "decompose"; empty: not in the study (native)
@@ -190,9 +206,9 @@ std::vector<std::string> parse_step_counts(Dimension d, const std::string& text)
 /// One dimension of the grid: what the library and csp ablate's options know of it (kDimensionTable).
 struct DimensionRow {
   Dimension dimension;
-  const char* name;        ///< the option and column name ("break-symmetry")
+  const char* name;  ///< the option and column name ("break-symmetry")
   DimensionGroup group;
-  const char* fallback;    ///< the value of an `always` dimension when its list is not given ("" for the others)
+  const char* fallback;  ///< the value of an `always` dimension when its list is not given ("" for the others)
   /// Does not apply to min-conflicts, tree and cutset (those run once, at the first value of its list).
   bool backtracking_only;
   std::vector<std::string> GridSpec::*list;         ///< its list in a GridSpec
@@ -232,30 +248,43 @@ inline constexpr DimensionRow kDimensionTable[] = {
     {Dimension::ac3, "ac3", DimensionGroup::always, "off", true, &GridSpec::ac3,
      [](const Configuration& c) { return std::string(c.ac3 ? "on" : "off"); },
      [](Configuration& c, const std::string& v) { c.ac3 = v == "on"; },
-     [] { return std::vector<std::string>{"off", "on"}; }, nullptr, detail::parse_names, "",
-     "AC-3 once before search: off, on (default: off)"},
+     [] {
+       return std::vector<std::string>{"off", "on"};
+     },
+     nullptr, detail::parse_names, "", "AC-3 once before search: off, on (default: off)"},
     {Dimension::consistency, "consistency", DimensionGroup::optional, "", true, &GridSpec::consistency,
      [](const Configuration& c) { return c.consistency; },
      [](Configuration& c, const std::string& v) { c.consistency = v; },
-     [] { return std::vector<std::string>{"none", "ac3", "pc2"}; }, nullptr, detail::parse_names, "",
+     [] {
+       return std::vector<std::string>{"none", "ac3", "pc2"};
+     },
+     nullptr, detail::parse_names, "",
      "consistency before search: none, ac3 (AC-3 once), pc2 (PC-2 on the binary constraints, then AC-3); a column "
      "only when given; not with --ac3"},
     {Dimension::break_symmetry, "break-symmetry", DimensionGroup::optional, "", false, &GridSpec::break_symmetry,
      [](const Configuration& c) { return c.break_symmetry; },
      [](Configuration& c, const std::string& v) { c.break_symmetry = v; },
-     [] { return std::vector<std::string>{"off", "on"}; }, nullptr, detail::parse_names, "",
+     [] {
+       return std::vector<std::string>{"off", "on"};
+     },
+     nullptr, detail::parse_names, "",
      "australia, usa, graph: colours interchangeable (value precedence): off, on; a column only when given"},
     {Dimension::globals, "globals", DimensionGroup::optional, "", false, &GridSpec::globals,
      [](const Configuration& c) { return c.globals; }, [](Configuration& c, const std::string& v) { c.globals = v; },
-     [] { return std::vector<std::string>{"native", "decompose"}; }, nullptr, detail::parse_names, "",
+     [] {
+       return std::vector<std::string>{"native", "decompose"};
+     },
+     nullptr, detail::parse_names, "",
      "fzn only: the global constraints of csp's MiniZinc library (cumulative, circuit, regular, ...) as native "
      "propagators or as their decompositions (csp fzn --globals): native, decompose (default: native); a column "
      "only when given"},
     {Dimension::algorithm, "algorithm", DimensionGroup::optional, "", false, &GridSpec::algorithm,
      [](const Configuration& c) { return c.algorithm; },
      [](Configuration& c, const std::string& v) { c.algorithm = v; },
-     [] { return std::vector<std::string>{"backtracking", "min-conflicts", "tree", "cutset"}; }, nullptr,
-     detail::parse_names, "",
+     [] {
+       return std::vector<std::string>{"backtracking", "min-conflicts", "tree", "cutset"};
+     },
+     nullptr, detail::parse_names, "",
      "backtracking (default; the strategies above), min-conflicts (local search, AIMA Fig. 6.8, seeded by --seed "
      "or 1, at most --node-limit or 100000 steps: 'gave up' is a node-limit), tree (TREE-CSP-SOLVER; a cycle is an "
      "error), cutset (cutset conditioning); a column of its own when not only backtracking; the last three run "
@@ -264,44 +293,51 @@ inline constexpr DimensionRow kDimensionTable[] = {
      "solution "
      "(--max-solutions 1)"},
     {Dimension::backjump, "backjump", DimensionGroup::optional, "", true, &GridSpec::backjump,
-     [](const Configuration& c) { return c.backjump; },
-     [](Configuration& c, const std::string& v) { c.backjump = v; },
-     [] { return std::vector<std::string>{"none", "cbj"}; }, nullptr, detail::parse_names, "",
+     [](const Configuration& c) { return c.backjump; }, [](Configuration& c, const std::string& v) { c.backjump = v; },
+     [] {
+       return std::vector<std::string>{"none", "cbj"};
+     },
+     nullptr, detail::parse_names, "",
      "backjumping: none, cbj (conflict-directed; runs only with inference none, fc and mac); a column only when "
      "given"},
     {Dimension::learning, "learning", DimensionGroup::optional, "", true, &GridSpec::learning,
-     [](const Configuration& c) { return c.learning; },
-     [](Configuration& c, const std::string& v) { c.learning = v; }, nullptr, detail::check_learning, nullptr, "",
+     [](const Configuration& c) { return c.learning; }, [](Configuration& c, const std::string& v) { c.learning = v; },
+     nullptr, detail::check_learning, nullptr, "",
      "with cbj: the largest nogood recorded, whole numbers, 0 = off (default: 0); a column only when given"},
     {Dimension::restarts, "restarts", DimensionGroup::optional, "", true, &GridSpec::restarts,
-     [](const Configuration& c) { return c.restarts; },
-     [](Configuration& c, const std::string& v) { c.restarts = v; }, detail::restart_strategy_names, nullptr,
-     detail::parse_names, "restart strategies", "; a column only when given or when the model restarts by default"},
+     [](const Configuration& c) { return c.restarts; }, [](Configuration& c, const std::string& v) { c.restarts = v; },
+     detail::restart_strategy_names, nullptr, detail::parse_names, "restart strategies",
+     "; a column only when given or when the model restarts by default"},
     {Dimension::branching, "branching", DimensionGroup::optional, "", true, &GridSpec::branching,
      [](const Configuration& c) { return c.branching; },
      [](Configuration& c, const std::string& v) { c.branching = v; },
-     [] { return std::vector<std::string>{"d-way", "binary", "split", "reverse-split"}; }, nullptr,
-     detail::parse_names, "",
+     [] {
+       return std::vector<std::string>{"d-way", "binary", "split", "reverse-split"};
+     },
+     nullptr, detail::parse_names, "",
      "how a node branches: d-way (one child per value, default), binary (x = v, then x != v), split (x <= m, then "
      "x > m), reverse-split (x > m first); binary and the splits do not run with cbj; a column only when given"},
     {Dimension::seed, "seed", DimensionGroup::optional, "", false, &GridSpec::seed,
-     [](const Configuration& c) { return c.seed; }, [](Configuration& c, const std::string& v) { c.seed = v; },
-     nullptr, detail::check_seed, detail::parse_seed_list, "",
+     [](const Configuration& c) { return c.seed; }, [](Configuration& c, const std::string& v) { c.seed = v; }, nullptr,
+     detail::check_seed, detail::parse_seed_list, "",
      "search seeds, whole numbers: random tie-breaking of the orderings (0: ties by order; default: 0); a column of "
      "the CSV when given"},
     {Dimension::walk, "walk", DimensionGroup::local_search, "", false, &GridSpec::walk,
-     [](const Configuration& c) { return c.walk; }, [](Configuration& c, const std::string& v) { c.walk = v; },
-     nullptr, detail::check_probability, parse_probabilities, "",
+     [](const Configuration& c) { return c.walk; }, [](Configuration& c, const std::string& v) { c.walk = v; }, nullptr,
+     detail::check_probability, parse_probabilities, "",
      "min-conflicts only: random-walk probabilities from 0 to 1 (default: 0); a column when given, '-' for the "
      "other algorithms (needs min-conflicts in --algorithm)"},
     {Dimension::tabu, "tabu", DimensionGroup::local_search, "", false, &GridSpec::tabu,
-     [](const Configuration& c) { return c.tabu; }, [](Configuration& c, const std::string& v) { c.tabu = v; },
-     nullptr, detail::check_whole_number, detail::parse_tenures, "",
+     [](const Configuration& c) { return c.tabu; }, [](Configuration& c, const std::string& v) { c.tabu = v; }, nullptr,
+     detail::check_whole_number, detail::parse_tenures, "",
      "min-conflicts only: tabu tenures, whole numbers (0 = off, the default); a column when given"},
     {Dimension::weighting, "weighting", DimensionGroup::local_search, "", false, &GridSpec::weighting,
      [](const Configuration& c) { return c.weighting; },
      [](Configuration& c, const std::string& v) { c.weighting = v; },
-     [] { return std::vector<std::string>{"off", "on"}; }, nullptr, detail::parse_names, "",
+     [] {
+       return std::vector<std::string>{"off", "on"};
+     },
+     nullptr, detail::parse_names, "",
      "min-conflicts only: constraint weighting (breakout): off, on (default: off); a column when given"},
     {Dimension::restart_after, "restart-after", DimensionGroup::local_search, "", false, &GridSpec::restart_after,
      [](const Configuration& c) { return c.restart_after; },
@@ -324,10 +360,14 @@ static_assert(table_in_order(), "kDimensionTable lists the dimensions in Dimensi
 enum class Selection { always, optional, local_search, all };
 constexpr bool selected(DimensionGroup g, Selection s) {
   switch (s) {
-    case Selection::always: return g == DimensionGroup::always;
-    case Selection::optional: return g != DimensionGroup::always;
-    case Selection::local_search: return g == DimensionGroup::local_search;
-    case Selection::all: return true;
+    case Selection::always:
+      return g == DimensionGroup::always;
+    case Selection::optional:
+      return g != DimensionGroup::always;
+    case Selection::local_search:
+      return g == DimensionGroup::local_search;
+    case Selection::all:
+      return true;
   }
   return false;
 }

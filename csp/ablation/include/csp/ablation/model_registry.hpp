@@ -4,8 +4,8 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,10 +50,10 @@ class BuiltInstance {
 
 /// One instance of a model: a puzzle of a file, a board size, a number of colours.
 struct Instance {
-  std::string group;       ///< what statistics are grouped by: the file path, or the model name ("queens")
-  std::string name;        ///< unique within the study, e.g. "top95.txt:12" or "n=8"
-  std::size_t number = 0;  ///< 1-based position within its group
-  std::string error;       ///< why the instance is invalid ("" when valid); invalid instances are never run
+  std::string group;                  ///< what statistics are grouped by: the file path, or the model name ("queens")
+  std::string name;                   ///< unique within the study, e.g. "top95.txt:12" or "n=8"
+  std::size_t number = 0;             ///< 1-based position within its group
+  std::string error;                  ///< why the instance is invalid ("" when valid); invalid instances are never run
   std::vector<std::string> warnings;  ///< what its reader dropped ("FILE:LINE: reason", e.g. a graph's self-loop)
   /// Builds the Problem for one configuration (only for a valid instance): its all-different mode, and the model's
   /// propagator when its inference is a model inference. Throws csp::Error when the model cannot be built.

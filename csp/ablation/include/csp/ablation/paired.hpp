@@ -52,7 +52,7 @@ struct PairedComparison {
   std::size_t losses = 0;
   std::size_t ties = 0;
   std::size_t neither = 0;
-  std::size_t both_finished = 0;  ///< the pairs whose ratio cost(A) / cost(B) enters the geometric mean
+  std::size_t both_finished = 0;         ///< the pairs whose ratio cost(A) / cost(B) enters the geometric mean
   std::optional<double> geometric_mean;  ///< of the ratios; none when no pair finished on both sides
   std::optional<Interval> ci;            ///< the bootstrap interval of geometric_mean
   double level = 0.95;
@@ -86,8 +86,7 @@ struct ComparedConfigs {
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
   bool pooled_seeds = false;
 };
-ComparedConfigs compared_configs(const std::vector<Configuration>& configs, const std::string& a,
-                                 const std::string& b);
+ComparedConfigs compared_configs(const std::vector<Configuration>& configs, const std::string& a, const std::string& b);
 
 /// The pairs of `study` for --compare A,B (compared_configs): for each instance with records of both, in instance
 /// order, then seed order.

@@ -22,8 +22,8 @@ PlotMetric parse_plot_metric(const std::string& name);
 
 /// What kind of chart --plot draws (--plot-kind).
 enum class PlotKind {
-  box,       ///< per configuration (a row) its box plot and one dot per run (the default)
-  cactus,    ///< per configuration pooled over seeds a line: its finished runs sorted by cost (x: runs finished, y: cost)
+  box,     ///< per configuration (a row) its box plot and one dot per run (the default)
+  cactus,  ///< per configuration pooled over seeds a line: its finished runs sorted by cost (x: runs finished, y: cost)
   survival,  ///< per configuration pooled over seeds a line: the fraction of runs not finished within a cost (x)
 };
 
@@ -43,7 +43,7 @@ bool plot_available();
 /// table), one panel per group sharing one log axis; per row a box (quartiles), a median line, whiskers to min and
 /// max, and one dot per instance; runs stopped by a limit are red crosses (their value is a lower bound) and the
 /// panel names the disqualified rows. Throws InputError when the file cannot be written or cairo is missing.
-void write_plot(const std::string& path, const Study& study, const std::vector<Summary>& summaries,
-                PlotMetric metric, PlotKind kind = PlotKind::box);
+void write_plot(const std::string& path, const Study& study, const std::vector<Summary>& summaries, PlotMetric metric,
+                PlotKind kind = PlotKind::box);
 
 }  // namespace csp::ablation

@@ -26,12 +26,12 @@ struct InputFile {
 
 /// The header record of the CSV and JSON outputs.
 struct StudyHeader {
-  std::string version;                ///< program version (CSP_VERSION)
-  std::string commit;                 ///< git commit of the source at configure time, or "unknown"
-  std::string date;                   ///< UTC start time, ISO 8601
-  std::vector<std::string> command;   ///< the command line, "csp" "ablate" ...
-  nlohmann::ordered_json options;     ///< every option as parsed, defaults included
-  std::uint64_t seed = 0;             ///< the seed of the run order (--shuffle-seed; key "seed" in the header)
+  std::string version;               ///< program version (CSP_VERSION)
+  std::string commit;                ///< git commit of the source at configure time, or "unknown"
+  std::string date;                  ///< UTC start time, ISO 8601
+  std::vector<std::string> command;  ///< the command line, "csp" "ablate" ...
+  nlohmann::ordered_json options;    ///< every option as parsed, defaults included
+  std::uint64_t seed = 0;            ///< the seed of the run order (--shuffle-seed; key "seed" in the header)
   std::vector<InputFile> inputs;
   std::vector<std::pair<std::string, std::string>> invalid;  ///< (instance, reason) for each excluded instance
 };

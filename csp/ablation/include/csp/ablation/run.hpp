@@ -48,7 +48,7 @@ struct RunRecord {
   std::size_t instance = 0;  ///< index into the study's instances
   std::size_t config = 0;    ///< index into the study's configurations
   RunStatus status = RunStatus::error;
-  std::string detail;        ///< for wrong and error: why
+  std::string detail;  ///< for wrong and error: why
   /// The counters of the first run (search is deterministic, so every repeat has the same ones); elapsed_us is
   /// the median search time of the repeats. stats.solutions: the solutions found, each verified, counted once
   /// (for optimisation: the improving solutions).

@@ -35,15 +35,15 @@ class SearchTreeObserver : public SearchObserver {
     Value value;
   };
   struct Node {
-    int parent = -1;          ///< -1 for the root
-    int depth = 0;            ///< decisions on the path; 0 for the root
-    VarId var = -1;           ///< the decision x = v (-1 at the root)
+    int parent = -1;  ///< -1 for the root
+    int depth = 0;    ///< decisions on the path; 0 for the root
+    VarId var = -1;   ///< the decision x = v (-1 at the root)
     Value value = 0;
     std::vector<Prune> pruned;  ///< what this node's inference removed (capped at kMaxPrunesShown per node)
     std::size_t pruned_count = 0;
     enum class End { open, solution, wipeout, rejected, failed } end = End::open;
-    VarId wiped_out = -1;     ///< End::wipeout: the variable whose domain was emptied
-    std::string cause;        ///< the constraint of the wipe-out or the rejection ("" when none is the cause)
+    VarId wiped_out = -1;  ///< End::wipeout: the variable whose domain was emptied
+    std::string cause;     ///< the constraint of the wipe-out or the rejection ("" when none is the cause)
   };
   static constexpr std::size_t kMaxPrunesShown = 8;
 
@@ -83,7 +83,7 @@ class SearchTreeObserver : public SearchObserver {
   std::function<std::string(Value)> value_text_;
   std::size_t max_nodes_;
   std::vector<Node> nodes_;
-  std::vector<int> path_;         // path_[d]: the recorded node at depth d on the current path (-1: not recorded)
+  std::vector<int> path_;           // path_[d]: the recorded node at depth d on the current path (-1: not recorded)
   std::vector<std::string> names_;  // variable names, read from the first event's store
   bool truncated_ = false;
 };

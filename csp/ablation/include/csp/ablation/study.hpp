@@ -35,13 +35,13 @@ std::vector<Instance> catalogue_instances(const std::string& model, const ModelI
 
 /// What to run: every valid instance with every configuration of `grid` (its seeds: GridSpec::seed), as csp ablate.
 struct StudyPlan {
-  std::string model = "own";           ///< the model's name in the header ("# model:" of the CSV)
-  std::vector<Instance> instances;     ///< instance_from_factory, catalogue_instances, or both
+  std::string model = "own";        ///< the model's name in the header ("# model:" of the CSV)
+  std::vector<Instance> instances;  ///< instance_from_factory, catalogue_instances, or both
   /// The lists per dimension (expand_grid); empty: the textbook baseline (with_model_defaults fills in a catalogue
   /// model's defaults, as csp ablate MODEL does).
   GridSpec grid;
-  RunLimits limits;                    ///< node and time limit, repeats, solutions per run
-  std::uint64_t shuffle_seed = 0;      ///< the run order (csp ablate --shuffle-seed; 0: in grid order)
+  RunLimits limits;                ///< node and time limit, repeats, solutions per run
+  std::uint64_t shuffle_seed = 0;  ///< the run order (csp ablate --shuffle-seed; 0: in grid order)
 };
 
 /// Called once per run as it finishes (in run order): the study so far (header, instances, configs) and its row.

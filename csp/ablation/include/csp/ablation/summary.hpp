@@ -17,13 +17,23 @@ namespace csp::ablation {
 
 /// The counters recorded per run, in column order (Statistics' counters; us is elapsed_us).
 enum class Counter {
-  assignments, backtracks, failures, constraint_checks, revisions, values_pruned, wipeouts, backjumps, nogoods,
-  restarts, max_depth, us
+  assignments,
+  backtracks,
+  failures,
+  constraint_checks,
+  revisions,
+  values_pruned,
+  wipeouts,
+  backjumps,
+  nogoods,
+  restarts,
+  max_depth,
+  us
 };
-inline constexpr Counter kCounters[] = {Counter::assignments, Counter::backtracks,    Counter::failures,
-                                        Counter::constraint_checks, Counter::revisions, Counter::values_pruned,
-                                        Counter::wipeouts,    Counter::backjumps,     Counter::nogoods,
-                                        Counter::restarts,    Counter::max_depth,     Counter::us};
+inline constexpr Counter kCounters[] = {Counter::assignments,       Counter::backtracks, Counter::failures,
+                                        Counter::constraint_checks, Counter::revisions,  Counter::values_pruned,
+                                        Counter::wipeouts,          Counter::backjumps,  Counter::nogoods,
+                                        Counter::restarts,          Counter::max_depth,  Counter::us};
 inline constexpr std::size_t kCounterCount = std::size(kCounters);
 
 /// The column name: "assignments", "backtracks", "failures", "constraint_checks", "revisions", "values_pruned",
@@ -44,20 +54,20 @@ struct CounterStats {
 /// The statistics of one configuration on one group (a file, or a model's generated instances).
 struct Summary {
   std::string group;
-  std::size_t config = 0;        ///< index into the study's configurations
-  std::size_t instances = 0;     ///< valid instances run (invalid ones are excluded)
+  std::size_t config = 0;     ///< index into the study's configurations
+  std::size_t instances = 0;  ///< valid instances run (invalid ones are excluded)
   std::size_t solved = 0;
   std::size_t unsatisfiable = 0;
   std::size_t timeouts = 0;
   std::size_t node_limits = 0;
-  std::size_t wrong = 0;         ///< solutions that failed verification (bugs)
-  std::size_t errors = 0;        ///< models that could not be built
+  std::size_t wrong = 0;   ///< solutions that failed verification (bugs)
+  std::size_t errors = 0;  ///< models that could not be built
   /// Some run hit a limit, or failed: the configuration is out of the ranking for this group (as in the seeds'
   /// benchmark) and its counters are lower bounds.
   bool disqualified = false;
-  std::int64_t total_us = 0;     ///< sum of the runs' (median) times
+  std::int64_t total_us = 0;  ///< sum of the runs' (median) times
   std::array<CounterStats, kCounterCount> counters{};
-  CounterStats solutions;      ///< solutions found per run (RunRecord::stats.solutions)
+  CounterStats solutions;  ///< solutions found per run (RunRecord::stats.solutions)
   /// The objective values of the runs that found one (optimisation instances); none when no run did.
   std::optional<CounterStats> objective;
 
@@ -81,7 +91,6 @@ std::vector<std::string> sort_keys();
 void check_sort_key(const std::string& key);
 /// Sorts summaries within each group (groups keep their order) by `key`, ties in grid order. For "solved" and the
 /// counter keys, disqualified configurations come after the others.
-void sort_summaries(std::vector<Summary>& summaries, const std::string& key,
-                    const std::vector<Configuration>& configs);
+void sort_summaries(std::vector<Summary>& summaries, const std::string& key, const std::vector<Configuration>& configs);
 
 }  // namespace csp::ablation

@@ -37,10 +37,10 @@ struct IntSet {
 struct Expr {
   enum class Kind { boolean, integer, floating, set, string, identifier, access, array, call };
   Kind kind = Kind::integer;
-  long long value = 0;       ///< boolean (0/1) and integer literals; the index of an access
-  IntSet set;                ///< set literals
-  std::string name;          ///< identifier, access (the array), call (the annotation), string contents
-  std::vector<Expr> items;   ///< array elements, call arguments
+  long long value = 0;      ///< boolean (0/1) and integer literals; the index of an access
+  IntSet set;               ///< set literals
+  std::string name;         ///< identifier, access (the array), call (the annotation), string contents
+  std::vector<Expr> items;  ///< array elements, call arguments
   int line = 0;
 };
 
@@ -49,8 +49,8 @@ struct Type {
   enum class Base { boolean, integer, floating, set_of_int };
   bool is_var = false;
   Base base = Base::integer;
-  std::optional<IntSet> domain;   ///< `var 1..5`, `var {1,3}`, `set of 1..3`: the declared values
-  long long array_size = -1;      ///< n for `array [1..n] of ...`, -1 for a scalar
+  std::optional<IntSet> domain;  ///< `var 1..5`, `var {1,3}`, `set of 1..3`: the declared values
+  long long array_size = -1;     ///< n for `array [1..n] of ...`, -1 for a scalar
 };
 
 /// A parameter or variable declaration: `TYPE: NAME ANNOTATIONS [= VALUE];`.

@@ -23,8 +23,8 @@ struct Term {
 struct Arg {
   enum class Kind { term, array, set, set_array };
   Kind kind = Kind::term;
-  std::vector<Term> terms;  ///< one for Kind::term, the elements for Kind::array
-  std::vector<IntSet> sets; ///< one for Kind::set, the elements for Kind::set_array
+  std::vector<Term> terms;   ///< one for Kind::term, the elements for Kind::array
+  std::vector<IntSet> sets;  ///< one for Kind::set, the elements for Kind::set_array
 };
 
 /// A constraint item with its arguments resolved against the model's declarations.

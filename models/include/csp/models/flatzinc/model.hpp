@@ -16,9 +16,9 @@ namespace csp::models::flatzinc {
 struct OutputItem {
   std::string name;
   bool is_array = false;
-  bool is_bool = false;                ///< print true / false
-  std::vector<IntSet> dimensions;      ///< the index sets of output_array (empty for a variable)
-  std::vector<Term> terms;             ///< one for a variable, the elements for an array
+  bool is_bool = false;            ///< print true / false
+  std::vector<IntSet> dimensions;  ///< the index sets of output_array (empty for a variable)
+  std::vector<Term> terms;         ///< one for a variable, the elements for an array
 };
 
 /// One int_search / bool_search of the solve annotation (in seq_search order): its variables, which have the
@@ -58,10 +58,10 @@ struct BuildOptions {
 /// A FlatZinc model on the engine.
 struct FlatZincModel {
   Problem problem;
-  std::vector<Call> calls;            ///< every constraint item, resolved
-  std::vector<OutputItem> outputs;    ///< in file order
+  std::vector<Call> calls;          ///< every constraint item, resolved
+  std::vector<OutputItem> outputs;  ///< in file order
   SolveItem::Goal goal = SolveItem::Goal::satisfy;
-  Term objective;                     ///< for minimize / maximize
+  Term objective;  ///< for minimize / maximize
   SearchAnnotation search;
   /// Variables 0 .. search_variable_count - 1 tell solutions apart: the model's own variables, the output and
   /// annotated ones, and the introduced ones a constraint defines. The others (introduced, not defined: auxiliary
