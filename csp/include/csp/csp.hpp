@@ -48,6 +48,7 @@
 #include "csp/search/min_conflicts.hpp"
 #include "csp/search/optimize.hpp"
 #include "csp/search/portfolio.hpp"
+#include "csp/search/run_options.hpp"
 #include "csp/search/search_result.hpp"
 #include "csp/search/solve.hpp"
 #include "csp/search/solver_config.hpp"

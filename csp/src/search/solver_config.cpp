@@ -6,6 +6,7 @@
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/restarts.hpp"
+#include "csp/search/run_options.hpp"
 
 #include <cmath>
 #include <sstream>
@@ -17,15 +18,22 @@ std::string parse_value_ordering(const std::string& name) { return value_orderin
 std::string parse_inference(const std::string& name) { return inferences().get(name).name; }
 std::string parse_restarts(const std::string& name) { return restart_strategies().get(name).name; }
 
-std::string parse_backjumping(const std::string& name) {
-  if (name == "none" || name == "cbj") return name;
-  throw UnknownNameError("unknown backjumping '" + name + "' (valid: none, cbj)");
+namespace {
+
+// `name` when `valid` has it, else UnknownNameError "unknown KIND 'name' (valid: ...)".
+std::string named(const char* kind, const std::vector<std::string>& valid, const std::string& name) {
+  std::string joined;
+  for (const std::string& v : valid) {
+    if (v == name) return name;
+    joined += (joined.empty() ? "" : ", ") + v;
+  }
+  throw UnknownNameError(std::string("unknown ") + kind + " '" + name + "' (valid: " + joined + ")");
 }
 
-std::string parse_branching(const std::string& name) {
-  if (name == "d-way" || name == "binary" || name == "split" || name == "reverse-split") return name;
-  throw UnknownNameError("unknown branching '" + name + "' (valid: d-way, binary, split, reverse-split)");
-}
+}  // namespace
+
+std::string parse_backjumping(const std::string& name) { return named("backjumping", backjumping_names(), name); }
+std::string parse_branching(const std::string& name) { return named("branching", branching_names(), name); }
 
 void SolverConfig::validate() const {
   (void)variable_ordering.resolve(variable_orderings());
