@@ -7,6 +7,9 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/graph/constraint_graph.hpp"
+#include "csp/graph/tree_solver.hpp"  // registers "tree" and "cutset" with csp::solve (and --algorithm)
+#include "csp/search/run_options.hpp"
+#include "csp/search/solve.hpp"
 #include "model_command.hpp"
 
 namespace po = boost::program_options;
@@ -15,12 +18,17 @@ namespace csp::cli {
 
 namespace {
 
-constexpr const char* kLocalFlags[] = {"max-steps", "walk", "tabu", "weighting", "restart-after"};
-constexpr const char* kBacktrackingFlags[] = {
-    "var",  "val",       "inference", "ac3",      "consistency", "max-solutions", "node-limit",    "trace",
-    "tree", "branching", "backjump",  "learning", "restarts",    "restart-base",  "restart-factor"};
+// The flags that apply to backtracking only: its run options (those the program declares), --node-limit,
+// --consistency, --trace and --tree.
+std::vector<std::string> backtracking_flags() {
+  std::vector<std::string> out;
+  for (const RunOption& row : run_options())
+    if (row.group == OptionGroup::backtracking) out.emplace_back(row.name);
+  for (const char* name : {"node-limit", "consistency", "trace", "tree"}) out.emplace_back(name);
+  return out;
+}
 
-bool given(const po::variables_map& vm, const char* name) {
+bool given(const po::variables_map& vm, const std::string& name) {
   if (vm.count(name) == 0 || vm[name].defaulted()) return false;
   const boost::any& v = vm[name].value();
   if (const bool* b = boost::any_cast<bool>(&v)) return *b;  // a switch is always stored
@@ -40,47 +48,55 @@ double parse_probability(const std::string& text) {
 }  // namespace
 
 void add_algorithm_options(po::options_description& search) {
-  search.add_options()(
-      "algorithm", po::value<std::string>()->value_name("NAME")->default_value("backtracking"),
-      "backtracking: the options above; min-conflicts: local search (AIMA Fig. 6.8, a solution or 'gave up', never "
-      "a proof); tree: the tree-CSP solver (AIMA Fig. 6.11: binary constraints, a constraint graph without "
-      "cycles); cutset: cutset conditioning (AIMA §6.5.1: a greedy cycle cutset, each consistent assignment of it "
-      "then the tree solver). The last three find one solution.")(
-      "max-steps", po::value<std::string>()->value_name("N"), "min-conflicts: give up after N steps (default 100000)")(
-      "walk", po::value<std::string>()->value_name("P"),
-      "min-conflicts: random walk: with probability P (0..1) a step gives the variable a random value")(
-      "tabu", po::value<std::string>()->value_name("T"),
-      "min-conflicts: a variable does not return to a value it left in the last T steps, unless that sets a new "
-      "least number of conflicts (tabu search, Glover)")(
-      "weighting", po::bool_switch(),
-      "min-conflicts: constraint weighting (breakout, Morris 1993): at a local minimum every violated constraint "
-      "weighs one more")(
-      "restart-after", po::value<std::string>()->value_name("N"),
-      "min-conflicts: start again from a new greedy start after N steps without a new least number of conflicts");
+  // --algorithm (its names from csp::algorithms()) and min-conflicts' run options, in the table's order.
+  for (const RunOption& row : run_options()) {
+    const bool algorithm = std::string_view(row.name) == "algorithm";
+    if (!algorithm && row.group != OptionGroup::local) continue;
+    add_run_option(search, row, help_line(row),
+                   algorithm ? std::optional<std::string>(row.get(RunSpec{})) : std::nullopt);
+  }
 }
 
 void read_algorithm_options(const po::variables_map& vm, SearchOptions& o) {
-  o.algorithm = vm["algorithm"].as<std::string>();
-  if (o.algorithm != "backtracking" && o.algorithm != "min-conflicts" && o.algorithm != "tree" &&
-      o.algorithm != "cutset")
-    throw UsageError("--algorithm: unknown algorithm '" + o.algorithm + "' (valid: " + kAlgorithms + ")");
+  RunSpec spec;
+  spec.search = o.config;
+  spec.local = o.local;
+  const RunOption& algorithm = run_option("algorithm");
+  try {
+    algorithm.set(spec, vm["algorithm"].as<std::string>());
+  } catch (const UnknownNameError& e) {
+    throw UsageError(std::string("--algorithm: ").append(e.what()));
+  }
+  o.algorithm = spec.algorithm;
   if (o.algorithm != "backtracking")
-    for (const char* name : kBacktrackingFlags)
+    for (const std::string& name : backtracking_flags())
       if (given(vm, name))
         throw UsageError(std::string("--").append(name).append(" has no effect with --algorithm ").append(o.algorithm));
   if (o.algorithm != "min-conflicts") {
-    for (const char* name : kLocalFlags)
-      if (given(vm, name)) throw UsageError(std::string("--").append(name).append(" needs --algorithm min-conflicts"));
+    for (const RunOption& row : run_options())
+      if (row.group == OptionGroup::local && given(vm, row.name))
+        throw UsageError(std::string("--").append(row.name).append(" needs --algorithm min-conflicts"));
     return;
   }
-  if (vm.count("max-steps") != 0)
-    o.local.max_steps = parse_count("max-steps", vm["max-steps"].as<std::string>(), false);
-  if (vm.count("walk") != 0) o.local.walk_probability = parse_probability(vm["walk"].as<std::string>());
-  if (vm.count("tabu") != 0) o.local.tabu_tenure = parse_count("tabu", vm["tabu"].as<std::string>(), true);
-  if (o.local.tabu_tenure > 1000000) throw UsageError("--tabu must be at most 1000000");
-  o.local.weighting = vm.count("weighting") != 0 && vm["weighting"].as<bool>();
-  if (vm.count("restart-after") != 0)
-    o.local.restart_after = parse_count("restart-after", vm["restart-after"].as<std::string>(), true);
+  // min-conflicts' run options, each checked as the program checks numbers: --max-steps at least 1, --walk a
+  // probability, --tabu at most 1000000.
+  for (const RunOption& row : run_options()) {
+    if (row.group != OptionGroup::local || vm.count(row.name) == 0) continue;
+    const std::string_view name = row.name;
+    std::string text;
+    if (row.kind == OptionKind::flag) {
+      text = vm[row.name].as<bool>() ? "on" : "off";
+    } else if (name == "walk") {
+      text = vm[row.name].as<std::string>();
+      (void)parse_probability(text);
+    } else {
+      const std::uint64_t n = parse_count(row.name, vm[row.name].as<std::string>(), name != "max-steps");
+      if (name == "tabu" && n > 1000000) throw UsageError("--tabu must be at most 1000000");
+      text = std::to_string(n);
+    }
+    row.set(spec, text);
+  }
+  o.local = spec.local;
   o.local.seed = o.seed.value_or(1);
 }
 

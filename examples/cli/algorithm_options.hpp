@@ -13,10 +13,8 @@
 
 namespace csp::cli {
 
-/// The algorithms --algorithm takes, in --help order.
-inline constexpr const char* kAlgorithms = "backtracking, min-conflicts, tree, cutset";
-
-/// Adds --algorithm, --max-steps, --walk, --tabu, --weighting and --restart-after to `search`.
+/// Adds --algorithm (the names of csp::algorithms()) and min-conflicts' run options (csp/search/run_options.hpp:
+/// --max-steps, --walk, --tabu, --weighting, --restart-after) to `search`.
 void add_algorithm_options(boost::program_options::options_description& search);
 
 /// Reads them into `options` (algorithm, local). Throws UsageError for an unknown algorithm (listing the valid

@@ -14,6 +14,8 @@
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/restarts.hpp"
+#include "csp/search/run_options.hpp"
+#include "csp/search/solve.hpp"
 
 namespace po = boost::program_options;
 
@@ -21,129 +23,110 @@ namespace csp::cli {
 
 namespace {
 
-template <class Parse>
-std::string strategy(Parse parse, const std::string& option, const std::string& name) {
-  try {
-    return parse(name);
-  } catch (const UnknownNameError& e) {
-    throw UsageError(std::string("--").append(option).append(": ").append(e.what()));
-  }
+// The run options (csp/search/run_options.hpp) that are no flag of the csp program: pc2 is --consistency pc2, and
+// the commands set keep-solutions, check-solutions and assign-fixed themselves.
+bool program_flag(const RunOption& row) {
+  for (const char* name : {"pc2", "keep-solutions", "check-solutions", "assign-fixed"})
+    if (std::string_view(row.name) == name) return false;
+  return true;
 }
 
-// --restarts, --restart-base, --restart-factor into config (the base and factor only with a strategy that uses them);
-// --preset textbook makes the default of --restarts the textbook's (none).
-void read_restart_options(const po::variables_map& vm, SolverConfig& config) {
-  const bool textbook = vm["restarts"].defaulted() && read_preset(vm) == "textbook";
-  config.restarts = strategy(parse_restarts, "restarts",
-                             textbook ? SolverConfig::textbook().restarts : vm["restarts"].as<std::string>());
-  if (vm.count("restart-base") != 0) {
-    if (config.restarts == "none") throw UsageError("--restart-base needs --restarts luby or geometric");
-    config.restart_base = parse_count("restart-base", vm["restart-base"].as<std::string>(), false);
+// Whether add_search_options declares the run option `row` (--algorithm and min-conflicts' are
+// add_algorithm_options'); csp fzn reads MiniZinc's -n and -t instead of --max-solutions and --timeout.
+bool search_flag(const RunOption& row, bool minizinc) {
+  const std::string_view name = row.name;
+  if (row.group == OptionGroup::local || name == "algorithm" || !program_flag(row)) return false;
+  return !(minizinc && (name == "max-solutions" || name == "timeout"));
+}
+
+bool named(const RunOption& row, const char* name) { return std::string_view(row.name) == name; }
+
+std::string join_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out.append(out.empty() ? "" : ", ").append(n);
+  return out;
+}
+
+// The default --help shows: the model's var, val, inference and restarts, the command's max-solutions, RunSpec{}'s
+// for the other names and for learning; none for the rest (whose absence means something: no limit, no seed).
+std::optional<std::string> shown_default(const RunOption& row, const SearchDefaults& defaults) {
+  const models::ModelDefaults& m = defaults.model;
+  if (named(row, "var")) return m.variable_ordering;
+  if (named(row, "val")) return m.value_ordering;
+  if (named(row, "inference")) return m.inference;
+  if (named(row, "restarts")) return m.restarts;
+  if (named(row, "max-solutions")) return std::to_string(defaults.max_solutions);
+  if (row.kind == OptionKind::name || named(row, "learning")) return row.get(RunSpec{});
+  return std::nullopt;
+}
+
+// The --help of a run option: its help line (csp/search/run_options.hpp), with what the command adds: csp fzn's
+// annotation, the command's own inferences, the local-search seed.
+std::string option_help(const RunOption& row, const SearchDefaults& defaults) {
+  if (row.kind != OptionKind::name) {
+    if (!named(row, "seed")) return help_line(row);
+    return help_line(row) + (defaults.minizinc ? "; -r SEED is the same (both given must agree)"
+                                               : "; local search: its random choices (default 1)");
   }
-  if (vm.count("restart-factor") != 0) {
-    if (config.restarts != "geometric") throw UsageError("--restart-factor needs --restarts geometric");
-    const std::string& text = vm["restart-factor"].as<std::string>();
-    double f = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), f);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-      throw UsageError("--restart-factor expects a number, got '" + text + "'");
-    if (!(f > 1.0) || f > 1000.0)
-      throw UsageError("--restart-factor must be above 1 and at most 1000, got '" + text + "'");
-    config.restart_factor = f;
-  }
+  const bool ordering = named(row, "var") || named(row, "val");
+  std::string help = std::string(row.help) + (defaults.minizinc && ordering ? " (overrides the annotation's)" : "") +
+                     ": " + join_names(row.values());
+  if (named(row, "inference"))
+    for (const ModelInference& m : defaults.model_inferences)
+      help.append(", ").append(m.name).append(" (").append(m.help).append(")");
+  help += row.detail;
+  if (named(row, "branching") && defaults.minizinc)
+    help +=
+        "; an annotated search branches binary (split where every phase says indomain_split) unless given, or with "
+        "--backjump cbj";
+  return help;
+}
+
+// --consistency: the place of the pc2 run option (and of ac3 as a level).
+void add_consistency_option(po::options_description& search) {
+  search.add_options()("consistency", po::value<std::string>()->value_name("NAME"),
+                       "consistency before search: none, ac3 (the same as --ac3), pc2 (PC-2 on the binary "
+                       "constraints, then AC-3; at most 1024 variables and n*n*d*d up to 2^24)");
+}
+
+// --timeout MS: the program's own (the whole command, reading and building the model included).
+void add_timeout_option(po::options_description& search) {
+  search.add_options()("timeout", po::value<std::string>()->value_name("MS"),
+                       "give up MS milliseconds after the command started (reading and building the model "
+                       "included)");
 }
 
 }  // namespace
 
-namespace {
+void add_run_option(po::options_description& group, const RunOption& row, const std::string& help,
+                    const std::optional<std::string>& default_value) {
+  if (row.kind == OptionKind::flag) {
+    group.add_options()(row.name, po::bool_switch(), help.c_str());
+    return;
+  }
+  auto* value = po::value<std::string>()->value_name(row.value_name);
+  if (default_value) value->default_value(*default_value);
+  group.add_options()(row.name, value, help.c_str());
+}
 
-// --preset, --var, --val, --inference (the strategies; with the command's model inferences listed).
-void add_strategy_options(po::options_description& search, const SearchDefaults& defaults) {
-  const std::string overrides = defaults.minizinc ? " (overrides the annotation's)" : "";
-  const std::string var_help = "variable ordering" + overrides + ": " + variable_orderings().names_joined();
-  const std::string val_help = "value ordering" + overrides + ": " + value_orderings().names_joined();
-  std::string inference_help = "inference after each assignment: " + inferences().names_joined();
-  for (const ModelInference& m : defaults.model_inferences)
-    inference_help.append(", ").append(m.name).append(" (").append(m.help).append(")");
+void add_search_options(po::options_description& search, po::options_description& output,
+                        const SearchDefaults& defaults) {
   const std::string preset_help =
       std::string(
           "textbook: the defaults of --var, --val, --inference and --restarts become first, natural, none, "
           "none (AIMA Fig. 6.5's plain backtracking, the seeds' configuration; csp sudoku: and --alldiff "
           "binary); default: the defaults shown, ") +
       (defaults.minizinc ? "the engine's generic default" : "this model's own (docs/search.md says why)");
-  search.add_options()("preset", po::value<std::string>()->value_name("NAME"), preset_help.c_str())(
-      "var", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.variable_ordering),
-      var_help.c_str())("val",
-                        po::value<std::string>()->value_name("NAME")->default_value(defaults.model.value_ordering),
-                        val_help.c_str())(
-      "inference", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.inference),
-      inference_help.c_str());
-}
-
-// --max-solutions, --node-limit, --timeout, --seed (csp fzn: --node-limit and --seed; -n, -t and -r are MiniZinc's).
-void add_limit_options(po::options_description& search, const SearchDefaults& defaults) {
-  if (!defaults.minizinc)
-    search.add_options()(
-        "max-solutions",
-        po::value<std::string>()->value_name("K")->default_value(std::to_string(defaults.max_solutions)),
-        "stop after K solutions: 1 finds one, 2 tells unique from multiple, 0 counts all");
-  search.add_options()("node-limit", po::value<std::string>()->value_name("N"), "give up after N assignments");
-  if (!defaults.minizinc)
-    search.add_options()("timeout", po::value<std::string>()->value_name("MS"),
-                         "give up MS milliseconds after the command started (reading and building the model "
-                         "included)");
-  const std::string seed_help =
-      std::string(
-          "seed of the random choices: random tie-breaking of the variable and value orderings and --val "
-          "random (0, the default: ties by order)") +
-      (defaults.minizinc ? "; -r SEED is the same (both given must agree)"
-                         : "; local search: its random choices (default 1)");
-  search.add_options()("seed", po::value<std::string>()->value_name("N"), seed_help.c_str());
-}
-
-// --ac3, --consistency, --restarts, --restart-base, --restart-factor, --backjump, --learning.
-void add_engine_options(po::options_description& search, const SearchDefaults& defaults) {
-  // pc2sym
-  search.add_options()("ac3", po::bool_switch(), "run AC-3 once before search")(
-      "consistency", po::value<std::string>()->value_name("NAME"),
-      "consistency before search: none, ac3 (the same as --ac3), pc2 (PC-2 on the binary constraints, then AC-3; "
-      "at most 1024 variables and n*n*d*d up to 2^24)");
-  // restarts
-  const std::string restarts_help = "restart strategy: " + restart_strategies().names_joined() +
-                                    " (restart at a failure cutoff; use with --seed, --var dom-wdeg or --learning)";
-  search.add_options()("restarts", po::value<std::string>()->value_name("NAME")->default_value(defaults.model.restarts),
-                       restarts_help.c_str())(
-      "restart-base", po::value<std::string>()->value_name("N"),
-      "failures before the first restart (Luby unit, first geometric cutoff; default 100)")(
-      "restart-factor", po::value<std::string>()->value_name("F"),
-      "growth of the geometric cutoff, above 1 (default 1.5)");
-  const std::string branching_help =
-      std::string(
-          "how a node branches: d-way (one child per value, AIMA Fig. 6.5), binary (x = v, then x != v "
-          "propagated and the variable chosen again, as MiniZinc's int_search in Gecode), split (x <= m, then "
-          "x > m, m the middle of x's values: indomain_split) or reverse-split (x > m first); none with "
-          "--backjump cbj, the splits not with --trace or --tree") +
-      (defaults.minizinc ? "; an annotated search branches binary (split where every phase says indomain_split) "
-                           "unless given, or with --backjump cbj"
-                         : "");
-  search.add_options()("branching", po::value<std::string>()->value_name("NAME")->default_value("d-way"),
-                       branching_help.c_str());
-  // cbj
-  search.add_options()(
-      "backjump", po::value<std::string>()->value_name("NAME")->default_value("none"),
-      "backjumping: none (chronological) or cbj (conflict-directed, AIMA 6.3.3; with --inference none, fc or mac)")(
-      "learning", po::value<std::string>()->value_name("N")->default_value("0"),
-      "with --backjump cbj: record nogoods of at most N variables on dead ends (0: off); they are kept "
-      "across restarts");
-}
-
-}  // namespace
-
-void add_search_options(po::options_description& search, po::options_description& output,
-                        const SearchDefaults& defaults) {
-  add_strategy_options(search, defaults);
-  add_limit_options(search, defaults);
-  add_engine_options(search, defaults);
+  search.add_options()("preset", po::value<std::string>()->value_name("NAME"), preset_help.c_str());
+  // One flag per run option, in the table's order; --consistency at pc2's place, the program's own --timeout.
+  for (const RunOption& row : run_options()) {
+    if (named(row, "pc2")) add_consistency_option(search);
+    if (!search_flag(row, defaults.minizinc)) continue;
+    if (named(row, "timeout"))
+      add_timeout_option(search);
+    else
+      add_run_option(search, row, option_help(row, defaults), shown_default(row, defaults));
+  }
   if (!defaults.minizinc)
     output.add_options()("stats", po::bool_switch(),
                          "print the search statistics (--algorithm min-conflicts, cutset: and a line of their own "
@@ -167,22 +150,25 @@ void add_observer_options(po::options_description& output, const std::string& tr
 
 namespace {
 
-// --var, --val, --inference (a model inference runs as its engine inference), their defaults as --preset says.
-void read_strategies(const po::variables_map& vm, const std::vector<ModelInference>& model_inferences,
-                     SearchOptions& o) {
-  const bool textbook = read_preset(vm) == "textbook";
-  const SolverConfig book = SolverConfig::textbook();
-  const auto value = [&](const char* name, const std::string& textbook_default) {
-    return textbook && vm[name].defaulted() ? textbook_default : vm[name].as<std::string>();
-  };
-  o.config.variable_ordering = strategy(parse_variable_ordering, "var", value("var", book.variable_ordering.name()));
-  o.config.value_ordering = strategy(parse_value_ordering, "val", value("val", book.value_ordering.name()));
-  const std::string inference = value("inference", book.inference);
+// Sets run option `row` to `text`; an unknown name or a bad value is a usage error naming the flag.
+void set_option(const RunOption& row, RunSpec& spec, const std::string& text) {
+  try {
+    row.set(spec, text);
+  } catch (const UnknownNameError& e) {
+    throw UsageError(std::string("--").append(row.name).append(": ").append(e.what()));
+  } catch (const OptionValueError& e) {
+    throw UsageError(std::string("--").append(e.what()));
+  }
+}
+
+// --inference: a model inference runs as its engine inference; one of another command is named as such.
+void read_inference(const RunOption& row, const std::string& inference,
+                    const std::vector<ModelInference>& model_inferences, SearchOptions& o, RunSpec& spec) {
   const auto model = std::find_if(model_inferences.begin(), model_inferences.end(),
                                   [&](const ModelInference& m) { return m.name == inference; });
   if (model != model_inferences.end()) {
     o.model_inference = model->name;
-    o.config.inference = model->engine_inference;
+    spec.search.inference = model->engine_inference;
     return;
   }
   if (inference == "techniques")  // a model inference of another command: say where it belongs
@@ -190,57 +176,83 @@ void read_strategies(const po::variables_map& vm, const std::vector<ModelInferen
         "--inference: 'techniques' (the human Sudoku techniques as a propagator) exists only for "
         "csp sudoku and csp ablate sudoku (valid here: " +
         inferences().names_joined() + ")");
-  try {
-    o.config.inference = parse_inference(inference);
-  } catch (const UnknownNameError& e) {
-    if (model_inferences.empty()) throw UsageError(std::string("--inference: ").append(e.what()));
-    std::string valid = inferences().names_joined();
-    for (const ModelInference& m : model_inferences) valid.append(", ").append(m.name);
-    throw UsageError(std::string("--inference: unknown inference '")
-                         .append(inference)
-                         .append("' (valid: ")
-                         .append(valid)
-                         .append(")"));
-  }
+  if (model_inferences.empty() || inferences().contains(inference)) return set_option(row, spec, inference);
+  std::string valid = inferences().names_joined();
+  for (const ModelInference& m : model_inferences) valid.append(", ").append(m.name);
+  throw UsageError(
+      std::string("--inference: unknown inference '").append(inference).append("' (valid: ").append(valid).append(")"));
 }
 
-// --max-solutions (kept at 1 when not declared), --node-limit, --timeout, --seed.
-void read_limits(const po::variables_map& vm, SearchOptions& o) {
-  if (vm.count("max-solutions") != 0)
-    o.config.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
-  o.config.keep_solutions = 1;
-  if (vm.count("node-limit") != 0)
-    o.config.limits.node_limit = parse_count("node-limit", vm["node-limit"].as<std::string>(), false);
-  if (vm.count("timeout") != 0) {
-    const std::uint64_t ms = parse_count("timeout", vm["timeout"].as<std::string>(), false);
-    if (ms > 1000ULL * 3600 * 24 * 365) throw UsageError("--timeout is more than a year");
-    o.timeout_ms = static_cast<std::int64_t>(ms);
-    o.config.limits.time_limit = std::chrono::milliseconds(o.timeout_ms);
+// --restart-base and --restart-factor: only with a restart strategy that uses them; the factor above 1 and at most
+// 1000.
+std::string restart_parameter(const RunOption& row, const std::string& text, const RunSpec& spec) {
+  if (named(row, "restart-base")) {
+    if (spec.search.restarts == "none") throw UsageError("--restart-base needs --restarts luby or geometric");
+    return std::to_string(parse_count(row.name, text, false));
   }
-  if (vm.count("seed") != 0) o.seed = parse_count("seed", vm["seed"].as<std::string>(), true);
-  if (o.seed) o.config.seed = *o.seed;
+  if (spec.search.restarts != "geometric") throw UsageError("--restart-factor needs --restarts geometric");
+  double f = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), f);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    throw UsageError("--restart-factor expects a number, got '" + text + "'");
+  if (!(f > 1.0) || f > 1000.0)
+    throw UsageError("--restart-factor must be above 1 and at most 1000, got '" + text + "'");
+  return text;
 }
 
-// --ac3, --consistency, --restarts (and its base and factor), --backjump and --learning (their combinations are
-// SolverConfig::validate's).
-void read_engine_options(const po::variables_map& vm, SearchOptions& o) {
-  o.config.ac3_preprocess = vm["ac3"].as<bool>();
+// --consistency none|ac3|pc2 into the ac3 and pc2 run options.
+void read_consistency(const po::variables_map& vm, RunSpec& spec) {
   // pc2sym
-  if (vm.count("consistency") != 0) {
-    const std::string level = vm["consistency"].as<std::string>();
-    if (level != "none" && level != "ac3" && level != "pc2")
-      throw UsageError("--consistency: unknown level '" + level + "' (valid: none, ac3, pc2)");
-    if (level == "none" && o.config.ac3_preprocess)
-      throw UsageError("--ac3 and --consistency none contradict each other");
-    o.config.ac3_preprocess = o.config.ac3_preprocess || level == "ac3";
-    o.config.pc2_preprocess = level == "pc2";
+  if (vm.count("consistency") == 0) return;
+  const std::string level = vm["consistency"].as<std::string>();
+  if (level != "none" && level != "ac3" && level != "pc2")
+    throw UsageError("--consistency: unknown level '" + level + "' (valid: none, ac3, pc2)");
+  if (level == "none" && spec.search.ac3_preprocess)
+    throw UsageError("--ac3 and --consistency none contradict each other");
+  if (level == "ac3") run_option("ac3").set(spec, "on");
+  run_option("pc2").set(spec, level == "pc2" ? "on" : "off");
+}
+
+// The run options of add_search_options, in the table's order: a name (its default as --preset says; --inference
+// with the command's own inferences), a switch, or a number (checked as the program checks numbers: --node-limit
+// and --restart-base at least 1); --consistency at pc2's place, --timeout in milliseconds since the start.
+void read_run_options(const po::variables_map& vm, const std::vector<ModelInference>& model_inferences,
+                      SearchOptions& o, RunSpec& spec) {
+  RunSpec textbook;
+  textbook.search = SolverConfig::textbook();
+  const bool preset_textbook = read_preset(vm) == "textbook";
+  for (const RunOption& row : run_options()) {
+    if (named(row, "pc2")) read_consistency(vm, spec);
+    if (row.group == OptionGroup::local || named(row, "algorithm") || !program_flag(row) || vm.count(row.name) == 0)
+      continue;
+    if (named(row, "timeout")) {
+      const std::uint64_t ms = parse_count("timeout", vm["timeout"].as<std::string>(), false);
+      if (ms > 1000ULL * 3600 * 24 * 365) throw UsageError("--timeout is more than a year");
+      o.timeout_ms = static_cast<std::int64_t>(ms);
+      spec.search.limits.time_limit = std::chrono::milliseconds(o.timeout_ms);
+      continue;
+    }
+    if (row.kind == OptionKind::flag) {
+      set_option(row, spec, vm[row.name].as<bool>() ? "on" : "off");
+      continue;
+    }
+    const std::string text = preset_textbook && vm[row.name].defaulted() && row.kind == OptionKind::name
+                                 ? row.get(textbook)
+                                 : vm[row.name].as<std::string>();
+    if (named(row, "inference")) {
+      read_inference(row, text, model_inferences, o, spec);
+    } else if (named(row, "restart-base") || named(row, "restart-factor")) {
+      set_option(row, spec, restart_parameter(row, text, spec));
+    } else if (row.kind == OptionKind::count) {
+      const std::uint64_t n = parse_count(row.name, text, !named(row, "node-limit"));
+      if (named(row, "seed")) o.seed = n;
+      set_option(row, spec, std::to_string(n));
+    } else {
+      set_option(row, spec, text);
+    }
   }
-  read_restart_options(vm, o.config);
-  o.config.backjumping = strategy(parse_backjumping, "backjump", vm["backjump"].as<std::string>());
-  o.config.branching = strategy(parse_branching, "branching", vm["branching"].as<std::string>());
-  o.config.learning = static_cast<std::size_t>(parse_count("learning", vm["learning"].as<std::string>(), true));
   // A model's own inference (csp sudoku's techniques) adds propagators whose explanations are not tested.
-  if (o.config.backjumping == "cbj" && !o.model_inference.empty())
+  if (spec.search.backjumping == "cbj" && !o.model_inference.empty())
     throw UsageError("--backjump cbj works with --inference none, fc or mac, not '" + o.model_inference + "'");
 }
 
@@ -285,9 +297,11 @@ std::string read_preset(const po::variables_map& vm) {
 
 SearchOptions read_search_options(const po::variables_map& vm, const std::vector<ModelInference>& model_inferences) {
   SearchOptions o;
-  read_strategies(vm, model_inferences, o);
-  read_limits(vm, o);
-  read_engine_options(vm, o);
+  RunSpec spec;
+  read_run_options(vm, model_inferences, o, spec);
+  spec.search.keep_solutions = 1;
+  o.config = spec.search;
+  o.local = spec.local;
   o.stats = vm.count("stats") != 0 && vm["stats"].as<bool>();
   read_observer_options(vm, o);
   if (vm.count("algorithm") != 0) read_algorithm_options(vm, o);  // local: the model commands' --algorithm

@@ -1,5 +1,7 @@
-// The search options shared by the csp subcommands (--var, --val, --inference, --ac3, --max-solutions,
-// --node-limit, --timeout, --seed, --restarts, --restart-base, --restart-factor, --stats): one Boost.Program_options group, read back into a SolverConfig.
+// The search options shared by the csp subcommands: one Boost.Program_options flag per run option of the engine's
+// table (csp/search/run_options.hpp: --var, --val, --inference, --max-solutions, --node-limit, --seed, --ac3,
+// --restarts, --restart-base, --restart-factor, --branching, --backjump, --learning), with the program's own
+// --preset, --consistency, --timeout, --stats, --trace and --tree; read back into a SolverConfig.
 #pragma once
 
 #include <chrono>
@@ -15,6 +17,7 @@
 #include "csp/models/model_defaults.hpp"
 #include "csp/models/model_inference.hpp"
 #include "csp/search/min_conflicts.hpp"
+#include "csp/search/run_options.hpp"
 #include "csp/search/solver_config.hpp"
 #include "usage_error.hpp"
 
@@ -62,13 +65,21 @@ struct SearchOptions {
   MinConflictsConfig local;
 };
 
-/// The one declaration of the search options, used by every command: adds --preset, --var, --val, --inference,
-/// --max-solutions, --node-limit, --timeout, --seed, --ac3, --consistency, --restarts, --restart-base,
-/// --restart-factor, --backjump and --learning to `search`, and --stats, --trace and --tree to `output` (which may
+/// The one declaration of the search options, used by every command: adds --preset, then one flag per run option
+/// of the engine's table (run_options(), in its order: --var, --val, --inference, --max-solutions, --node-limit,
+/// --timeout (the program's own, in milliseconds), --seed, --ac3, --consistency (at pc2's place), --restarts,
+/// --restart-base, --restart-factor, --branching, --backjump, --learning; not --algorithm and min-conflicts'
+/// (add_algorithm_options), nor keep-solutions, check-solutions and assign-fixed, which the commands set) to
+/// `search`, and --stats, --trace and --tree to `output` (which may
 /// be the same group); with `defaults.minizinc` not --max-solutions, --timeout nor --stats (csp fzn reads MiniZinc's
 /// -n, -t, -s). The strategy helps list the registered names.
 void add_search_options(boost::program_options::options_description& search,
                         boost::program_options::options_description& output, const SearchDefaults& defaults);
+
+/// Adds the flag of run option `row` to `group` with `help`: a switch for a flag, else a value named
+/// row.value_name, with `default_value` when given (shown by --help).
+void add_run_option(boost::program_options::options_description& group, const RunOption& row, const std::string& help,
+                    const std::optional<std::string>& default_value);
 
 /// Adds --trace (described by `trace_help`: where the lines go) and --tree FILE to `output`.
 void add_observer_options(boost::program_options::options_description& output, const std::string& trace_help);

@@ -87,7 +87,7 @@ const RunOption kRunOptions[] = {
          s.search.keep_solutions = count_of("keep-solutions", t);
      },
      [](const RunSpec& s) { return s.search.keep_solutions ? std::to_string(*s.search.keep_solutions) : ""; }, true},
-    {"node-limit", K::count, G::limits, "N", "give up after N assignments", " (0: no limit)", "1000", nullptr,
+    {"node-limit", K::count, G::limits, "N", "give up after N assignments", "", "1000", nullptr,
      [](RunSpec& s, const std::string& t) { s.search.limits.node_limit = count_of("node-limit", t); },
      [](const RunSpec& s) { return std::to_string(s.search.limits.node_limit); }, false},
     {"timeout", K::number, G::limits, "SECONDS", "give up after this many seconds", " (0: no limit)", "2.5", nullptr,
