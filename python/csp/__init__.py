@@ -39,6 +39,7 @@ __all__ = [
     "Problem", "Var", "Expr", "Linear", "Formula", "Result", "Interrupt", "Error", "ModelError", "UnknownNameError",
     "SearchContext", "register_variable_ordering", "register_value_ordering", "register_inference",
     "variable_orderings", "value_orderings", "inferences", "algorithms", "restart_strategies",
+    "run_options",
     "VarArray", "array", "abs", "among", "arg_max", "arg_min", "count", "div", "element", "max", "min", "mod", "nvalue",
 ]
 
@@ -390,6 +391,13 @@ def algorithms() -> list:
 
 def restart_strategies() -> list:
     return [n for n, _ in _csp.restart_strategies()]
+
+
+def run_options() -> list:
+    """The engine's run options (csp/search/run_options.hpp), one dict per keyword of solve() but project, minimize
+    and maximize: name (the csp program's flag), keyword, kind (name, count, number, flag), help, values (a name's
+    valid names, from the registries), default, example."""
+    return _csp.run_options()
 
 
 from .study import Chart, SearchTree, Study, search_tree, study  # noqa: E402

@@ -13,6 +13,8 @@ void bind_errors(py::module_& m);
 void bind_problem(py::module_& m);
 /// _csp.solve(problem, **spec): csp::solve with the GIL released, interruptible; _csp.Interrupt.
 void bind_run(py::module_& m);
+/// _csp.run_options(): the engine's run options, one dict per keyword of solve() (spec.cpp).
+void bind_run_options(py::module_& m);
 /// _csp.SearchContext: what a Python ordering or inference sees.
 void bind_strategies(py::module_& m);
 /// The models: n-queens, map and graph colouring, cryptarithm, Zebra, Killer Sudoku, FlatZinc.

@@ -9,6 +9,7 @@ PYBIND11_MODULE(_csp, m) {
   csp::python::bind_problem(m);
   csp::python::bind_strategies(m);
   csp::python::bind_run(m);
+  csp::python::bind_run_options(m);
   csp::python::bind_models(m);
   csp::python::bind_sudoku(m);
   csp::python::bind_ablation(m);

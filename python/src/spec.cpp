@@ -1,16 +1,21 @@
-// make_run_spec: Python keyword arguments -> csp::RunSpec, with the CLI's option names.
+// make_run_spec: Python keyword arguments -> csp::RunSpec: one keyword per run option of the engine's table
+// (csp/search/run_options.hpp, the CLI's names with '_'), and Python's own project, minimize, maximize.
 #include "spec.hpp"
 
 #include <pybind11/stl.h>
 
-#include <chrono>
-#include <cmath>
+#include <algorithm>
+#include <charconv>
 #include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "csp/core/errors.hpp"
+#include "csp/search/run_options.hpp"
+#ifdef CSP_PYTHON_HAS_GRAPH
+#include "csp/graph/tree_solver.hpp"  // registers "tree" and "cutset": the algorithm names
+#endif
 
 namespace csp::python {
 namespace {
@@ -37,58 +42,10 @@ std::uint64_t as_count(const py::handle& v, const char* key) {
   return static_cast<std::uint64_t>(n);
 }
 
-const std::map<std::string, Setter>& setters() {
+// Python's own keywords: they name variables of the problem, so they are no run option (csp/search/run_options.hpp).
+const std::map<std::string, Setter>& own_keywords() {
   static const std::map<std::string, Setter> table = {
-      {"algorithm", [](RunSpec& s, const py::handle& v) { s.algorithm = as<std::string>(v, "algorithm"); }},
-      {"var",
-       [](RunSpec& s, const py::handle& v) {
-         if (py::isinstance<py::str>(v))
-           s.search.variable_ordering = v.cast<std::string>();
-         else
-           s.search.variable_ordering = python_variable_ordering(py::reinterpret_borrow<py::object>(v), "python");
-       }},
-      {"val",
-       [](RunSpec& s, const py::handle& v) {
-         if (py::isinstance<py::str>(v))
-           s.search.value_ordering = v.cast<std::string>();
-         else
-           s.search.value_ordering = python_value_ordering(py::reinterpret_borrow<py::object>(v), "python");
-       }},
-      {"inference",
-       [](RunSpec& s, const py::handle& v) {
-         if (!py::isinstance<py::str>(v))
-           throw Error("inference: expected a strategy name or a callable, got " +
-                       std::string(py::str(py::type::handle_of(v).attr("__name__"))));
-         s.search.inference = v.cast<std::string>();
-       }},
-      {"ac3", [](RunSpec& s, const py::handle& v) { s.search.ac3_preprocess = as<bool>(v, "ac3"); }},
-      {"pc2", [](RunSpec& s, const py::handle& v) { s.search.pc2_preprocess = as<bool>(v, "pc2"); }},
-      {"branching", [](RunSpec& s, const py::handle& v) { s.search.branching = as<std::string>(v, "branching"); }},
-      {"assign_fixed", [](RunSpec& s, const py::handle& v) { s.search.assign_fixed = as<bool>(v, "assign_fixed"); }},
-      {"backjump", [](RunSpec& s, const py::handle& v) { s.search.backjumping = as<std::string>(v, "backjump"); }},
-      {"learning", [](RunSpec& s, const py::handle& v) { s.search.learning = as_count(v, "learning"); }},
-      {"restarts", [](RunSpec& s, const py::handle& v) { s.search.restarts = as<std::string>(v, "restarts"); }},
-      {"restart_base", [](RunSpec& s, const py::handle& v) { s.search.restart_base = as_count(v, "restart_base"); }},
-      {"restart_factor",
-       [](RunSpec& s, const py::handle& v) { s.search.restart_factor = as<double>(v, "restart_factor"); }},
-      {"seed", [](RunSpec& s, const py::handle& v) { s.search.seed = s.local.seed = as_count(v, "seed"); }},
-      {"max_solutions", [](RunSpec& s, const py::handle& v) { s.search.max_solutions = as_count(v, "max_solutions"); }},
-      {"keep_solutions",
-       [](RunSpec& s, const py::handle& v) {
-         if (v.is_none())
-           s.search.keep_solutions.reset();
-         else
-           s.search.keep_solutions = as_count(v, "keep_solutions");
-       }},
-      {"node_limit", [](RunSpec& s, const py::handle& v) { s.search.limits.node_limit = as_count(v, "node_limit"); }},
-      {"timeout",
-       [](RunSpec& s, const py::handle& v) {
-         const double seconds = as<double>(v, "timeout");
-         if (!(seconds >= 0) || !std::isfinite(seconds)) throw Error("spec 'timeout': seconds >= 0 expected");
-         s.search.limits.time_limit = std::chrono::microseconds(static_cast<long long>(std::llround(seconds * 1e6)));
-       }},
       {"project", [](RunSpec& s, const py::handle& v) { s.search.projection = v.cast<std::vector<VarId>>(); }},
-      {"check_solutions", [](RunSpec& s, const py::handle& v) { s.check_solutions = as<bool>(v, "check_solutions"); }},
       {"minimize",
        [](RunSpec& s, const py::handle& v) {
          s.objective = Objective{as<VarId>(v, "minimize"), Sense::minimize};
@@ -97,22 +54,120 @@ const std::map<std::string, Setter>& setters() {
        [](RunSpec& s, const py::handle& v) {
          s.objective = Objective{as<VarId>(v, "maximize"), Sense::maximize};
        }},
-      {"max_steps", [](RunSpec& s, const py::handle& v) { s.local.max_steps = as_count(v, "max_steps"); }},
-      {"walk", [](RunSpec& s, const py::handle& v) { s.local.walk_probability = as<double>(v, "walk"); }},
-      {"tabu", [](RunSpec& s, const py::handle& v) { s.local.tabu_tenure = as_count(v, "tabu"); }},
-      {"weighting", [](RunSpec& s, const py::handle& v) { s.local.weighting = as<bool>(v, "weighting"); }},
-      {"restart_after", [](RunSpec& s, const py::handle& v) { s.local.restart_after = as_count(v, "restart_after"); }},
   };
   return table;
 }
 
+// A number as the run options read it: its shortest spelling that reads back as the same double.
+std::string number_text(double v) {
+  char buffer[32];
+  const auto written = std::to_chars(buffer, buffer + sizeof buffer, v);
+  return {buffer, written.ptr};
+}
+
+// The text of Python value `v` for run option `row`, converted as its kind says (a str, an int >= 0, a number, a
+// bool); None for an optional one (keep_solutions) is "" (unset).
+std::string option_text(const RunOption& row, const std::string& key, const py::handle& v) {
+  if (row.optional && v.is_none()) return "";
+  switch (row.kind) {
+    case OptionKind::name:
+      return as<std::string>(v, key.c_str());
+    case OptionKind::count:
+      return std::to_string(as_count(v, key.c_str()));
+    case OptionKind::number:
+      return number_text(as<double>(v, key.c_str()));
+    case OptionKind::flag:
+      return as<bool>(v, key.c_str()) ? "on" : "off";
+  }
+  return "";
+}
+
+// Sets run option `row` from Python value `v`: var and val take a callable too (strategies.cpp), inference a name
+// (its callables are leased by make_run_spec).
+void set_option(RunSpec& s, const RunOption& row, const std::string& key, const py::handle& v) {
+  if (key == "var" && !py::isinstance<py::str>(v)) {
+    s.search.variable_ordering = python_variable_ordering(py::reinterpret_borrow<py::object>(v), "python");
+    return;
+  }
+  if (key == "val" && !py::isinstance<py::str>(v)) {
+    s.search.value_ordering = python_value_ordering(py::reinterpret_borrow<py::object>(v), "python");
+    return;
+  }
+  if (key == "inference" && !py::isinstance<py::str>(v))
+    throw Error("inference: expected a strategy name or a callable, got " +
+                std::string(py::str(py::type::handle_of(v).attr("__name__"))));
+  try {
+    row.set(s, option_text(row, key, v));
+  } catch (const OptionValueError& e) {
+    throw Error("spec '" + key + "': " + e.reason());
+  }
+}
+
+// The keywords, sorted: the run options' and Python's own.
 std::string known_keys() {
+  std::vector<std::string> keys;
+  for (const RunOption& row : run_options()) keys.push_back(keyword(row));
+  for (const auto& [key, setter] : own_keywords()) keys.push_back(key);
+  std::sort(keys.begin(), keys.end());
   std::string out;
-  for (const auto& [key, setter] : setters()) out += (out.empty() ? "" : ", ") + key;
+  for (const std::string& key : keys) out += (out.empty() ? "" : ", ") + key;
   return out;
 }
 
+// A run option's value as Python gives it: an int, a float, a bool, a str, None for an unset optional one.
+py::object python_value(const RunOption& row, const std::string& text) {
+  if (row.optional && text.empty()) return py::none();
+  switch (row.kind) {
+    case OptionKind::count:
+      return py::int_(std::stoull(text));
+    case OptionKind::number:
+      return py::float_(std::stod(text));
+    case OptionKind::flag:
+      return py::bool_(text == "on");
+    case OptionKind::name:
+      break;
+  }
+  return py::str(text);
+}
+
+const char* kind_name(OptionKind kind) {
+  switch (kind) {
+    case OptionKind::name:
+      return "name";
+    case OptionKind::count:
+      return "count";
+    case OptionKind::number:
+      return "number";
+    case OptionKind::flag:
+      return "flag";
+  }
+  return "?";
+}
+
 }  // namespace
+
+void bind_run_options(py::module_& m) {
+  m.def(
+      "run_options",
+      [] {
+        py::list out;
+        for (const RunOption& row : run_options()) {
+          py::dict d;
+          d["name"] = row.name;
+          d["keyword"] = keyword(row);
+          d["kind"] = kind_name(row.kind);
+          d["help"] = help_line(row);
+          d["values"] = row.values != nullptr ? row.values() : std::vector<std::string>{};
+          d["default"] = python_value(row, row.get(RunSpec{}));
+          d["example"] = python_value(row, row.example);
+          out.append(d);
+        }
+        return out;
+      },
+      "The run options (csp/search/run_options.hpp): one dict per keyword of solve() but project, minimize and "
+      "maximize: name (the csp program's flag), keyword, kind (name, count, number, flag), help, values (a name's "
+      "valid names, read from the registries now), default, example");
+}
 
 RunSpec make_run_spec(const Problem& problem, const py::dict& kwargs, InferenceLease& lease) {
   RunSpec spec;
@@ -122,9 +177,15 @@ RunSpec make_run_spec(const Problem& problem, const py::dict& kwargs, InferenceL
       spec.search.inference = lease.acquire(py::reinterpret_borrow<py::object>(value));
       continue;
     }
-    const auto it = setters().find(name);
-    if (it == setters().end()) throw Error("unknown option '" + name + "' (valid: " + known_keys() + ")");
-    if (!value.is_none() || name == "keep_solutions") it->second(spec, value);
+    const RunOption* row = name.find('-') == std::string::npos ? find_run_option(name) : nullptr;
+    const auto own = own_keywords().find(name);
+    if (row == nullptr && own == own_keywords().end())
+      throw Error("unknown option '" + name + "' (valid: " + known_keys() + ")");
+    if (value.is_none() && !(row != nullptr && row->optional)) continue;  // None: the default
+    if (row != nullptr)
+      set_option(spec, *row, name, value);
+    else
+      own->second(spec, value);
   }
   spec.validate(problem);
   return spec;

@@ -11,10 +11,12 @@ namespace csp::python {
 
 namespace py = pybind11;
 
-/// A RunSpec from {name: value} with the CLI's names ('-' written '_'): algorithm, var, val, inference, ac3, pc2,
-/// backjump, learning, restarts, restart_base, restart_factor, seed, max_solutions, keep_solutions, node_limit,
-/// timeout (seconds), project (variable ids), check_solutions, minimize / maximize (a variable id), and
-/// min-conflicts' max_steps, walk, tabu, weighting, restart_after. var and val take a registered name or a
+/// A RunSpec from {name: value}: one keyword per run option of the engine's table (csp/search/run_options.hpp, the
+/// CLI's names with '-' written '_': algorithm, var, val, inference, ac3, pc2, branching, assign_fixed, backjump,
+/// learning, restarts, restart_base, restart_factor, seed, max_solutions, keep_solutions, node_limit, timeout
+/// (seconds), check_solutions, min-conflicts' max_steps, walk, tabu, weighting, restart_after), each converted as its
+/// kind says (a str, an int >= 0, a number, a bool; None: the default), and Python's own project (variable ids),
+/// minimize / maximize (a variable id). var and val take a registered name or a
 /// Python callable (see strategies.cpp); an inference callable gets a registry entry leased by `lease` (keep it
 /// until the run ends). Throws Error naming an unknown keyword, then what RunSpec::validate throws.
 RunSpec make_run_spec(const Problem& problem, const py::dict& kwargs, InferenceLease& lease);
