@@ -9,10 +9,13 @@
 #include <system_error>
 
 #include "csp/core/errors.hpp"
+#include "csp/graph/tree_solver.hpp"  // registers "tree" and "cutset": the algorithm dimension's names
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/restarts.hpp"
+#include "csp/search/run_options.hpp"
+#include "csp/search/solve.hpp"
 
 #include <charconv>
 
@@ -64,20 +67,37 @@ std::string Configuration::label() const {
 }
 
 SolverConfig Configuration::solver_config() const {
-  SolverConfig c;
-  c.variable_ordering = var;
-  c.value_ordering = val;
-  c.inference = engine_inference(inference);
-  c.ac3_preprocess = ac3 || consistency == "ac3";
-  c.pc2_preprocess = consistency == "pc2";
-  c.backjumping = backjump.empty() ? "none" : backjump;
-  c.learning = learning.empty() ? 0 : static_cast<std::size_t>(std::stoul(learning));
-  c.restarts = restarts.empty() ? "none" : restarts;
-  c.branching = branching.empty() ? "d-way" : branching;
-  c.seed = seed.empty() ? 0 : static_cast<std::uint64_t>(std::stoull(seed));
-  if (c.restarts != "none") c.restart_base = restart_base;
-  if (c.restarts == "geometric") c.restart_factor = restart_factor;
-  return c;
+  // Each backtracking dimension that is a run option, through the option's setter (a model inference as its engine
+  // inference); consistency as ac3 / pc2; the restart parameters only with a strategy that uses them.
+  RunSpec spec;
+  for (const DimensionRow& row : kDimensionTable) {
+    if (!row.run_option || row.group == DimensionGroup::local_search || row.dimension == Dimension::algorithm) continue;
+    const std::string value = row.get(*this);
+    if (value.empty()) continue;
+    run_option(row.name).set(spec, row.dimension == Dimension::inference ? engine_inference(value) : value);
+  }
+  if (consistency == "ac3") spec.search.ac3_preprocess = true;
+  spec.search.pc2_preprocess = consistency == "pc2";
+  if (spec.search.restarts != "none") spec.search.restart_base = restart_base;
+  if (spec.search.restarts == "geometric") spec.search.restart_factor = restart_factor;
+  return spec.search;
+}
+
+MinConflictsConfig Configuration::local_search_config() const {
+  // Min-conflicts' dimensions through their run options' setters ("-" and "" leave the book's default); the seed is
+  // the configuration's, but 0 (ties by order in backtracking) keeps seed 1.
+  RunSpec spec;
+  for (const DimensionRow& row : kDimensionTable) {
+    if (row.group != DimensionGroup::local_search) continue;
+    const std::string value = row.get(*this);
+    if (!value.empty() && value != "-") run_option(row.name).set(spec, value);
+  }
+  if (!seed.empty()) {
+    RunSpec seeded;
+    run_option("seed").set(seeded, seed);
+    if (seeded.search.seed != 0) spec.local.seed = seeded.local.seed;
+  }
+  return spec.local;
 }
 
 AllDifferentMode Configuration::alldiff_mode() const { return parse_all_different_mode(alldiff); }
@@ -121,15 +141,14 @@ std::string current_alldiff_name(const std::string& name) {
 
 std::vector<std::string> valid_values(Dimension d) {
   const DimensionRow& row = dimension_row(d);
+  if (row.run_option) {
+    const RunOption& option = run_option(row.name);
+    return option.values != nullptr ? option.values() : std::vector<std::string>{};
+  }
   return row.valid != nullptr ? row.valid() : std::vector<std::string>{};
 }
 
 namespace detail {
-
-std::vector<std::string> variable_ordering_names() { return variable_orderings().names(); }
-std::vector<std::string> value_ordering_names() { return value_orderings().names(); }
-std::vector<std::string> inference_names() { return inferences().names(); }
-std::vector<std::string> restart_strategy_names() { return restart_strategies().names(); }
 
 void check_learning(Dimension d, const std::string& value) {
   const bool number = !value.empty() && value.size() < 10 && value.find_first_not_of("0123456789") == std::string::npos;

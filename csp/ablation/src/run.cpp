@@ -43,18 +43,13 @@ bool is_failure(RunStatus s) { return s != RunStatus::solved && s != RunStatus::
 
 namespace {
 
-// Min-conflicts' options from the configuration: --walk, --tabu, --weighting, --restart-after LIST ("" when not in
+// Min-conflicts' options from the configuration (Configuration::local_search_config, through the run options'
+// setters): --walk, --tabu, --weighting, --restart-after LIST ("" when not in
 // the study: the book's algorithm); its max_steps is the study's node limit (or 100,000), its seed the
 // configuration's (0, ties by order in backtracking, keeps seed 1).
 MinConflictsConfig local_search_config(const Configuration& config, const RunLimits& limits) {
-  MinConflictsConfig local;
+  MinConflictsConfig local = config.local_search_config();
   if (limits.node_limit != 0) local.max_steps = limits.node_limit;
-  if (const SolverConfig solver = config.solver_config(); solver.seed != 0) local.seed = solver.seed;
-  if (!config.walk.empty())  // checked by parse_probabilities; from_chars: no locale
-    std::from_chars(config.walk.data(), config.walk.data() + config.walk.size(), local.walk_probability);
-  if (!config.tabu.empty()) local.tabu_tenure = std::stoull(config.tabu);
-  local.weighting = config.weighting == "on";
-  if (!config.restart_after.empty()) local.restart_after = std::stoull(config.restart_after);
   return local;
 }
 

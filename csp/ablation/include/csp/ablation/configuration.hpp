@@ -11,6 +11,7 @@
 #include "csp/constraints/globals/globals.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/models/model_inference.hpp"
+#include "csp/search/min_conflicts.hpp"
 #include "csp/search/solver_config.hpp"
 
 namespace csp::ablation {
@@ -101,6 +102,9 @@ struct Configuration {
   /// The engine configuration (strategies and ac3; limits and solution counts are left at their defaults). A model
   /// inference becomes its engine inference (engine_inference); the model posts its propagator when it builds.
   SolverConfig solver_config() const;
+  /// Min-conflicts' options from walk, tabu, weighting, restart-after and seed (the book's for what is not in the
+  /// study, seed 1 for seed 0); max_steps and the limits are the study's (run.cpp).
+  MinConflictsConfig local_search_config() const;
   /// The AllDifferentMode called `alldiff` (csp::parse_all_different_mode).
   AllDifferentMode alldiff_mode() const;
   /// The Globals called `globals` (native when not in the study).
@@ -124,11 +128,11 @@ const std::vector<std::string>& alldiff_names();
 /// and by csp ablate --resume on the rows of an older study.
 std::string current_alldiff_name(const std::string& name);
 
-/// The valid values of a dimension: the registry names for var, val and inference, alldiff_names() for alldiff,
-/// {"off", "on"} for ac3 and break-symmetry, {"none", "ac3", "pc2"} for consistency, {"backtracking",
-/// "min-conflicts", "tree", "cutset"} for algorithm, {"none", "cbj"} for backjump, the registry names for restarts,
-/// {"off", "on"} for weighting; learning, seed, tabu and restart-after take any whole number and walk a probability
-/// (their lists are empty here).
+/// The valid values of a dimension: a run option's values (csp/search/run_options.hpp: the registry names for var,
+/// val, inference, restarts and algorithm (csp::algorithms()), {"none", "cbj"} for backjump, the branchings for
+/// branching, {"off", "on"} for ac3 and weighting), alldiff_names() for alldiff, {"off", "on"} for break-symmetry,
+/// {"none", "ac3", "pc2"} for consistency, {"native", "decompose"} for globals; learning, seed, tabu and
+/// restart-after take any whole number and walk a probability (their lists are empty here).
 std::vector<std::string> valid_values(Dimension d);
 
 /// Parses a comma-separated list of the values of dimension `d` (e.g. "first,mrv" or "all"), checked against
@@ -185,12 +189,6 @@ struct GridSpec {
 enum class DimensionGroup { always, optional, local_search };
 
 namespace detail {
-// The names of the strategy registries (csp::variable_orderings(), value_orderings(), inferences(),
-// restart_strategies()), for kDimensionTable.
-std::vector<std::string> variable_ordering_names();
-std::vector<std::string> value_ordering_names();
-std::vector<std::string> inference_names();
-std::vector<std::string> restart_strategy_names();
 // The value checks of the numeric dimensions (InputError naming the option), for kDimensionTable.
 void check_learning(Dimension d, const std::string& value);
 void check_seed(Dimension d, const std::string& value);
@@ -207,6 +205,10 @@ std::vector<std::string> parse_step_counts(Dimension d, const std::string& text)
 struct DimensionRow {
   Dimension dimension;
   const char* name;  ///< the option and column name ("break-symmetry")
+  /// The dimension is the engine's run option of the same name (csp/search/run_options.hpp): its valid values are
+  /// the option's (a registry's names, off / on), and its setter writes the run's RunSpec (solver_config). False for
+  /// what the study's models decide (alldiff, break-symmetry, globals) and for consistency (ac3 and pc2 as one list).
+  bool run_option;
   DimensionGroup group;
   const char* fallback;  ///< the value of an `always` dimension when its list is not given ("" for the others)
   /// Does not apply to min-conflicts, tree and cutset (those run once, at the first value of its list).
@@ -214,7 +216,8 @@ struct DimensionRow {
   std::vector<std::string> GridSpec::*list;         ///< its list in a GridSpec
   std::string (*get)(const Configuration&);         ///< its value in a configuration ("" when not in the study)
   void (*set)(Configuration&, const std::string&);  ///< sets that value
-  /// Its valid names (valid_values); null for a numeric dimension, whose values `check` checks instead.
+  /// Its valid names when it is no run option (valid_values); null for a run option (the option's values) and a
+  /// numeric dimension, whose values `check` checks instead.
   std::vector<std::string> (*valid)();
   void (*check)(Dimension, const std::string& value);  ///< throws InputError for a bad value; null for names
   /// Parses csp ablate's comma-separated list of the option (duplicates dropped); null when the model decides
@@ -228,31 +231,27 @@ struct DimensionRow {
 
 /// The 18 dimensions, in Dimension order.
 inline constexpr DimensionRow kDimensionTable[] = {
-    {Dimension::var, "var", DimensionGroup::always, "first", true, &GridSpec::var,
-     [](const Configuration& c) { return c.var; }, [](Configuration& c, const std::string& v) { c.var = v; },
-     detail::variable_ordering_names, nullptr, detail::parse_names, "variable orderings", ""},
-    {Dimension::val, "val", DimensionGroup::always, "natural", true, &GridSpec::val,
-     [](const Configuration& c) { return c.val; }, [](Configuration& c, const std::string& v) { c.val = v; },
-     detail::value_ordering_names, nullptr, detail::parse_names, "value orderings", ""},
-    {Dimension::inference, "inference", DimensionGroup::always, "none", true, &GridSpec::inference,
+    {Dimension::var, "var", true, DimensionGroup::always, "first", true, &GridSpec::var,
+     [](const Configuration& c) { return c.var; }, [](Configuration& c, const std::string& v) { c.var = v; }, nullptr,
+     nullptr, detail::parse_names, "variable orderings", ""},
+    {Dimension::val, "val", true, DimensionGroup::always, "natural", true, &GridSpec::val,
+     [](const Configuration& c) { return c.val; }, [](Configuration& c, const std::string& v) { c.val = v; }, nullptr,
+     nullptr, detail::parse_names, "value orderings", ""},
+    {Dimension::inference, "inference", true, DimensionGroup::always, "none", true, &GridSpec::inference,
      [](const Configuration& c) { return c.inference; },
-     [](Configuration& c, const std::string& v) { c.inference = v; }, detail::inference_names, nullptr, nullptr,
-     "inferences", ""},
-    {Dimension::alldiff, "alldiff", DimensionGroup::always, "binary", false, &GridSpec::alldiff,
+     [](Configuration& c, const std::string& v) { c.inference = v; }, nullptr, nullptr, nullptr, "inferences", ""},
+    {Dimension::alldiff, "alldiff", false, DimensionGroup::always, "binary", false, &GridSpec::alldiff,
      [](const Configuration& c) { return c.alldiff; }, [](Configuration& c, const std::string& v) { c.alldiff = v; },
      [] { return alldiff_names(); }, nullptr, nullptr, "",
      "how all-different is posted: binary (!= between pairs), value (one constraint: single values, pigeonhole, "
      "hidden singles), gac (one constraint, Regin's matching: generalised arc consistency); the old names pairwise, "
      "global, matching are accepted; default: binary (csp ablate MODEL: the model's, under Models). Queens take "
      "binary, value; maps and graphs only binary; fzn all three (for fzn_all_different_int)"},
-    {Dimension::ac3, "ac3", DimensionGroup::always, "off", true, &GridSpec::ac3,
+    {Dimension::ac3, "ac3", true, DimensionGroup::always, "off", true, &GridSpec::ac3,
      [](const Configuration& c) { return std::string(c.ac3 ? "on" : "off"); },
-     [](Configuration& c, const std::string& v) { c.ac3 = v == "on"; },
-     [] {
-       return std::vector<std::string>{"off", "on"};
-     },
-     nullptr, detail::parse_names, "", "AC-3 once before search: off, on (default: off)"},
-    {Dimension::consistency, "consistency", DimensionGroup::optional, "", true, &GridSpec::consistency,
+     [](Configuration& c, const std::string& v) { c.ac3 = v == "on"; }, nullptr, nullptr, detail::parse_names, "",
+     "AC-3 once before search: off, on (default: off)"},
+    {Dimension::consistency, "consistency", false, DimensionGroup::optional, "", true, &GridSpec::consistency,
      [](const Configuration& c) { return c.consistency; },
      [](Configuration& c, const std::string& v) { c.consistency = v; },
      [] {
@@ -261,7 +260,7 @@ inline constexpr DimensionRow kDimensionTable[] = {
      nullptr, detail::parse_names, "",
      "consistency before search: none, ac3 (AC-3 once), pc2 (PC-2 on the binary constraints, then AC-3); a column "
      "only when given; not with --ac3"},
-    {Dimension::break_symmetry, "break-symmetry", DimensionGroup::optional, "", false, &GridSpec::break_symmetry,
+    {Dimension::break_symmetry, "break-symmetry", false, DimensionGroup::optional, "", false, &GridSpec::break_symmetry,
      [](const Configuration& c) { return c.break_symmetry; },
      [](Configuration& c, const std::string& v) { c.break_symmetry = v; },
      [] {
@@ -269,7 +268,7 @@ inline constexpr DimensionRow kDimensionTable[] = {
      },
      nullptr, detail::parse_names, "",
      "australia, usa, graph: colours interchangeable (value precedence): off, on; a column only when given"},
-    {Dimension::globals, "globals", DimensionGroup::optional, "", false, &GridSpec::globals,
+    {Dimension::globals, "globals", false, DimensionGroup::optional, "", false, &GridSpec::globals,
      [](const Configuration& c) { return c.globals; }, [](Configuration& c, const std::string& v) { c.globals = v; },
      [] {
        return std::vector<std::string>{"native", "decompose"};
@@ -278,13 +277,9 @@ inline constexpr DimensionRow kDimensionTable[] = {
      "fzn only: the global constraints of csp's MiniZinc library (cumulative, circuit, regular, ...) as native "
      "propagators or as their decompositions (csp fzn --globals): native, decompose (default: native); a column "
      "only when given"},
-    {Dimension::algorithm, "algorithm", DimensionGroup::optional, "", false, &GridSpec::algorithm,
+    {Dimension::algorithm, "algorithm", true, DimensionGroup::optional, "", false, &GridSpec::algorithm,
      [](const Configuration& c) { return c.algorithm; },
-     [](Configuration& c, const std::string& v) { c.algorithm = v; },
-     [] {
-       return std::vector<std::string>{"backtracking", "min-conflicts", "tree", "cutset"};
-     },
-     nullptr, detail::parse_names, "",
+     [](Configuration& c, const std::string& v) { c.algorithm = v; }, nullptr, nullptr, detail::parse_names, "",
      "backtracking (default; the strategies above), min-conflicts (local search, AIMA Fig. 6.8, seeded by --seed "
      "or 1, at most --node-limit or 100000 steps: 'gave up' is a node-limit), tree (TREE-CSP-SOLVER; a cycle is an "
      "error), cutset (cutset conditioning); a column of its own when not only backtracking; the last three run "
@@ -292,54 +287,43 @@ inline constexpr DimensionRow kDimensionTable[] = {
      "--consistency, --backjump, --learning, --restarts, --branching (which do not apply to them), and find one "
      "solution "
      "(--max-solutions 1)"},
-    {Dimension::backjump, "backjump", DimensionGroup::optional, "", true, &GridSpec::backjump,
+    {Dimension::backjump, "backjump", true, DimensionGroup::optional, "", true, &GridSpec::backjump,
      [](const Configuration& c) { return c.backjump; }, [](Configuration& c, const std::string& v) { c.backjump = v; },
-     [] {
-       return std::vector<std::string>{"none", "cbj"};
-     },
-     nullptr, detail::parse_names, "",
+     nullptr, nullptr, detail::parse_names, "",
      "backjumping: none, cbj (conflict-directed; runs only with inference none, fc and mac); a column only when "
      "given"},
-    {Dimension::learning, "learning", DimensionGroup::optional, "", true, &GridSpec::learning,
+    {Dimension::learning, "learning", true, DimensionGroup::optional, "", true, &GridSpec::learning,
      [](const Configuration& c) { return c.learning; }, [](Configuration& c, const std::string& v) { c.learning = v; },
      nullptr, detail::check_learning, nullptr, "",
      "with cbj: the largest nogood recorded, whole numbers, 0 = off (default: 0); a column only when given"},
-    {Dimension::restarts, "restarts", DimensionGroup::optional, "", true, &GridSpec::restarts,
+    {Dimension::restarts, "restarts", true, DimensionGroup::optional, "", true, &GridSpec::restarts,
      [](const Configuration& c) { return c.restarts; }, [](Configuration& c, const std::string& v) { c.restarts = v; },
-     detail::restart_strategy_names, nullptr, detail::parse_names, "restart strategies",
+     nullptr, nullptr, detail::parse_names, "restart strategies",
      "; a column only when given or when the model restarts by default"},
-    {Dimension::branching, "branching", DimensionGroup::optional, "", true, &GridSpec::branching,
+    {Dimension::branching, "branching", true, DimensionGroup::optional, "", true, &GridSpec::branching,
      [](const Configuration& c) { return c.branching; },
-     [](Configuration& c, const std::string& v) { c.branching = v; },
-     [] {
-       return std::vector<std::string>{"d-way", "binary", "split", "reverse-split"};
-     },
-     nullptr, detail::parse_names, "",
+     [](Configuration& c, const std::string& v) { c.branching = v; }, nullptr, nullptr, detail::parse_names, "",
      "how a node branches: d-way (one child per value, default), binary (x = v, then x != v), split (x <= m, then "
      "x > m), reverse-split (x > m first); binary and the splits do not run with cbj; a column only when given"},
-    {Dimension::seed, "seed", DimensionGroup::optional, "", false, &GridSpec::seed,
+    {Dimension::seed, "seed", true, DimensionGroup::optional, "", false, &GridSpec::seed,
      [](const Configuration& c) { return c.seed; }, [](Configuration& c, const std::string& v) { c.seed = v; }, nullptr,
      detail::check_seed, detail::parse_seed_list, "",
      "search seeds, whole numbers: random tie-breaking of the orderings (0: ties by order; default: 0); a column of "
      "the CSV when given"},
-    {Dimension::walk, "walk", DimensionGroup::local_search, "", false, &GridSpec::walk,
+    {Dimension::walk, "walk", true, DimensionGroup::local_search, "", false, &GridSpec::walk,
      [](const Configuration& c) { return c.walk; }, [](Configuration& c, const std::string& v) { c.walk = v; }, nullptr,
      detail::check_probability, parse_probabilities, "",
      "min-conflicts only: random-walk probabilities from 0 to 1 (default: 0); a column when given, '-' for the "
      "other algorithms (needs min-conflicts in --algorithm)"},
-    {Dimension::tabu, "tabu", DimensionGroup::local_search, "", false, &GridSpec::tabu,
+    {Dimension::tabu, "tabu", true, DimensionGroup::local_search, "", false, &GridSpec::tabu,
      [](const Configuration& c) { return c.tabu; }, [](Configuration& c, const std::string& v) { c.tabu = v; }, nullptr,
      detail::check_whole_number, detail::parse_tenures, "",
      "min-conflicts only: tabu tenures, whole numbers (0 = off, the default); a column when given"},
-    {Dimension::weighting, "weighting", DimensionGroup::local_search, "", false, &GridSpec::weighting,
+    {Dimension::weighting, "weighting", true, DimensionGroup::local_search, "", false, &GridSpec::weighting,
      [](const Configuration& c) { return c.weighting; },
-     [](Configuration& c, const std::string& v) { c.weighting = v; },
-     [] {
-       return std::vector<std::string>{"off", "on"};
-     },
-     nullptr, detail::parse_names, "",
+     [](Configuration& c, const std::string& v) { c.weighting = v; }, nullptr, nullptr, detail::parse_names, "",
      "min-conflicts only: constraint weighting (breakout): off, on (default: off); a column when given"},
-    {Dimension::restart_after, "restart-after", DimensionGroup::local_search, "", false, &GridSpec::restart_after,
+    {Dimension::restart_after, "restart-after", true, DimensionGroup::local_search, "", false, &GridSpec::restart_after,
      [](const Configuration& c) { return c.restart_after; },
      [](Configuration& c, const std::string& v) { c.restart_after = v; }, nullptr, detail::check_whole_number,
      detail::parse_step_counts, "",
