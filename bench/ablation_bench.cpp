@@ -1,4 +1,5 @@
-// Google Benchmark: the grid of `csp ablate` (docs/ablation.md, "full grid") as one case per (file, configuration).
+// Google Benchmark: the grid of `csp ablate` (docs/ablation_sudoku.md, "The full grid on top95") as one case per
+// (file, configuration).
 //
 // One iteration runs every valid puzzle of the file with the configuration, exactly as `csp ablate` does
 // (csp::ablation::run_one: model construction, backtracking search for a first solution within the node limit,
@@ -7,7 +8,7 @@
 // limit, 0 when the configuration qualifies). A wrong solution or a model error stops the case with an error.
 // Flags (besides Google Benchmark's): --files=A,B (default CSP_SHARED_DIR/puzzles/top95.txt), --var=LIST,
 // --val=LIST, --inference=LIST, --alldiff=LIST, --ac3=LIST (the lists of csp ablate, 'all' allowed; defaults: the
-// full grid of docs/ablation.md), --node-limit=N (default 5000, as there).
+// full grid of docs/ablation_sudoku.md), --node-limit=N (default 5000, as there).
 #include <benchmark/benchmark.h>
 
 #include <cstring>
@@ -80,7 +81,7 @@ std::string stem(const std::string& path) {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   std::string files = std::string(CSP_SHARED_DIR) + "/puzzles/top95.txt";
-  // The full grid of docs/ablation.md.
+  // The full grid of docs/ablation_sudoku.md.
   std::vector<std::pair<ab::Dimension, std::string>> lists = {{ab::Dimension::var, "all"},
                                                               {ab::Dimension::val, "all"},
                                                               {ab::Dimension::inference, "all"},

@@ -19,10 +19,10 @@
 # Usage: bench/compare_minizinc.sh [--scale] [--update] [--section NAME] [--timeout S] [--only ID[,ID...]] [CORPUS]
 #   CORPUS      folder with instances.tsv (default: <repo>/../shared/minizinc; bench/instances holds the second
 #               table's public instances); absent: prints "skipped", exit 0
-#   --section   the marked section of bench/README.md that --update replaces (default: corpus, or scale)
+#   --section   the marked section of bench/gecode.md that --update replaces (default: corpus, or scale)
 #   --timeout   per-instance limit in seconds for each solver (default 60)
 #   --only      run only these instance ids (corpus) or MODEL:SIZE names (scale); --update is refused with it
-#   --update    also replace the marked section of bench/README.md (corpus or scale) with this run's table
+#   --update    also replace the marked section of bench/gecode.md (corpus or scale) with this run's table
 # Environment: BUILD_DIR (default <repo>/build: csp_cli is built there first; it must be configured),
 #   MINIZINC (default minizinc).
 # Exit status: 0 every instance answered correctly within the limit, 1 some not (the table says which), 2 usage
@@ -239,7 +239,7 @@ cat "$table"
 
 if ((update)); then
   marker=${section:-$marker}
-  readme=$repo/bench/README.md
+  readme=$repo/bench/gecode.md
   begin="<!-- compare_minizinc.sh $marker: begin -->"
   end="<!-- compare_minizinc.sh $marker: end -->"
   grep -qF "$begin" "$readme" && grep -qF "$end" "$readme" || die "no '$begin' ... '$end' section in $readme"

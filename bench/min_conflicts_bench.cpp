@@ -12,7 +12,7 @@
 //                             colouring of colouring/200k_steps (6,000 edges, 4 colours): seeds 1..20, max_steps
 //                             100,000 each; counters solved (of 20), steps (mean over the solved runs),
 //                             max_steps_solved, restarts (mean per run), ms (mean per run).
-//                             The table of docs/ablation.md ("Local search").
+//                             The table of docs/ablation_search.md ("Local search").
 // The time is that of `min_conflicts` alone; building the problem is reported apart (build_ms). Counters per run:
 // steps (stats.assignments), checks (stats.constraint_checks). A case stops with an
 // error when a run ends otherwise than expected or a solution breaks a constraint. Each iteration uses a new seed

@@ -1,5 +1,5 @@
 """The cost of a Python inference through ctx against the same algorithm in plain Python (bench/README.md,
-"Bulk reads for Python inferences").
+"The Python module").
 
 Norvig's propagation (a cell with one value removes it from its peers; a value with one place in a unit goes
 there), to a fixpoint after every assignment, with MRV and ascending values (a cell the inference fixed is

@@ -324,7 +324,7 @@ void apply_annotation(const fzn::FlatZincModel& model, FznOptions& o) {
   if (!o.val_given) config.value_ordering = fzn::phased_value_ordering(model.search, config.value_ordering.name());
   // int_search branches as MiniZinc's solvers do (fzn::phased_branching: binary, or split where every phase says
   // indomain_split) unless --branching says otherwise or --backjump cbj needs d-way. Measured on the corpus's 32
-  // annotated models (bench/README.md): 0.96x d-way's time in geometric mean, Gecode's very tree on parity-learning,
+  // annotated models (bench/LOG.md): 0.96x d-way's time in geometric mean, Gecode's very tree on parity-learning,
   // nonogram and solbat, city-position 3.7x and fillomino 1.3x faster, p1f and rcpsp a few ms slower.
   if (!o.branching_given && config.backjumping == "none") config.branching = "binary";
   // Under binary branching an annotation's split is followed to the letter (x <= m, then x > m):

@@ -337,12 +337,12 @@ CatalogEntry coloring(std::string name, std::string summary,
   return e;
 }
 
-// The defaults of the entries below were chosen by measurement (bench/README.md, "Defaults per model"), Sudoku's
-// by the Sudoku benchmarks (bench/README.md, "Choosing the default configuration").
+// The defaults of the entries below were chosen by measurement (bench/LOG.md, "Defaults per model"), Sudoku's
+// by the Sudoku benchmarks (bench/LOG.md, "Sudoku's default becomes --alldiff grid").
 std::vector<CatalogEntry> make_catalog() {
   std::vector<CatalogEntry> out;
   // Sudoku: mrv + mac, the grid propagator (singles, box-line, pairs over bitmasks): fewer instructions than gac on
-  // all four benchmark files and the 16x16 set (bench/README.md, "Choosing the default configuration"); its pairs
+  // all four benchmark files and the 16x16 set (bench/LOG.md, "Sudoku's default becomes --alldiff grid"); its pairs
   // keep BH-08 at gac's 84 nodes (the value rules alone: 1.2 million, singles and box-line: 352,932).
   out.push_back(entry("sudoku", "Sudoku puzzles of any box shape from files (one-line puzzles or pictures)",
                       sudoku_instances, kSudokuModes,

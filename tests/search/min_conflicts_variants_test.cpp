@@ -119,7 +119,7 @@ TEST(MinConflictsVariants, EachSolvesQueensAustraliaUsaAndTheMagicSquareWithFixe
 }
 
 // The book's algorithm (no variant) stays in a local minimum of the magic square: seeds 1..3 all give up after
-// 5,000 steps; random walk solves each (the 20-seed table is in docs/ablation.md).
+// 5,000 steps; random walk solves each (the 20-seed table is in docs/ablation_search.md).
 TEST(MinConflictsVariants, TheBooksAlgorithmGivesUpOnTheMagicSquareWhereRandomWalkSolvesIt) {
   const Problem magic = magic_square();
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {

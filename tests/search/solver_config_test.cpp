@@ -79,7 +79,7 @@ TEST(SolverConfig, TextbookPresetIsAimaFigure65) {
   EXPECT_EQ(to_string(c), "var=first val=natural inference=none ac3=off max_solutions=1");
 }
 
-// The engine's generic default (user models, FlatZinc, csp.msc), chosen by measurement (bench/README.md, "One default
+// The engine's generic default (user models, FlatZinc, csp.msc), chosen by measurement (bench/LOG.md, "One default
 // for every command"); each catalogue model declares its own (csp/models/model_defaults.hpp).
 TEST(SolverConfig, DefaultsAreDomWdegWithMac) {
   const SolverConfig c;

@@ -96,7 +96,7 @@ class OrderingState {
   static bool large(const SearchContext& ctx) {
     return ctx.assignment().variable_count() >= kIndexedFrom && ctx.domains_filtered() && !ctx.random_ties();
   }
-  /// The number of variables from which the index is used. Measured in instructions (bench/README.md, "Orderings
+  /// The number of variables from which the index is used. Measured in instructions (bench/LOG.md, "Orderings
   /// without a quadratic scan"): on random colourings with mac the index saves 4-12% at 300 variables and 17-32% at
   /// 600; on Sudoku, whose every node changes many domains, it costs 10% at 81 variables (9x9), 1.8% at 256
   /// (16x16) and breaks even at 625 (25x25).

@@ -51,7 +51,7 @@ class OptionConflictError : public Error {
 };
 
 /// The configuration of `backtracking_search`. The defaults are the engine's generic default, chosen by measurement
-/// (bench/README.md, "One default for every command"): dom-wdeg + natural + mac, no restarts; user models, FlatZinc
+/// (bench/LOG.md, "One default for every command"): dom-wdeg + natural + mac, no restarts; user models, FlatZinc
 /// (csp fzn, csp.msc) and Python's Problem start from it, each model of the catalogue from its own
 /// (csp/models/model_defaults.hpp). The textbook baseline (AIMA Fig. 6.5: static order, ascending values, no inference)
 /// is the preset `SolverConfig::textbook()`. The orderings are a registry name ("mrv") or a callable with the

@@ -1,6 +1,6 @@
 // A model's default run configuration: the variable ordering, value ordering, inference, restart strategy and
 // all-different mode a model is searched with when the user names none. Each entry of the model catalogue declares its own
-// (CatalogEntry::defaults, made in models/src/catalog.cpp, chosen by measurement: bench/README.md, "Defaults per
+// (CatalogEntry::defaults, made in models/src/catalog.cpp, chosen by measurement: bench/LOG.md, "Defaults per
 // model"), as each of Gecode's example models picks its own brancher; every front end reads it from there: the
 // model commands of csp and their --help, csp ablate MODEL (the values of the dimensions a study does not vary) and
 // the Python module (csp.Sudoku, csp.study). ModelDefaults{} is the engine's generic default, SolverConfig{}'s
