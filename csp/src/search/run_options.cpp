@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <system_error>
 
@@ -17,8 +18,8 @@
 
 namespace csp {
 
-std::vector<std::string> branching_names() { return {"d-way", "binary", "split", "reverse-split"}; }
-std::vector<std::string> backjumping_names() { return {"none", "cbj"}; }
+std::vector<std::string> branching_names() { return {std::begin(kBranchingNames), std::end(kBranchingNames)}; }
+std::vector<std::string> backjumping_names() { return {std::begin(kBackjumpingNames), std::end(kBackjumpingNames)}; }
 
 namespace {
 

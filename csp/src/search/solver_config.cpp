@@ -9,7 +9,9 @@
 #include "csp/search/run_options.hpp"
 
 #include <cmath>
+#include <span>
 #include <sstream>
+#include <string_view>
 
 namespace csp {
 
@@ -20,20 +22,20 @@ std::string parse_restarts(const std::string& name) { return restart_strategies(
 
 namespace {
 
-// `name` when `valid` has it, else UnknownNameError "unknown KIND 'name' (valid: ...)".
-std::string named(const char* kind, const std::vector<std::string>& valid, const std::string& name) {
-  std::string joined;
-  for (const std::string& v : valid) {
+// `name` when `valid` has it, else UnknownNameError "unknown KIND 'name' (valid: ...)". Called for every run
+// (SolverConfig::validate): a hit allocates nothing.
+std::string named(const char* kind, std::span<const std::string_view> valid, const std::string& name) {
+  for (const std::string_view v : valid)
     if (v == name) return name;
-    joined += (joined.empty() ? "" : ", ") + v;
-  }
+  std::string joined;
+  for (const std::string_view v : valid) joined.append(joined.empty() ? "" : ", ").append(v);
   throw UnknownNameError(std::string("unknown ") + kind + " '" + name + "' (valid: " + joined + ")");
 }
 
 }  // namespace
 
-std::string parse_backjumping(const std::string& name) { return named("backjumping", backjumping_names(), name); }
-std::string parse_branching(const std::string& name) { return named("branching", branching_names(), name); }
+std::string parse_backjumping(const std::string& name) { return named("backjumping", kBackjumpingNames, name); }
+std::string parse_branching(const std::string& name) { return named("branching", kBranchingNames, name); }
 
 void SolverConfig::validate() const {
   (void)variable_ordering.resolve(variable_orderings());

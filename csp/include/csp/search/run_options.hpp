@@ -83,9 +83,13 @@ std::string keyword(const RunOption& option);
 /// The --help line: `help`, then for a name ": " and its valid names, then `detail`.
 std::string help_line(const RunOption& option);
 
-/// "d-way", "binary", "split", "reverse-split": the branchings of SolverConfig::branching.
+/// The branchings of SolverConfig::branching (parse_branching checks a name against them, without allocating).
+inline constexpr std::string_view kBranchingNames[] = {"d-way", "binary", "split", "reverse-split"};
+/// The backjumpings of SolverConfig::backjumping.
+inline constexpr std::string_view kBackjumpingNames[] = {"none", "cbj"};
+/// kBranchingNames as strings (the branching option's values).
 std::vector<std::string> branching_names();
-/// "none", "cbj": SolverConfig::backjumping.
+/// kBackjumpingNames as strings (the backjump option's values).
 std::vector<std::string> backjumping_names();
 
 }  // namespace csp
