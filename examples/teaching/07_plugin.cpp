@@ -18,12 +18,15 @@ namespace {
 
 // MRV (fewest legal values first), ties broken towards the middle of the variable list instead of the smallest id.
 // On n-queens (variable = column) this starts from the centre of the board, where a queen removes the most squares.
+// It chooses among the candidates, ids [begin, end): every variable, unless a search annotation's phase (csp fzn)
+// narrowed them to its own.
 csp::VarId mrv_middle(csp::SearchContext& ctx) {
   const int n = ctx.problem().variable_count();
+  const csp::SearchContext::Candidates& candidates = ctx.candidates();
   csp::VarId best = -1;
   int best_size = 0;
   int best_distance = 0;
-  for (csp::VarId x = 0; x < n; ++x) {
+  for (csp::VarId x = candidates.begin; x < candidates.end; ++x) {
     if (ctx.assignment().is_assigned(x)) continue;
     const int size = ctx.remaining_values(x);
     const int distance = std::abs(2 * x - (n - 1));  // twice the distance to the middle, in variables

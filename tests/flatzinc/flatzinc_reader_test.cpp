@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "csp/models/flatzinc/model.hpp"
 #include "csp/models/flatzinc/parser.hpp"
@@ -235,6 +237,66 @@ TEST(FlatZincModel, UniformValueChoicesAreTheRegisteredOrderingItself) {
       "int_search([x], input_order, indomain_max, complete)]) satisfy;\n");
   EXPECT_EQ(fzn::phased_value_ordering(mixed.search, "natural").name(), "annotation");
   EXPECT_THROW(fzn::phased_value_ordering(same.search, "no-such-order"), csp::UnknownNameError);
+}
+
+// Each MiniZinc variable selection runs the registered csp ordering among the phase's variables only: y and z,
+// named by no phase, would be chosen first by every selection over the whole problem (z has one value, y the most
+// values, the smallest and largest values and the largest regret). The variables of no phase come after, chosen by
+// the rest's ordering among themselves: y (z, one value, is assigned without a choice).
+TEST(FlatZincModel, AnnotationSelectionsChooseAmongThePhaseOnly) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"input_order", {"a", "b", "c"}}, {"first_fail", {"b", "c", "a"}}, {"anti_first_fail", {"a", "c", "b"}},
+      {"smallest", {"a", "b", "c"}},    {"largest", {"b", "a", "c"}},    {"max_regret", {"b", "a", "c"}},
+      {"dom_w_deg", {"b", "c", "a"}},   {"occurrence", {"a", "b", "c"}}, {"most_constrained", {"b", "c", "a"}}};
+  for (const auto& [selection, phase_order] : cases) {
+    const fzn::FlatZincModel m = build(
+        "var {0, 20, 30, 35, 38, 39, 40}: y;\nvar 7..7: z;\nvar 1..5: a;\nvar {2, 9}: b;\nvar 3..5: c;\n"
+        "solve :: int_search([a, b, c], " +
+        selection + ", indomain_min, complete) satisfy;\n");
+    const csp::VariableOrdering phased =
+        fzn::phased_variable_ordering(m.search, "anti-mrv").resolve(csp::variable_orderings());
+    std::vector<std::string> chosen;
+    csp::SolverConfig config = csp::SolverConfig::textbook();
+    config.inference = "mac";
+    config.variable_ordering = csp::Strategy<csp::VariableOrdering>(
+        [&](csp::SearchContext& ctx) {
+          const csp::VarId x = phased(ctx);
+          chosen.push_back(m.problem.variable(x).name());
+          EXPECT_TRUE(ctx.all_candidates());  // the phases' candidate sets do not outlive the choice
+          return x;
+        },
+        "recorded");
+    const csp::SearchResult r = csp::backtracking_search(m.problem, config);
+    ASSERT_EQ(r.status, csp::Status::solved) << selection;
+    std::vector<std::string> expected = phase_order;
+    expected.push_back("y");
+    EXPECT_EQ(chosen, expected) << selection;
+  }
+}
+
+// An unknown ordering, for the rest or for a phase, is refused when the phased ordering is made, naming the valid
+// ones (the registry's).
+TEST(FlatZincModel, PhasedOrderingRefusesUnknownNamesListingTheValidOnes) {
+  const fzn::FlatZincModel m =
+      build("var 1..3: a;\nvar 1..3: b;\nsolve :: int_search([a], first_fail, indomain_min, complete) satisfy;\n");
+  const auto message = [](const fzn::SearchAnnotation& search, const std::string& rest) -> std::string {
+    try {
+      fzn::phased_variable_ordering(search, rest);
+    } catch (const csp::UnknownNameError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::string rest = message(m.search, "no-such-order");
+  EXPECT_NE(rest.find("'no-such-order'"), std::string::npos) << rest;
+  EXPECT_NE(rest.find("first, mrv, degree, mrv-degree, dom-wdeg, anti-mrv, smallest, largest, max-regret"),
+            std::string::npos)
+      << rest;
+  fzn::SearchAnnotation bad = m.search;
+  bad.phases.front().variable_ordering = "fail-first";
+  const std::string phase = message(bad, "mrv");
+  EXPECT_NE(phase.find("'fail-first'"), std::string::npos) << phase;
+  EXPECT_NE(phase.find("max-regret"), std::string::npos) << phase;
 }
 
 // bool2int(b, i) and int_eq(x, y) between two variables make one variable (the intersection of the domains); the

@@ -2,14 +2,18 @@
 // the index (OrderingState::kIndexedFrom variables or more), at every node of searches that backtrack, restart,
 // backjump and branch binary, each built-in ordering must choose what a scan of every unassigned variable by the
 // documented rule chooses (ties: the smallest id). Then the 2-colouring of a long path, which a scan per node makes
-// quadratic, under every ordering.
+// quadratic, under every ordering. And the candidate sets (SearchContext::candidates, a search annotation's phase):
+// at every node, each built-in ordering choosing among a range of ids, with and without fixed_first, must choose
+// what the same scan restricted to that range chooses, on problems with and without the index.
 #include <gtest/gtest.h>
 
 #include <climits>
 #include <cstdint>
+#include <map>
 #include <random>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "csp/csp.hpp"
@@ -62,18 +66,30 @@ long long weighted_degree(SearchContext& ctx, VarId x) {
   return w;
 }
 
-// What each ordering documents, by a scan of every unassigned variable.
-VarId scan_choice(SearchContext& ctx, const std::string& name) {
+// What each ordering documents, by a scan of the unassigned variables with ids in [begin, end) (every variable by
+// default): with fixed_first and filtered domains, the first one left with a single value (but for `first`); else
+// the best by the ordering's measure, ties to the smallest id; -1 when they are all assigned.
+VarId scan_choice(SearchContext& ctx, const std::string& name, VarId begin = 0, VarId end = -1,
+                  bool fixed_first = false) {
   const Store& s = ctx.store();
   const Problem& p = ctx.problem();
   const Assignment& a = ctx.assignment();
+  if (end < 0) end = p.variable_count();
+  if (name == "first") {
+    for (VarId x = begin; x < end; ++x)
+      if (!a.is_assigned(x)) return x;
+    return -1;
+  }
+  if (fixed_first && ctx.domains_filtered())
+    for (VarId x = begin; x < end; ++x)
+      if (!a.is_assigned(x) && s.domain(x).size() == 1) return x;
   VarId best = -1;
   long long best1 = 0;
   long long best2 = 0;
-  for (VarId x = 0; x < p.variable_count(); ++x) {
+  for (VarId x = begin; x < end; ++x) {
     if (a.is_assigned(x)) continue;
     const Domain& d = s.domain(x);
-    const long long size = d.size();
+    const long long size = ctx.remaining_values(x);  // the domain's size when domains are filtered
     long long k1 = size;
     long long k2 = 0;
     if (name == "anti-mrv") k1 = -size;
@@ -229,6 +245,134 @@ TEST(OrderingIndex, LongPathIsColouredUnderEveryOrdering) {
     ASSERT_EQ(r.status, Status::solved) << name;
     EXPECT_LE(r.stats.assignments, static_cast<std::uint64_t>(n) * 3 / 2) << name;
     EXPECT_TRUE(p.is_solution(r.solution())) << name;
+  }
+}
+
+// Candidate sets: at each node of searches (fc, mac, inference none; d-way and binary), every registered ordering
+// is asked to choose among a few ranges of ids, with and without fixed_first, and must choose what the scan of that
+// range by its documented rule chooses; its choice among every variable then drives the search. On problems below
+// and above the index's size (a range is always scanned: the index covers every variable).
+TEST(OrderingCandidates, EveryChoiceAmongARangeEqualsTheScanOfTheRange) {
+  struct Setting {
+    std::string inference, branching;
+  };
+  const std::vector<Setting> settings = {{"fc", "d-way"}, {"mac", "binary"}, {"none", "d-way"}};
+  std::map<std::string, std::uint64_t> fixed_taken_by;  // fixed_first choices that differ, by ordering
+  for (const int n : {120, OrderingState::kIndexedFrom + 40}) {
+    const Problem p = random_problem(n, 7);
+    const std::vector<std::pair<VarId, VarId>> ranges = {{0, n / 3}, {n / 3, 2 * n / 3}, {n / 2, n}, {n - 9, n - 4}};
+    for (const Setting& s : settings) {
+      for (const std::string& name : variable_orderings().names()) {
+        const VariableOrdering ordering = variable_orderings().get(name).fn;
+        std::uint64_t checks = 0;
+        std::uint64_t mismatches = 0;
+        std::uint64_t none_left = 0;    // choices among a range whose variables were all assigned
+        std::uint64_t fixed_taken = 0;  // fixed_first choices that differ from the ranked ones
+        std::string first_bad;
+        SolverConfig config;
+        config.inference = s.inference;
+        config.branching = s.branching;
+        config.variable_ordering = Strategy<VariableOrdering>(
+            [&](SearchContext& ctx) {
+              for (const auto& [begin, end] : ranges) {
+                VarId ranked = -2;
+                for (const bool fixed_first : {false, true}) {
+                  VarId chosen = -2;
+                  {
+                    const SearchContext::CandidateScope scope(ctx, {begin, end, fixed_first});
+                    chosen = ordering(ctx);
+                  }
+                  const VarId expected = scan_choice(ctx, name, begin, end, fixed_first);
+                  ++checks;
+                  none_left += expected == -1 ? 1 : 0;
+                  if (fixed_first && chosen != ranked) ++fixed_taken;
+                  if (!fixed_first) ranked = chosen;
+                  if (chosen != expected && mismatches++ == 0)
+                    first_bad = "range [" + std::to_string(begin) + ", " + std::to_string(end) + ")" +
+                                (fixed_first ? " fixed_first" : "") + ": chose " + std::to_string(chosen) +
+                                ", the scan " + std::to_string(expected);
+                }
+              }
+              EXPECT_TRUE(ctx.all_candidates());  // the scopes restored every variable
+              return ordering(ctx);
+            },
+            "candidates-" + name);
+        config.limits.node_limit = static_cast<std::uint64_t>(test_support::sized(400, 150));
+        const SearchResult r = backtracking_search(p, config);
+        const std::string where = name + " n=" + std::to_string(n) + " " + s.inference + " " + s.branching;
+        EXPECT_GT(r.stats.assignments, 100U) << where;
+        EXPECT_EQ(mismatches, 0U) << where << ": " << first_bad;
+        EXPECT_LT(none_left, checks) << where;  // most choices had a candidate left (a fully assigned range:
+                                                // RangeWhollyAssignedHasNoChoice)
+        fixed_taken_by[name] += s.inference != "none" ? fixed_taken : 0;
+      }
+    }
+  }
+  // fixed_first changes the choice of the orderings that would rank a single value after another variable (with
+  // filtered domains: first and mrv never do), so the scan checked that rule too.
+  for (const auto& [name, taken] : fixed_taken_by)
+    if (name != "first" && name != "mrv") {
+      EXPECT_GT(taken, 0U) << name;
+    }
+}
+
+// A range whose candidates are all assigned has no choice: every ordering answers -1, with and without
+// fixed_first, while the variables outside it are free.
+TEST(OrderingCandidates, RangeWhollyAssignedHasNoChoice) {
+  const Problem p = random_problem(20, 3);
+  Statistics stats;
+  Store store(p, stats);
+  SearchContext ctx(store, true);
+  for (VarId x = 4; x < 8; ++x) store.assignment().assign(x, p.variable(x).value(0));
+  for (const bool fixed_first : {false, true}) {
+    const SearchContext::CandidateScope scope(ctx, {4, 8, fixed_first});
+    EXPECT_EQ(ctx.first_candidate(), -1);
+    for (const std::string& name : variable_orderings().names())
+      EXPECT_EQ(variable_orderings().get(name).fn(ctx), -1) << name << (fixed_first ? " fixed_first" : "");
+  }
+  const SearchContext::CandidateScope scope(ctx, {4, 9, false});
+  for (const std::string& name : variable_orderings().names())
+    EXPECT_EQ(variable_orderings().get(name).fn(ctx), 8) << name;  // the one candidate left
+}
+
+// A candidate set is clamped to the problem's ids; all_candidates() holds for the whole problem without
+// fixed_first only; a scope restores the candidates it replaced, also when an exception leaves it.
+TEST(OrderingCandidates, ScopesClampAndRestore) {
+  const Problem p = random_problem(20, 3);
+  Statistics stats;
+  Store store(p, stats);
+  SearchContext ctx(store, true);
+  EXPECT_TRUE(ctx.all_candidates());
+  EXPECT_EQ(ctx.candidates().begin, 0);
+  EXPECT_EQ(ctx.candidates().end, 20);
+  {
+    const SearchContext::CandidateScope scope(ctx, {5, 50, false});
+    EXPECT_FALSE(ctx.all_candidates());
+    EXPECT_EQ(ctx.candidates().end, 20);
+    EXPECT_EQ(ctx.first_candidate(), 5);
+    EXPECT_EQ(first_unassigned(ctx), 5);
+    {
+      const SearchContext::CandidateScope inner(ctx, {0, 20, true});
+      EXPECT_FALSE(ctx.all_candidates());  // fixed_first changes the choice: not the default
+      EXPECT_TRUE(ctx.candidates().fixed_first);
+    }
+    EXPECT_EQ(ctx.candidates().begin, 5);
+    EXPECT_FALSE(ctx.candidates().fixed_first);
+  }
+  EXPECT_TRUE(ctx.all_candidates());
+  EXPECT_THROW(
+      {
+        const SearchContext::CandidateScope scope(ctx, {3, 4, false});
+        throw Error("leaving");
+      },
+      Error);
+  EXPECT_TRUE(ctx.all_candidates());
+  {
+    const SearchContext::CandidateScope empty(ctx, {12, 7, false});  // end before begin: no candidate
+    EXPECT_EQ(ctx.candidates().end, 12);
+    EXPECT_EQ(ctx.first_candidate(), -1);
+    for (const std::string& name : variable_orderings().names())
+      EXPECT_EQ(variable_orderings().get(name).fn(ctx), -1) << name;
   }
 }
 

@@ -23,7 +23,9 @@
 
 /// The plugin interface version; raised whenever the registries or SearchContext change incompatibly. Version 1
 /// still: the model catalogue's add_catalog_entry is an addition (a plugin that does not call it is unchanged, and
-/// one that does, loaded by a csp without it, fails to load naming the undefined symbol).
+/// one that does, loaded by a csp without it, fails to load naming the undefined symbol); SearchContext's candidate
+/// set is an addition too (its members come after the others, which keep their offsets; an ordering built before it
+/// chooses among every variable, as it did, and is refused in a search annotation's phase when it answers outside).
 #define CSP_PLUGIN_ABI_VERSION 1
 
 /// Defines the two C entry points the csp program looks for: `csp_plugin_abi_version()` (returns

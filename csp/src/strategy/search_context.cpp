@@ -1,6 +1,8 @@
 // SearchContext: consistency checks and the measures used by the heuristics.
 #include "csp/strategy/search_context.hpp"
 
+#include <algorithm>
+
 namespace csp {
 
 VarId SearchContext::first_unassigned() {
@@ -8,6 +10,23 @@ VarId SearchContext::first_unassigned() {
   const VarId n = a.variable_count();
   while (first_free_ < n && a.is_assigned(first_free_)) ++first_free_;
   return first_free_ < n ? first_free_ : -1;
+}
+
+void SearchContext::set_candidates(Candidates c) {
+  const VarId n = store_->problem().variable_count();
+  c.begin = std::clamp(c.begin, VarId{0}, n);
+  c.end = std::clamp(c.end, c.begin, n);
+  candidates_ = c;
+  all_candidates_ = c.begin == 0 && c.end == n && !c.fixed_first;
+}
+
+VarId SearchContext::first_candidate() {
+  const VarId first = first_unassigned();
+  if (all_candidates_ || first < 0) return first;
+  const Assignment& a = store_->assignment();
+  for (VarId x = std::max(first, candidates_.begin); x < candidates_.end; ++x)
+    if (!a.is_assigned(x)) return x;
+  return -1;
 }
 
 const Constraint* SearchContext::violated_constraint(VarId x, int i) {

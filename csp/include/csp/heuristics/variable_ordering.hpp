@@ -9,13 +9,17 @@
 
 namespace csp {
 
-/// Picks the next variable to assign: an unassigned variable, or -1 when every variable is assigned. Search checks
-/// the answer and throws Error naming the ordering and the bad id otherwise. The tie rules below ("ties go to the
-/// smallest id") hold with seed 0; with another seed (SolverConfig::seed) mrv, degree, mrv-degree and dom-wdeg
-/// pick uniformly at random among the equally good variables (first stays the static order).
+/// Picks the next variable to assign among the candidates (SearchContext::candidates(): every variable, unless a
+/// search annotation's phase narrowed them to its own, as MiniCP's `firstFail(x)` or Gecode's
+/// `branch(home, x, INT_VAR_SIZE_MIN(), ...)` choose among x): an unassigned candidate, or -1 when every
+/// candidate is assigned. Search checks the answer and throws Error naming the ordering and the bad id otherwise.
+/// The tie rules below ("ties go to the smallest id") hold with seed 0; with another seed (SolverConfig::seed)
+/// every ordering but first picks uniformly at random among the equally good variables (first stays the static
+/// order). With Candidates::fixed_first and filtered domains, every ordering but first takes a candidate left with
+/// one value before ranking the others (mrv does so anyway).
 using VariableOrdering = std::function<VarId(SearchContext&)>;
 
-/// Static order: the unassigned variable with the smallest id.
+/// Static order: the unassigned candidate with the smallest id (SearchContext::first_candidate).
 VarId first_unassigned(SearchContext& ctx);
 /// Minimum remaining values (AIMA §6.3.1): fewest legal values; ties go to the smallest id.
 VarId mrv(SearchContext& ctx);

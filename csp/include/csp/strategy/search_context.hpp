@@ -15,7 +15,8 @@ class SearchContext {
  public:
   /// `filtered`: true when an inference (forward checking, MAC) keeps the domains of unassigned variables
   /// consistent with the assignment; false for inference "none".
-  SearchContext(Store& store, bool filtered) : store_(&store), filtered_(filtered) {}
+  SearchContext(Store& store, bool filtered)
+      : store_(&store), filtered_(filtered), candidates_{0, store.problem().variable_count(), false} {}
 
   Store& store() { return *store_; }
   const Store& store() const { return *store_; }
@@ -36,6 +37,40 @@ class SearchContext {
   void note_unassigned(VarId x) {
     if (x < first_free_) first_free_ = x;
   }
+
+  /// The variables a variable ordering chooses among, as MiniCP's `firstFail(x)` and Gecode's
+  /// `branch(home, x, INT_VAR_SIZE_MIN(), ...)` choose among x: the ids [begin, end), every variable of the
+  /// problem by default. A phase of a MiniZinc search annotation (int_search, bool_search) narrows them to its own
+  /// variables around the call of its ordering (CandidateScope). Every built-in ordering chooses among them; an
+  /// ordering of your own used in such a phase must too (the phase checks its answer).
+  struct Candidates {
+    VarId begin = 0;
+    VarId end = 0;
+    /// With filtered domains, a candidate left with a single value counts as fixed, as in solvers that treat it
+    /// as assigned (Gecode, MiniZinc's "nodes"): it is chosen before any other (the smallest such id) without
+    /// ranking, so a phase never ranks the many auxiliary variables propagation has fixed.
+    bool fixed_first = false;
+  };
+  const Candidates& candidates() const { return candidates_; }
+  /// True when the candidates are every variable, without fixed_first (the default, and the common case).
+  bool all_candidates() const { return all_candidates_; }
+  /// Narrows (or widens) the candidates; `begin` and `end` are clamped to the problem's ids.
+  void set_candidates(Candidates c);
+  /// The unassigned candidate with the smallest id, or -1 when every candidate is assigned (first_unassigned()
+  /// when the candidates are every variable).
+  VarId first_candidate();
+  /// Sets the candidates for its lifetime and restores the previous ones on exit (also when an exception leaves).
+  class CandidateScope {
+   public:
+    CandidateScope(SearchContext& ctx, Candidates c) : ctx_(ctx), saved_(ctx.candidates()) { ctx.set_candidates(c); }
+    ~CandidateScope() { ctx_.set_candidates(saved_); }
+    CandidateScope(const CandidateScope&) = delete;
+    CandidateScope& operator=(const CandidateScope&) = delete;
+
+   private:
+    SearchContext& ctx_;
+    Candidates saved_;
+  };
 
   /// Is "x = value with index i" consistent with the current assignment (AIMA §6.3)? Counts one constraint check
   /// per constraint on x that is asked (it stops at the first violated one).
@@ -85,6 +120,9 @@ class SearchContext {
   std::uint64_t seed_ = 0;
   std::mt19937_64 rng_{0};
   std::shared_ptr<void> strategy_state_;
+  // Last, so that the members above keep the offsets a plugin built before them reads (CSP_PLUGIN_ABI_VERSION).
+  Candidates candidates_;
+  bool all_candidates_ = true;
 };
 
 }  // namespace csp

@@ -9,11 +9,14 @@
 namespace csp::models::flatzinc {
 
 /// The annotation's variable selection (MiniZinc's int_search / bool_search / seq_search semantics): the first
-/// phase with an unassigned variable picks among its own variables only, with its selection (csp's first, mrv,
-/// degree, mrv-degree or dom-wdeg; the phase's variables are consecutive ids, so first is input_order); once every
-/// phase is assigned, `rest` (one of those names) picks among the variables no phase names. A phase without a
-/// selection csp knows uses `rest` too. Throws UnknownNameError when `rest` is not one of those names.
-/// Precondition: `search` comes from build_flatzinc (phases cover consecutive ids from 0) and outlives the run.
+/// phase with an unassigned variable picks among its own variables only, with its selection, a registered variable
+/// ordering (csp/heuristics/variable_ordering.hpp) run with the phase's variables as its candidates
+/// (SearchContext::Candidates, fixed_first: a variable left with one value is taken first; the phase's variables
+/// are consecutive ids, so first is input_order); once every phase is assigned, the ordering registered as `rest`
+/// picks among the variables no phase names, the same way. A phase without a selection csp knows uses `rest` too.
+/// Throws UnknownNameError, naming the registered orderings, when `rest` or a phase's selection is not one of them;
+/// during the run, Error when an ordering answers with a variable outside its candidates.
+/// Precondition: `search` comes from build_flatzinc (phases cover consecutive ids from 0).
 Strategy<VariableOrdering> phased_variable_ordering(const SearchAnnotation& search, const std::string& rest);
 
 /// The value choice of the phase of x (csp's natural, max, median, lcv), `rest` (a registered value ordering) for
