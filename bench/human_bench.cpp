@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/models/sudoku_human_solver.hpp"
+#include "csp/models/sudoku/human_solver.hpp"
 #include "sudoku_bench_support.hpp"
 
 namespace {

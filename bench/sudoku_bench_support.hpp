@@ -11,8 +11,8 @@
 #include "csp/core/errors.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/models/catalog.hpp"
-#include "csp/models/sudoku.hpp"
-#include "csp/models/sudoku_io.hpp"
+#include "csp/models/sudoku/io.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 #include "csp/search/solve.hpp"
 
 namespace csp::bench {

@@ -12,7 +12,7 @@
 
 #include "csp/ablation/summary.hpp"
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "program_options_message.hpp"
 
 namespace po = boost::program_options;

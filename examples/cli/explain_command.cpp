@@ -8,10 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_format.hpp"
-#include "csp/models/sudoku_human_solver.hpp"
-#include "csp/models/sudoku_io.hpp"
-#include "csp/models/sudoku_picture.hpp"
+#include "csp/models/sudoku/format.hpp"
+#include "csp/models/sudoku/human_solver.hpp"
+#include "csp/models/sudoku/io.hpp"
+#include "csp/models/sudoku/picture.hpp"
 #include "interrupt.hpp"
 #include "output.hpp"
 #include "picture_output.hpp"

@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_format.hpp"
-#include "csp/models/sudoku_generator.hpp"
+#include "csp/models/sudoku/format.hpp"
+#include "csp/models/sudoku/generator.hpp"
 #include "interrupt.hpp"
 #include "model_command.hpp"
 #ifdef CSP_WITH_MPI

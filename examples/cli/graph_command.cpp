@@ -11,7 +11,7 @@
 #include "csp/graph/tree_solver.hpp"
 #include "csp/models/catalog.hpp"
 #include "csp/models/n_queens.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "model_command.hpp"
 #include "output.hpp"
 #include "subcommands.hpp"

@@ -14,7 +14,7 @@
 #include "algorithm_options.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/graph/tree_solver.hpp"  // registers "tree" and "cutset" with csp::solve
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "interrupt.hpp"
 #include "printable.hpp"
 #include "program_options_message.hpp"

@@ -12,7 +12,7 @@
 #include <boost/serialization/vector.hpp>
 
 #include "batch_summary.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "interrupt.hpp"
 #include "mpi_distributor.hpp"
 #include "mpi_session.hpp"

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "csp/ablation/run.hpp"
-#include "csp/models/sudoku.hpp"
-#include "csp/models/sudoku_generator.hpp"
+#include "csp/models/sudoku/generator.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 #include "sudoku_options.hpp"
 
 namespace csp::cli {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "csp/models/sudoku.hpp"
-#include "csp/models/sudoku_io.hpp"
+#include "csp/models/sudoku/io.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 
 namespace csp::cli {
 

@@ -7,7 +7,7 @@
 #include <iostream>
 #include <memory>
 
-#include "csp/models/sudoku_picture.hpp"
+#include "csp/models/sudoku/picture.hpp"
 
 #include "ablate_progress.hpp"
 #include "batch_summary.hpp"

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "model_command.hpp"
 #include "search_options.hpp"
 

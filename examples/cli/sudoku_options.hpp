@@ -11,8 +11,8 @@
 
 #include "csp/core/problem.hpp"
 #include "csp/models/catalog.hpp"
-#include "csp/models/sudoku.hpp"
-#include "csp/models/sudoku_techniques.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
+#include "csp/models/sudoku/techniques.hpp"
 #include "csp/search/solver_config.hpp"
 #include "picture_output.hpp"
 #include "search_options.hpp"

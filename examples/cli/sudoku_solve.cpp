@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_techniques_constraint.hpp"
+#include "csp/models/sudoku/techniques_constraint.hpp"
 #include "csp/propagation/root_domains.hpp"
 #include "csp/search/solve.hpp"
 #include "run_observers.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/models/sudoku_io.hpp"
+#include "csp/models/sudoku/io.hpp"
 #include "csp/stats/statistics.hpp"
 #include "sudoku_options.hpp"
 

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "csp/models/text_input.hpp"
 
 namespace csp::models {

@@ -1,6 +1,6 @@
 // The Sudoku model from Python: grids of every box shape, the reader of every format the CLI reads, the CSP, the
 // human solver (explain, grade) and the generator.
-#include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 
 #include <pybind11/stl.h>
 
@@ -16,12 +16,12 @@
 #include "conversions.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/models/model_inference.hpp"
-#include "csp/models/sudoku_format.hpp"
-#include "csp/models/sudoku_generator.hpp"
-#include "csp/models/sudoku_human_solver.hpp"
-#include "csp/models/sudoku_io.hpp"
-#include "csp/models/sudoku_techniques.hpp"
-#include "csp/models/sudoku_techniques_constraint.hpp"
+#include "csp/models/sudoku/format.hpp"
+#include "csp/models/sudoku/generator.hpp"
+#include "csp/models/sudoku/human_solver.hpp"
+#include "csp/models/sudoku/io.hpp"
+#include "csp/models/sudoku/techniques.hpp"
+#include "csp/models/sudoku/techniques_constraint.hpp"
 #include "sigint.hpp"
 #include "solving.hpp"
 #include "spec.hpp"

@@ -8,7 +8,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/models/killer_sudoku.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "csp/search/backtracking.hpp"
 #include "fuzz_support.hpp"
 

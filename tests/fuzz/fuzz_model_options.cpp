@@ -7,8 +7,8 @@
 #include <boost/program_options.hpp>
 
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_format.hpp"
-#include "csp/models/sudoku_techniques.hpp"
+#include "csp/models/sudoku/format.hpp"
+#include "csp/models/sudoku/techniques.hpp"
 #include "fuzz_support.hpp"
 #include "model_command.hpp"
 #include "search_options.hpp"

@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "csp/models/sudoku.hpp"
-#include "csp/models/sudoku_format.hpp"
-#include "csp/models/sudoku_io.hpp"
+#include "csp/models/sudoku/format.hpp"
+#include "csp/models/sudoku/io.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 #include "fuzz_support.hpp"
 
 namespace {

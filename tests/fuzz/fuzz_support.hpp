@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "csp/models/sudoku.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 
 namespace csp::fuzz {
 

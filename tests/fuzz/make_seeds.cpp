@@ -20,9 +20,9 @@
 
 #include "csp/models/graph_coloring.hpp"
 #include "csp/models/map_coloring.hpp"
-#include "csp/models/sudoku.hpp"
-#include "csp/models/sudoku_format.hpp"
-#include "csp/models/sudoku_io.hpp"
+#include "csp/models/sudoku/format.hpp"
+#include "csp/models/sudoku/io.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 #include "fuzz_support.hpp"
 
 namespace fs = std::filesystem;

@@ -43,8 +43,8 @@ printf '#include "csp/search/registry.hpp"\n' >> "$tmp/repo/csp/include/csp/sear
 expect 1 'solve.hpp:4: .csp/search/registry.hpp. is an old path' "engine code using a forwarding header"
 
 fresh_tree
-printf '#include "csp/models/sudoku.hpp"\n' >> "$tmp/repo/csp/include/csp/core/store.hpp"
-expect 1 'store.hpp:2: .csp/models/sudoku.hpp. is in no engine layer' "engine including a model"
+printf '#include "csp/models/sudoku/sudoku.hpp"\n' >> "$tmp/repo/csp/include/csp/core/store.hpp"
+expect 1 'store.hpp:2: .csp/models/sudoku/sudoku.hpp. is in no engine layer' "engine including a model"
 
 fresh_tree
 printf '#include "../search/x.hpp"\n' >> "$tmp/repo/csp/src/core/store.cpp"

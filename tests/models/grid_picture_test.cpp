@@ -16,11 +16,11 @@
 #include "csp/models/grid_picture.hpp"
 #include "csp/models/grid_picture_png.hpp"
 #include "csp/models/killer_sudoku.hpp"
-#include "csp/models/sudoku_format.hpp"
-#include "csp/models/sudoku_human_solver.hpp"
-#include "csp/models/sudoku_io.hpp"
-#include "csp/models/sudoku_picture.hpp"
-#include "csp/models/sudoku_techniques.hpp"
+#include "csp/models/sudoku/format.hpp"
+#include "csp/models/sudoku/human_solver.hpp"
+#include "csp/models/sudoku/io.hpp"
+#include "csp/models/sudoku/picture.hpp"
+#include "csp/models/sudoku/techniques.hpp"
 
 #if CSP_HAVE_CAIRO
 #include <cairo.h>

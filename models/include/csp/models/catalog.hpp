@@ -19,7 +19,7 @@
 #include "csp/core/problem.hpp"
 #include "csp/models/graph_coloring.hpp"
 #include "csp/models/model_defaults.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 
 namespace csp::models {
 

@@ -43,7 +43,7 @@ struct PictureCage {
 struct GridPicture {
   int rows = 0;
   int cols = 0;
-  std::vector<std::string> texts;  ///< the text of each cell ("" = empty); see sudoku_picture.hpp for digits
+  std::vector<std::string> texts;  ///< the text of each cell ("" = empty); see sudoku/picture.hpp for digits
   std::vector<CellRole> roles;     ///< per cell; empty = every value is a given
   /// The region of each cell (e.g. its Sudoku box): a thick line separates two neighbouring cells of different
   /// regions; empty = only the outer border is thick.

@@ -7,7 +7,7 @@
 
 #include "csp/core/assignment.hpp"
 #include "csp/core/problem.hpp"
-#include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 
 namespace csp::models {
 

@@ -1,6 +1,6 @@
 // The models' own rules, one place: for each model of csp/models, why an assignment is not a solution of it,
 // checked on the numbers themselves (independently of the constraints posted), as RunSpec::verify takes it. The
-// Sudoku's (check_solution, sudoku_io.hpp) and the Killer Sudoku's (check_killer_solution, killer_sudoku.hpp) live
+// Sudoku's (check_solution, sudoku/io.hpp) and the Killer Sudoku's (check_killer_solution, killer_sudoku.hpp) live
 // beside their formats; these are the others. Read by the model commands of `csp` and by `csp ablate`.
 #pragma once
 

@@ -15,7 +15,7 @@
 #include "csp/core/assignment.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/models/model_defaults.hpp"
-#include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 #include "csp/search/optimize.hpp"
 
 namespace csp::ablation {

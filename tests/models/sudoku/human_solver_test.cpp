@@ -1,5 +1,5 @@
 // Human solver: soundness of every step against the known solution on the reference files, box shapes, grading.
-#include "csp/models/sudoku_human_solver.hpp"
+#include "csp/models/sudoku/human_solver.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "csp/search/backtracking.hpp"
 #include "support/sudoku_puzzles.hpp"
 

@@ -1,5 +1,5 @@
 // Streaming reader of Sudoku puzzle files (one-line puzzles and multi-line pictures).
-#include "csp/models/sudoku_io.hpp"
+#include "csp/models/sudoku/io.hpp"
 
 #include <algorithm>
 #include <sstream>

@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "csp/models/sudoku.hpp"
-#include "csp/models/sudoku_techniques.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
+#include "csp/models/sudoku/techniques.hpp"
 #include "csp/stats/statistics.hpp"
 
 namespace csp::models {
 
 /// When the techniques that assume one solution (unique-rectangle, assumes_unique_solution) may be used. (Not
-/// Uniqueness of sudoku_generator.hpp, which is the answer of a uniqueness check.)
+/// Uniqueness of sudoku/generator.hpp, which is the answer of a uniqueness check.)
 enum class UniquenessPolicy {
   check,   ///< count the solutions first (up to 2, by search) and use them only when there is exactly one
   assume,  ///< use them: the caller knows the puzzle has exactly one solution (grade_puzzle, after its count)

@@ -1,5 +1,5 @@
 // Sudoku generator: unique, minimal, symmetric when asked, reproducible from the seed (and the shipped sets too).
-#include "csp/models/sudoku_generator.hpp"
+#include "csp/models/sudoku/generator.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "csp/search/backtracking.hpp"
 
 namespace csp::models {
@@ -137,8 +137,9 @@ TEST(Generator, IsMinimalUniqueRejectsRedundantAndAmbiguousPuzzles) {
 // The shipped sets (puzzles/generated_NxN.txt, puzzle i made with seed i) still come out of the generator; when this
 // fails, the generator or the engine's search order changed: regenerate them with the command in puzzles/README.md.
 TEST(Generator, ShippedSetsAreReproducible) {
+  // The repository is four parent_path() up from tests/models/sudoku/generator_test.cpp.
   const std::filesystem::path puzzles =
-      std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "puzzles";
+      std::filesystem::path(__FILE__).parent_path().parent_path().parent_path().parent_path() / "puzzles";
   const std::vector<std::pair<std::string, BoxShape>> sets = {
       {"generated_4x4.txt", {2, 2}}, {"generated_6x6.txt", {2, 3}}, {"generated_9x9.txt", {3, 3}}};
   int checked = 0;

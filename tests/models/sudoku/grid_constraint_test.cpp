@@ -1,7 +1,7 @@
 // The grid propagator (--alldiff grid, csp sudoku's default): solution counts against brute force and against the
 // textbook's binary !=, under every inference, ordering, branching and restarts; each rule at the root; failures;
 // the reference files; and the checks of its construction.
-#include "csp/models/sudoku_grid_constraint.hpp"
+#include "csp/models/sudoku/grid_constraint.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/strategy/search_context.hpp"

@@ -1,5 +1,5 @@
 // Sudoku model: structural facts, every box shape, the solution checker, and the seeds' call counts.
-#include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/models/sudoku_io.hpp"
+#include "csp/models/sudoku/io.hpp"
 #include "csp/search/backtracking.hpp"
 
 namespace csp::models {

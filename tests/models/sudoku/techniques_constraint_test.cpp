@@ -1,6 +1,6 @@
 // The human techniques as a propagator (--inference techniques): soundness on the reference files, solution counts,
 // root strength against plain MAC, wipe-outs through the store, and the checks of its construction.
-#include "csp/models/sudoku_techniques_constraint.hpp"
+#include "csp/models/sudoku/techniques_constraint.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
-#include "csp/models/sudoku_format.hpp"
-#include "csp/models/sudoku_human_solver.hpp"
+#include "csp/models/sudoku/format.hpp"
+#include "csp/models/sudoku/human_solver.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/backtracking.hpp"
 #include "csp/strategy/search_context.hpp"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "csp/core/constraint.hpp"
-#include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 
 namespace csp::models {
 
@@ -57,7 +57,7 @@ class SudokuGridConstraint : public Constraint {
 
  private:
   using Word = std::uint64_t;
-  struct Work;  // one call's candidates and dirty units (sudoku_grid_constraint.cpp)
+  struct Work;  // one call's candidates and dirty units (sudoku/grid_constraint.cpp)
   bool naked_singles(Work& w) const;
   bool hidden_singles(Work& w, int kind, int u) const;
   bool pairs(Work& w, int kind, int u) const;

@@ -1,8 +1,8 @@
 // Sudoku, Killer Sudoku and explain-step pictures.
-#include "csp/models/sudoku_picture.hpp"
+#include "csp/models/sudoku/picture.hpp"
 
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 
 namespace csp::models {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 
 namespace csp::models {
 

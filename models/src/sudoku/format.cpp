@@ -1,5 +1,5 @@
 // Sudoku symbols and writers.
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,5 +1,5 @@
 // The human Sudoku solver (Sudoku-08's HumanSolver) on our model, with backtracking search as the fallback.
-#include "csp/models/sudoku_human_solver.hpp"
+#include "csp/models/sudoku/human_solver.hpp"
 
 #include <algorithm>
 

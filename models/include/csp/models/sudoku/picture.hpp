@@ -7,8 +7,8 @@
 
 #include "csp/models/grid_picture.hpp"
 #include "csp/models/killer_sudoku.hpp"
-#include "csp/models/sudoku.hpp"
-#include "csp/models/sudoku_techniques.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
+#include "csp/models/sudoku/techniques.hpp"
 
 namespace csp::models {
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "csp/core/constraint.hpp"
-#include "csp/models/sudoku.hpp"
-#include "csp/models/sudoku_techniques.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
+#include "csp/models/sudoku/techniques.hpp"
 
 namespace csp::models {
 
@@ -18,7 +18,7 @@ std::vector<Technique> propagator_techniques();
 /// A redundant Constraint whose scope is every cell of one Sudoku (variable k = cell k, values 1..N), relation "each
 /// unit is a permutation of 1..N". `propagate` reads the current domains into a CandidateGrid (single values as
 /// placed digits), applies its techniques simplest first, restarting at the first after each step, until none fires
-/// (the human solver's loop, sudoku_human_solver.hpp), then writes every placement and elimination back through
+/// (the human solver's loop, sudoku/human_solver.hpp), then writes every placement and elimination back through
 /// Store::keep_word with itself as the cause, so the statistics count the prunings, a wipe-out is detected by the
 /// store, and dom/wdeg weights this constraint. A contradiction (an empty cell, a digit with no place in a unit, a
 /// digit twice in a unit) is a failure (false), never an exception.

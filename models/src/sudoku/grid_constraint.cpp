@@ -1,5 +1,5 @@
 // The whole grid's units as one propagator over candidate words: singles, box-line reductions and pairs to a fixpoint.
-#include "csp/models/sudoku_grid_constraint.hpp"
+#include "csp/models/sudoku/grid_constraint.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,13 +1,13 @@
 // Human Sudoku solving techniques over a candidate grid: singles, locked candidates, subsets, fish, wings, unique
 // rectangles, simple colouring.
-#include "csp/models/sudoku_techniques.hpp"
+#include "csp/models/sudoku/techniques.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 
 namespace csp::models {
 

@@ -1,5 +1,5 @@
 // Sudoku puzzle files: every input format, every error kind, the writers, streaming, and the shared cases.
-#include "csp/models/sudoku_io.hpp"
+#include "csp/models/sudoku/io.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Human techniques: each fires on a crafted candidate grid with exact eliminations, and not on a near miss.
-#include "csp/models/sudoku_techniques.hpp"
+#include "csp/models/sudoku/techniques.hpp"
 
 #include <gtest/gtest.h>
 

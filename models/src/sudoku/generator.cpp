@@ -1,5 +1,5 @@
 // Sudoku generator: random complete grid, givens removed while the solution stays unique, minimal at the end.
-#include "csp/models/sudoku_generator.hpp"
+#include "csp/models/sudoku/generator.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 
 namespace csp::models {
 

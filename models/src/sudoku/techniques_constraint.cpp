@@ -1,12 +1,12 @@
 // The human Sudoku techniques as a propagator: domains -> candidate grid -> techniques to a fixpoint -> domains.
-#include "csp/models/sudoku_techniques_constraint.hpp"
+#include "csp/models/sudoku/techniques_constraint.hpp"
 
 #include <algorithm>
 #include <bit>
 
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
-#include "csp/models/sudoku_format.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "digit_cells.hpp"
 
 namespace csp::models {

@@ -1,5 +1,5 @@
 // Sudoku model: cells, units, givens.
-#include "csp/models/sudoku.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -9,7 +9,7 @@
 #include <tuple>
 
 #include "csp/core/errors.hpp"
-#include "csp/models/sudoku_grid_constraint.hpp"
+#include "csp/models/sudoku/grid_constraint.hpp"
 
 namespace csp::models {
 
