@@ -1,13 +1,14 @@
 # Installs headers, libraries and a CMake package (included when CSP_INSTALL is ON): find_package(csp) gives
-# csp::csp, csp::models and csp::plugin, and csp::graph when Boost.Graph is found (find_package(csp COMPONENTS graph)
-# requires it).
+# csp::csp, csp::models, csp::flatzinc and csp::plugin, and csp::graph when Boost.Graph is found
+# (find_package(csp COMPONENTS graph) requires it).
 # The csp program installs itself (examples/CMakeLists.txt).
 include(CMakePackageConfigHelpers)
-install(DIRECTORY csp/include/ models/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY csp/include/ models/include/ models/flatzinc/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # The models library is csp_models in this tree and csp::models for users (the alias has the same name).
 set_target_properties(csp_models PROPERTIES EXPORT_NAME models)
+set_target_properties(csp_flatzinc PROPERTIES EXPORT_NAME flatzinc)  # the FlatZinc reader: csp::models, no more
 set_target_properties(csp_plugin PROPERTIES EXPORT_NAME plugin)  # headers only: what a --plugin library builds with
-install(TARGETS csp csp_models csp_plugin EXPORT cspTargets
+install(TARGETS csp csp_models csp_flatzinc csp_plugin EXPORT cspTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

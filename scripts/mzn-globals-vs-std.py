@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """csp's MiniZinc library against MiniZinc's own std definitions, global by global, on random small instances.
 
-For each global that csp's library (models/minizinc/csp/) redefines, random small models are generated with the
+For each global that csp's library (models/flatzinc/mznlib/) redefines, random small models are generated with the
 corner cases the field's trackers report (zero durations and resources, capacities of any sign, empty arrays,
 offset index sets, fixed and variable arguments, arrays of different lengths). Each model is solved twice with
 `minizinc -a`:

@@ -3,13 +3,14 @@
 # builds and runs tests/consumer against it with find_package(csp); then builds the consumer again with the csp
 # source tree pulled in by add_subdirectory and by FetchContent. In every mode, the program engine_only, which links
 # only csp::csp, must have no Boost on its compile line, no Boost header among those it compiles, and no Boost,
-# csp_graph or csp_models on its link line; its compile time and memory are printed. As a subproject, csp must build
-# only the libraries linked (a consumer of csp::csp alone builds neither csp_graph nor csp_models) and install
-# nothing (CSP_INSTALL is off). The program study (csp::ablation) runs a 2x3 study of its own n-queens; its CSV rows
-# must equal those of the installed `csp ablate queens --n 6 ...` but for the names and times. Plugin example 07,
-# built as a MODULE library on csp::plugin (no csp library linked), must run in the installed `csp ablate langford`
-# with L(2,n)'s solution counts. Plain find_package(csp) must work, and asking for an unknown component must fail
-# saying so.
+# csp_graph, csp_models or csp_flatzinc on its link line; its compile time and memory are printed. As a subproject,
+# csp must build only the libraries linked (a consumer of csp::csp alone builds none of csp_graph, csp_models and
+# csp_flatzinc) and install nothing (CSP_INSTALL is off). The program app reads a Sudoku and a FlatZinc model through
+# the installed headers (csp/models/sudoku/, csp/models/flatzinc/). The program study (csp::ablation) runs a 2x3
+# study of its own n-queens; its CSV rows must equal those of the installed `csp ablate queens --n 6 ...` but for the
+# names and times. Plugin example 07, built as a MODULE library on csp::plugin (no csp library linked), must run in
+# the installed `csp ablate langford` with L(2,n)'s solution counts. Plain find_package(csp) must work, and asking
+# for an unknown component must fail saying so.
 # Exit status 0 iff all of this holds and every program gives the right answers.
 # Usage: tests/consumer/run.sh [extra cmake configure arguments, e.g. -DCMAKE_CXX_COMPILER_LAUNCHER=ccache]
 set -eu
@@ -63,7 +64,8 @@ check_engine_only() {
   line=$(link_line "$1" engine_only)
   printf 'link line: %s\n' "$line"
   case "$line" in
-    *[Bb]oost* | *csp_graph* | *csp_models*) fail "the link line of engine_only names Boost, csp_graph or csp_models" ;;
+    *[Bb]oost* | *csp_graph* | *csp_models* | *csp_flatzinc*)
+      fail "the link line of engine_only names Boost, csp_graph, csp_models or csp_flatzinc" ;;
   esac
 }
 
@@ -91,7 +93,9 @@ check_study() {
 # model's counts (tests/plugins/langford_check.sh), and its link line names no csp library.
 check_plugin() {
   line=$(link_line "$1" mine)
-  case "$line" in *libcsp* | *csp_models* | *csp_graph*) fail "the plugin mine links a csp library: $line" ;; esac
+  case "$line" in
+    *libcsp* | *csp_models* | *csp_flatzinc* | *csp_graph*) fail "the plugin mine links a csp library: $line" ;;
+  esac
   sh "$root/tests/plugins/langford_check.sh" "$work/prefix/bin/csp" "$1/libmine.so" ||
     fail "csp ablate langford with the plugin built against the installed package"
 }
@@ -121,7 +125,7 @@ for mode in find_package add_subdirectory fetchcontent; do
     cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCSP_CONSUMER_MODE="$mode" -DCSP_SOURCE_DIR="$root" \
       -DCSP_CONSUMER_ENGINE_ONLY=ON "$@"
     cmake --build "$build" -j "$jobs"
-    extra=$(find "$build" -name 'libcsp_graph*' -o -name 'libcsp_models*')
+    extra=$(find "$build" -name 'libcsp_graph*' -o -name 'libcsp_models*' -o -name 'libcsp_flatzinc*')
     [ -z "$extra" ] || fail "building engine_only alone also built: $extra"
     cmake --install "$build" --prefix "$work/install-$mode" >/dev/null
     installed=$(cd "$work/install-$mode" && find . -type f | sort | tr '\n' ' ')

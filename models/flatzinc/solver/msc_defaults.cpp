@@ -1,7 +1,8 @@
-// csp_msc_defaults TEMPLATE OUTPUT: writes csp.msc from TEMPLATE (models/minizinc/csp.msc.in, its paths already
-// configured by CMake) with the engine's generic default, models::ModelDefaults{} (what csp fzn searches a FlatZinc
-// file without an annotation with), in place of {default:var}, {default:val}, {default:inference},
-// {default:restarts} and {default:alldiff}. The build runs it, so the defaults MiniZinc shows for csp never differ from csp fzn's.
+// csp_msc_defaults TEMPLATE OUTPUT: writes csp.msc from TEMPLATE (models/flatzinc/solver/csp.msc.in, its paths
+// already configured by CMake) with the engine's generic default, models::ModelDefaults{} (what csp fzn searches a
+// FlatZinc file without an annotation with), in place of {default:var}, {default:val}, {default:inference},
+// {default:restarts} and {default:alldiff}. The build runs it, so the defaults MiniZinc shows for csp never differ
+// from csp fzn's.
 // Exit status: 0 written, 1 a placeholder is missing from TEMPLATE or a file cannot be read or written.
 #include <fstream>
 #include <iostream>

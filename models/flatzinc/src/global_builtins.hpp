@@ -1,5 +1,6 @@
 // The FlatZinc builtins of csp's global constraints (csp_cumulative, csp_regular, ...; internal header): what csp's
-// MiniZinc library (models/minizinc/csp/fzn_*.mzn) calls, each with a checker and a poster on csp/constraints/globals/.
+// MiniZinc library (models/flatzinc/mznlib/fzn_*.mzn) calls, each with a checker and a poster on
+// csp/constraints/globals/.
 #pragma once
 
 #include <vector>
