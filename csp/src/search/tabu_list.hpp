@@ -31,7 +31,11 @@ class TabuList {
     for (const Entry& e : entries_)
       if (e.x == x && e.until > step) out.push_back(e.index);
   }
-  void clear() { entries_.clear(); }
+  /// Empty (a restart); the next moves fill it from the start again.
+  void clear() {
+    entries_.clear();
+    next_ = 0;
+  }
 
  private:
   struct Entry {
