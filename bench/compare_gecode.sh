@@ -64,7 +64,7 @@ field() {  # field NAME LINE: the value of NAME=value in a summary line
 
 status=0
 echo "# csp vs Gecode anchor: $(date -u +%FT%TZ) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# csp: sudoku_file_bench ${*:-(defaults: --var mrv --inference mac --alldiff gac)}; gecode: ${GECODE_ARGS:-(defaults: --ipl dom --branch size --sols 1)}"
+echo "# csp: sudoku_file_bench ${*:-(defaults of csp sudoku: --var mrv --inference mac --alldiff grid)}; gecode: ${GECODE_ARGS:-(defaults: --ipl dom --branch size --sols 1)}"
 echo "# each file repeated to >= $min_puzzles puzzles; REPS=$reps; time = model construction + search, mean us/puzzle"
 printf '%-42s %7s %12s %12s %10s %12s %12s\n' file puzzles gecode_us csp_us ratio csp_build_us csp_nodes
 for name in $files; do
