@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# compare_gecode.sh: csp vs the Gecode anchor on the Sudoku corpora, side by side in one run (issue 3, "Speed").
+# compare_gecode.sh: csp vs the Gecode anchor on the Sudoku corpora, side by side in one run.
 #
 # Builds ../shared/anchors/gecode_sudoku.cpp (into the build folder; its source is never copied into this repository)
 # and our release sudoku_file_bench, repeats each file to at least MIN_PUZZLES puzzles in a temporary folder (so

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# csp ablate fzn (issue 13): FlatZinc files as ablation instances, every solution checked by the FlatZinc checker.
+# csp ablate fzn: FlatZinc files as ablation instances, every solution checked by the FlatZinc checker.
 # Usage: ablate_fzn_test.sh CSP DATA_DIR                    hand-written .fzn files (tests/flatzinc/data)
 #        ablate_fzn_test.sh CSP --minizinc SOLVER_DIR EXAMPLES_DIR   the docs' Futoshiki and Golomb ruler compiled by
 #            minizinc at test time, also through scripts/mzn-ablate.sh (skips with 77 without minizinc)

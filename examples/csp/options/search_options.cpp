@@ -202,7 +202,6 @@ std::string restart_parameter(const RunOption& row, const std::string& text, con
 
 // --consistency none|ac3|pc2 into the ac3 and pc2 run options.
 void read_consistency(const po::variables_map& vm, RunSpec& spec) {
-  // pc2sym
   if (vm.count("consistency") == 0) return;
   const std::string level = vm["consistency"].as<std::string>();
   if (level != "none" && level != "ac3" && level != "pc2")
