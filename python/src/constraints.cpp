@@ -9,8 +9,8 @@
 // automaton). Why not more: the Python argument names and defaults cannot be read off a C++ function, so they stay
 // in the row (pybind11 refuses to compile a row naming too few or too many), and pybind11's own conversions are
 // kept (no custom type caster) so that a wrong type still fails as before, before the Problem is touched.
-// The Python names, argument checks and index conventions of the user's API are in python/csp/ (__init__.py's
-// table of engine posts and globals.py).
+// The user's API is in python/csp/: the methods that only pass their arguments on are rows of __init__.py's
+// _ENGINE_POSTS (their doc is this table's); globals.py writes out the globals' names, checks and index conventions.
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
