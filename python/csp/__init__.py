@@ -302,12 +302,7 @@ class Problem(GlobalConstraints):
 # Python workload), an inspect.Signature the import of inspect; so a row's method binds its arguments itself
 # (_bind: Python's rules and messages) and tells help() its signature in __text_signature__, which inspect reads
 # only when asked. The methods with checks of their own (element, predicate, reify, globals.py's) stay written out.
-def _var(problem, v):
-    return problem._id(v)
-
-
-def _vars(problem, v):
-    return problem._ids(v)
+_var, _vars = Problem._id, Problem._ids
 
 
 def _list(problem, v):
@@ -381,21 +376,23 @@ def _engine_method(name: str, engine: str, params: dict, doc):
     names = tuple(params)
     kinds = [p[0] if isinstance(p, tuple) else p for p in params.values()]
     defaults = {n: p[1] for n, p in params.items() if isinstance(p, tuple)}
+    post = getattr(_csp.Problem, engine)
 
     def method(self, *args, **kwargs):
         values = args if not kwargs and len(args) == len(names) else _bind(method.__qualname__, names, defaults, args,
                                                                            kwargs)
-        getattr(self._p, engine)(*[kind(self, v) for kind, v in zip(kinds, values)])
+        post(self._p, *[kind(self, v) for kind, v in zip(kinds, values)])
 
     method.__name__, method.__qualname__ = name, f"Problem.{name}"
     method.__text_signature__ = "(" + ", ".join(["self"] + [n + (f"={defaults[n]!r}" if n in defaults else "")
                                                             for n in names]) + ")"
-    method.__doc__ = doc if doc is not None else getattr(_csp.Problem, engine).__doc__.split("\n\n", 1)[-1].strip()
+    method.__doc__ = doc if doc is not None else post.__doc__.split("\n\n", 1)[-1].strip()
     return method
 
 
 for _row in _ENGINE_POSTS:
     setattr(Problem, _row[0], _engine_method(*_row))
+
 
 def register_variable_ordering(name: str, fn, help: str = "written in Python", replace: bool = True):
     """Registers fn(ctx) -> variable id (None when all are assigned) as var=name for every later run. Registering
