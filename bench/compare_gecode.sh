@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# compare_gecode.sh: csp vs the Gecode anchor on the Sudoku corpora, side by side in one run (issue 3, "Speed").
+# compare_gecode.sh: csp vs the Gecode anchor on the Sudoku corpora, side by side in one run.
 #
 # Builds ../shared/anchors/gecode_sudoku.cpp (into the build folder; its source is never copied into this repository)
 # and our release sudoku_file_bench, repeats each file to at least MIN_PUZZLES puzzles in a temporary folder (so
@@ -64,7 +64,7 @@ field() {  # field NAME LINE: the value of NAME=value in a summary line
 
 status=0
 echo "# csp vs Gecode anchor: $(date -u +%FT%TZ) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# csp: sudoku_file_bench ${*:-(defaults: --var mrv --inference mac --alldiff gac)}; gecode: ${GECODE_ARGS:-(defaults: --ipl dom --branch size --sols 1)}"
+echo "# csp: sudoku_file_bench ${*:-(defaults of csp sudoku: --var mrv --inference mac --alldiff grid)}; gecode: ${GECODE_ARGS:-(defaults: --ipl dom --branch size --sols 1)}"
 echo "# each file repeated to >= $min_puzzles puzzles; REPS=$reps; time = model construction + search, mean us/puzzle"
 printf '%-42s %7s %12s %12s %10s %12s %12s\n' file puzzles gecode_us csp_us ratio csp_build_us csp_nodes
 for name in $files; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# compare_minizinc.sh: csp vs Gecode through MiniZinc, side by side in one run (issue 13).
+# compare_minizinc.sh: csp vs Gecode through MiniZinc, side by side in one run.
 #
 # Corpus mode (default): every instance of CORPUS/instances.tsv (the MiniZinc corpus, 39 instances), one after the
 # other, `minizinc --solver csp` and `minizinc --solver gecode -G std` (the flattening of the table's reference runs),

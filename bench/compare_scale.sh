@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# compare_scale.sh: csp vs Gecode (through MiniZinc) on the scale models of issue 10, side by side in one run.
+# compare_scale.sh: csp vs Gecode (through MiniZinc) on the scale models, side by side in one run.
 #
 # For each instance, runs our release scale_bench on that one case (its own process: a crash, a timeout or running out
 # of memory costs that row only) and `minizinc --solver gecode -D PARAM=SIZE MODEL.mzn -s` on the same model of

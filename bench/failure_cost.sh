@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# failure_cost.sh: time per failure, csp against Gecode, on the MiniZinc corpus (issue 24).
+# failure_cost.sh: time per failure, csp against Gecode, on the MiniZinc corpus.
 #
 # Runs every instance of CORPUS/instances.tsv as compare_minizinc.sh does (`minizinc --solver csp` and
 # `minizinc --solver gecode -G std`, `-s`, `--output-mode dzn`, -a for satisfaction instances with a known solution

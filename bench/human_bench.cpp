@@ -1,4 +1,4 @@
-// human_bench: the human solver (issue 5) on the reference corpora: grading a whole file (uniqueness search plus the
+// human_bench: the human solver on the reference corpora: grading a whole file (uniqueness search plus the
 // technique loop), and the technique loop alone with every technique or with singles only.
 #include <benchmark/benchmark.h>
 

@@ -1,4 +1,4 @@
-// Google Benchmark: the scale models of issue 10 (bench/scale_models.hpp) at the sizes of the Gecode table, and the
+// Google Benchmark: the scale models (bench/scale_models.hpp) at the sizes of the Gecode table, and the
 // memory of one variable over a huge range. bench/compare_scale.sh runs them side by side with Gecode.
 //
 // Cases (filter with --benchmark_filter=REGEX; a leading '-' excludes, e.g. --benchmark_filter=-n:20000):

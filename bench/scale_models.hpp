@@ -1,4 +1,4 @@
-// The scale models of issue 10 built through the public API: the same instances as the MiniZinc models chain.mzn,
+// The scale models built through the public API: the same instances as the MiniZinc models chain.mzn,
 // lin2.mzn, derangement.mzn and pathcolor.mzn of the shared scale folder (see bench/README.md, "Scale models"), so
 // csp and Gecode solve one problem each. Used by bench/scale_bench.cpp and tests/models/scale_models_test.cpp.
 //

@@ -32,7 +32,7 @@ struct FileSpec {
   std::size_t binary_head;  // binary configurations run on the first this-many puzzles only (0 = all)
 };
 
-// The corpora of issue 3: top95, hardest, easy50 and the 1,000-puzzle samples. Pairwise != cannot find hidden
+// The corpora: top95, hardest, easy50 and the 1,000-puzzle samples. Pairwise != cannot find hidden
 // singles: on the 17-clue sample mrv+mac+binary takes about 90 ms of CPU per puzzle (one puzzle 4 s), minutes per
 // iteration, so its binary cases use the first 100 puzzles (about 10 s), named "..._head100".
 const FileSpec kFiles[] = {

@@ -171,7 +171,7 @@ class Problem(GlobalConstraints):
         """The engine's Problem (_csp.Problem)."""
         return self._p
 
-    # ---- constraints ---------------------------------------------------------------------------------------
+    # ---- constraints (and the methods of the table _ENGINE_POSTS below: linear, all_different, times, ...) ---------
     def __iadd__(self, constraint):
         self.add(constraint)
         return self
@@ -216,23 +216,6 @@ class Problem(GlobalConstraints):
         x = self._aux.var(expr)  # first: it may add variables
         return self._vars[x]
 
-    def linear(self, scope, coefficients, op: str, rhs: int, name: str = ""):
-        """sum(coefficients[i] * scope[i]) OP rhs, OP one of ==, !=, <=, >= (keyword syntax of `+=`)."""
-        self._p.add_linear(self._ids(scope), list(coefficients), op, rhs, name)
-
-    def all_different(self, scope, mode: str = "value", name: str = ""):
-        """All different: mode "value" (one constraint: single values, pigeonhole, hidden singles), "binary"
-        (pairwise !=) or "gac" (Régin's matching: generalised arc consistency); the old names "global", "pairwise" and
-        "matching" are accepted."""
-        self._p.add_all_different(self._ids(scope), mode, name)
-
-    def not_equal(self, x, y):
-        self._p.add_not_equal(self._id(x), self._id(y))
-
-    def table(self, scope, allowed, name: str = ""):
-        """The scope takes one of the allowed tuples."""
-        self._p.add_table(self._ids(scope), [list(t) for t in allowed], name)
-
     def element(self, index, array, result, offset: int = 0):
         """result = array[index - offset]; array of ints or of variables."""
         array = list(array)
@@ -265,51 +248,6 @@ class Problem(GlobalConstraints):
                             f"{type(constraint).__name__})")
         scope, coefficients, rhs = self._linear(constraint)
         self._p.add_linear_reif(scope, coefficients, constraint.op, rhs, self._id(b), implication)
-
-    def member_reif(self, x, values, b, implication: bool = False):
-        """b <-> x in values."""
-        self._p.add_member_reif(self._id(x), list(values), self._id(b), implication)
-
-    def clause(self, positive, negative=()):
-        """Some positive variable is 1 or some negative one is 0."""
-        self._p.add_clause(self._ids(positive), self._ids(negative))
-
-    def and_reif(self, xs, r):
-        self._p.add_and_reif(self._ids(xs), self._id(r))
-
-    def or_reif(self, xs, r):
-        self._p.add_or_reif(self._ids(xs), self._id(r))
-
-    def xor(self, xs):
-        self._p.add_xor(self._ids(xs))
-
-    def times(self, x, y, z):
-        self._p.add_times(self._id(x), self._id(y), self._id(z))
-
-    def div(self, x, y, z):
-        self._p.add_div(self._id(x), self._id(y), self._id(z))
-
-    def mod(self, x, y, z):
-        self._p.add_mod(self._id(x), self._id(y), self._id(z))
-
-    def pow(self, x, y, z):
-        self._p.add_pow(self._id(x), self._id(y), self._id(z))
-
-    def abs(self, x, z):
-        self._p.add_abs(self._id(x), self._id(z))
-
-    def min(self, x, y, z):
-        self._p.add_min(self._id(x), self._id(y), self._id(z))
-
-    def max(self, x, y, z):
-        self._p.add_max(self._id(x), self._id(y), self._id(z))
-
-    def product(self, scope, target: int):
-        self._p.add_product(self._ids(scope), target)
-
-    def restrict(self, x, values):
-        """x keeps only these values (a unary constraint)."""
-        self._p.restrict_domain(self._id(x), list(values))
 
     # ---- runs ----------------------------------------------------------------------------------------------
     def solve(self, on_solution=None, interrupt=None, tree=False, **spec) -> Result:
@@ -352,6 +290,108 @@ class Problem(GlobalConstraints):
 
     def why_not_solution(self, assignment) -> str:
         return self._p.why_not_solution(assignment)
+
+
+# ---- the methods that pass their arguments on to the engine's ------------------------------------------------------
+# One row per Problem method that only passes its arguments on to an engine method (_csp.Problem.add_*, the table of
+# python/src/constraints.cpp): the method's name, the engine method's, the parameters in order, each with how it is
+# passed on (_var: a variable's id; _vars: the ids of a list of Vars, ints or expressions; _list: a list; _rows: a list
+# of lists; _same: as it is) or a pair (how, default), and the doc (None: the engine method's, as help() shows it).
+# Why closures over rows: these were hand-written defs repeating the same conversions. A def written out from a row
+# and compiled (as dataclasses does) would cost `import csp` the compiler's first start (+14 % of the speed gate's
+# Python workload), an inspect.Signature the import of inspect; so a row's method binds its arguments itself
+# (_bind: Python's rules and messages) and tells help() its signature in __text_signature__, which inspect reads
+# only when asked. The methods with checks of their own (element, predicate, reify, globals.py's) stay written out.
+_var, _vars = Problem._id, Problem._ids
+
+
+def _list(problem, v):
+    return list(v)
+
+
+def _rows(problem, v):
+    return [list(t) for t in v]
+
+
+def _same(problem, v):
+    return v
+
+
+_XYZ = {"x": _var, "y": _var, "z": _var}
+_ENGINE_POSTS = (
+    ("linear", "add_linear", {"scope": _vars, "coefficients": _list, "op": _same, "rhs": _same, "name": (_same, "")},
+     "sum(coefficients[i] * scope[i]) OP rhs, OP one of ==, !=, <=, >= (keyword syntax of `+=`)."),
+    ("all_different", "add_all_different", {"scope": _vars, "mode": (_same, "value"), "name": (_same, "")},
+     """All different: mode "value" (one constraint: single values, pigeonhole, hidden singles), "binary"
+        (pairwise !=) or "gac" (Régin's matching: generalised arc consistency); the old names "global", "pairwise" and
+        "matching" are accepted."""),
+    ("not_equal", "add_not_equal", {"x": _var, "y": _var}, None),
+    ("table", "add_table", {"scope": _vars, "allowed": _rows, "name": (_same, "")},
+     "The scope takes one of the allowed tuples."),
+    ("member_reif", "add_member_reif", {"x": _var, "values": _list, "b": _var, "implication": (_same, False)},
+     "b <-> x in values."),
+    ("clause", "add_clause", {"positive": _vars, "negative": (_vars, ())},
+     "Some positive variable is 1 or some negative one is 0."),
+    ("and_reif", "add_and_reif", {"xs": _vars, "r": _var}, None),
+    ("or_reif", "add_or_reif", {"xs": _vars, "r": _var}, None),
+    ("xor", "add_xor", {"xs": _vars}, None),
+    ("times", "add_times", _XYZ, None),
+    ("div", "add_div", _XYZ, None),
+    ("mod", "add_mod", _XYZ, None),
+    ("pow", "add_pow", _XYZ, None),
+    ("abs", "add_abs", {"x": _var, "z": _var}, None),
+    ("min", "add_min", _XYZ, None),
+    ("max", "add_max", _XYZ, None),
+    ("product", "add_product", {"scope": _vars, "target": _same}, None),
+    ("restrict", "restrict_domain", {"x": _var, "values": _list}, "x keeps only these values (a unary constraint)."),
+)
+
+
+_MISSING = object()
+
+
+def _bind(fn: str, names: tuple, defaults: dict, args: tuple, kwargs: dict) -> list:
+    """The values of the parameters `names` of fn(self, ...) (fn a qualified name: Problem.times) called with args
+    and kwargs, by Python's rules; a TypeError with Python's message otherwise."""
+    if len(args) > len(names):
+        takes = len(names) + 1 if not defaults else f"from {len(names) - len(defaults) + 1} to {len(names) + 1}"
+        raise TypeError(f"{fn}() takes {takes} positional arguments but {len(args) + 1} were given")
+    for n in kwargs:
+        if n not in names:
+            raise TypeError(f"{fn}() got an unexpected keyword argument '{n}'")
+        if names.index(n) < len(args):
+            raise TypeError(f"{fn}() got multiple values for argument '{n}'")
+    values = list(args) + [kwargs.get(n, defaults.get(n, _MISSING)) for n in names[len(args):]]
+    missing = [f"'{n}'" for n, v in zip(names, values) if v is _MISSING]
+    if missing:
+        listed = missing[0] if len(missing) == 1 else f"{missing[0]} and {missing[1]}" if len(missing) == 2 else \
+            f"{', '.join(missing[:-1])}, and {missing[-1]}"
+        plural = "s" if len(missing) > 1 else ""
+        raise TypeError(f"{fn}() missing {len(missing)} required positional argument{plural}: {listed}")
+    return values
+
+
+def _engine_method(name: str, engine: str, params: dict, doc):
+    """The method of a row of _ENGINE_POSTS."""
+    names = tuple(params)
+    kinds = [p[0] if isinstance(p, tuple) else p for p in params.values()]
+    defaults = {n: p[1] for n, p in params.items() if isinstance(p, tuple)}
+    post = getattr(_csp.Problem, engine)
+
+    def method(self, *args, **kwargs):
+        values = args if not kwargs and len(args) == len(names) else _bind(method.__qualname__, names, defaults, args,
+                                                                           kwargs)
+        post(self._p, *[kind(self, v) for kind, v in zip(kinds, values)])
+
+    method.__name__, method.__qualname__ = name, f"Problem.{name}"
+    method.__text_signature__ = "(" + ", ".join(["self"] + [n + (f"={defaults[n]!r}" if n in defaults else "")
+                                                            for n in names]) + ")"
+    method.__doc__ = doc if doc is not None else post.__doc__.split("\n\n", 1)[-1].strip()
+    return method
+
+
+for _row in _ENGINE_POSTS:
+    setattr(Problem, _row[0], _engine_method(*_row))
 
 
 def register_variable_ordering(name: str, fn, help: str = "written in Python", replace: bool = True):

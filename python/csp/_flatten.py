@@ -296,7 +296,7 @@ def _post_element(aux, args, data):
 
 def _post_among(aux, args, data):
     z = aux.new_var("count", ("range", 0, len(args)))
-    _csp.post_among(aux.raw, list(args), list(data), z, "native")
+    _csp.post_among(aux.raw, list(args), list(data), z, "==", 0, "native")
     return z
 
 

@@ -3,14 +3,19 @@
 
 #include <pybind11/pybind11.h>
 
+#include "csp/core/problem.hpp"
+
 namespace csp::python {
 
 namespace py = pybind11;
 
 /// csp.Error, csp.ModelError, csp.UnknownNameError (Python exceptions carrying the library's message).
 void bind_errors(py::module_& m);
-/// _csp.Problem: variables, every built-in constraint, constraints from Python callables.
+/// _csp.Problem: variables, every built-in constraint, constraints from Python callables; its changes and the
+/// module's _csp.post_* (the native globals) are bound by bind_posting.
 void bind_problem(py::module_& m);
+/// The table of constraints.cpp: Problem.add_* (and add_variable, restrict_*) on `c`, _csp.post_* on `m`.
+void bind_posting(py::class_<Problem>& c, py::module_& m);
 /// _csp.solve(problem, **spec): csp::solve with the GIL released, interruptible; _csp.Interrupt.
 void bind_run(py::module_& m);
 /// _csp.run_options(): the engine's run options, one dict per keyword of solve() (spec.cpp).
@@ -23,7 +28,5 @@ void bind_models(py::module_& m);
 void bind_sudoku(py::module_& m);
 /// Studies (csp::ablation::run_study: rows, CSV, JSON, chart) and the search tree of one run (SearchTreeObserver).
 void bind_ablation(py::module_& m);
-/// _csp.post_*: the native global constraints (cumulative, circuit, regular, counting, ordering, packing).
-void bind_globals(py::module_& m);
 
 }  // namespace csp::python

@@ -13,5 +13,4 @@ PYBIND11_MODULE(_csp, m) {
   csp::python::bind_models(m);
   csp::python::bind_sudoku(m);
   csp::python::bind_ablation(m);
-  csp::python::bind_globals(m);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI tests of `csp ablate --compare A,B` (paired comparison) and `--plot-kind cactus|survival` (issue 14): the text
+# CLI tests of `csp ablate --compare A,B` (paired comparison) and `--plot-kind cactus|survival`: the text
 # after the table and the JSON "comparison" object agree with the CSV rows (wins / losses / ties and the geometric
 # mean recomputed here with awk), the interval is reproducible and contains the mean, bad names exit 2.
 # Usage: ablate_compare_test.sh PATH/TO/csp      (run by CTest; prints "N passed, N failed")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# csp ablate over zebra, cryptarithm and killer, and the --consistency and --break-symmetry dimensions (issue 14):
+# csp ablate over zebra, cryptarithm and killer, and the --consistency and --break-symmetry dimensions:
 # every run solved and verified by the model's own rules, the new CSV columns only when given.
 # Usage: ablate_models_test.sh PATH/TO/csp PUZZLES_DIR      (run by CTest; prints "N passed, N failed")
 set -u

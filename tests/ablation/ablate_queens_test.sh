@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The acceptance check of issue 4: `csp ablate queens --n 6 --var first,mrv --inference none,fc` exits 0 and writes
+# The acceptance check: `csp ablate queens --n 6 --var first,mrv --inference none,fc` exits 0 and writes
 # one CSV row per (instance, configuration): 1 x 4, and its table has 4 configuration rows.
 set -u
 CSP=${1:?usage: ablate_queens_test.sh PATH/TO/csp}

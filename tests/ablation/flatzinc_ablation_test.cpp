@@ -1,4 +1,4 @@
-// csp ablate fzn (issue 13): FlatZinc instances, counting (--max-solutions) and optimisation in run_one.
+// csp ablate fzn: FlatZinc instances, counting (--max-solutions) and optimisation in run_one.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -116,7 +116,7 @@ constexpr const char* kRcpspSmall =
     "constraint int_lin_le(X_INTRODUCED_11_,[X_INTRODUCED_7_,makespan],-3);\n"
     "solve  minimize makespan;\n";
 
-// Issue 25: the globals dimension. Native cumulative and its decomposition find the same optimum; the label and
+// The globals dimension. Native cumulative and its decomposition find the same optimum; the label and
 // the column say which one ran; the native propagator needs fewer assignments under MAC.
 TEST(FlatZincAblation, GlobalsNativeAndDecomposedGiveTheSameOptimum) {
   const std::vector<Instance> inst = instances("rcpsp_small.fzn", kRcpspSmall);

@@ -98,7 +98,7 @@ TEST(AblationModels, SudokuFilesMarkInvalidPuzzlesAndRejectUnreadableFiles) {
   EXPECT_THROW(find_model("sudoku").enumerate({{::testing::TempDir()}, {}}), InputError);
 }
 
-// pc2sym: every solution of an instance (counted by the engine), each checked by the model's own verify, and a
+// every solution of an instance (counted by the engine), each checked by the model's own verify, and a
 // broken solution rejected.
 void expect_all_verified(const Instance& inst, const Configuration& c, std::uint64_t count) {
   const std::unique_ptr<BuiltInstance> built = inst.build(c);

@@ -1,5 +1,5 @@
 // One cell of a `csp ablate` grid and a direct csp::solve of the same model and configuration make the same
-// search: the same counters, the same solutions counted (issue 20: one road from a model to a result).
+// search: the same counters, the same solutions counted (one road from a model to a result).
 #include <gtest/gtest.h>
 
 #include <string>

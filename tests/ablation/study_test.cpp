@@ -1,5 +1,5 @@
 // run_study (csp/ablation/study.hpp): a study over a Problem factory of one's own gives the rows csp ablate's
-// catalogue gives, and run_one's, in the same order (issue 21).
+// catalogue gives, and run_one's, in the same order.
 #include <gtest/gtest.h>
 
 #include <sstream>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI tests of issue 14's "every chapter-6 choice on every command and in the grid": --stats of min-conflicts and
+# CLI tests: "every chapter-6 choice on every command and in the grid": --stats of min-conflicts and
 # cutset (their own counters), csp sudoku --format json (backjumps, nogoods, restarts; the backjump / learning /
 # restart / seed configuration), csp fzn's shared search options (--seed with -r, --restarts, --restart-base,
 # --restart-factor, --backjump, --learning, --ac3, --consistency, --trace on stderr, --tree) and its -s lines, and

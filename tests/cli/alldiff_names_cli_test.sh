@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI tests of the all-different mode names (issue 20, "one word per thing"): --alldiff takes binary, value, gac and
+# CLI tests of the all-different mode names: --alldiff takes binary, value, gac and
 # the old names pairwise, global, matching, which run the same mode and are printed in the new form; csp ablate
 # --resume reads an older study's CSV, whose options and rows name the modes the old way, without rerunning it.
 # Usage: alldiff_names_cli_test.sh PATH/TO/csp REPO_ROOT      (run by CTest; prints "N passed, N failed")

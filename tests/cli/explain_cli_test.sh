@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI tests of `csp sudoku --explain / --grade / --techniques` (issue 5), on small inputs made here.
+# CLI tests of `csp sudoku --explain / --grade / --techniques`, on small inputs made here.
 # Usage: explain_cli_test.sh PATH/TO/csp      (run by CTest; prints "N passed, N failed")
 set -u
 CSP=${1:?usage: explain_cli_test.sh PATH/TO/csp}

@@ -135,7 +135,7 @@ printf '1...3......4...1\n' >"$TMP/s4.txt"
 run graph sudoku "$TMP/s4.txt"; expect_out '16 variables, 56 edges' "graph of a 4x4 sudoku"
 expect_out '^degree: min 7, max 7' "4x4 sudoku: 7 peers"
 
-# ---- each model's default (its catalogue entry's, bench/LOG.md) and the textbook preset (issue 20) ---------------------
+# ---- each model's default (its catalogue entry's, bench/LOG.md) and the textbook preset ---------------------
 # What --help shows is what a run without the options does, and --preset default means the same
 # (tests/cli/model_defaults_test.cpp compares --help with the catalogue's declaration).
 shown() { sed -n "s/^  --$1 [A-Z]* (=\([^)]*\)).*/\1/p" "$TMP/out"; }

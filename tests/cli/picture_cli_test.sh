@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI tests of --picture (issue 21): csp sudoku (names in a batch, cell texts = the printed solution), --explain steps,
+# CLI tests of --picture: csp sudoku (names in a batch, cell texts = the printed solution), --explain steps,
 # csp killer, PNG (or its refusal without cairo), bad paths; and no progress bar when standard error is not a terminal.
 # Usage: picture_cli_test.sh PATH/TO/csp      (run by CTest; prints "N passed, N failed")
 set -u

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Faults and hostile inputs through every command (issue 12): a full disk, a FIFO, /dev/zero under a memory limit,
+# Faults and hostile inputs through every command: a full disk, a FIFO, /dev/zero under a memory limit,
 # SIGINT / SIGTERM in a --jobs 2 batch, an unreadable file, a directory, a thread that cannot start, line ends and
 # byte order marks in every reader, bytes escaped in messages. Each asserts the exit status and the message.
 # Usage: reliability_cli_test.sh CSP PUZZLES_DIR
@@ -225,7 +225,7 @@ run queens 8 --max-solutions 5; expect_out '^5 solutions \(stopped at --max-solu
 printf 'p edge 2 1\ne 1 2\n' >"$TMP/one.col"
 run color "$TMP/one.col" -k 2; expect_out ': 2 vertices, 1 edge$' "1 edge"
 run graph "$TMP/one.col"; expect_out '2 variables, 1 edge \(1 constraint\)$' "graph 1 edge"
-# Place values past 2^31 (issue 23): words of 11 letters and more are well-formed and solved (column model).
+# Place values past 2^31: words of 11 letters and more are well-formed and solved (column model).
 run cryptarithm --help; expect_out 'words of any length' "cryptarithm help: any length"
 run cryptarithm CHEGACEJJBIJ+AFHGGEDBDDCC=IBIAEJJAJBGD; expect_code 0 "12-letter words"
 expect_out '^[0-9]{12} \+ [0-9]{12} = [0-9]{12,13}$' "12-letter words solved"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The handed cases BH-26, BH-27, BH-36 and BH-40 of ../shared/cases/cases.tsv, each through every command that reads
-# that kind of input (issue 12): what one command handles, all must.
+# that kind of input: what one command handles, all must.
 # Usage: sibling_cases_test.sh CSP SHARED_DIR   (exit 77 = skipped when the cases are absent)
 CSP=$1
 FILES=$2/cases/files

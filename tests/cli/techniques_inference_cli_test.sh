@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI tests of `--inference techniques` (issue 5): csp sudoku runs MAC plus the human techniques as a propagator,
+# CLI tests of `--inference techniques`: csp sudoku runs MAC plus the human techniques as a propagator,
 # csp ablate sudoku compares it with none / fc / mac, every other model rejects it as a usage error.
 # Usage: techniques_inference_cli_test.sh PATH/TO/csp      (run by CTest; prints "N passed, N failed")
 set -u

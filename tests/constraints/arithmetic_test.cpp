@@ -1,5 +1,5 @@
 // Arithmetic constraints (times, div, mod, abs, min, max, pow, product, quotient, difference), add_sum,
-// add_precedence and the API shapes of issue 11: every relation against an independent brute force on small random
+// add_precedence and the API shapes: every relation against an independent brute force on small random
 // domains (negative values and zero included), under every inference; one wide-domain case each.
 #include "csp/constraints/arithmetic.hpp"
 
@@ -20,7 +20,7 @@
 namespace csp {
 namespace {
 
-// ---- issue 11: a braced pair cannot be taken for a range ------------------------------------------------------
+// ---- a braced pair cannot be taken for a range ------------------------------------------------------
 template <class P>
 concept BracedAddVariable = requires(P& p) {
   p.add_variable("x", {1, 9});
@@ -489,7 +489,7 @@ namespace csp {
 namespace {
 
 // Supports are enumerated at the root only; below it the search reasons on bounds until the inputs are fixed
-// (issue 24: template_design spent 44% of its time enumerating int_times supports at every node).
+// (template_design spent 44% of its time enumerating int_times supports at every node).
 TEST(Arithmetic, EnumeratesAtTheRootAndReasonsOnBoundsInTheSearch) {
   Problem p;
   p.add_variable("x", csp::values(2, 3));

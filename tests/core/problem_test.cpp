@@ -264,7 +264,7 @@ TEST(ProblemMisuse, RepeatedScopeVariableIsNamed) {
               AllOf(HasSubstr("'dup'"), HasSubstr("variable 'x' appears twice")));
 }
 
-// Issue 11 item 8: x != x names x, and one variable is "1 variable".
+// x != x names x, and one variable is "1 variable".
 TEST(ProblemMisuse, RepeatedScopeVariableIsNamedNotNumbered) {
   Problem p = two_variables();
   EXPECT_THAT(model_error_of([&] { p.add_not_equal(0, 0); }),
@@ -286,7 +286,7 @@ TEST(ProblemMisuse, RepeatedScopeVariableIsNamedNotNumbered) {
   EXPECT_THAT(model_error_of([&] { one.add_not_equal(0, 3); }), HasSubstr("(the problem has 1 variable)"));
 }
 
-// Issue 11 item 4: constraint(id) and constraints_of(x) throw on a bad id, as variable(x) does.
+// constraint(id) and constraints_of(x) throw on a bad id, as variable(x) does.
 TEST(ProblemMisuse, BadConstraintAndVariableIdsThrow) {
   Problem p = two_variables();
   p.add_not_equal(0, 1);

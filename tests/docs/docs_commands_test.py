@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Every `csp ...` command quoted in README.md and docs/*.md runs (issue 21).
+"""Every `csp ...` command quoted in README.md and docs/*.md runs.
 
 Reads the fenced code blocks of README.md and docs/*.md: in ```sh / ```bash blocks every line, in unlabelled blocks
 the lines after a `$ ` prompt; joins continued lines (a trailing backslash), cuts the comment, splits at `&&` and at

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# csp ablate fzn (issue 13): FlatZinc files as ablation instances, every solution checked by the FlatZinc checker.
+# csp ablate fzn: FlatZinc files as ablation instances, every solution checked by the FlatZinc checker.
 # Usage: ablate_fzn_test.sh CSP DATA_DIR                    hand-written .fzn files (tests/flatzinc/data)
 #        ablate_fzn_test.sh CSP --minizinc SOLVER_DIR EXAMPLES_DIR   the docs' Futoshiki and Golomb ruler compiled by
 #            minizinc at test time, also through scripts/mzn-ablate.sh (skips with 77 without minizinc)
@@ -104,7 +104,7 @@ run ablate fzn queens6.fzn --max-solutions x
 expect_code 2 "bad --max-solutions"
 expect_err "max-solutions" "names the option"
 
-# Issue 25: --globals native,decompose, a column of its own; the small RCPSP (csp_cumulative) has makespan 11 both
+# --globals native,decompose, a column of its own; the small RCPSP (csp_cumulative) has makespan 11 both
 # ways, and the decomposition needs more assignments. --globals applies to fzn only.
 run ablate fzn rcpsp_small.fzn --var mrv --inference fc,mac --globals native,decompose --csv a.csv
 expect_code 0 "the globals grid ran"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# csp fzn (issue 13): MiniZinc's output conventions, flags, statistics, errors with FILE:LINE, exit codes.
+# csp fzn: MiniZinc's output conventions, flags, statistics, errors with FILE:LINE, exit codes.
 # Usage: fzn_cli_test.sh CSP SEEDS_DIR (tests/flatzinc/seeds: FlatZinc of csp's own models).
 CSP=$1
 SEEDS=$2
@@ -67,7 +67,7 @@ expect_err "cannot read" "missing file message"
 run fzn "$TMP/empty.fzn"
 expect_code 2 "empty file"
 expect_err "empty file" "empty file message"
-# -n 0 is no bound (MiniZinc's -n; Gecode reads it so): all 92 solutions of the 8 queens (issue 23, BH-58).
+# -n 0 is no bound (MiniZinc's -n; Gecode reads it so): all 92 solutions of the 8 queens (BH-58).
 run fzn -n 0 "$TMP/q8.fzn"
 expect_code 0 "-n 0"
 expect_count '^----------$' 92 "-n 0: no bound"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The round-3 handed cases of ../shared/cases/cases.tsv (BH-55 to BH-65, MiniZinc / FlatZinc, issue 23), each row
+# The round-3 handed cases of ../shared/cases/cases.tsv (BH-55 to BH-65, MiniZinc / FlatZinc), each row
 # read by id, and their siblings: MiniZinc's semantics to the letter (a variable repeated in an arithmetic call,
 # int_pow with a negative exponent, -a / -n, solutions distinct on the output variables, failures under branch and
 # bound). The .mzn rows compile with minizinc when it is installed (else only the .fzn rows run).

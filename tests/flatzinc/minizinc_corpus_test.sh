@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `minizinc --solver csp` on the instances of ../shared/minizinc/instances.tsv (issue 13): the same SAT / UNSAT as
+# `minizinc --solver csp` on the instances of ../shared/minizinc/instances.tsv: the same SAT / UNSAT as
 # Gecode, the same number of solutions where the table gives one (-a), the same proved optimum for the optimisation
 # instances (the last `_objective` before `==========`), and the first solutions of each satisfaction instance
 # checked independently: fed back to MiniZinc as data and solved by Gecode (a wrong solution makes

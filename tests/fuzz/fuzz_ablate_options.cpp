@@ -2,8 +2,8 @@
 // in-process. Input: the arguments after "ablate", one per line. Checks what run_ablate relies on: only
 // ablation::InputError is thrown (it prints the message, exit 2); options parsed name a model and at least one
 // thread, and their JSON header can be written.
-#include "ablate_options.hpp"
 #include "fuzz_support.hpp"
+#include "options/ablate_options.hpp"
 
 using csp::fuzz::require;
 

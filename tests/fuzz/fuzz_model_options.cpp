@@ -6,12 +6,12 @@
 // which the commands turn into usage errors) is thrown; what is read is usable (the configuration validates).
 #include <boost/program_options.hpp>
 
+#include "commands/model_command.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/models/sudoku/format.hpp"
 #include "csp/models/sudoku/techniques.hpp"
 #include "fuzz_support.hpp"
-#include "model_command.hpp"
-#include "search_options.hpp"
+#include "options/search_options.hpp"
 
 namespace po = boost::program_options;
 using csp::fuzz::require;

@@ -3,7 +3,7 @@
 // (it prints the message, exit 2); options parsed are usable: the strategy names validate, 1 <= jobs <= 1024
 // (--trace: 1), --explain and --grade exclude each other, the format name matches the format.
 #include "fuzz_support.hpp"
-#include "sudoku_options.hpp"
+#include "options/sudoku_options.hpp"
 
 using csp::fuzz::require;
 

@@ -156,7 +156,7 @@ TEST(Backtracking, OnSolutionCallbackSeesEverySolutionAndCanStop) {
   const SearchResult r = backtracking_search(p, c);
   EXPECT_EQ(seen, 3);
   EXPECT_EQ(r.solution_count, 3U);
-  // Stopped by the callback, not by max_solutions: the count is not exact (issue 11).
+  // Stopped by the callback, not by max_solutions: the count is not exact.
   EXPECT_EQ(r.status, Status::limit_reached);
   EXPECT_FALSE(r.complete);
 }

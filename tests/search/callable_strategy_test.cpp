@@ -1,4 +1,4 @@
-// Issue 11: a variable or value ordering given as a callable as well as by registered name, checked like a
+// A variable or value ordering given as a callable as well as by registered name, checked like a
 // registered one and named in reports ("custom", or the name given with it).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 11: results that are exact and extension points that cannot lie.
+// Results that are exact and extension points that cannot lie.
 #include <gtest/gtest.h>
 
 #include <algorithm>

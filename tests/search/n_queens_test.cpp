@@ -143,7 +143,7 @@ TEST(QueensNodes, TextbookBaselineTreeProfileForEightQueens) {
 namespace csp {
 namespace {
 
-// Issue 6: the counts for 11 and 12 queens (OEIS A000170: 2680, 14200), with both formulations.
+// The counts for 11 and 12 queens (OEIS A000170: 2680, 14200), with both formulations.
 TEST(QueensCountLarger, ElevenAndTwelveQueens) {
   for (const auto formulation : {models::QueensFormulation::binary, models::QueensFormulation::all_different}) {
     SolverConfig config = SolverConfig::textbook();

@@ -1,4 +1,4 @@
-// Issue 11: results that cannot lie. solution() throws when there is none, solutions read by name, an unassigned
+// Results that cannot lie. solution() throws when there is none, solutions read by name, an unassigned
 // variable has no value, and counting keeps every solution unless told otherwise.
 #include "csp/search/search_result.hpp"
 

@@ -161,6 +161,56 @@ TEST(Solve, TreeAndCutsetByName) {
   }
 }
 
+// Status is a view of StopReason (status_of) and `complete` of is_complete, for every algorithm and every way a
+// run ends through csp::solve: a wrong solution or a refusing callback is never "solved", also for the methods
+// that find one solution (their solution is checked after they return).
+TEST(Solve, StatusIsAViewOfTheStopReason) {
+  const Problem queens = models::n_queens(6);     // 4 solutions
+  const Problem queens20 = models::n_queens(20);  // min-conflicts solves it at once
+  const Problem australia = models::map_coloring(models::australia(), 3);
+  std::vector<std::pair<std::string, RunResult>> runs;
+  for (const std::string algorithm : {"backtracking", "min-conflicts", "cutset"}) {
+    const Problem& p = algorithm == "cutset" ? australia : algorithm == "min-conflicts" ? queens20 : queens;
+    RunSpec spec;
+    spec.algorithm = algorithm;
+    runs.emplace_back(algorithm + " plain", solve(p, spec));
+    RunSpec wrong = spec;
+    wrong.verify = [](const Assignment&) { return std::string("rejected by the test"); };
+    runs.emplace_back(algorithm + " wrong", solve(p, wrong));
+    RunSpec refused = spec;
+    refused.search.on_solution = [](const Assignment&) { return false; };
+    runs.emplace_back(algorithm + " callback", solve(p, refused));
+  }
+  RunSpec limited = counting();
+  limited.search.limits.node_limit = 5;
+  runs.emplace_back("node limit", solve(queens, limited));
+  runs.emplace_back("count", solve(queens, counting()));
+  runs.emplace_back("cap", solve(queens, counting(2)));
+  runs.emplace_back("unsatisfiable", solve(models::n_queens(3), counting()));
+  RunSpec steps;
+  steps.algorithm = "min-conflicts";
+  steps.local.max_steps = 50;
+  runs.emplace_back("step limit", solve(models::n_queens(3), steps));
+  std::set<StopReason> stops;
+  for (const auto& [name, r] : runs) {
+    stops.insert(r.stop);
+    EXPECT_EQ(r.status, status_of(r.stop, r.solution_count)) << name << ": " << to_string(r.stop);
+    if (r.algorithm != "min-conflicts") {
+      EXPECT_EQ(r.complete, is_complete(r.stop)) << name;
+    }
+    if (r.stop == StopReason::wrong_solution || r.stop == StopReason::callback) {
+      EXPECT_NE(r.status, Status::solved) << name;
+      EXPECT_FALSE(r.complete) << name;
+    }
+  }
+  EXPECT_EQ(runs[1].second.stop, StopReason::wrong_solution);  // backtracking wrong
+  EXPECT_EQ(runs[4].second.stop, StopReason::wrong_solution);  // min-conflicts wrong
+  EXPECT_EQ(runs[5].second.stop, StopReason::callback);        // min-conflicts callback
+  EXPECT_EQ(runs[7].second.stop, StopReason::wrong_solution);  // cutset wrong
+  EXPECT_EQ(runs[8].second.stop, StopReason::callback);        // cutset callback
+  EXPECT_EQ(stops.size(), 6U);  // complete, solution_cap, node_limit, step_limit, callback, wrong_solution
+}
+
 TEST(Solve, RefusalsNameBothSides) {
   RunSpec spec;
   spec.algorithm = "min-conflicts";

@@ -1,4 +1,4 @@
-// What the engine counts (issue 11): revisions and constraint checks of every constraint, user-written ones
+// What the engine counts: revisions and constraint checks of every constraint, user-written ones
 // included, in one unit across inference none / fc / mac; failures (dead ends) beside backtracks; forward
 // checking as in AIMA 4th ed. Fig. 6.7; the observer's wipe-out and reject hooks. Every expected number is counted
 // by hand in the comments.

@@ -51,11 +51,7 @@ void RunControl::finish() {
   s.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
   result_.complete = !stopped_;
   result_.stop = stopped_ ? stop_ : capped_ ? StopReason::solution_cap : StopReason::complete;
-  if (stopped_) {
-    result_.status = Status::limit_reached;
-  } else {
-    result_.status = result_.solution_count > 0 ? Status::solved : Status::unsatisfiable;
-  }
+  result_.status = status_of(result_.stop, result_.solution_count);
 }
 
 }  // namespace csp::detail

@@ -37,6 +37,13 @@ void SearchResult::throw_no_solution(std::size_t i) const {
 
 namespace csp {
 
+Status status_of(StopReason stop, std::uint64_t solutions) {
+  if (is_complete(stop)) return solutions > 0 ? Status::solved : Status::unsatisfiable;
+  return stop == StopReason::step_limit ? Status::gave_up : Status::limit_reached;
+}
+
+bool is_complete(StopReason stop) { return stop == StopReason::complete || stop == StopReason::solution_cap; }
+
 std::string to_string(StopReason r) {
   switch (r) {
     case StopReason::complete:

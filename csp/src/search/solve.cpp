@@ -101,7 +101,10 @@ RunResult solve(const Problem& problem, const RunSpec& spec) {
   if (!algorithm.counts) {  // one-solution methods: their solution passes the same checks here
     for (const Assignment& a : result.solutions)
       if (!run.search.on_solution(a)) {
-        if (wrong.empty()) result.stop = StopReason::callback;
+        if (wrong.empty()) {
+          result.stop = StopReason::callback;
+          result.complete = false;
+        }
         break;
       }
   }
@@ -110,6 +113,8 @@ RunResult solve(const Problem& problem, const RunSpec& spec) {
     result.complete = false;
     result.wrong = std::move(wrong);
   }
+  // A wrong solution or the callback may have stopped a run its algorithm called solved: never "solved" then.
+  result.status = status_of(result.stop, result.solution_count);
   return result;
 }
 

@@ -46,6 +46,15 @@ enum class StopReason {
 /// "wrong-solution".
 std::string to_string(StopReason r);
 
+/// The Status of a run that stopped for `stop` with `solutions` found: every Status is this view of StopReason (the
+/// study's RunStatus and csp sudoku's puzzle status are views of it too). complete or solution_cap: solved with a
+/// solution, else unsatisfiable; step_limit: gave_up; any other stop (a limit, an interrupt, the callback, a wrong
+/// solution): limit_reached, whatever was found before it.
+Status status_of(StopReason stop, std::uint64_t solutions);
+/// Whether a run that stopped for `stop` searched as far as asked (SearchResult::complete): complete and
+/// solution_cap; a method that proves nothing (min-conflicts) is never complete, whatever its stop.
+bool is_complete(StopReason stop);
+
 /// Asked for a solution a result does not hold: "no solution: the search ended unsatisfiable (a proof)", or one
 /// found but not kept (`SolverConfig::keep_solutions`).
 class NoSolutionError : public Error {
@@ -55,6 +64,7 @@ class NoSolutionError : public Error {
 
 /// Outcome of `backtracking_search` or `min_conflicts`.
 struct SearchResult {
+  /// What was found: status_of(stop, solution_count), always.
   Status status = Status::unsatisfiable;
   /// The kept solutions (`SolverConfig::keep_solutions`; all of them unless told otherwise), complete
   /// assignments in the order found, each readable by name (`solutions[0]["NT"]`). Prefer `solution()`, which

@@ -65,7 +65,6 @@ struct SolverConfig {
   Strategy<ValueOrdering> value_ordering = "natural";
   std::string inference = "mac";  ///< a name from inferences(): none, fc, mac
   bool ac3_preprocess = false;    ///< run AC-3 on every arc once before search
-  // pc2sym
   /// Run PC-2 (csp/propagation/pc2.hpp, AIMA §6.2.3) on the binary constraints once before search, then AC-3: the
   /// search runs on the problem with PC-2's pruned domains and tightened relations. PC-2's pair revisions count as
   /// `revisions`, its pair tests as `constraint_checks`, the values it removes as `values_pruned`. The search
@@ -97,7 +96,6 @@ struct SolverConfig {
   /// with two unassigned variables, then sees the fixed variables as assigned.
   bool assign_fixed = false;
 
-  // cbj
   /// "none" (chronological backtracking, Fig. 6.5) or "cbj": conflict-directed backjumping (AIMA §6.3.3), with
   /// inference none (conflict sets from the constraints that reject values), fc (forward checking supplies the
   /// conflict sets, Prosser's FC-CBJ) or mac (each propagate that prunes or fails is explained by the levels of its
