@@ -1,6 +1,6 @@
 # Installs headers, libraries and a CMake package (included when CSP_INSTALL is ON): find_package(csp) gives
-# csp::csp, csp::models, csp::flatzinc and csp::plugin, and csp::graph when Boost.Graph is found
-# (find_package(csp COMPONENTS graph) requires it).
+# csp::csp, csp::models, csp::flatzinc and csp::plugin, csp::graph when Boost.Graph is found
+# (find_package(csp COMPONENTS graph) requires it), csp::observers and csp::ablation when they were built.
 # The csp program installs itself (examples/CMakeLists.txt).
 include(CMakePackageConfigHelpers)
 install(DIRECTORY csp/include/ models/include/ models/flatzinc/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
@@ -20,6 +20,15 @@ if(TARGET csp_graph)
           LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
           INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   install(EXPORT cspGraphTargets NAMESPACE csp:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/csp)
+endif()
+# csp::observers: its own export set, so that the package loads it only when it was built (nlohmann-json found then);
+# it needs nothing but csp::csp (Graphviz, which it opens on first use, is not a link dependency).
+if(TARGET csp_observers)
+  install(TARGETS csp_observers EXPORT cspObserversTargets
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(EXPORT cspObserversTargets NAMESPACE csp:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/csp)
 endif()
 # csp::ablation (csp/ablation): its own export set too, loaded when csp::graph and nlohmann-json are found (cairo and
 # Graphviz, which it opens on first use, are not link dependencies).

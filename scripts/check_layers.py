@@ -5,7 +5,11 @@ Usage: check_layers.py [ROOT]   (ROOT: the repository, default the parent of thi
 
 The layers, lowest first (docs/engine.md draws them):
 
-    stats < core < constraints < strategy < propagation < heuristics < search < graph
+    stats < core < constraints < strategy < propagation < heuristics < search < observers < graph
+
+observers (trace, search tree) and graph are libraries of their own on top of csp::csp (csp::observers,
+csp::graph): nothing of the engine may include them, and observers, which watch any search through the core's
+SearchObserver, include no graph (Boost.Graph).
 
 A file's layer is its folder: csp/include/csp/LAYER/... or csp/src/LAYER/.... The umbrella headers directly in
 csp/include/csp/ (csp.hpp, graph.hpp, plugin.hpp) stand above every layer; no layer includes them.
@@ -21,7 +25,7 @@ import pathlib
 import re
 import sys
 
-LAYERS = ["stats", "core", "constraints", "strategy", "propagation", "heuristics", "search", "graph"]
+LAYERS = ["stats", "core", "constraints", "strategy", "propagation", "heuristics", "search", "observers", "graph"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 UMBRELLA = len(LAYERS)
 FORWARD_MARKER = "csp-layers: forward"

@@ -133,7 +133,7 @@ def study(model: str | None = None, *, numbers=(), files=(), factory=None, name:
 
 
 class SearchTree:
-    """The search tree of one run (csp::ablation::SearchTreeObserver): one node per assignment plus the root.
+    """The search tree of one run (csp::SearchTreeObserver): one node per assignment plus the root.
 
     result: the run's csp.Result. node_count, truncated (more than max_nodes nodes: only the first drawn).
     dot(): Graphviz DOT; json(): the nodes as JSON text; svg: the SVG text laid out by Graphviz (a property, as

@@ -22,9 +22,9 @@
 #include "csp/ablation/plot.hpp"
 #include "csp/ablation/report.hpp"
 #include "csp/ablation/run_order.hpp"
-#include "csp/ablation/search_tree.hpp"
 #include "csp/ablation/study.hpp"
 #include "csp/core/errors.hpp"
+#include "csp/observers/search_tree.hpp"
 #include "csp/search/solve.hpp"
 #include "gil.hpp"
 #include "sigint.hpp"
@@ -120,15 +120,15 @@ std::string study_chart(const ab::Study& s, const std::string& metric, const std
 
 /// A search tree recorded from one run, with the run's result.
 struct TreeRun {
-  std::unique_ptr<ab::SearchTreeObserver> tree;
+  std::unique_ptr<SearchTreeObserver> tree;
   RunResult result;
 };
 
-std::string tree_svg(const ab::SearchTreeObserver& tree) {
-  if (!ab::search_tree_svg_available())
+std::string tree_svg(const SearchTreeObserver& tree) {
+  if (!search_tree_svg_available())
     throw Error("this csp was built without Graphviz's library (Debian libgraphviz-dev): use .dot()");
   TempFile file(".svg");
-  ab::write_search_tree(tree, file.path());
+  write_search_tree(tree, file.path());
   return file.read();
 }
 
@@ -155,7 +155,7 @@ void bind_ablation(py::module_& m) {
       .def("chart", &study_chart, py::arg("metric") = "assignments", py::arg("kind") = "box",
            "write_plot's SVG (metric assignments or time; kind box, cactus or survival)");
   m.def("plot_available", &ab::plot_available);
-  m.def("search_tree_svg_available", &ab::search_tree_svg_available);
+  m.def("search_tree_svg_available", &search_tree_svg_available);
 
   m.def(
       "run_study",
@@ -227,7 +227,7 @@ void bind_ablation(py::module_& m) {
         InferenceLease lease;  // before the spec: an inference callable stays registered until the run ends
         RunSpec spec = make_run_spec(problem, spec_kwargs, lease);
         TreeRun run;
-        run.tree = std::make_unique<ab::SearchTreeObserver>([](Value v) { return std::to_string(v); }, max_nodes);
+        run.tree = std::make_unique<SearchTreeObserver>([](Value v) { return std::to_string(v); }, max_nodes);
         spec.search.observer = run.tree.get();
         {
           const SolvingScope solving(problem);  // declared before the release: ends with the GIL taken back

@@ -1,11 +1,11 @@
 // The installed trace observer and search-tree writer on a Problem of one's own (issue 21): 4-queens written here,
 // solved by csp::solve with forward checking, a TraceObserver and a SearchTreeObserver attached. Checks that the
 // trace has one "assign" line per counted assignment and the tree's JSON one decision node per assignment plus the
-// root, and writes the tree as SVG (Graphviz, when csp::ablation was built with it) or DOT.
+// root, and writes the tree as SVG (Graphviz, when csp::observers was built with it) or DOT.
 // Exit status 0 iff all of this holds.
-#include <csp/ablation/search_tree.hpp>
-#include <csp/ablation/trace_observer.hpp>
 #include <csp/csp.hpp>
+#include <csp/observers/search_tree.hpp>
+#include <csp/observers/trace_observer.hpp>
 
 #include <unistd.h>
 #include <cstdlib>
@@ -46,9 +46,9 @@ int main() {
   const csp::Problem problem = queens(4);
   const auto text = [](csp::Value v) { return std::to_string(v); };
   std::ostringstream trace_text;
-  csp::ablation::TraceObserver trace(trace_text, text);
-  csp::ablation::SearchTreeObserver tree(text);
-  csp::ablation::FanOutObserver both({&trace, &tree});
+  csp::TraceObserver trace(trace_text, text);
+  csp::SearchTreeObserver tree(text);
+  csp::FanOutObserver both({&trace, &tree});
   csp::RunSpec spec;
   spec.search.variable_ordering = "first";
   spec.search.inference = "fc";
@@ -68,9 +68,9 @@ int main() {
         std::to_string(nodes.size()).append(" tree nodes, ").append(std::to_string(decisions)).append(" decisions"));
   const std::string name = std::string("csp-consumer-tree-")
                                .append(std::to_string(::getpid()))
-                               .append(csp::ablation::search_tree_svg_available() ? ".svg" : ".dot");
+                               .append(csp::search_tree_svg_available() ? ".svg" : ".dot");
   const std::filesystem::path file = std::filesystem::temp_directory_path() / name;
-  csp::ablation::write_search_tree(tree, file.string());  // throws SearchTreeError naming the file
+  csp::write_search_tree(tree, file.string());  // throws SearchTreeError naming the file
   const std::uintmax_t bytes = std::filesystem::file_size(file);
   std::filesystem::remove(file);
   std::cout << "observers: " << assignments << " assign lines = " << assignments << " assignments; the tree's JSON has "

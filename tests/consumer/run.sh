@@ -139,7 +139,7 @@ for mode in find_package add_subdirectory fetchcontent; do
   "$build/engine_only"
   "$build/app"
   "$build/study" >/dev/null
-  "$build/observers"  # csp::ablation's TraceObserver and SearchTreeObserver on its own 4-queens (observers.cpp)
+  "$build/observers"  # csp::observers' TraceObserver and SearchTreeObserver on its own 4-queens (observers.cpp)
   check_engine_only "$build"
   if [ "$mode" = find_package ]; then
     check_study "$build"

@@ -43,6 +43,11 @@ printf '#include "csp/search/registry.hpp"\n' >> "$tmp/repo/csp/include/csp/sear
 expect 1 'solve.hpp:4: .csp/search/registry.hpp. is an old path' "engine code using a forwarding header"
 
 fresh_tree
+printf '#include "csp/observers/trace_observer.hpp"\n' >> "$tmp/repo/csp/include/csp/search/solve.hpp"
+expect 1 'solve.hpp:4: search includes .csp/observers/trace_observer.hpp. of the higher layer observers' \
+  "search including an observer"
+
+fresh_tree
 printf '#include "csp/models/sudoku/sudoku.hpp"\n' >> "$tmp/repo/csp/include/csp/core/store.hpp"
 expect 1 'store.hpp:2: .csp/models/sudoku/sudoku.hpp. is in no engine layer' "engine including a model"
 

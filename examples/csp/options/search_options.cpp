@@ -7,10 +7,10 @@
 #include <chrono>
 #include <limits>
 
-#include "csp/ablation/search_tree.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/heuristics/value_ordering.hpp"
 #include "csp/heuristics/variable_ordering.hpp"
+#include "csp/observers/search_tree.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/restarts.hpp"
 #include "csp/search/run_options.hpp"
@@ -316,7 +316,7 @@ void read_observer_options(const po::variables_map& vm, SearchOptions& o) {
   o.trace = vm["trace"].as<bool>();
   if (vm.count("tree") != 0) {
     o.tree_file = vm["tree"].as<std::string>();
-    if (const std::string why = ablation::search_tree_format_error(o.tree_file); !why.empty())
+    if (const std::string why = search_tree_format_error(o.tree_file); !why.empty())
       throw UsageError(std::string("--tree: ").append(why));
   }
 }

@@ -13,20 +13,20 @@ RunObservers::RunObservers(bool trace, bool trace_json, std::ostream& trace_out,
     : tree_file_(std::move(tree_file)) {
   std::vector<SearchObserver*> all;
   if (trace && trace_json) {
-    json_ = std::make_unique<ablation::JsonTraceObserver>(trace_out, value_text);
+    json_ = std::make_unique<JsonTraceObserver>(trace_out, value_text);
     all.push_back(json_.get());
   } else if (trace) {
-    text_ = std::make_unique<ablation::TraceObserver>(trace_out, value_text);
+    text_ = std::make_unique<TraceObserver>(trace_out, value_text);
     all.push_back(text_.get());
   }
   if (!tree_file_.empty()) {
     // Opened (and emptied) now, so that a path that cannot be written fails before the search, not after it.
     OutputFile probe("--tree", tree_file_);
     probe.close();
-    tree_ = std::make_unique<ablation::SearchTreeObserver>(value_text);
+    tree_ = std::make_unique<SearchTreeObserver>(value_text);
     all.push_back(tree_.get());
   }
-  if (all.size() > 1) both_ = std::make_unique<ablation::FanOutObserver>(std::move(all));
+  if (all.size() > 1) both_ = std::make_unique<FanOutObserver>(std::move(all));
 }
 
 SearchObserver* RunObservers::observer() {
@@ -39,8 +39,8 @@ SearchObserver* RunObservers::observer() {
 void RunObservers::finish() {
   if (!tree_) return;
   try {
-    ablation::write_search_tree(*tree_, tree_file_);
-  } catch (const ablation::SearchTreeError& e) {
+    write_search_tree(*tree_, tree_file_);
+  } catch (const SearchTreeError& e) {
     throw OutputError(std::string("--tree: ").append(e.what()));
   }
 }

@@ -64,7 +64,7 @@ class AllDifferent final : public Constraint {
   }
   std::vector<int> offsets_;
   Level level_;
-  std::uint64_t serial_;       // key of this constraint's per-run state (all_different_state.hpp)
+  std::uint64_t serial_;       // key of this constraint's per-run state (src/constraints/all_different/state.hpp)
   bool uniform_ = false;       // all scope variables share one value list of <= 64 values
   long long dense_lo_ = 0;     // smallest shifted value of the scope
   long long dense_range_ = 0;  // number of shifted values from dense_lo_, or 0 when too sparse for an array

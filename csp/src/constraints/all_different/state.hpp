@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "all_different_graph.hpp"
+#include "graph.hpp"
 
 namespace csp::detail {
 

@@ -1,12 +1,12 @@
 // TraceObserver: one line per search event.
-#include "csp/ablation/trace_observer.hpp"
+#include "csp/observers/trace_observer.hpp"
 
 #include "csp/core/constraint.hpp"
 #include "csp/core/store.hpp"
 
 #include <nlohmann/json.hpp>
 
-namespace csp::ablation {
+namespace csp {
 
 TraceObserver::TraceObserver(std::ostream& out, std::function<std::string(Value)> value_text)
     : out_(out), value_text_(std::move(value_text)) {}
@@ -77,4 +77,4 @@ void JsonTraceObserver::on_solution(const Store& /*store*/, const Assignment& /*
   out_ << "{\"event\":\"solution\"}\n";
 }
 
-}  // namespace csp::ablation
+}  // namespace csp

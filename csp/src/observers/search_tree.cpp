@@ -1,5 +1,5 @@
 // SearchTreeObserver: the search tree of a run, as DOT, JSON or SVG.
-#include "csp/ablation/search_tree.hpp"
+#include "csp/observers/search_tree.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -22,7 +22,7 @@
 #include "shared_library.hpp"  // models/src: Graphviz loaded on first use, as cairo
 #endif
 
-namespace csp::ablation {
+namespace csp {
 namespace {
 
 bool ends_with(const std::string& s, const std::string& tail) {
@@ -318,4 +318,4 @@ void write_search_tree(const SearchTreeObserver& tree, const std::string& path) 
   }
 }
 
-}  // namespace csp::ablation
+}  // namespace csp

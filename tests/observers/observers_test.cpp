@@ -1,5 +1,5 @@
-// TraceObserver, JsonTraceObserver and SearchTreeObserver of csp::ablation on a run of csp::solve (issue 21): the
-// trace has one line per counted event, the tree one node per decision, and write_search_tree's files and errors.
+// TraceObserver, JsonTraceObserver and SearchTreeObserver (csp::observers) on a run of csp::solve: the trace has one
+// line per counted event, the tree one node per decision, and write_search_tree's files and errors.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,12 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "csp/ablation/search_tree.hpp"
-#include "csp/ablation/trace_observer.hpp"
 #include "csp/models/n_queens.hpp"
+#include "csp/observers/search_tree.hpp"
+#include "csp/observers/trace_observer.hpp"
 #include "csp/search/solve.hpp"
 
-namespace csp::ablation {
+namespace csp {
 namespace {
 
 std::string value_text(Value v) { return std::to_string(v); }
@@ -177,4 +177,4 @@ TEST(SearchObservers, WriteSearchTreeWritesTheFormatItsNameSaysOrThrowsNamingThe
 }
 
 }  // namespace
-}  // namespace csp::ablation
+}  // namespace csp

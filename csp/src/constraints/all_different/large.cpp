@@ -1,13 +1,13 @@
 // AllDifferent, Level::matching beyond the one-word fast path: single values, then Régin's matching on bit rows,
-// with the matching kept between calls (all_different_state.hpp).
+// with the matching kept between calls (state.hpp).
 #include <algorithm>
 #include <bit>
 #include <climits>
 
-#include "all_different_state.hpp"
 #include "csp/constraints/all_different.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
+#include "state.hpp"
 
 namespace csp {
 

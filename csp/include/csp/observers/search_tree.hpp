@@ -11,7 +11,7 @@
 #include "csp/core/errors.hpp"
 #include "csp/core/search_observer.hpp"
 
-namespace csp::ablation {
+namespace csp {
 
 /// A search tree could not be written: the file cannot be created or written ("cannot write 'PATH': REASON", the
 /// system's reason, e.g. "No such file or directory"), its name has no format write_search_tree knows (the message
@@ -89,7 +89,7 @@ class SearchTreeObserver : public SearchObserver {
 };
 
 /// Writes `tree` to `path` in the format its extension names: .dot (dot()), .json (json()), or .svg (dot() laid out
-/// by Graphviz's library, when csp::ablation was built with it: search_tree_svg_available()). Creates or truncates
+/// by Graphviz's library, when csp::observers was built with it: search_tree_svg_available()). Creates or truncates
 /// the file. Throws SearchTreeError naming the file when the extension is none of these (checked first, the file
 /// is not touched), when Graphviz cannot lay the tree out, or when the file cannot be written.
 void write_search_tree(const SearchTreeObserver& tree, const std::string& path);
@@ -100,7 +100,7 @@ void write_search_tree(const SearchTreeObserver& tree, const std::string& path);
 /// and run 'dot -Tsvg'".
 std::string search_tree_format_error(const std::string& path);
 
-/// True when csp::ablation was built with Graphviz's library (libgvc), so that write_search_tree can write .svg.
+/// True when csp::observers was built with Graphviz's library (libgvc), so that write_search_tree can write .svg.
 bool search_tree_svg_available();
 
-}  // namespace csp::ablation
+}  // namespace csp

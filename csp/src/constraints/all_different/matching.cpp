@@ -1,5 +1,5 @@
 // Régin's all-different filtering on bitsets: maximum matching, then alternating-path reachability.
-#include "all_different_matching.hpp"
+#include "matching.hpp"
 
 #include <algorithm>
 #include <array>

@@ -8,11 +8,11 @@
 #include <functional>
 #include <unordered_map>
 
-#include "all_different_matching.hpp"
-#include "all_different_state.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
+#include "matching.hpp"
+#include "state.hpp"
 
 namespace csp {
 
@@ -387,7 +387,7 @@ bool AllDifferent::propagate_rules(Store& store) const {
 // Level::matching: generalised arc consistency on one-word bit masks, computed on a local copy of the domains and
 // written back once. The variables with one value are set aside (two with the same value fail) and their values
 // leave the others; GAC then runs on the variables left with several values: by Hall sets over all subsets when
-// they are few (the common case late in a search, and cheaper there), else by Régin's matching (all_different_matching.hpp).
+// they are few (the common case late in a search, and cheaper there), else by Régin's matching (matching.hpp).
 // A failure found on the copy prunes nothing and is blamed on this constraint (dom/wdeg) without counting a wipe-out.
 bool AllDifferent::propagate_matching(Store& store) const {
   const std::size_t n = scope().size();

@@ -11,7 +11,7 @@
 
 #include "csp/core/search_observer.hpp"
 
-namespace csp::ablation {
+namespace csp {
 
 /// Writes one line per search event to a stream, indented by two spaces per search decision on the current path
 /// (AIMA 4th ed. §6.3: the decisions of backtracking search and the inferences that follow them):
@@ -117,4 +117,4 @@ class FanOutObserver : public SearchObserver {
   std::vector<SearchObserver*> observers_;
 };
 
-}  // namespace csp::ablation
+}  // namespace csp

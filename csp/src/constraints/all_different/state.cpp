@@ -1,5 +1,5 @@
 // The per-thread table of all-different scratch entries.
-#include "all_different_state.hpp"
+#include "state.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -1,6 +1,6 @@
 // Régin's all-different filtering on bit rows: matching repair by breadth-first search, components by Kosaraju's
 // two iterative depth-first searches, pruning by component.
-#include "all_different_graph.hpp"
+#include "graph.hpp"
 
 #include <algorithm>
 #include <bit>
