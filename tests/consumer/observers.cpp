@@ -1,4 +1,4 @@
-// The installed trace observer and search-tree writer on a Problem of one's own (issue 21): 4-queens written here,
+// The installed trace observer and search-tree writer on a Problem of one's own: 4-queens written here,
 // solved by csp::solve with forward checking, a TraceObserver and a SearchTreeObserver attached. Checks that the
 // trace has one "assign" line per counted assignment and the tree's JSON one decision node per assignment plus the
 // root, and writes the tree as SVG (Graphviz, when csp::observers was built with it) or DOT.

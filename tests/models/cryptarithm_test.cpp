@@ -50,10 +50,10 @@ TEST(Cryptarithm, BadInputThrowsModelErrorNamingTheProblem) {
   EXPECT_NE(message("send+more=money").find("invalid character 's' at position 1"), std::string::npos);
   EXPECT_NE(message("SEND-MORE=MONEY").find("invalid character '-' at position 5"), std::string::npos);
   EXPECT_NE(message("A=B+C").find("'+' after '='"), std::string::npos);
-  EXPECT_EQ(message("ABCDEFGHIJK=A"), "no error");  // well-formed (issue 23): long words are not refused
+  EXPECT_EQ(message("ABCDEFGHIJK=A"), "no error");  // well-formed: long words are not refused
 }
 
-// Place values past 2^31 (issue 23): the column-carry model, checked against the digits column by column.
+// Place values past 2^31: the column-carry model, checked against the digits column by column.
 TEST(Cryptarithm, LongWordsAreSolvedWithColumnsAndCarries) {
   const Cryptarithm c = parse_cryptarithm("CHEGACEJJBIJ+AFHGGEDBDDCC=IBIAEJJAJBGD");
   const Problem p = cryptarithm(c);

@@ -1,4 +1,4 @@
-// Grid pictures (issue 21): the SVG is read back element by element (cell texts, colours, positions, box lines)
+// Grid pictures: the SVG is read back element by element (cell texts, colours, positions, box lines)
 // and compared with the solved grid; the PNG is read back with cairo.
 #include <gtest/gtest.h>
 

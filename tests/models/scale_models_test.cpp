@@ -1,4 +1,4 @@
-// The scale models of bench/scale_models.hpp (issue 10) on small instances: the builders post the constraints of
+// The scale models of bench/scale_models.hpp on small instances: the builders post the constraints of
 // chain.mzn, lin2.mzn, derangement.mzn and pathcolor.mzn (hand-made assignments accepted or rejected), and the
 // benchmark configuration finds the known answers (derangement counts: OEIS A000166).
 #include "scale_models.hpp"

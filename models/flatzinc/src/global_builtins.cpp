@@ -219,7 +219,7 @@ bool post_among(Poster& p, const Call& c) {
   return true;
 }
 
-// The packing and counting builtins added with issue 25's second part (nvalue, bin packing, arg_max, diffn).
+// The packing and counting builtins (nvalue, bin packing, arg_max, diffn).
 void add_packing_builtins(std::vector<Builtin>& b) {
   const auto at = [](const Call& c) { return c.name + ":" + std::to_string(c.line); };
   b.push_back({"csp_nvalue", "va",

@@ -167,7 +167,7 @@ class Problem {
   const Constraint& add_var_element(VarId index, std::vector<VarId> array, VarId result, int offset = 1);
   /// b <-> x in set (or b -> x in set): set_in_reif, set_in_imp. Throws ModelError when x is b.
   const Constraint& add_member_reif(VarId x, std::vector<Value> set, VarId b, Reification r = Reification::equivalence);
-  // ---- api: constraints that read like the model (issue 11; csp/constraints/arithmetic.hpp) -----------------
+  // ---- api: constraints that read like the model (csp/constraints/arithmetic.hpp) -----------------
   /// sum(scope) OP rhs: add_linear with every coefficient 1. Throws ModelError as add_linear does.
   const Constraint& add_sum(std::vector<VarId> scope, LinearOp op, long long rhs);
   /// a + duration <= b (a starts, lasts `duration`, then b may start): add_linear({a, b}, {1, -1}, le, -duration).
