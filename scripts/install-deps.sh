@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages csp needs, only those missing (idempotent; fast when all are there).
 # Run as root (apt-get). Usage: scripts/install-deps.sh [--bench] [--fuzz]
-#   --bench adds the Gecode library (bench/compare_gecode.sh, bench/compare_scale.sh);
+#   --bench adds the Gecode library and clang (bench/compare_gecode.sh, compare_sudoku.sh, compare_scale.sh);
 #   minizinc (with its Gecode back end) is in the default set, for the tests of csp as a MiniZinc solver; csp
 #   builds without it.
 #   --fuzz adds clang and its libFuzzer runtime (scripts/fuzz.sh).
@@ -18,7 +18,7 @@ packages=(cmake g++ make ccache libboost-graph-dev libboost-program-options-dev 
           valgrind)   # bench/speed_gate (CI's speed gate: instruction counts) and its test
 for flag in "$@"; do
   case "$flag" in
-    --bench) packages+=(libgecode-dev) ;;
+    --bench) packages+=(libgecode-dev clang) ;;  # clang: tdoku is built as its published runs were
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     *) echo "usage: scripts/install-deps.sh [--bench] [--fuzz]" >&2; exit 2 ;;
   esac
