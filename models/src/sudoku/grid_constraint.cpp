@@ -5,7 +5,9 @@
 #include <array>
 #include <bit>
 #include <memory>
+#include <optional>
 
+#include "band_board.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
 #include "digit_cells.hpp"
@@ -28,6 +30,19 @@ bool single(std::uint64_t w) { return (w & (w - 1)) == 0; }
 struct LastFixpoint final : ConstraintMemory {
   std::vector<std::uint64_t> words;
   bool valid = false;
+};
+
+// The 9x9 path's memory: the fixpoint of each successful call along the current search path, and a reversible int
+// of the store naming the slot of the last one. An undo restores the int to a call whose fixpoint holds every
+// candidate the store has now, so the call starts from that board and visits only what differs from it (a restart
+// undoes to before the first call: no slot, every unit is visited).
+struct BandSlot {
+  band::Board board;
+  std::array<std::uint16_t, band::kCells> cells;  // the same candidates, cell by cell
+};
+struct BandMemory final : ConstraintMemory {
+  std::vector<BandSlot> slots;
+  int level = -1;  // the reversible int: the current path's last slot, -1 before the first call
 };
 
 // Dirty units as three bitmasks (rows, columns, boxes; N <= 32 each).
@@ -58,7 +73,7 @@ inline bool SudokuGridConstraint::narrow(Work& w, int cell, Word keep) const {
 }
 
 SudokuGridConstraint::SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name)
-    : Constraint(std::move(cells), std::move(name)), box_(box), n_(box.size()) {
+    : Constraint(std::move(cells), std::move(name)), box_(box), n_(box.size()), band_(box.rows == 3 && box.cols == 3) {
   if (box.rows < 1 || box.cols < 1 || n_ > kMaxSize)
     throw ModelError(std::string("constraint '")
                          .append(this->name())
@@ -347,35 +362,22 @@ bool SudokuGridConstraint::box_line(Work& w) const {
   return true;
 }
 
-bool SudokuGridConstraint::propagate(Store& store) const {
-  const int cells = n_ * n_;
-  Work w;
-  w.full = (Word{1} << n_) - 1;
-  for (int c = 0; c < cells; ++c) w.m[at(c)] = store.domain(scope()[at(c)]).word(0);
-  LastFixpoint* last = nullptr;
-  if (store.owns(*this)) {
-    last = static_cast<LastFixpoint*>(store.memory(id()));
-    if (last == nullptr) last = static_cast<LastFixpoint*>(&store.set_memory(id(), std::make_unique<LastFixpoint>()));
-  }
-  if (last != nullptr && last->valid) {
-    for (int c = 0; c < cells; ++c) {
-      if (w.m[at(c)] == last->words[at(c)]) continue;
-      for (int kind = 0; kind < 3; ++kind) w.dirty.bits[at(kind)] |= std::uint64_t{1} << unit_of_[at(3 * c + kind)];
-      w.box_line_due = true;
-      if (single(w.m[at(c)])) w.singles[at(w.queued++)] = c;
-    }
-  } else {
-    const std::uint64_t all = (std::uint64_t{1} << n_) - 1;
-    w.dirty.bits = {all, all, all};
-    w.box_line_due = true;
-    for (int c = 0; c < cells; ++c)
-      if (single(w.m[at(c)])) w.singles[at(w.queued++)] = c;
-  }
+// Every unit dirty and every single queued: a call with no hint of what changed.
+void SudokuGridConstraint::mark_all(Work& w) const {
+  const std::uint64_t all = (std::uint64_t{1} << n_) - 1;
+  w.dirty.bits = {all, all, all};
+  w.box_line_due = true;
+  for (int c = 0; c < n_ * n_; ++c)
+    if (single(w.m[at(c)])) w.singles[at(w.queued++)] = c;
+}
+
+// The rules to the fixpoint from the dirty units and queued singles of `w`. The cheap rules first: spread the
+// singles, then hidden singles on each unit changed since its last visit; box-line only when both are quiet and some
+// cell changed since the last box-line pass; the pairs, the costliest, only when all of those are quiet, on each unit
+// changed since its last pair visit.
+bool SudokuGridConstraint::run(Work& w) const {
   w.dirty_pairs = w.dirty;
   bool ok = true;
-  // The cheap rules first: spread the singles, then hidden singles on each unit changed since its last visit;
-  // box-line only when both are quiet and some cell changed since the last box-line pass; the pairs, the costliest,
-  // only when all of those are quiet, on each unit changed since its last pair visit.
   while (ok) {
     ok = naked_singles(w);
     if (ok && w.dirty.any()) {
@@ -399,6 +401,117 @@ bool SudokuGridConstraint::propagate(Store& store) const {
       for (std::uint64_t bits = todo.bits[at(kind)]; ok && bits != 0; bits &= bits - 1)
         ok = pairs(w, kind, std::countr_zero(bits));
   }
+  return ok;
+}
+
+bool SudokuGridConstraint::fixpoint(std::span<std::uint64_t> cells, Path path) const {
+  const int count = n_ * n_;
+  if (static_cast<int>(cells.size()) != count)
+    throw ModelError(std::string("constraint '").append(name()).append("': fixpoint needs one word per cell"));
+  if (band_ && path == Path::fastest) return band::fixpoint(cells.first<band::kCells>());
+  // A store never holds an empty domain (a wipe-out fails at once), which the cell-major code takes for granted.
+  if (std::find(cells.begin(), cells.end(), Word{0}) != cells.end()) return false;
+  Work w;
+  w.full = (Word{1} << n_) - 1;
+  for (int c = 0; c < count; ++c) w.m[at(c)] = cells[at(c)];
+  mark_all(w);
+  if (!run(w)) return false;
+  std::copy(w.m.begin(), w.m.begin() + count, cells.begin());
+  return true;
+}
+
+// The 9x9 path: the store's candidates onto the board of the path's last fixpoint (or a fresh one), the rules to the
+// fixpoint on the board, and the cells it narrowed back to the store in cell order, as the cell-major code does.
+bool SudokuGridConstraint::propagate_band(Store& store) const {
+  BandMemory* memory = nullptr;
+  if (store.owns(*this)) {
+    memory = static_cast<BandMemory*>(store.memory(id()));
+    if (memory == nullptr) {
+      memory = static_cast<BandMemory*>(&store.set_memory(id(), std::make_unique<BandMemory>()));
+      memory->level = store.new_int(-1);
+    }
+  }
+  std::optional<BandSlot> local;  // the board of a call without memory (a store of another problem)
+  const int k = memory != nullptr ? static_cast<int>(store.int_value(memory->level)) : -1;
+  if (memory != nullptr && memory->slots.size() < at(k + 2)) memory->slots.resize(at(k + 2));
+  const BandSlot* last = k >= 0 ? &memory->slots[at(k)] : nullptr;
+  BandSlot& next = memory != nullptr ? memory->slots[at(k + 1)] : local.emplace();
+  const Domain* domains = store.domains().data();
+  const VarId* vars = scope().data();
+  std::uint32_t changed = 0;  // bit 3 * d + b: digit d lost cells of band b since the slot
+  if (last != nullptr) {
+    // Only the slot's open cells can differ from it: the store holds no more than the slot, and a single that lost
+    // its digit would have failed already.
+    next.board = last->board;
+    next.cells = last->cells;
+    unsigned grew = 0;
+    for (int b = 0; b < band::kBands; ++b)
+      for (std::uint32_t open = ~last->board.spread[at(b)] & band::kAll; open != 0; open &= open - 1) {
+        const int c = 27 * b + std::countr_zero(open);
+        const auto now = static_cast<std::uint16_t>(domains[vars[c]].word(0));
+        const std::uint16_t was = last->cells[at(c)];
+        if (now == was) continue;
+        grew |= now & ~was;
+        next.cells[at(c)] = now;
+        for (unsigned gone = was & ~now; gone != 0; gone &= gone - 1) {
+          const int i = 3 * std::countr_zero(gone) + b;
+          next.board.f[at(i)] &= ~(std::uint32_t{1} << (c % 27));
+          changed |= std::uint32_t{1} << i;
+        }
+      }
+    if (changed == 0 && grew == 0) return true;  // the store is at the slot's fixpoint
+    if (grew != 0) last = nullptr;               // not below the slot (never on a search path): start afresh
+  }
+  if (last == nullptr) {
+    std::array<std::uint64_t, band::kCells> words;
+    for (int c = 0; c < band::kCells; ++c) {
+      words[at(c)] = domains[vars[c]].word(0);
+      next.cells[at(c)] = static_cast<std::uint16_t>(words[at(c)]);
+    }
+    next.board = band::load(words);
+  }
+  const std::array<std::uint32_t, 27> before = next.board.f;
+  if (!band::fixpoint(next.board, last != nullptr ? &last->board : nullptr, changed)) return false;
+  // The digits each cell lost, then the cells in order.
+  std::array<std::uint16_t, band::kCells> lost{};
+  std::array<std::uint32_t, band::kBands> narrowed{};
+  for (int i = 0; i < 27; ++i)
+    for (std::uint32_t gone = before[at(i)] ^ next.board.f[at(i)]; gone != 0; gone &= gone - 1) {
+      lost[at(27 * (i % 3) + std::countr_zero(gone))] |= static_cast<std::uint16_t>(1U << (i / 3));
+      narrowed[at(i % 3)] |= gone & (~gone + 1);
+    }
+  for (int b = 0; b < band::kBands; ++b)
+    for (std::uint32_t cells = narrowed[at(b)]; cells != 0; cells &= cells - 1) {
+      const int c = 27 * b + std::countr_zero(cells);
+      next.cells[at(c)] = static_cast<std::uint16_t>(next.cells[at(c)] & ~lost[at(c)]);
+      if (!store.keep_word(scope()[at(c)], 0, next.cells[at(c)], this)) return false;
+    }
+  if (memory != nullptr) store.set_int(memory->level, k + 1);
+  return true;
+}
+
+bool SudokuGridConstraint::propagate(Store& store) const {
+  if (band_) return propagate_band(store);
+  const int cells = n_ * n_;
+  Work w;
+  w.full = (Word{1} << n_) - 1;
+  for (int c = 0; c < cells; ++c) w.m[at(c)] = store.domain(scope()[at(c)]).word(0);
+  LastFixpoint* last = nullptr;
+  if (store.owns(*this)) {
+    last = static_cast<LastFixpoint*>(store.memory(id()));
+    if (last == nullptr) last = static_cast<LastFixpoint*>(&store.set_memory(id(), std::make_unique<LastFixpoint>()));
+  }
+  if (last != nullptr && last->valid) {
+    for (int c = 0; c < cells; ++c) {
+      if (w.m[at(c)] == last->words[at(c)]) continue;
+      for (int kind = 0; kind < 3; ++kind) w.dirty.bits[at(kind)] |= std::uint64_t{1} << unit_of_[at(3 * c + kind)];
+      w.box_line_due = true;
+      if (single(w.m[at(c)])) w.singles[at(w.queued++)] = c;
+    }
+  } else {
+    mark_all(w);
+  }
+  bool ok = run(w);
   for (int i = 0; ok && i < (cells + 63) / 64; ++i)
     for (std::uint64_t bits = w.changed[at(i)]; ok && bits != 0; bits &= bits - 1) {
       const int c = i * 64 + std::countr_zero(bits);

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -329,6 +331,234 @@ TEST(GridPropagator, SolvesAndVerifiesTheReferenceFiles) {
       EXPECT_EQ(check_solution(puzzles[i], model.to_grid(r.solutions.front())), "") << name;
     }
     EXPECT_FALSE(puzzles.empty()) << name;
+  }
+}
+
+// ---- the 9x9 band path against the cell-major code -------------------------------------------------------------------
+
+// The candidate words of a grid's cells: a given is its digit, an empty cell all nine.
+std::vector<std::uint64_t> words_of(const SudokuGrid& g) {
+  std::vector<std::uint64_t> out;
+  for (int v : g.cells) out.push_back(v == 0 ? 0x1FF : std::uint64_t{1} << (v - 1));
+  return out;
+}
+
+// The puzzles of the shared files the band path is checked on: top95 and hardest whole, 200 of each sample.
+std::vector<SudokuGrid> band_check_puzzles() {
+  std::vector<SudokuGrid> out;
+  for (const auto& [name, limit] : {std::pair<std::string, int>{"top95.txt", 0},
+                                    {"hardest.txt", 0},
+                                    {"17_clue_sample1000.txt", 200},
+                                    {"forum_hardest_1905_11plus_sample1000.txt", 200}}) {
+    const std::string path = kSharedDir + "/puzzles/" + name;
+    if (!std::filesystem::exists(path)) continue;
+    for (SudokuGrid& g : read_puzzles(path, static_cast<std::size_t>(limit)))
+      if (g.box.rows == 3 && g.box.cols == 3) out.push_back(std::move(g));
+  }
+  return out;
+}
+
+// Both paths from `cells`: the same outcome and, when it holds, the same candidates. Returns the outcome and leaves the
+// fixpoint in `cells`.
+bool same_fixpoint(const SudokuGridConstraint& grid, std::vector<std::uint64_t>& cells, const std::string& what) {
+  std::vector<std::uint64_t> band = cells;
+  const bool generic_ok = grid.fixpoint(cells, SudokuGridConstraint::Path::cell_major);
+  const bool band_ok = grid.fixpoint(band, SudokuGridConstraint::Path::fastest);
+  EXPECT_EQ(band_ok, generic_ok) << what;
+  if (generic_ok && band_ok) {
+    EXPECT_EQ(band, cells) << what;
+  }
+  return generic_ok;
+}
+
+// A random candidate of a word with at least one.
+int random_digit(std::uint64_t w, std::mt19937& rng) {
+  for (int skip = static_cast<int>(rng() % static_cast<unsigned>(std::popcount(w))); skip > 0; --skip) w &= w - 1;
+  return std::countr_zero(w);
+}
+
+// Every puzzle of the shared files, then states along a random walk from each: its fixpoint narrowed by placing the
+// solution's digit or a random one, removing one candidate or several across the grid. The band path (digit-major
+// bitboards) must reach the cell-major code's outcome and candidates on every state, failures included.
+TEST(GridPropagator, BandPathReachesTheCellMajorFixpoint) {
+  const std::vector<SudokuGrid> puzzles = band_check_puzzles();
+  if (puzzles.empty()) GTEST_SKIP() << "no puzzle files in " << kSharedDir << "/puzzles";
+  const Sudoku empty(SudokuGrid{BoxShape{3, 3}, std::vector<int>(81, 0)}, AllDifferentMode::grid);
+  const auto& grid = dynamic_cast<const SudokuGridConstraint&>(empty.problem().constraint(0));
+  std::mt19937 rng(20261208);
+  const int steps = test_support::sized(40, 6);
+  int states = 0;
+  int failures = 0;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const Sudoku model(puzzles[i], AllDifferentMode::grid);
+    const SearchResult solved = backtracking_search(model.problem(), config("mac", "mrv", 1));
+    ASSERT_EQ(solved.solution_count, 1U) << to_line(puzzles[i]);
+    const SudokuGrid solution = model.to_grid(solved.solutions.front());
+    std::vector<std::uint64_t> root = words_of(puzzles[i]);
+    ASSERT_TRUE(same_fixpoint(grid, root, "puzzle " + to_line(puzzles[i])));
+    for (int walk = 0; walk < 3; ++walk) {
+      std::vector<std::uint64_t> at_fixpoint = root;
+      for (int step = 0; step < steps; ++step) {
+        std::vector<int> open;
+        for (int c = 0; c < 81; ++c)
+          if (std::popcount(at_fixpoint[static_cast<std::size_t>(c)]) > 1) open.push_back(c);
+        if (open.empty()) break;
+        std::vector<std::uint64_t> state = at_fixpoint;
+        const auto cell = static_cast<std::size_t>(open[rng() % open.size()]);
+        const std::uint64_t right = std::uint64_t{1} << (solution.cells[cell] - 1);
+        const auto move = static_cast<unsigned>(rng() % 20);
+        if (move < 6) {  // the solution's digit
+          state[cell] = right;
+        } else if (move < 12) {  // a wrong candidate leaves
+          state[cell] &= ~(std::uint64_t{1} << random_digit(state[cell] & ~right, rng));
+        } else if (move < 15) {  // a random candidate
+          state[cell] = std::uint64_t{1} << random_digit(state[cell], rng);
+        } else if (move < 17) {  // any candidate leaves
+          state[cell] &= ~(std::uint64_t{1} << random_digit(state[cell], rng));
+        } else if (move < 18) {  // a digit leaves a whole row, column or box (a failure, unless it was placed there)
+          const int kind = static_cast<int>(rng() % 3);
+          const int u = static_cast<int>(rng() % 9);
+          const std::uint64_t digit = std::uint64_t{1} << (rng() % 9);
+          for (int k = 0; k < 9; ++k) {
+            const int c = kind == 0   ? 9 * u + k
+                          : kind == 1 ? 9 * k + u
+                                      : 27 * (u / 3) + 3 * (u % 3) + 9 * (k / 3) + k % 3;
+            if (state[static_cast<std::size_t>(c)] != digit) state[static_cast<std::size_t>(c)] &= ~digit;
+          }
+        } else {  // a few candidates anywhere, never a cell's last
+          for (int k = 0; k < 4; ++k) {
+            const auto c = static_cast<std::size_t>(open[rng() % open.size()]);
+            if (std::popcount(state[c]) > 1) state[c] &= ~(std::uint64_t{1} << random_digit(state[c], rng));
+          }
+        }
+        ++states;
+        bool keeps_solution = true;
+        for (std::size_t c = 0; c < 81; ++c)
+          keeps_solution = keeps_solution && (state[c] >> (solution.cells[c] - 1) & 1U);
+        std::vector<std::uint64_t> next = state;
+        if (!same_fixpoint(grid, next, "puzzle " + to_line(puzzles[i]) + " step " + std::to_string(step)))
+          ++failures;
+        else if (keeps_solution || rng() % 2 == 0)  // off the solution's path, half the time: a dead end ahead
+          at_fixpoint = next;
+        if (HasFailure()) return;
+      }
+    }
+  }
+  EXPECT_GT(failures, states / 20) << "the walk must reach failures too";
+  EXPECT_GT(states - failures, states / 4);
+}
+
+// Hand-made 9x9 contradictions (digit d is bit d-1): both paths fail on each, from an otherwise empty grid.
+TEST(GridPropagator, BandPathFailsOnEveryKindOfContradiction) {
+  const Sudoku empty(SudokuGrid{BoxShape{3, 3}, std::vector<int>(81, 0)}, AllDifferentMode::grid);
+  const auto& grid = dynamic_cast<const SudokuGridConstraint&>(empty.problem().constraint(0));
+  const auto cell_of = [](int kind, int u, int k) {  // k-th cell of row, column or box u
+    return static_cast<std::size_t>(kind == 0   ? 9 * u + k
+                                    : kind == 1 ? 9 * k + u
+                                                : 27 * (u / 3) + 3 * (u % 3) + 9 * (k / 3) + k % 3);
+  };
+  for (int kind = 0; kind < 3; ++kind)
+    for (int u : {0, 4, 8}) {
+      const std::string where = std::string(kind == 0 ? "row " : kind == 1 ? "column " : "box ") + std::to_string(u);
+      std::vector<std::uint64_t> twice(81, 0x1FF);  // digit 5 placed twice
+      twice[cell_of(kind, u, 1)] = twice[cell_of(kind, u, 7)] = 0x10;
+      std::vector<std::uint64_t> nowhere(81, 0x1FF);  // digit 3 has no place
+      for (int k = 0; k < 9; ++k) nowhere[cell_of(kind, u, k)] &= ~std::uint64_t{0x4};
+      std::vector<std::uint64_t> same_cell(81, 0x1FF);  // digits 1 and 9 have one place, the same cell
+      for (int k = 0; k < 9; ++k)
+        if (k != 4) same_cell[cell_of(kind, u, k)] &= ~std::uint64_t{0x101};
+      std::vector<std::uint64_t> no_candidate(81, 0x1FF);
+      no_candidate[cell_of(kind, u, 2)] = 0;
+      for (auto [cells, what] : {std::pair{twice, "a digit placed twice"}, std::pair{nowhere, "a digit with no place"},
+                                 std::pair{same_cell, "two digits confined to one cell"},
+                                 std::pair{no_candidate, "a cell without candidate"}}) {
+        std::vector<std::uint64_t> band = cells;
+        EXPECT_FALSE(grid.fixpoint(cells, SudokuGridConstraint::Path::cell_major)) << what << " in " << where;
+        EXPECT_FALSE(grid.fixpoint(band, SudokuGridConstraint::Path::fastest)) << what << " in " << where;
+      }
+    }
+}
+
+// The band path through a store, as search drives it: random narrowings, calls, and undos to earlier marks (the
+// path's fixpoints are found again through a reversible int). After each call the store holds the cell-major fixpoint
+// of the candidates it held before, or the call failed where the cell-major code fails.
+TEST(GridPropagator, BandPathFollowsUndosLikeSearch) {
+  std::vector<SudokuGrid> puzzles = band_check_puzzles();
+  if (puzzles.empty()) GTEST_SKIP() << "no puzzle files in " << kSharedDir << "/puzzles";
+  puzzles.resize(std::min<std::size_t>(puzzles.size(), static_cast<std::size_t>(test_support::sized(150, 20))));
+  std::mt19937 rng(7);
+  int calls = 0;
+  int failed = 0;
+  for (const SudokuGrid& puzzle : puzzles) {
+    const Sudoku model(puzzle, AllDifferentMode::grid);
+    const auto& grid = dynamic_cast<const SudokuGridConstraint&>(model.problem().constraint(0));
+    Statistics stats;
+    Store store(model.problem(), stats);
+    std::vector<Trail::Mark> marks;
+    for (int step = 0; step < 60; ++step) {
+      marks.push_back(store.mark());
+      bool alive = true;
+      if (step > 0)
+        for (int k = 0; alive && k < 1 + static_cast<int>(rng() % 3); ++k) {
+          const VarId x = static_cast<VarId>(rng() % 81);
+          const std::uint64_t w = store.domain(x).word(0);
+          if (std::popcount(w) < 2) continue;
+          const int i = random_digit(w, rng);
+          alive = rng() % 2 == 0 ? store.assign(x, i, nullptr) : store.remove(x, i, nullptr);
+        }
+      std::vector<std::uint64_t> expected(81);
+      for (VarId x = 0; x < 81; ++x) expected[static_cast<std::size_t>(x)] = store.domain(x).word(0);
+      const bool expected_ok = grid.fixpoint(expected, SudokuGridConstraint::Path::cell_major);
+      const bool ok = alive && store.propagate(grid);
+      ++calls;
+      if (alive) {
+        EXPECT_EQ(ok, expected_ok) << to_line(puzzle) << " step " << step;
+        for (VarId x = 0; ok && expected_ok && x < 81; ++x) {
+          ASSERT_EQ(store.domain(x).word(0), expected[static_cast<std::size_t>(x)]) << to_line(puzzle) << " cell " << x;
+        }
+      }
+      if (!ok) {
+        ++failed;
+        store.undo_to(marks.back());
+        marks.pop_back();
+      }
+      if (!marks.empty() && (!ok || rng() % 5 == 0)) {  // back to a random earlier point of the path
+        const std::size_t depth = rng() % marks.size();
+        store.undo_to(marks[depth]);
+        marks.resize(depth);
+      }
+    }
+  }
+  EXPECT_GT(failed, calls / 20);
+}
+
+// A grid constraint that is not the problem's keeps no memory in the store (Store::owns): the band path then starts
+// from the store's domains on every call, and still reaches the cell-major fixpoint.
+TEST(GridPropagator, BandPathWithoutMemoryInAStoreOfAnotherProblem) {
+  std::vector<SudokuGrid> puzzles = band_check_puzzles();
+  if (puzzles.empty()) GTEST_SKIP() << "no puzzle files in " << kSharedDir << "/puzzles";
+  puzzles.resize(std::min<std::size_t>(puzzles.size(), 30));
+  std::mt19937 rng(11);
+  for (const SudokuGrid& puzzle : puzzles) {
+    const Sudoku model(puzzle, AllDifferentMode::grid);
+    const SudokuGridConstraint& own = dynamic_cast<const SudokuGridConstraint&>(model.problem().constraint(0));
+    const SudokuGridConstraint standalone(own.scope(), BoxShape{3, 3}, "standalone");
+    Statistics stats;
+    Store store(model.problem(), stats);
+    for (int step = 0; step < 20; ++step) {
+      const VarId x = static_cast<VarId>(rng() % 81);
+      if (std::popcount(store.domain(x).word(0)) > 1 &&
+          !store.remove(x, random_digit(store.domain(x).word(0), rng), nullptr))
+        break;
+      std::vector<std::uint64_t> expected(81);
+      for (VarId y = 0; y < 81; ++y) expected[static_cast<std::size_t>(y)] = store.domain(y).word(0);
+      const bool expected_ok = own.fixpoint(expected, SudokuGridConstraint::Path::cell_major);
+      ASSERT_FALSE(store.owns(standalone));
+      const bool ok = standalone.propagate(store);
+      ASSERT_EQ(ok, expected_ok) << to_line(puzzle) << " step " << step;
+      if (!ok) break;
+      for (VarId y = 0; y < 81; ++y) ASSERT_EQ(store.domain(y).word(0), expected[static_cast<std::size_t>(y)]);
+    }
   }
 }
 

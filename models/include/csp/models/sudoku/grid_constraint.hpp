@@ -28,11 +28,16 @@ namespace csp::models {
 /// visits instead of one matching per unit. Without the pairs a count to two solutions can take thousands of times
 /// gac's nodes (case BH-08: 352,932 against 84); with them, 84.
 ///
+/// On a 9x9 grid with 3x3 boxes the same rules run on digit-major bitboards (one 27-bit word per digit and band,
+/// as JCZSolve keeps them: sudoku/band_board.hpp), several times cheaper per call; the fixpoint of monotone deletion
+/// rules is unique, so the domains left, and hence the search, are the same as the cell-major code's.
+///
 /// `revise(pos)` removes from scope[pos] the digits placed on its peers (forward checking, AIMA 4th ed. §6.3.2);
 /// `is_consistent` finds a digit twice in a unit among the assigned cells (for --inference none); LCV counts the
 /// unassigned peers that hold a digit; min-conflicts counts the assigned peers that hold it. Every prune is written
 /// through Store::keep_word with this constraint as the cause (statistics, wipe-outs, dom/wdeg). Per-run memory:
-/// the candidates of the last call (a hint of which units changed since, checked against the store).
+/// the candidates of the last call (a hint of which units changed since, checked against the store); on the 9x9
+/// path, the fixpoint of each call along the search path, found again after an undo through a reversible int.
 /// Thread-safe: several runs may share the Problem.
 class SudokuGridConstraint : public Constraint {
  public:
@@ -55,9 +60,20 @@ class SudokuGridConstraint : public Constraint {
   /// limit is 32).
   static constexpr int kMaxSize = 32;
 
+  /// How `fixpoint` computes: `fastest` as `propagate` does (digit-major bitboards on a 9x9 grid with 3x3 boxes,
+  /// sudoku/band_board.hpp; cell-major words otherwise); `cell_major` the generic code on any grid (the band code's
+  /// oracle in the tests).
+  enum class Path { fastest, cell_major };
+  /// The rules' fixpoint over the candidates of every cell (N*N words in row-major order, bit d-1 for digit d), as
+  /// `propagate` reaches it from domains holding them: false on a failure (`cells` is then unspecified).
+  bool fixpoint(std::span<std::uint64_t> cells, Path path = Path::fastest) const;
+
  private:
   using Word = std::uint64_t;
   struct Work;  // one call's candidates and dirty units (sudoku/grid_constraint.cpp)
+  void mark_all(Work& w) const;
+  bool run(Work& w) const;
+  bool propagate_band(Store& store) const;
   bool naked_singles(Work& w) const;
   bool hidden_singles(Work& w, int kind, int u) const;
   bool pairs(Work& w, int kind, int u) const;
@@ -71,6 +87,7 @@ class SudokuGridConstraint : public Constraint {
 
   BoxShape box_;
   int n_;
+  bool band_;                 // 9x9 with 3x3 boxes: propagate on digit-major bitboards (sudoku/band_board.hpp)
   std::vector<int> units_;    // 3N units of N cells: rows, columns, boxes (cell indices)
   std::vector<int> unit_of_;  // per cell: its row, column and box unit ids
   std::vector<int> peers_;    // per cell: its peers, peer_count() each
