@@ -3,6 +3,7 @@
 // them: "add {var = value} to assignment" and "remove {var = value} and inferences from assignment".
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -38,7 +39,11 @@ class SearchState {
         observer_(config.observer),
         stats_(stats),
         values_(config.value_ordering.resolve(value_orderings()), config.value_ordering.name(),
-                config.value_ordering == "natural", descending) {}
+                config.value_ordering == "natural", descending) {
+    // The path is at most one frame per variable: reserved up to a bound, so a small model's path never reallocates
+    // and a huge one grows as it goes.
+    frames_.reserve(static_cast<std::size_t>(std::min(problem.variable_count(), 1024)));
+  }
 
   bool empty() const { return frames_.empty(); }
   /// The depth of the deepest node: the number of frames.

@@ -42,6 +42,7 @@ bool is_box_drawing(std::string_view seq) {
 
 LineScan scan(std::string_view work) {
   LineScan s;
+  s.cells.reserve(work.size());  // at most one cell per byte: one allocation per line
   bool only_dashes = true;
   bool rule = false;  // '-', '=', '+' or box drawing: what a border line is drawn with
   int column = 0;
