@@ -300,7 +300,8 @@ const std::vector<AllDifferentMode> kAllModes = {AllDifferentMode::binary, AllDi
                                                  AllDifferentMode::gac};
 // A Sudoku's units may also be one propagator over the whole grid (SudokuGridConstraint).
 const std::vector<AllDifferentMode> kSudokuModes = {AllDifferentMode::binary, AllDifferentMode::value,
-                                                    AllDifferentMode::gac, AllDifferentMode::grid};
+                                                    AllDifferentMode::gac, AllDifferentMode::grid,
+                                                    AllDifferentMode::grid_cells};
 
 // A model's default run configuration (model_defaults.hpp).
 ModelDefaults defaults(std::string var, std::string val, std::string inference, std::string restarts,

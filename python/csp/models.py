@@ -103,8 +103,9 @@ def techniques() -> list:
 class Sudoku:
     """The Sudoku CSP of one puzzle (any box shape), the model csp sudoku solves: variable r*N+c is the cell in row
     r, column c, named "r1c1".."rNcN". alldiff: "grid" (every unit in one propagator over bitmasks: singles,
-    box-line, pairs; the default), "gac" (Régin's matching), "value", "binary" (pairwise !=, the textbook's); the old
-    names "matching", "global", "pairwise" are accepted. What is not given is the Sudoku
+    box-line, pairs; the default), "grid-cells" (the same rules on one word per cell: the same search, another
+    cost), "gac" (Régin's matching), "value", "binary" (pairwise !=, the textbook's); the old names "matching",
+    "global", "pairwise" are accepted. What is not given is the Sudoku
     model's default (csp.model_defaults("sudoku"), declared once for csp sudoku too): alldiff here, var, val,
     inference and restarts in solve, count and solutions (its .problem.solve() keeps the engine's generic default)."""
 

@@ -34,7 +34,7 @@ TEST(AblationParseList, AllIsEveryRegisteredNameInRegistryOrder) {
   EXPECT_EQ(parse_list(Dimension::var, "all"), variable_orderings().names());
   EXPECT_EQ(parse_list(Dimension::val, "all"), value_orderings().names());
   EXPECT_EQ(parse_list(Dimension::inference, "all"), inferences().names());
-  EXPECT_THAT(parse_list(Dimension::alldiff, "all"), ElementsAre("binary", "value", "gac", "grid"));
+  EXPECT_THAT(parse_list(Dimension::alldiff, "all"), ElementsAre("binary", "value", "gac", "grid", "grid-cells"));
   EXPECT_THAT(parse_list(Dimension::ac3, "all"), ElementsAre("off", "on"));
   // A name before "all" keeps its place; "all" adds the rest once.
   const std::vector<std::string> inf = parse_list(Dimension::inference, "mac,all");
@@ -98,7 +98,8 @@ TEST(AblationExpandGrid, AllEverywhereIsTheFullProduct) {
   for (Dimension d : kDimensions) spec.values(d) = parse_list(d, "all");
   spec.restarts = parse_list(Dimension::restarts, "all");  // an optional dimension: "all" its registered names
   const std::size_t expected = variable_orderings().names().size() * value_orderings().names().size() *
-                               inferences().names().size() * 4 * 2 * restart_strategies().names().size();
+                               inferences().names().size() * alldiff_names().size() * 2 *
+                               restart_strategies().names().size();
   const std::vector<Configuration> grid = expand_grid(spec);
   EXPECT_EQ(grid.size(), expected);
   EXPECT_EQ(varying_dimensions(grid).size(), 6U);  // the five base dimensions and restarts

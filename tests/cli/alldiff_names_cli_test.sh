@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI tests of the all-different mode names: --alldiff takes binary, value, gac and
+# CLI tests of the all-different mode names: --alldiff takes binary, value, gac (csp sudoku: grid, grid-cells) and
 # the old names pairwise, global, matching, which run the same mode and are printed in the new form; csp ablate
 # --resume reads an older study's CSV, whose options and rows name the modes the old way, without rerunning it.
 # Usage: alldiff_names_cli_test.sh PATH/TO/csp REPO_ROOT      (run by CTest; prints "N passed, N failed")
@@ -39,9 +39,17 @@ run sudoku --help
 expect_out '--alldiff MODE \(=grid\)' "help: default grid"
 expect_out 'pairwise are accepted' "help: old names mentioned"
 run sudoku --alldiff foo "$PUZZLES"; expect_code 2 "unknown mode"
-expect_err_text "(valid: binary, value, gac, grid; the old names pairwise, global, matching are accepted)" "valid names"
+expect_err_text "(valid: binary, value, gac, grid, grid-cells; the old names pairwise, global, matching are accepted)" "valid names"
 run zebra --alldiff grid; expect_code 2 "grid is csp sudoku's"
 expect_err "grid is csp sudoku's mode" "zebra: grid refused by name"
+run zebra --alldiff grid-cells; expect_code 2 "grid-cells is csp sudoku's"
+expect_err "grid-cells is csp sudoku's mode" "zebra: grid-cells refused by name"
+# grid-cells runs the grid's rules on one word per cell: the same search as grid (digit-major on 9x9), other costs.
+run sudoku --alldiff grid --stats "$PUZZLES"; expect_code 0 "--alldiff grid"
+counters >"$TMP/grid.txt"
+run sudoku --alldiff grid-cells --stats "$PUZZLES"; expect_code 0 "--alldiff grid-cells"
+counters >"$TMP/cells.txt"
+if cmp -s "$TMP/grid.txt" "$TMP/cells.txt"; then ok; else bad "--alldiff grid and grid-cells: different counters"; fi
 run killer --alldiff foo "$ROOT/puzzles/killer_4x4.txt"; expect_code 2 "killer: unknown mode"
 expect_err_text "(valid: binary, value, gac; the old names" "killer: no grid among the valid names"
 run fzn --help; expect_out '--alldiff MODE \(=gac\)' "fzn default gac"

@@ -93,7 +93,10 @@ TEST(AllDifferentModeNames, EveryNewNameRoundTrips) {
   EXPECT_EQ(to_string(AllDifferentMode::binary), "binary");
   EXPECT_EQ(to_string(AllDifferentMode::value), "value");
   EXPECT_EQ(to_string(AllDifferentMode::gac), "gac");
-  for (AllDifferentMode m : {AllDifferentMode::binary, AllDifferentMode::value, AllDifferentMode::gac})
+  EXPECT_EQ(to_string(AllDifferentMode::grid), "grid");
+  EXPECT_EQ(to_string(AllDifferentMode::grid_cells), "grid-cells");
+  for (AllDifferentMode m : {AllDifferentMode::binary, AllDifferentMode::value, AllDifferentMode::gac,
+                             AllDifferentMode::grid, AllDifferentMode::grid_cells})
     EXPECT_EQ(parse_all_different_mode(to_string(m)), m) << to_string(m);
 }
 

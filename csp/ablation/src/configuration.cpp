@@ -125,9 +125,9 @@ std::string engine_inference(const std::string& name) {
 }
 
 const std::vector<std::string>& alldiff_names() {
-  static const std::vector<std::string> names = {to_string(AllDifferentMode::binary),
-                                                 to_string(AllDifferentMode::value), to_string(AllDifferentMode::gac),
-                                                 to_string(AllDifferentMode::grid)};
+  static const std::vector<std::string> names = {
+      to_string(AllDifferentMode::binary), to_string(AllDifferentMode::value), to_string(AllDifferentMode::gac),
+      to_string(AllDifferentMode::grid), to_string(AllDifferentMode::grid_cells)};
   return names;
 }
 

@@ -66,9 +66,9 @@ void Problem::add_all_different(const std::vector<VarId>& scope, AllDifferentMod
   for (VarId x : scope) check_var(x, "add_all_different");
   name = or_default(std::move(name), "alldiff");
   check_scope(scope, name);
-  if (mode == AllDifferentMode::grid)
-    throw ModelError("add_all_different '" + name +
-                     "': mode grid is a Sudoku model's (all its units in one propagator); one all-different takes "
+  if (mode == AllDifferentMode::grid || mode == AllDifferentMode::grid_cells)
+    throw ModelError("add_all_different '" + name + "': mode " + csp::to_string(mode) +
+                     " is a Sudoku model's (all its units in one propagator); one all-different takes "
                      "binary, value or gac");
   if (mode != AllDifferentMode::binary) {
     add_constraint(std::make_unique<AllDifferent>(

@@ -246,6 +246,8 @@ std::string to_string(AllDifferentMode mode) {
       return "gac";
     case AllDifferentMode::grid:
       return "grid";
+    case AllDifferentMode::grid_cells:
+      return "grid-cells";
   }
   return "?";
 }
@@ -255,9 +257,10 @@ AllDifferentMode parse_all_different_mode(const std::string& name) {
   if (name == "value" || name == "global") return AllDifferentMode::value;
   if (name == "gac" || name == "matching") return AllDifferentMode::gac;
   if (name == "grid") return AllDifferentMode::grid;
+  if (name == "grid-cells") return AllDifferentMode::grid_cells;
   throw UnknownNameError("unknown all-different mode '" + name +
-                         "' (valid: binary, value, gac, grid (Sudoku models); the old names pairwise, global, "
-                         "matching are accepted)");
+                         "' (valid: binary, value, gac, grid, grid-cells (Sudoku models); the old names pairwise, "
+                         "global, matching are accepted)");
 }
 
 bool Problem::is_consistent(VarId x, Value v, const Assignment& a) const {

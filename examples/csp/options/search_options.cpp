@@ -344,7 +344,8 @@ void add_all_different_option(po::options_description& options, AllDifferentMode
   if (grid)
     help.append(
         ": grid (all of them in one propagator over bitmasks: naked and hidden singles, pointing and "
-        "claiming, naked and hidden pairs), or each as all-different: gac (");
+        "claiming, naked and hidden pairs; digit-major bitboards on a 9x9 grid), grid-cells (the same on one "
+        "candidate word per cell: the same search, another cost), or each as all-different: gac (");
   else
     help.append(" as all-different: gac (");
   help.append(
@@ -361,13 +362,13 @@ AllDifferentMode read_all_different_mode(const po::variables_map& vm, bool grid)
   try {
     mode = parse_all_different_mode(name);
   } catch (const UnknownNameError&) {
-    throw UsageError("--alldiff: unknown mode '" + name + "' (valid: binary, value, gac" + (grid ? ", grid" : "") +
-                     "; the old names pairwise, global, matching are accepted)");
+    throw UsageError("--alldiff: unknown mode '" + name + "' (valid: binary, value, gac" +
+                     (grid ? ", grid, grid-cells" : "") + "; the old names pairwise, global, matching are accepted)");
   }
-  if (mode == AllDifferentMode::grid && !grid)
-    throw UsageError(
-        "--alldiff: grid is csp sudoku's mode (all the units of a Sudoku grid in one propagator); here "
-        "take gac, value or binary");
+  if ((mode == AllDifferentMode::grid || mode == AllDifferentMode::grid_cells) && !grid)
+    throw UsageError("--alldiff: " + name +
+                     " is csp sudoku's mode (all the units of a Sudoku grid in one propagator); here take gac, value "
+                     "or binary");
   return mode;
 }
 

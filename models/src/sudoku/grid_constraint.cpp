@@ -72,8 +72,11 @@ inline bool SudokuGridConstraint::narrow(Work& w, int cell, Word keep) const {
   return (before & ~keep) == 0 || narrow_changed(w, cell, before & keep);
 }
 
-SudokuGridConstraint::SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name)
-    : Constraint(std::move(cells), std::move(name)), box_(box), n_(box.size()), band_(box.rows == 3 && box.cols == 3) {
+SudokuGridConstraint::SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name, Path path)
+    : Constraint(std::move(cells), std::move(name)),
+      box_(box),
+      n_(box.size()),
+      band_(path == Path::fastest && box.rows == 3 && box.cols == 3) {
   if (box.rows < 1 || box.cols < 1 || n_ > kMaxSize)
     throw ModelError(std::string("constraint '")
                          .append(this->name())
@@ -408,7 +411,7 @@ bool SudokuGridConstraint::fixpoint(std::span<std::uint64_t> cells, Path path) c
   const int count = n_ * n_;
   if (static_cast<int>(cells.size()) != count)
     throw ModelError(std::string("constraint '").append(name()).append("': fixpoint needs one word per cell"));
-  if (band_ && path == Path::fastest) return band::fixpoint(cells.first<band::kCells>());
+  if (path == Path::fastest && box_.rows == 3 && box_.cols == 3) return band::fixpoint(cells.first<band::kCells>());
   // A store never holds an empty domain (a wipe-out fails at once), which the cell-major code takes for granted.
   if (std::find(cells.begin(), cells.end(), Word{0}) != cells.end()) return false;
   Work w;

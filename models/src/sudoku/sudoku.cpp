@@ -79,10 +79,12 @@ Blank make_blank(BoxShape box, AllDifferentMode mode) {
   for (int i = 0; i < n * n; ++i) p.add_variable(cell_name(n, i), 1, n);
   const auto units = units_of(box);
   blank.units = units;
-  if (mode == AllDifferentMode::grid) {
+  if (mode == AllDifferentMode::grid || mode == AllDifferentMode::grid_cells) {
     std::vector<VarId> cells(static_cast<std::size_t>(n * n));
     for (int i = 0; i < n * n; ++i) cells[static_cast<std::size_t>(i)] = i;
-    p.add_constraint(std::make_unique<SudokuGridConstraint>(std::move(cells), box));
+    p.add_constraint(std::make_unique<SudokuGridConstraint>(
+        std::move(cells), box, "grid",
+        mode == AllDifferentMode::grid ? SudokuGridConstraint::Path::fastest : SudokuGridConstraint::Path::cell_major));
     return blank;
   }
   if (mode != AllDifferentMode::binary) {

@@ -19,20 +19,23 @@ namespace csp {
 /// How `add_all_different` posts its constraint (chosen when the problem is built, so ablations compare them), named
 /// by the consistency each reaches (docs/engine.md, "All-different: what each `--alldiff` mode reaches").
 enum class AllDifferentMode {
-  binary,  ///< n(n-1)/2 binary `NotEqual` constraints (the textbook's binary formulation): arc consistency of them
-  value,   ///< one `AllDifferent` constraint (Level::rules): single-value removal (Gecode's IPL_VAL), plus the
-           ///< pigeonhole failure and, on a permutation, hidden singles
-  gac,     ///< one `AllDifferent` constraint with Régin's matching (Level::matching): generalised arc consistency
-  grid,    ///< a Sudoku model's mode, not a single constraint's: every unit of the grid in one propagator over
-           ///< bitmasks (csp::models::SudokuGridConstraint); `add_all_different` refuses it
+  binary,      ///< n(n-1)/2 binary `NotEqual` constraints (the textbook's binary formulation): arc consistency of them
+  value,       ///< one `AllDifferent` constraint (Level::rules): single-value removal (Gecode's IPL_VAL), plus the
+               ///< pigeonhole failure and, on a permutation, hidden singles
+  gac,         ///< one `AllDifferent` constraint with Régin's matching (Level::matching): generalised arc consistency
+  grid,        ///< a Sudoku model's mode, not a single constraint's: every unit of the grid in one propagator over
+               ///< bitmasks (csp::models::SudokuGridConstraint); `add_all_different` refuses it
+  grid_cells,  ///< `grid` on one candidate word per cell even where `grid` keeps digit-major bitboards (9x9 with
+               ///< 3x3 boxes): the same rules and search, another representation (an ablation of what it costs)
   pairwise = binary,  ///< deprecated old name of `binary`
   global = value,     ///< deprecated old name of `value`
   matching = gac      ///< deprecated old name of `gac`
 };
 
-/// The command-line name of `mode`: "binary", "value", "gac" or "grid" (an old enumerator prints its new name).
+/// The command-line name of `mode`: "binary", "value", "gac", "grid" or "grid-cells" (an old enumerator prints its
+/// new name).
 std::string to_string(AllDifferentMode mode);
-/// Parses "binary", "value", "gac" and "grid", and the old names "pairwise", "global" and "matching" (read as
+/// Parses "binary", "value", "gac", "grid" and "grid-cells", and the old names "pairwise", "global" and "matching" (read as
 /// binary, value and gac). Throws UnknownNameError listing the valid names.
 AllDifferentMode parse_all_different_mode(const std::string& name);
 

@@ -120,8 +120,8 @@ using models::ModelInference;
 /// engine_inference of a model inference.
 std::string engine_inference(const std::string& name);
 
-/// "binary", "value", "gac", "grid": the names of AllDifferentMode (csp::to_string), in that order (grid: Sudoku
-/// models only; each model's ModelSpec::alldiff_modes says which it takes).
+/// "binary", "value", "gac", "grid", "grid-cells": the names of AllDifferentMode (csp::to_string), in that order
+/// (grid and grid-cells: Sudoku models only; each model's ModelSpec::alldiff_modes says which it takes).
 const std::vector<std::string>& alldiff_names();
 /// The name alldiff_names() gives an --alldiff value: an old name ("pairwise", "global", "matching") becomes the new
 /// one ("binary", "value", "gac"); a new name or any other text is returned unchanged. Read by the --alldiff list

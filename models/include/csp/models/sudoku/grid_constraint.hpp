@@ -41,9 +41,15 @@ namespace csp::models {
 /// Thread-safe: several runs may share the Problem.
 class SudokuGridConstraint : public Constraint {
  public:
-  /// `cells`: the N*N variables of the grid in row-major order. Throws ModelError when the box shape is not 1..32
-  /// digits or the number of cells is not N*N; `attach` throws ModelError when a cell's values are not 1..N.
-  SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name = "grid");
+  /// Which representation the rules run on: `fastest` digit-major bitboards on a 9x9 grid with 3x3 boxes
+  /// (sudoku/band_board.hpp) and cell-major words otherwise; `cell_major` one candidate word per cell on any grid
+  /// (the band code's oracle in the tests, and --alldiff grid-cells). Both reach the same fixpoint.
+  enum class Path { fastest, cell_major };
+
+  /// `cells`: the N*N variables of the grid in row-major order; `path`: how `propagate` computes. Throws ModelError
+  /// when the box shape is not 1..32 digits or the number of cells is not N*N; `attach` throws ModelError when a
+  /// cell's values are not 1..N.
+  SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name = "grid", Path path = Path::fastest);
 
   BoxShape box() const { return box_; }
 
@@ -60,12 +66,9 @@ class SudokuGridConstraint : public Constraint {
   /// limit is 32).
   static constexpr int kMaxSize = 32;
 
-  /// How `fixpoint` computes: `fastest` as `propagate` does (digit-major bitboards on a 9x9 grid with 3x3 boxes,
-  /// sudoku/band_board.hpp; cell-major words otherwise); `cell_major` the generic code on any grid (the band code's
-  /// oracle in the tests).
-  enum class Path { fastest, cell_major };
   /// The rules' fixpoint over the candidates of every cell (N*N words in row-major order, bit d-1 for digit d), as
-  /// `propagate` reaches it from domains holding them: false on a failure (`cells` is then unspecified).
+  /// `propagate` reaches it from domains holding them, computed by `path` (whatever the constructor's): false on a
+  /// failure (`cells` is then unspecified).
   bool fixpoint(std::span<std::uint64_t> cells, Path path = Path::fastest) const;
 
  private:
