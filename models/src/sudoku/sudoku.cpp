@@ -179,15 +179,14 @@ std::string check_solution(const SudokuGrid& puzzle, const SudokuGrid& solution)
       return "the given " + std::to_string(g) + " at " + cell_name(n, i) + " was changed";
   }
   const auto& units = *units_of(solution.box);
-  std::vector<char> seen(static_cast<std::size_t>(n + 1));
+  std::vector<std::size_t> seen(static_cast<std::size_t>(n + 1), units.size());  // the unit where v was last seen
   for (std::size_t u = 0; u < units.size(); ++u) {
-    std::fill(seen.begin(), seen.end(), 0);
     for (int i : units[u]) {
       const int v = solution.cells[static_cast<std::size_t>(i)];
-      if (v < 1 || v > n || seen[static_cast<std::size_t>(v)] != 0)
+      if (v < 1 || v > n || seen[static_cast<std::size_t>(v)] == u)
         return std::string(unit_kind(u, n)) + " " + std::to_string(u % static_cast<std::size_t>(n) + 1) +
                " is not a permutation of 1.." + std::to_string(n);
-      seen[static_cast<std::size_t>(v)] = 1;
+      seen[static_cast<std::size_t>(v)] = u;
     }
   }
   return "";
@@ -198,16 +197,15 @@ std::vector<std::string> clashing_givens(const SudokuGrid& puzzle) {
   const int n = puzzle.size();
   std::vector<std::string> out;
   const auto& units = *units_of(puzzle.box);
-  std::vector<char> seen(static_cast<std::size_t>(n + 1));
+  std::vector<std::size_t> seen(static_cast<std::size_t>(n + 1), units.size());  // the unit where v was last seen
   for (std::size_t u = 0; u < units.size(); ++u) {
     // The common case first, without allocating (this runs for every puzzle solved): is any digit repeated here?
-    std::fill(seen.begin(), seen.end(), 0);
     bool repeated = false;
     for (int i : units[u]) {
       const int v = puzzle.cells[static_cast<std::size_t>(i)];
       if (v < 1 || v > n) continue;
-      repeated |= seen[static_cast<std::size_t>(v)] != 0;
-      seen[static_cast<std::size_t>(v)] = 1;
+      repeated |= seen[static_cast<std::size_t>(v)] == u;
+      seen[static_cast<std::size_t>(v)] = u;
     }
     if (!repeated) continue;
     // One message per digit and unit, listing every cell that holds it.
