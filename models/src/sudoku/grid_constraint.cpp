@@ -11,14 +11,16 @@
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
 #include "digit_cells.hpp"
+#include "grid_work.hpp"
 
 namespace csp::models {
+
+using grid::kMaxCells;
+using grid::UnitSet;
 
 namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-constexpr int kMaxCells = SudokuGridConstraint::kMaxSize * SudokuGridConstraint::kMaxSize;
 
 bool single(std::uint64_t w) { return (w & (w - 1)) == 0; }
 
@@ -45,32 +47,7 @@ struct BandMemory final : ConstraintMemory {
   int level = -1;  // the reversible int: the current path's last slot, -1 before the first call
 };
 
-// Dirty units as three bitmasks (rows, columns, boxes; N <= 32 each).
-struct UnitSet {
-  std::array<std::uint64_t, 3> bits{};
-  bool any() const { return (bits[0] | bits[1] | bits[2]) != 0; }
-};
-
 }  // namespace
-
-// One call's working state: the candidates (index d-1 for digit d), the cells changed since the call began, the
-// cells that became one digit (their digit must still leave their peers) and the units to visit again.
-struct SudokuGridConstraint::Work {
-  std::array<Word, kMaxCells> m;
-  std::array<std::uint64_t, kMaxCells / 64> changed{};
-  std::array<int, kMaxCells> singles;  // [done, queued): still to spread; each cell at most once per call
-  int done = 0;
-  int queued = 0;
-  UnitSet dirty;              // units to visit for hidden singles
-  UnitSet dirty_pairs;        // units to visit for pairs
-  bool box_line_due = false;  // a cell changed since the last box-line pass
-  Word full = 0;
-};
-
-inline bool SudokuGridConstraint::narrow(Work& w, int cell, Word keep) const {
-  const Word before = w.m[static_cast<std::size_t>(cell)];
-  return (before & ~keep) == 0 || narrow_changed(w, cell, before & keep);
-}
 
 SudokuGridConstraint::SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name)
     : Constraint(std::move(cells), std::move(name)), box_(box), n_(box.size()), band_(box.rows == 3 && box.cols == 3) {
@@ -404,18 +381,18 @@ bool SudokuGridConstraint::run(Work& w) const {
   return ok;
 }
 
-bool SudokuGridConstraint::fixpoint(std::span<std::uint64_t> cells, Path path) const {
+bool SudokuGridConstraint::fixpoint(std::span<std::uint64_t> cells, Path path, Probing probing) const {
   const int count = n_ * n_;
   if (static_cast<int>(cells.size()) != count)
     throw ModelError(std::string("constraint '").append(name()).append("': fixpoint needs one word per cell"));
-  if (band_ && path == Path::fastest) return band::fixpoint(cells.first<band::kCells>());
+  if (band_ && path == Path::fastest) return band::fixpoint(cells.first<band::kCells>(), probing == Probing::bivalue);
   // A store never holds an empty domain (a wipe-out fails at once), which the cell-major code takes for granted.
   if (std::find(cells.begin(), cells.end(), Word{0}) != cells.end()) return false;
   Work w;
   w.full = (Word{1} << n_) - 1;
   for (int c = 0; c < count; ++c) w.m[at(c)] = cells[at(c)];
   mark_all(w);
-  if (!run(w)) return false;
+  if (!run(w) || (probing == Probing::bivalue && !probe(w))) return false;
   std::copy(w.m.begin(), w.m.begin() + count, cells.begin());
   return true;
 }

@@ -64,9 +64,17 @@ class SudokuGridConstraint : public Constraint {
   /// sudoku/band_board.hpp; cell-major words otherwise); `cell_major` the generic code on any grid (the band code's
   /// oracle in the tests).
   enum class Path { fastest, cell_major };
+  /// What `fixpoint` adds to the rules: `none`; `bivalue`, failed-literal probing (Freeman's POSIT, 1995; as SAT
+  /// solvers probe literals) of each cell with two candidates (sudoku/grid_probe.cpp): for each of its digits d, the
+  /// rules' fixpoint on a copy with d placed; a copy that fails takes d from the cell (then the rules' fixpoint
+  /// again), and the passes over the cells repeat until no probe removes anything. Sound: a digit whose placement
+  /// the rules refute is in no solution. Probes copy the state (as Gecode copies spaces; Schulte, ICLP 1999) and
+  /// start from the fixpoint with only the probed cell's units to visit.
+  enum class Probing { none, bivalue };
   /// The rules' fixpoint over the candidates of every cell (N*N words in row-major order, bit d-1 for digit d), as
-  /// `propagate` reaches it from domains holding them: false on a failure (`cells` is then unspecified).
-  bool fixpoint(std::span<std::uint64_t> cells, Path path = Path::fastest) const;
+  /// `propagate` reaches it from domains holding them, then `probing` to the common fixpoint: false on a failure
+  /// (`cells` is then unspecified). Both paths reach the same candidates (the cells are probed in row-major order).
+  bool fixpoint(std::span<std::uint64_t> cells, Path path = Path::fastest, Probing probing = Probing::none) const;
 
  private:
   using Word = std::uint64_t;
@@ -74,6 +82,7 @@ class SudokuGridConstraint : public Constraint {
   void mark_all(Work& w) const;
   bool run(Work& w) const;
   bool propagate_band(Store& store) const;
+  bool probe(Work& w) const;  // Probing::bivalue on the cell-major state at its fixpoint (sudoku/grid_probe.cpp)
   bool naked_singles(Work& w) const;
   bool hidden_singles(Work& w, int kind, int u) const;
   bool pairs(Work& w, int kind, int u) const;
