@@ -49,8 +49,12 @@ struct BandMemory final : ConstraintMemory {
 
 }  // namespace
 
-SudokuGridConstraint::SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name)
-    : Constraint(std::move(cells), std::move(name)), box_(box), n_(box.size()), band_(box.rows == 3 && box.cols == 3) {
+SudokuGridConstraint::SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name, Probing probing)
+    : Constraint(std::move(cells), std::move(name)),
+      box_(box),
+      n_(box.size()),
+      band_(box.rows == 3 && box.cols == 3),
+      probing_(probing) {
   if (box.rows < 1 || box.cols < 1 || n_ > kMaxSize)
     throw ModelError(std::string("constraint '")
                          .append(this->name())
@@ -381,24 +385,26 @@ bool SudokuGridConstraint::run(Work& w) const {
   return ok;
 }
 
-bool SudokuGridConstraint::fixpoint(std::span<std::uint64_t> cells, Path path, Probing probing) const {
+bool SudokuGridConstraint::fixpoint(std::span<std::uint64_t> cells, Path path) const {
+  const bool probing = probing_ == Probing::bivalue;
   const int count = n_ * n_;
   if (static_cast<int>(cells.size()) != count)
     throw ModelError(std::string("constraint '").append(name()).append("': fixpoint needs one word per cell"));
-  if (band_ && path == Path::fastest) return band::fixpoint(cells.first<band::kCells>(), probing == Probing::bivalue);
+  if (band_ && path == Path::fastest) return band::fixpoint(cells.first<band::kCells>(), probing);
   // A store never holds an empty domain (a wipe-out fails at once), which the cell-major code takes for granted.
   if (std::find(cells.begin(), cells.end(), Word{0}) != cells.end()) return false;
   Work w;
   w.full = (Word{1} << n_) - 1;
   for (int c = 0; c < count; ++c) w.m[at(c)] = cells[at(c)];
   mark_all(w);
-  if (!run(w) || (probing == Probing::bivalue && !probe(w))) return false;
+  if (!run(w) || (probing && !probe(w))) return false;
   std::copy(w.m.begin(), w.m.begin() + count, cells.begin());
   return true;
 }
 
 // The 9x9 path: the store's candidates onto the board of the path's last fixpoint (or a fresh one), the rules to the
-// fixpoint on the board, and the cells it narrowed back to the store in cell order, as the cell-major code does.
+// fixpoint on the board (then the probing, whose result is still such a fixpoint), and the cells it narrowed back to
+// the store in cell order, as the cell-major code does.
 bool SudokuGridConstraint::propagate_band(Store& store) const {
   BandMemory* memory = nullptr;
   if (store.owns(*this)) {
@@ -448,7 +454,9 @@ bool SudokuGridConstraint::propagate_band(Store& store) const {
     next.board = band::load(words);
   }
   const std::array<std::uint32_t, 27> before = next.board.f;
-  if (!band::fixpoint(next.board, last != nullptr ? &last->board : nullptr, changed)) return false;
+  if (!band::fixpoint(next.board, last != nullptr ? &last->board : nullptr, changed) ||
+      (probing_ == Probing::bivalue && !band::probe(next.board)))
+    return false;
   // The digits each cell lost, then the cells in order.
   std::array<std::uint16_t, band::kCells> lost{};
   std::array<std::uint32_t, band::kBands> narrowed{};
@@ -488,7 +496,7 @@ bool SudokuGridConstraint::propagate(Store& store) const {
   } else {
     mark_all(w);
   }
-  bool ok = run(w);
+  bool ok = run(w) && (probing_ == Probing::none || probe(w));
   for (int i = 0; ok && i < (cells + 63) / 64; ++i)
     for (std::uint64_t bits = w.changed[at(i)]; ok && bits != 0; bits &= bits - 1) {
       const int c = i * 64 + std::countr_zero(bits);

@@ -1,5 +1,5 @@
-// Failed-literal probing over the grid's rules (SudokuGridConstraint::fixpoint with Probing::bivalue) and the model
-// inference "probe" (SudokuProbeConstraint): it never removes a digit of a solution (an exhaustive oracle on random
+// Failed-literal probing over the grid's rules (SudokuGridConstraint with Probing::bivalue) and the model inference
+// "probe" (SudokuProbeConstraint, the grid with probing posted beside the units): it never removes a digit of a solution (an exhaustive oracle on random
 // states of 4x4 and 6x6 grids; the known solution along random walks from the shared 9x9 puzzles, where the band and
 // the cell-major paths must probe to the same candidates), a refuted candidate of a two-candidate cell leaves it, and
 // counts and solutions are those of the model without it, under every all-different posting.
@@ -25,7 +25,6 @@
 namespace csp::models {
 namespace {
 
-using Probing = SudokuGridConstraint::Probing;
 using Path = SudokuGridConstraint::Path;
 using test_support::read_puzzles;
 using Words = std::vector<std::uint64_t>;
@@ -170,10 +169,11 @@ TEST(GridProbing, KeepsEveryDigitOfEverySolutionOnSmallGrids) {
     const Words support = supported(box, state);
     const bool has_solution = std::any_of(support.begin(), support.end(), [](std::uint64_t w) { return w != 0; });
     const SudokuGridConstraint grid(all_cells(box), box);
+    const SudokuProbeConstraint prober(all_cells(box), box);
     Words rules = state;
     Words probed = state;
     const bool rules_ok = grid.fixpoint(rules, Path::cell_major);
-    const bool probe_ok = grid.fixpoint(probed, Path::cell_major, Probing::bivalue);
+    const bool probe_ok = prober.fixpoint(probed, Path::cell_major);
     if (!has_solution) continue;
     ++solvable;
     ASSERT_TRUE(rules_ok && probe_ok) << "round " << round;
@@ -203,10 +203,10 @@ std::vector<SudokuGrid> shared_9x9(std::size_t sample) {
 }
 
 // Both paths probe `cells` to the same outcome and candidates; returns the outcome, the candidates in `cells`.
-bool same_probing(const SudokuGridConstraint& grid, Words& cells, const std::string& what) {
+bool same_probing(const SudokuProbeConstraint& prober, Words& cells, const std::string& what) {
   Words band = cells;
-  const bool generic_ok = grid.fixpoint(cells, Path::cell_major, Probing::bivalue);
-  const bool band_ok = grid.fixpoint(band, Path::fastest, Probing::bivalue);
+  const bool generic_ok = prober.fixpoint(cells, Path::cell_major);
+  const bool band_ok = prober.fixpoint(band, Path::fastest);
   EXPECT_EQ(band_ok, generic_ok) << what;
   if (generic_ok && band_ok) {
     EXPECT_EQ(band, cells) << what;
@@ -221,6 +221,7 @@ TEST(GridProbing, KeepsTheSolutionAndBothPathsAgreeOn9x9) {
   const std::vector<SudokuGrid> puzzles = shared_9x9(static_cast<std::size_t>(test_support::sized(50, 10)));
   if (puzzles.empty()) GTEST_SKIP() << "no puzzle files in " << kSharedDir << "/puzzles";
   const SudokuGridConstraint grid(all_cells(BoxShape{3, 3}), BoxShape{3, 3});
+  const SudokuProbeConstraint prober(all_cells(BoxShape{3, 3}), BoxShape{3, 3});
   std::mt19937 rng(5);
   int stronger = 0;
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
@@ -241,7 +242,7 @@ TEST(GridProbing, KeepsTheSolutionAndBothPathsAgreeOn9x9) {
       }
       Words rules = next;
       const bool rules_ok = grid.fixpoint(rules, Path::cell_major);
-      const bool ok = same_probing(grid, next, what + " step " + std::to_string(step));
+      const bool ok = same_probing(prober, next, what + " step " + std::to_string(step));
       if (keeps_solution) {
         ASSERT_TRUE(ok) << what << " step " << step;
         for (std::size_t c = 0; c < 81; ++c)
@@ -271,7 +272,7 @@ TEST(GridProbing, TakesARefutedCandidateFromATwoCandidateCell) {
   placed[0] = 0x1;
   EXPECT_FALSE(grid.fixpoint(placed, Path::cell_major)) << "1 in r1c1 fails by the rules";
   Words probed = state;
-  ASSERT_TRUE(grid.fixpoint(probed, Path::cell_major, Probing::bivalue));
+  ASSERT_TRUE(SudokuProbeConstraint(all_cells(box), box).fixpoint(probed, Path::cell_major));
   EXPECT_EQ(probed[0], 0x4U);
   EXPECT_EQ(supported(box, state)[0], 0x4U) << "the oracle agrees";
 
@@ -346,6 +347,11 @@ TEST(GridProbing, CountsEqualThoseWithoutProbingOn9x9WithGivensRemoved) {
     post_probe(probed);
     const std::uint64_t without = checked_count(plain, puzzle, config("mrv", 2000));
     EXPECT_EQ(checked_count(probed, puzzle, config("mrv", 2000)), without) << to_line(puzzle);
+    SolverConfig restarts = config("dom-wdeg", 2000);  // undos to the root: the propagator's memory must follow
+    restarts.restarts = "luby";
+    restarts.restart_base = 1;
+    restarts.seed = 5;
+    EXPECT_EQ(checked_count(probed, puzzle, restarts), without) << to_line(puzzle) << " luby";
     several += without > 1 ? 1 : 0;
   }
   EXPECT_GT(several, 0);
