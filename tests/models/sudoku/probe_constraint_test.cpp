@@ -153,7 +153,7 @@ int random_digit(std::uint64_t w, std::mt19937& rng) {
 // Random states of 4x4 and 6x6 grids (a random puzzle's candidates, then random digits removed, which may leave no
 // solution): when a solution is left, probing succeeds and keeps every digit of every solution (the oracle's), and it
 // keeps no more than the rules alone.
-TEST(GridProbing, KeepsEveryDigitOfEverySolutionOnSmallGrids) {
+TEST(SudokuProbing, KeepsEveryDigitOfEverySolutionOnSmallGrids) {
   std::mt19937 rng(20261207);
   const int rounds = test_support::sized(300, 60);
   int solvable = 0;
@@ -217,7 +217,7 @@ bool same_probing(const SudokuProbeConstraint& prober, Words& cells, const std::
 // Each shared 9x9 puzzle, then states along a random walk from it: digits that are not the solution's removed
 // (probing must keep the solution), and now and then a side step placing any digits (the two paths must still
 // agree).
-TEST(GridProbing, KeepsTheSolutionAndBothPathsAgreeOn9x9) {
+TEST(SudokuProbing, KeepsTheSolutionAndBothPathsAgreeOn9x9) {
   const std::vector<SudokuGrid> puzzles = shared_9x9(static_cast<std::size_t>(test_support::sized(50, 10)));
   if (puzzles.empty()) GTEST_SKIP() << "no puzzle files in " << kSharedDir << "/puzzles";
   const SudokuGridConstraint grid(all_cells(BoxShape{3, 3}), BoxShape{3, 3});
@@ -260,7 +260,7 @@ TEST(GridProbing, KeepsTheSolutionAndBothPathsAgreeOn9x9) {
 // A 4x4 state at the rules' fixpoint (found by search over random states) whose cell r1c1 holds {1, 3}: placing 1
 // there lets the rules fail, so probing takes 1 from it, through SudokuGridConstraint::fixpoint and through the
 // propagator in a store.
-TEST(GridProbing, TakesARefutedCandidateFromATwoCandidateCell) {
+TEST(SudokuProbing, TakesARefutedCandidateFromATwoCandidateCell) {
   // Bit d-1 for digit d, row-major: every cell open.
   const Words state = {0x5, 0x7, 0xF, 0xF, 0xE, 0xF, 0x7, 0x7, 0x9, 0xF, 0xD, 0xF, 0xF, 0xA, 0x7, 0xF};
   const BoxShape box{2, 2};
@@ -299,7 +299,7 @@ std::uint64_t checked_count(const Sudoku& model, const SudokuGrid& puzzle, Solve
 
 // 4x4 and 6x6 puzzles with several solutions: with probing posted, under every all-different posting and several
 // searches (mrv, dom-wdeg, binary branching, Luby restarts), the count equals the oracle's.
-TEST(GridProbing, CountsEqualTheOracleOnSmallGrids) {
+TEST(SudokuProbing, CountsEqualTheOracleOnSmallGrids) {
   std::mt19937 rng(17);
   int several = 0;
   for (int round = 0; round < test_support::sized(24, 6); ++round) {
@@ -328,7 +328,7 @@ TEST(GridProbing, CountsEqualTheOracleOnSmallGrids) {
 
 // Shared 9x9 puzzles with one to three givens removed: the count (up to 2000) with probing equals the count without,
 // and every solution satisfies the puzzle.
-TEST(GridProbing, CountsEqualThoseWithoutProbingOn9x9WithGivensRemoved) {
+TEST(SudokuProbing, CountsEqualThoseWithoutProbingOn9x9WithGivensRemoved) {
   std::vector<SudokuGrid> puzzles = shared_9x9(10);
   if (puzzles.empty()) GTEST_SKIP() << "no puzzle files in " << kSharedDir << "/puzzles";
   puzzles.resize(std::min<std::size_t>(puzzles.size(), static_cast<std::size_t>(test_support::sized(40, 8))));
@@ -359,7 +359,7 @@ TEST(GridProbing, CountsEqualThoseWithoutProbingOn9x9WithGivensRemoved) {
 
 // ---- construction -------------------------------------------------------------------------------------------------
 
-TEST(GridProbing, RefusesBadShapesScopesAndValues) {
+TEST(SudokuProbing, RefusesBadShapesScopesAndValues) {
   std::vector<VarId> cells(16);
   for (int i = 0; i < 16; ++i) cells[at(i)] = i;
   EXPECT_THROW(SudokuProbeConstraint(cells, BoxShape{3, 3}), ModelError) << "16 cells for a 9x9 grid";
