@@ -100,8 +100,8 @@ class SudokuGridConstraint : public Constraint {
 
   BoxShape box_;
   int n_;
-  bool band_;  // 9x9 with 3x3 boxes: propagate on digit-major bitboards (sudoku/band_board.hpp)
-  Probing probing_;
+  bool band_;                 // 9x9 with 3x3 boxes: propagate on digit-major bitboards (sudoku/band_board.hpp)
+  Probing probing_;           // after the rules' fixpoint (SudokuProbeConstraint: bivalue)
   std::vector<int> units_;    // 3N units of N cells: rows, columns, boxes (cell indices)
   std::vector<int> unit_of_;  // per cell: its row, column and box unit ids
   std::vector<int> peers_;    // per cell: its peers, peer_count() each
