@@ -12,6 +12,7 @@
 #include "csp/models/map_coloring.hpp"
 #include "csp/models/n_queens.hpp"
 #include "csp/models/sudoku/io.hpp"
+#include "csp/models/sudoku/probe_constraint.hpp"
 #include "csp/models/sudoku/sudoku.hpp"
 #include "csp/models/sudoku/techniques_constraint.hpp"
 #include "csp/models/text_input.hpp"
@@ -44,6 +45,7 @@ class BuiltSudoku : public BuiltModel {
   BuiltSudoku(std::shared_ptr<const SudokuGrid> puzzle, const BuildChoices& choices)
       : puzzle_(std::move(puzzle)), model_(*puzzle_, choices.alldiff) {
     if (choices.model_inference == "techniques") post_techniques(model_);
+    if (choices.model_inference == "probe") post_probe(model_);
   }
   const Problem& problem() const override { return model_.problem(); }
   std::string verify(const Assignment& a) const override { return check_solution(*puzzle_, model_.to_grid(a)); }
@@ -350,7 +352,7 @@ std::vector<CatalogEntry> make_catalog() {
                       defaults("mrv", "natural", "mac", "none", AllDifferentMode::grid)));
   out.back().takes_files = true;
   out.back().takes_box = true;
-  out.back().model_inferences = {"techniques"};
+  out.back().model_inferences = {"techniques", "probe"};
   // n-queens: mrv + fc, the values nearest the middle of the column first, the binary no-attack predicates: a board
   // for every n from 8 to 200 but 3 within 100,000 nodes (natural values: 67 boards not), n = 200 in 240 nodes; a
   // count of all solutions costs fc half mac's instructions; the all-different formulation 3x the binary one's.

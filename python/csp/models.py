@@ -35,13 +35,14 @@ def _with_defaults(model: str, spec: dict) -> dict:
 
 
 def _model_inference(spec: dict):
-    """`spec` with a model inference ("techniques": mac plus the human techniques as a propagator, as csp.study and
-    csp sudoku take it) replaced by the engine inference it runs with, and whether it was one."""
+    """`spec` with a model inference ("techniques": mac plus the human techniques as a propagator; "probe": mac plus
+    failed-literal probing of every two-candidate cell over the grid's rules; as csp.study and csp sudoku take them)
+    replaced by the engine inference it runs with, and its name ("" when it was none)."""
     inference = spec.get("inference")
     engines = _csp.model_inferences()
     if isinstance(inference, str) and inference in engines:
-        return dict(spec, inference=engines[inference]), True
-    return spec, False
+        return dict(spec, inference=engines[inference]), inference
+    return spec, ""
 
 
 def _alldiff(model: str, alldiff):
@@ -84,11 +85,12 @@ def solve_puzzles(puzzles, alldiff: str | None = None, **spec) -> list:
     """Solves every puzzle in one call (the GIL released once, for files): a dict per puzzle with grid (the
     solution, or None), status, stop, count and stats. The spec is the keyword arguments of Problem.solve; alldiff,
     var, val, inference and restarts not given are the Sudoku model's (csp.model_defaults("sudoku"), as csp sudoku);
-    inference="techniques" adds the human techniques as a propagator (as csp.study). Ctrl-C (interrupt kernel) stops the puzzle being solved (its row has stop "interrupted") and returns the rows
+    inference="techniques" adds the human techniques as a propagator, inference="probe" failed-literal probing of
+    every two-candidate cell (as csp.study). Ctrl-C (interrupt kernel) stops the puzzle being solved (its row has stop "interrupted") and returns the rows
     so far, with a RuntimeWarning."""
     puzzles = list(puzzles)
-    spec, techniques = _model_inference(_with_defaults("sudoku", spec))
-    rows = _csp.solve_puzzles(puzzles, _alldiff("sudoku", alldiff), spec_of(spec), techniques)
+    spec, inference = _model_inference(_with_defaults("sudoku", spec))
+    rows = _csp.solve_puzzles(puzzles, _alldiff("sudoku", alldiff), spec_of(spec), inference)
     if rows and rows[-1]["stop"] == "interrupted":
         warnings.warn(f"csp.solve_puzzles interrupted: {len(rows)} of {len(puzzles)} puzzles (the last one "
                       "stopped)", RuntimeWarning, stacklevel=2)
@@ -120,7 +122,7 @@ class Sudoku:
         self.model = _csp.SudokuModel(self.grid, alldiff)
         self._alldiff = alldiff
         self._problem = None
-        self._with_techniques = None  # (model, Problem) with the techniques propagator, made when first asked for
+        self._with_inference = {}  # model inference -> (model, Problem) with its propagator, made when first asked for
         self.size = self.grid.size
 
     @property
@@ -131,20 +133,20 @@ class Sudoku:
         return self._problem
 
     def _run_model(self, spec: dict):
-        """The model, its csp.Problem and the spec a run of `spec` uses: with inference="techniques", the model with
-        the techniques propagator posted, searched with the engine inference it runs with (mac)."""
-        spec, techniques = _model_inference(_with_defaults("sudoku", spec))
-        if not techniques:
+        """The model, its csp.Problem and the spec a run of `spec` uses: with inference="techniques" or "probe", the
+        model with that propagator posted, searched with the engine inference it runs with (mac)."""
+        spec, inference = _model_inference(_with_defaults("sudoku", spec))
+        if not inference:
             return self.model, self.problem, spec
-        if self._with_techniques is None:
-            model = _csp.SudokuModel(self.grid, self._alldiff, True)
-            self._with_techniques = (model, _problem(model.problem))
-        return (*self._with_techniques, spec)
+        if inference not in self._with_inference:
+            model = _csp.SudokuModel(self.grid, self._alldiff, inference)
+            self._with_inference[inference] = (model, _problem(model.problem))
+        return (*self._with_inference[inference], spec)
 
     def solve(self, tree=False, **spec):
         """A run of the CSP (csp::solve, the CLI's keyword names); the result has .grid, the solution's grid.
-        inference="techniques": mac plus the human techniques as a propagator (as csp.study and csp sudoku).
-        tree=True: the run's csp.SearchTree (its .result has .grid)."""
+        inference="techniques": mac plus the human techniques as a propagator; inference="probe": mac plus
+        failed-literal probing of every two-candidate cell (as csp.study and csp sudoku). tree=True: the run's csp.SearchTree (its .result has .grid)."""
         model, problem, spec = self._run_model(spec)
         if tree:
             from .study import search_tree
@@ -168,8 +170,8 @@ class Sudoku:
     def candidates(self, inference: str | None = None) -> list:
         """The pencil marks: the values left in each cell's domain after the model's propagation at the root (its
         default inference, mac, unless `inference` names another: "fc" removes the givens' values from their
-        peers, "techniques" also applies the human techniques). A size x size list of sets, row by row; a given
-        or a cell propagation fixed has one value. Raises csp.Error when propagation empties a cell (no solution)."""
+        peers, "techniques" also applies the human techniques, "probe" the probing of two-candidate cells). A size x
+        size list of sets, row by row; a given or a cell propagation fixed has one value. Raises csp.Error when propagation empties a cell (no solution)."""
         model, problem, spec = self._run_model({"inference": inference})
         n = self.size
         marks = []

@@ -20,6 +20,7 @@
 #include "csp/models/sudoku/generator.hpp"
 #include "csp/models/sudoku/human_solver.hpp"
 #include "csp/models/sudoku/io.hpp"
+#include "csp/models/sudoku/probe_constraint.hpp"
 #include "csp/models/sudoku/techniques.hpp"
 #include "csp/models/sudoku/techniques_constraint.hpp"
 #include "sigint.hpp"
@@ -143,14 +144,26 @@ void bind_grid(py::module_& m) {
       .def("__eq__", [](const SudokuGrid& a, const SudokuGrid& b) { return a.box == b.box && a.cells == b.cells; });
 }
 
+// Posts the propagator of the model inference `name` ("techniques", "probe"; "" none), which runs with mac, as
+// csp sudoku and csp.study do.
+void post_model_inference(models::Sudoku& s, const std::string& name) {
+  if (name == "techniques") {
+    models::post_techniques(s);
+  } else if (name == "probe") {
+    models::post_probe(s);
+  } else if (!name.empty()) {
+    throw py::value_error("unknown model inference '" + name + "' (valid: techniques, probe)");
+  }
+}
+
 void bind_sudoku_model(py::module_& m) {
   py::class_<models::Sudoku>(m, "SudokuModel", "The Sudoku CSP of one puzzle: variable r*N+c, named r1c1..rNcN.")
-      .def(py::init([](const SudokuGrid& g, const std::string& alldiff, bool techniques) {
+      .def(py::init([](const SudokuGrid& g, const std::string& alldiff, const std::string& inference) {
              models::Sudoku s(g, parse_all_different_mode(alldiff));
-             if (techniques) models::post_techniques(s);  // the model inference "techniques" (with mac)
+             post_model_inference(s, inference);
              return s;
            }),
-           py::arg("grid"), py::arg("alldiff") = "value", py::arg("techniques") = false)
+           py::arg("grid"), py::arg("alldiff") = "value", py::arg("inference") = "")
       .def_property_readonly("problem", &models::Sudoku::problem, py::return_value_policy::reference_internal)
       .def_property_readonly("size", &models::Sudoku::size)
       .def("cell", &models::Sudoku::cell)
@@ -238,7 +251,8 @@ void bind_sudoku(py::module_& m) {
       py::arg("box") = py::none(), py::arg("seed") = 1, py::arg("symmetry") = "none");
   m.def(
       "solve_puzzles",
-      [](const std::vector<SudokuGrid>& grids, const std::string& alldiff, const py::dict& kwargs, bool techniques) {
+      [](const std::vector<SudokuGrid>& grids, const std::string& alldiff, const py::dict& kwargs,
+         const std::string& inference) {
         const AllDifferentMode mode = parse_all_different_mode(alldiff);
         py::list out;
         if (grids.empty()) return out;
@@ -258,7 +272,7 @@ void bind_sudoku(py::module_& m) {
             if (interrupted.load()) break;
             const auto start = std::chrono::steady_clock::now();  // timed as sudoku_file_bench times: build + search
             models::Sudoku s(g, mode);
-            if (techniques) models::post_techniques(s);
+            post_model_inference(s, inference);
             RunResult r = solve(s.problem(), spec);
             wall_us.push_back(
                 std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
@@ -279,7 +293,7 @@ void bind_sudoku(py::module_& m) {
         }
         return out;
       },
-      py::arg("grids"), py::arg("alldiff"), py::arg("spec"), py::arg("techniques") = false,
+      py::arg("grids"), py::arg("alldiff"), py::arg("spec"), py::arg("inference") = "",
       "Solves every grid (one call, the GIL released once): a dict per puzzle (grid, status, stop, count, stats, "
       "wall_us: model construction + search, microseconds).");
   m.def("model_inferences", [] {

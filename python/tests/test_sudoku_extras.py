@@ -1,5 +1,5 @@
-"""csp.Sudoku's pencil marks (candidates), inference="techniques" as csp.study takes it, and on_solution with
-minimize / maximize."""
+"""csp.Sudoku's pencil marks (candidates), inference="techniques" and "probe" as csp.study takes them, and
+on_solution with minimize / maximize."""
 
 import pytest
 
@@ -64,6 +64,28 @@ def test_sudoku_solve_takes_the_techniques_inference_as_a_study_does(tmp_path):
     assert batch[0]["stats"]["assignments"] == r.stats["assignments"]
     tree = s.solve(inference="techniques", tree=True)
     assert tree.result.grid == r.grid
+
+
+def test_sudoku_solve_takes_the_probe_inference_as_a_study_does(tmp_path):
+    s = csp.Sudoku(HARD)
+    r = s.solve(inference="probe")
+    assert r.status == "solved" and s.check(r.grid) == ""
+    puzzles = tmp_path / "hard.txt"
+    puzzles.write_text(HARD + "\n")
+    row = csp.study(model="sudoku", files=[puzzles], grid={"inference": ["probe"]}).rows[0]
+    for key in ("assignments", "backtracks", "constraint_checks", "revisions", "values_pruned"):
+        assert row[key] == r.stats[key], key
+    assert r.stats["backtracks"] <= s.solve(inference="mac").stats["backtracks"]
+    assert s.count(inference="probe").count == 1
+    assert next(s.solutions(inference="probe")) == r.grid
+    batch = csp.models.solve_puzzles([csp.parse_puzzle(HARD)], inference="probe")
+    assert batch[0]["stats"]["assignments"] == r.stats["assignments"]
+    # the marks after probing: within mac's, and the solution's among them
+    mac = s.candidates()
+    probe = s.candidates(inference="probe")
+    assert all(probe[i][j] <= mac[i][j] and r.grid.at(i, j) in probe[i][j] for i in range(9) for j in range(9))
+    several = csp.Sudoku("." * 36, box=(2, 3))
+    assert several.count(inference="probe", max_solutions=50).count == several.count(max_solutions=50).count
 
 
 def test_minimize_and_maximize_call_on_solution_with_each_improving_solution():

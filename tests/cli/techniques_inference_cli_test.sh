@@ -53,7 +53,7 @@ expect_out '^1432321421434321 solved$' "4x4 solved"
 
 run_in "$CLAIMING\n" sudoku --inference technique -
 expect_code 2 "misspelt"
-expect_err "unknown inference 'technique' \(valid: none, fc, mac, techniques\)" "message lists techniques"
+expect_err "unknown inference 'technique' \(valid: none, fc, mac, techniques, probe\)" "message lists techniques"
 
 run_in "$CLAIMING\n" sudoku --inference techniques --techniques foo -
 expect_code 2 "bad technique"

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "csp/core/errors.hpp"
+#include "csp/models/sudoku/probe_constraint.hpp"
 #include "csp/models/sudoku/techniques_constraint.hpp"
 #include "csp/propagation/root_domains.hpp"
 #include "csp/search/solve.hpp"
@@ -110,8 +111,10 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
   }
   try {
     models::Sudoku model(puzzle, options.alldiff);
-    // --inference techniques: the engine's mac (options.search.config) plus the human techniques as a propagator.
+    // --inference techniques / probe: the engine's mac (options.search.config) plus the human techniques, or the
+    // probing of two-candidate cells over the grid's rules, as a propagator.
     if (options.techniques_propagator()) models::post_techniques(model, options.techniques);
+    if (options.probe_propagator()) models::post_probe(model);
     if (options.format == OutputFormat::candidates) {
       // Norvig's display after parse_grid: the candidates of every cell after the root inference.
       RootDomains root = root_domains(model.problem(), options.search.config.inference);

@@ -171,11 +171,11 @@ void read_inference(const RunOption& row, const std::string& inference,
     spec.search.inference = model->engine_inference;
     return;
   }
-  if (inference == "techniques")  // a model inference of another command: say where it belongs
-    throw UsageError(
-        "--inference: 'techniques' (the human Sudoku techniques as a propagator) exists only for "
-        "csp sudoku and csp ablate sudoku (valid here: " +
-        inferences().names_joined() + ")");
+  for (const ModelInference& m : models::model_inferences())  // one of another command: say where it belongs
+    if (inference == m.name)
+      throw UsageError(
+          "--inference: '" + m.name + "' (" + m.help +
+          ") exists only for csp sudoku and csp ablate sudoku (valid here: " + inferences().names_joined() + ")");
   if (model_inferences.empty() || inferences().contains(inference)) return set_option(row, spec, inference);
   std::string valid = inferences().names_joined();
   for (const ModelInference& m : model_inferences) valid.append(", ").append(m.name);

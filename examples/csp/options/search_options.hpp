@@ -33,7 +33,7 @@ struct SearchDefaults {
   /// engine's generic default, for csp fzn.
   models::ModelDefaults model;
   std::uint64_t max_solutions = 1;
-  /// The command's own inferences, accepted by --inference after the engine's (csp sudoku: "techniques").
+  /// The command's own inferences, accepted by --inference after the engine's (csp sudoku: "techniques", "probe").
   std::vector<ModelInference> model_inferences = {};
   /// csp fzn: MiniZinc's -n / -a, -t and -s take the place of --max-solutions, --timeout and --stats (which are then
   /// not declared), --var / --val override the model's search annotation, and --trace goes to standard error.

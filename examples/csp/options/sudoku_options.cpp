@@ -112,7 +112,10 @@ std::string sudoku_help() {
          "  csp sudoku --grade --techniques naked-single,hidden-single,pointing,claiming top95.txt\n"
          "                                                   grades, and how many need search with these only\n"
          "  csp sudoku --inference techniques --stats top95.txt\n"
-         "                                                   search with MAC plus the human techniques\n";
+         "                                                   search with MAC plus the human techniques\n"
+         "  csp sudoku --inference probe --timeout 10000 --stats big25x25.txt\n"
+         "                                                   MAC plus failed-literal probing of two-candidate "
+         "cells\n";
   return without_trailing_spaces(out.str());
 }
 

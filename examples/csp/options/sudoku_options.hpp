@@ -32,16 +32,18 @@ struct SudokuOptions {
   AllDifferentMode alldiff = models::catalog_entry("sudoku").defaults.alldiff;
   std::string alldiff_name = to_string(alldiff);
   /// The search options (search_options.hpp, read by the reader every command uses): strategies, max-solutions,
-  /// node and time limits (--timeout per puzzle), --stats, --trace, --tree. With --inference techniques,
-  /// search.config.inference is the engine's "mac" and search.model_inference "techniques".
+  /// node and time limits (--timeout per puzzle), --stats, --trace, --tree. With --inference techniques or probe,
+  /// search.config.inference is the engine's "mac" and search.model_inference "techniques" or "probe".
   SearchOptions search;
-  /// --inference as given: an engine inference, or "techniques" (mac + the --techniques list posted as a
-  /// propagator, models::SudokuTechniquesConstraint).
+  /// --inference as given: an engine inference, "techniques" (mac + the --techniques list posted as a
+  /// propagator, models::SudokuTechniquesConstraint) or "probe" (mac + models::SudokuProbeConstraint).
   std::string inference_name() const {
     return search.model_inference.empty() ? search.config.inference : search.model_inference;
   }
   /// True with --inference techniques.
   bool techniques_propagator() const { return search.model_inference == "techniques"; }
+  /// True with --inference probe.
+  bool probe_propagator() const { return search.model_inference == "probe"; }
   OutputFormat format = OutputFormat::line;
   std::string format_name = "line";
   /// Set by the first search once it has taken the --tree (shared by the copies of these options).

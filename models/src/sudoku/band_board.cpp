@@ -251,9 +251,9 @@ bool fixpoint(Board& board, const Board* last, std::uint32_t changed) {
   return Propagation(board, last, changed).run();
 }
 
-bool fixpoint(std::span<std::uint64_t, kCells> cells) {
+bool fixpoint(std::span<std::uint64_t, kCells> cells, bool probing) {
   Board board = load(cells);
-  if (!fixpoint(board, nullptr, 0)) return false;
+  if (!fixpoint(board, nullptr, 0) || (probing && !probe(board))) return false;
   for (int c = 0; c < kCells; ++c) cells[at(c)] = cell_word(board, c);
   return true;
 }

@@ -50,8 +50,16 @@ inline std::uint64_t cell_word(const Board& board, int cell) {
 /// The fixpoint of monotone deletion rules is unique: it equals the cell-major code's, candidate for candidate.
 bool fixpoint(Board& board, const Board* last, std::uint32_t changed);
 
-/// The same over 81 candidate words, in place (for the tests: the band code against the cell-major one).
-bool fixpoint(std::span<std::uint64_t, kCells> cells);
+/// Failed-literal probing of the cells with two candidates on a board at the rules' fixpoint (band_probe.cpp): for
+/// each such cell in row-major order and each of its digits, the fixpoint of a copy of the board with the digit
+/// placed; a digit whose copy fails leaves the cell (then the fixpoint again). Passes repeat until no probe removes a
+/// digit. False when the board fails (then `board` is left half done); the probing of
+/// SudokuGridConstraint::fixpoint with Probing::bivalue, cell for cell the cell-major code's.
+bool probe(Board& board);
+
+/// The same over 81 candidate words, in place, then `probe` when `probing` (SudokuGridConstraint::fixpoint's 9x9
+/// path; the tests compare it with the cell-major code).
+bool fixpoint(std::span<std::uint64_t, kCells> cells, bool probing = false);
 
 // ---- geometry shared with the pairs (band_pairs.cpp) ---------------------------------------------------------
 

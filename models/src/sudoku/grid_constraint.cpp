@@ -11,14 +11,16 @@
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
 #include "digit_cells.hpp"
+#include "grid_work.hpp"
 
 namespace csp::models {
+
+using grid::kMaxCells;
+using grid::UnitSet;
 
 namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-constexpr int kMaxCells = SudokuGridConstraint::kMaxSize * SudokuGridConstraint::kMaxSize;
 
 bool single(std::uint64_t w) { return (w & (w - 1)) == 0; }
 
@@ -45,38 +47,15 @@ struct BandMemory final : ConstraintMemory {
   int level = -1;  // the reversible int: the current path's last slot, -1 before the first call
 };
 
-// Dirty units as three bitmasks (rows, columns, boxes; N <= 32 each).
-struct UnitSet {
-  std::array<std::uint64_t, 3> bits{};
-  bool any() const { return (bits[0] | bits[1] | bits[2]) != 0; }
-};
-
 }  // namespace
 
-// One call's working state: the candidates (index d-1 for digit d), the cells changed since the call began, the
-// cells that became one digit (their digit must still leave their peers) and the units to visit again.
-struct SudokuGridConstraint::Work {
-  std::array<Word, kMaxCells> m;
-  std::array<std::uint64_t, kMaxCells / 64> changed{};
-  std::array<int, kMaxCells> singles;  // [done, queued): still to spread; each cell at most once per call
-  int done = 0;
-  int queued = 0;
-  UnitSet dirty;              // units to visit for hidden singles
-  UnitSet dirty_pairs;        // units to visit for pairs
-  bool box_line_due = false;  // a cell changed since the last box-line pass
-  Word full = 0;
-};
-
-inline bool SudokuGridConstraint::narrow(Work& w, int cell, Word keep) const {
-  const Word before = w.m[static_cast<std::size_t>(cell)];
-  return (before & ~keep) == 0 || narrow_changed(w, cell, before & keep);
-}
-
-SudokuGridConstraint::SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name, Path path)
+SudokuGridConstraint::SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name, Probing probing,
+                                           Path path)
     : Constraint(std::move(cells), std::move(name)),
       box_(box),
       n_(box.size()),
-      band_(path == Path::fastest && box.rows == 3 && box.cols == 3) {
+      band_(path == Path::fastest && box.rows == 3 && box.cols == 3),
+      probing_(probing) {
   if (box.rows < 1 || box.cols < 1 || n_ > kMaxSize)
     throw ModelError(std::string("constraint '")
                          .append(this->name())
@@ -408,23 +387,26 @@ bool SudokuGridConstraint::run(Work& w) const {
 }
 
 bool SudokuGridConstraint::fixpoint(std::span<std::uint64_t> cells, Path path) const {
+  const bool probing = probing_ == Probing::bivalue;
   const int count = n_ * n_;
   if (static_cast<int>(cells.size()) != count)
     throw ModelError(std::string("constraint '").append(name()).append("': fixpoint needs one word per cell"));
-  if (path == Path::fastest && box_.rows == 3 && box_.cols == 3) return band::fixpoint(cells.first<band::kCells>());
+  if (path == Path::fastest && box_.rows == 3 && box_.cols == 3)
+    return band::fixpoint(cells.first<band::kCells>(), probing);
   // A store never holds an empty domain (a wipe-out fails at once), which the cell-major code takes for granted.
   if (std::find(cells.begin(), cells.end(), Word{0}) != cells.end()) return false;
   Work w;
   w.full = (Word{1} << n_) - 1;
   for (int c = 0; c < count; ++c) w.m[at(c)] = cells[at(c)];
   mark_all(w);
-  if (!run(w)) return false;
+  if (!run(w) || (probing && !probe(w))) return false;
   std::copy(w.m.begin(), w.m.begin() + count, cells.begin());
   return true;
 }
 
 // The 9x9 path: the store's candidates onto the board of the path's last fixpoint (or a fresh one), the rules to the
-// fixpoint on the board, and the cells it narrowed back to the store in cell order, as the cell-major code does.
+// fixpoint on the board (then the probing, whose result is still such a fixpoint), and the cells it narrowed back to
+// the store in cell order, as the cell-major code does.
 bool SudokuGridConstraint::propagate_band(Store& store) const {
   BandMemory* memory = nullptr;
   if (store.owns(*this)) {
@@ -474,7 +456,9 @@ bool SudokuGridConstraint::propagate_band(Store& store) const {
     next.board = band::load(words);
   }
   const std::array<std::uint32_t, 27> before = next.board.f;
-  if (!band::fixpoint(next.board, last != nullptr ? &last->board : nullptr, changed)) return false;
+  if (!band::fixpoint(next.board, last != nullptr ? &last->board : nullptr, changed) ||
+      (probing_ == Probing::bivalue && !band::probe(next.board)))
+    return false;
   // The digits each cell lost, then the cells in order.
   std::array<std::uint16_t, band::kCells> lost{};
   std::array<std::uint32_t, band::kBands> narrowed{};
@@ -514,7 +498,7 @@ bool SudokuGridConstraint::propagate(Store& store) const {
   } else {
     mark_all(w);
   }
-  bool ok = run(w);
+  bool ok = run(w) && (probing_ == Probing::none || probe(w));
   for (int i = 0; ok && i < (cells + 63) / 64; ++i)
     for (std::uint64_t bits = w.changed[at(i)]; ok && bits != 0; bits &= bits - 1) {
       const int c = i * 64 + std::countr_zero(bits);

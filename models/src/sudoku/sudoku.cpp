@@ -83,7 +83,7 @@ Blank make_blank(BoxShape box, AllDifferentMode mode) {
     std::vector<VarId> cells(static_cast<std::size_t>(n * n));
     for (int i = 0; i < n * n; ++i) cells[static_cast<std::size_t>(i)] = i;
     p.add_constraint(std::make_unique<SudokuGridConstraint>(
-        std::move(cells), box, "grid",
+        std::move(cells), box, "grid", SudokuGridConstraint::Probing::none,
         mode == AllDifferentMode::grid ? SudokuGridConstraint::Path::fastest : SudokuGridConstraint::Path::cell_major));
     return blank;
   }

@@ -87,7 +87,7 @@ struct CatalogEntry {
   bool takes_puzzles = false;        ///< instances are texts given with --puzzle (cryptarithm), not files
   /// The all-different modes that change this model's Problem, in --help order (the others are the same Problem).
   std::vector<AllDifferentMode> alldiff_modes;
-  /// The model inferences it implements (csp/models/model_inference.hpp): sudoku has "techniques".
+  /// The model inferences it implements (csp/models/model_inference.hpp): sudoku has "techniques" and "probe".
   std::vector<std::string> model_inferences;
   bool value_symmetry = false;  ///< its values are interchangeable (colourings): BuildChoices::break_symmetry applies
   /// What the model is searched with when the user names nothing: the defaults of its command's --var, --val,

@@ -1,5 +1,5 @@
-// Inferences a model implements itself on top of one of the engine's (csp sudoku's "techniques"): the one list the
-// csp commands and csp ablate read.
+// Inferences a model implements itself on top of one of the engine's (csp sudoku's "techniques" and "probe"): the
+// one list the csp commands and csp ablate read.
 #pragma once
 
 #include <string>
@@ -16,10 +16,12 @@ struct ModelInference {
 };
 
 /// The model inferences: "techniques" (Sudoku: mac plus the human techniques as a propagator,
-/// csp::models::SudokuTechniquesConstraint).
+/// csp::models::SudokuTechniquesConstraint) and "probe" (Sudoku: mac plus failed-literal probing over the grid's
+/// rules, csp::models::SudokuProbeConstraint).
 inline const std::vector<ModelInference>& model_inferences() {
   static const std::vector<ModelInference> list = {
-      {"techniques", "mac", "mac plus the human Sudoku techniques as a propagator"}};
+      {"techniques", "mac", "mac plus the human Sudoku techniques as a propagator"},
+      {"probe", "mac", "mac plus failed-literal probing of every two-candidate cell over the grid's rules"}};
   return list;
 }
 

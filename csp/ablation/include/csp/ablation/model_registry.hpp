@@ -92,7 +92,7 @@ struct ModelSpec {
   bool takes_box = false;                  ///< --box applies (Sudoku)
   std::vector<std::string> alldiff_modes;  ///< the --alldiff values that mean something for this model
   /// The model inferences (ablation::model_inferences()) it implements, accepted by --inference after the
-  /// engine's and included in "all": sudoku has "techniques".
+  /// engine's and included in "all": sudoku has "techniques" and "probe".
   std::vector<std::string> model_inferences;
   /// The instances, in a fixed order (group by group); each builds with the Configuration's all-different mode, model
   /// inference and symmetry breaking (models::BuildChoices). Throws InputError for an unreadable, empty or malformed

@@ -24,7 +24,7 @@ using SolutionCheck = std::function<std::string(const Assignment& solution)>;
 /// An instance of your own model: every run builds `factory()` afresh and searches it; each solution found must
 /// pass Problem::is_solution and `verify` (when given; a non-empty answer makes the run `wrong`). Its group and
 /// name are `name`, its number 1 (set Instance::group and number to pool several instances into one group). The
-/// factory posts the constraints its own way, so the alldiff dimension and the model inferences ("techniques") do
+/// factory posts the constraints its own way, so the alldiff dimension and the model inferences ("techniques", "probe") do
 /// not change what it builds. A csp::Error thrown by the factory makes the run an `error` record.
 /// Throws InputError when `factory` is empty.
 Instance instance_from_factory(std::string name, std::function<Problem()> factory, SolutionCheck verify = {});

@@ -46,12 +46,23 @@ class SudokuGridConstraint : public Constraint {
   /// (the band code's oracle in the tests, and --alldiff grid-cells). Both reach the same fixpoint.
   enum class Path { fastest, cell_major };
 
+  /// What `propagate` adds to the rules once they reach their fixpoint: `none`; `bivalue`, failed-literal probing
+  /// (as SAT solvers probe literals; Freeman's POSIT, 1995) of each cell with two candidates (sudoku/grid_probe.cpp,
+  /// band_probe.cpp): for each of its digits d, the rules' fixpoint on a copy with d placed; a copy that fails takes
+  /// d from the cell (then the rules' fixpoint again), and the passes over the cells repeat until no probe removes
+  /// anything. Sound: a digit whose placement the rules refute is in no solution. A probe copies the state instead of
+  /// trailing it (as Gecode copies spaces; Schulte, ICLP 1999) and starts from the fixpoint with only the probed
+  /// cell's units to visit. SudokuProbeConstraint is the grid with probing, posted beside a model's units.
+  enum class Probing { none, bivalue };
+
   /// `cells`: the N*N variables of the grid in row-major order; `path`: how `propagate` computes. Throws ModelError
   /// when the box shape is not 1..32 digits or the number of cells is not N*N; `attach` throws ModelError when a
   /// cell's values are not 1..N.
-  SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name = "grid", Path path = Path::fastest);
+  SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name = "grid",
+                       Probing probing = Probing::none, Path path = Path::fastest);
 
   BoxShape box() const { return box_; }
+  Probing probing() const { return probing_; }
 
   void attach(const Problem& problem) override;
   bool is_satisfied_by(std::span<const Value> values) const override;
@@ -67,8 +78,9 @@ class SudokuGridConstraint : public Constraint {
   static constexpr int kMaxSize = 32;
 
   /// The rules' fixpoint over the candidates of every cell (N*N words in row-major order, bit d-1 for digit d), as
-  /// `propagate` reaches it from domains holding them, computed by `path` (whatever the constructor's): false on a
-  /// failure (`cells` is then unspecified).
+  /// `propagate` reaches it from domains holding them (with this constraint's probing), computed by `path`
+  /// (whatever the constructor's): false on a failure (`cells` is then unspecified). Both paths reach the same
+  /// candidates (they probe the cells in row-major order).
   bool fixpoint(std::span<std::uint64_t> cells, Path path = Path::fastest) const;
 
  private:
@@ -77,6 +89,7 @@ class SudokuGridConstraint : public Constraint {
   void mark_all(Work& w) const;
   bool run(Work& w) const;
   bool propagate_band(Store& store) const;
+  bool probe(Work& w) const;  // Probing::bivalue on the cell-major state at its fixpoint (sudoku/grid_probe.cpp)
   bool naked_singles(Work& w) const;
   bool hidden_singles(Work& w, int kind, int u) const;
   bool pairs(Work& w, int kind, int u) const;
@@ -91,6 +104,7 @@ class SudokuGridConstraint : public Constraint {
   BoxShape box_;
   int n_;
   bool band_;                 // 9x9 with 3x3 boxes: propagate on digit-major bitboards (sudoku/band_board.hpp)
+  Probing probing_;           // after the rules' fixpoint (SudokuProbeConstraint: bivalue)
   std::vector<int> units_;    // 3N units of N cells: rows, columns, boxes (cell indices)
   std::vector<int> unit_of_;  // per cell: its row, column and box unit ids
   std::vector<int> peers_;    // per cell: its peers, peer_count() each
