@@ -34,11 +34,9 @@ anchor_src=$shared/anchors/gecode_sudoku.cpp
 # ---- build the Gecode anchor (its own build line, from the top of the file) when missing or out of date
 mkdir -p "$build"
 gecode=$build/gecode_sudoku
-if [[ ! -x $gecode || $anchor_src -nt $gecode ]]; then
-  echo "building $gecode" >&2
-  g++ -O2 -std=c++17 -o "$gecode" "$anchor_src" \
-    -lgecodesearch -lgecodeminimodel -lgecodeint -lgecodekernel -lgecodesupport -lpthread
-fi
+# shellcheck source=bench/gecode_anchor.sh
+source "$(dirname "${BASH_SOURCE[0]}")/gecode_anchor.sh"
+build_gecode_anchor "$anchor_src" "$gecode"
 
 # ---- build our release bench program
 if [[ ! -f $build/CMakeCache.txt ]]; then

@@ -76,11 +76,9 @@ fi
 # ---- the Gecode anchor (its own build line, from the top of the file) when missing or out of date
 mkdir -p "$cache"
 gecode=$cache/gecode_sudoku
-if [[ ! -x $gecode || $anchor_src -nt $gecode ]]; then
-  echo "building $gecode" >&2
-  g++ -O2 -std=c++17 -o "$gecode" "$anchor_src" \
-    -lgecodesearch -lgecodeminimodel -lgecodeint -lgecodekernel -lgecodesupport -lpthread
-fi
+# shellcheck source=bench/gecode_anchor.sh
+source "$(dirname "${BASH_SOURCE[0]}")/gecode_anchor.sh"
+build_gecode_anchor "$anchor_src" "$gecode"
 
 # ---- tdoku: clone when missing, build with its own scripts
 if [[ ! -d $tdoku ]]; then

@@ -55,13 +55,16 @@ class SudokuGridConstraint : public Constraint {
   /// cell's units to visit. SudokuProbeConstraint is the grid with probing, posted beside a model's units.
   enum class Probing { none, bivalue };
 
-  /// `cells`: the N*N variables of the grid in row-major order; `path`: how `propagate` computes. Throws ModelError
+  /// `cells`: the N*N variables of the grid in row-major order; `probing`: what follows the rules' fixpoint; `path`:
+  /// how `propagate` computes. Throws ModelError
   /// when the box shape is not 1..32 digits or the number of cells is not N*N; `attach` throws ModelError when a
   /// cell's values are not 1..N.
   SudokuGridConstraint(std::vector<VarId> cells, BoxShape box, std::string name = "grid",
                        Probing probing = Probing::none, Path path = Path::fastest);
 
+  /// The box shape of the grid (N = rows * cols digits).
   BoxShape box() const { return box_; }
+  /// The probing `propagate` adds after the rules' fixpoint (the constructor's).
   Probing probing() const { return probing_; }
 
   void attach(const Problem& problem) override;
@@ -85,7 +88,7 @@ class SudokuGridConstraint : public Constraint {
 
  private:
   using Word = std::uint64_t;
-  struct Work;  // one call's candidates and dirty units (sudoku/grid_constraint.cpp)
+  struct Work;  // one call's candidates and dirty units (sudoku/grid_work.hpp)
   void mark_all(Work& w) const;
   bool run(Work& w) const;
   bool propagate_band(Store& store) const;
@@ -103,7 +106,7 @@ class SudokuGridConstraint : public Constraint {
 
   BoxShape box_;
   int n_;
-  bool band_;                 // 9x9 with 3x3 boxes: propagate on digit-major bitboards (sudoku/band_board.hpp)
+  bool band_;                 // 9x9 with 3x3 boxes and Path::fastest: propagate on digit-major bitboards
   Probing probing_;           // after the rules' fixpoint (SudokuProbeConstraint: bivalue)
   std::vector<int> units_;    // 3N units of N cells: rows, columns, boxes (cell indices)
   std::vector<int> unit_of_;  // per cell: its row, column and box unit ids
