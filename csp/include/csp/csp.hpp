@@ -59,6 +59,7 @@
 #include "csp/search/search_result.hpp"
 #include "csp/search/solve.hpp"
 #include "csp/search/solver_config.hpp"
+#include "csp/search/why_unsat.hpp"
 #include "csp/stats/statistics.hpp"
 #include "csp/strategy/registry.hpp"
 #include "csp/strategy/search_context.hpp"

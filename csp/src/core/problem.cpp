@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "csp/core/errors.hpp"
+#include "relaxed_constraint.hpp"
 
 namespace csp {
 
@@ -157,6 +158,23 @@ void Problem::restrict_range(VarId x, Value lo, Value hi) {
 const Domain& Problem::initial_domain(VarId x) const {
   check_var(x, "initial_domain");
   return initial_domains_[static_cast<std::size_t>(x)];
+}
+
+void Problem::relax_constraint(ConstraintId c) {
+  const Constraint& old = constraint(c);  // throws for an unknown id
+  auto relaxed = std::make_shared<RelaxedConstraint>(old.scope(), old.name());
+  relaxed->id_ = c;
+  own().constraints[static_cast<std::size_t>(c)] = std::move(relaxed);
+}
+
+void Problem::reset_domain(VarId x) {
+  check_var(x, "reset_domain");
+  initial_domains_[static_cast<std::size_t>(x)] = Domain(variable(x).size());
+}
+
+bool Problem::is_restricted(VarId x) const {
+  check_var(x, "is_restricted");
+  return initial_domains_[static_cast<std::size_t>(x)].size() < variable(x).size();
 }
 
 namespace {

@@ -112,6 +112,17 @@ class Problem {
   /// x's domain when a run starts: all its values, less what `restrict_domain` removed.
   const Domain& initial_domain(VarId x) const;
 
+  // ---- relaxing (what `why_unsat` asks of its copies, csp/search/why_unsat.hpp) ----------------------------
+  /// Replaces constraint c by one that always holds, with the same id, scope and name: the problem then reads as
+  /// if c had never been posted, and every other id stays valid. Meant for a copy (copy-on-write: the original and
+  /// its other copies keep c). Throws ModelError for an unknown id.
+  void relax_constraint(ConstraintId c);
+  /// x's initial domain becomes all its values again, undoing every `restrict_domain` / `restrict_range` on it.
+  /// Throws ModelError for an unknown id.
+  void reset_domain(VarId x);
+  /// Whether x's initial domain lacks some of its values (a given, a unary restriction).
+  bool is_restricted(VarId x) const;
+
   /// Adds any constraint; returns it. Calls its `attach` (which validates the scope).
   const Constraint& add_constraint(std::unique_ptr<Constraint> c);
   /// x != y.
