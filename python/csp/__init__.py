@@ -19,7 +19,7 @@ from ._csp import Error, Interrupt, ModelError, SearchContext, UnknownNameError
 from . import _bool
 from ._expr import Expr, Formula, Linear, Var, as_int, check_owner, flat, ids, is_int, var_id
 from ._flatten import Aux
-from ._run import Result, run as _run, solutions as _solutions
+from ._run import Result, UnsatCore, run as _run, solutions as _solutions, why_unsat as _why_unsat
 from .globals import GlobalConstraints
 
 
@@ -36,7 +36,7 @@ def __getattr__(name):
 
 
 __all__ = [
-    "Problem", "Var", "Expr", "Linear", "Formula", "Result", "Interrupt", "Error", "ModelError", "UnknownNameError",
+    "Problem", "Var", "Expr", "Linear", "Formula", "Result", "UnsatCore", "Interrupt", "Error", "ModelError", "UnknownNameError",
     "SearchContext", "register_variable_ordering", "register_value_ordering", "register_inference",
     "variable_orderings", "value_orderings", "inferences", "algorithms", "restart_strategies",
     "run_options",
@@ -195,7 +195,17 @@ class Problem(GlobalConstraints):
             if not _bool._holds(constraint.op, -rhs):
                 self._p.add_linear([self._aux.constant(0)], [1], "==", 1, name)  # false: no solution
             return
-        self._p.add_linear(scope, coefficients, constraint.op, rhs, name)
+        self._p.add_linear(scope, coefficients, constraint.op, rhs, name or self._linear_text(scope, coefficients,
+                                                                                              constraint.op, rhs))
+
+    def _linear_text(self, scope, coefficients, op, rhs) -> str:
+        """"x + 2*y - z <= 10": the name of a comparison posted without one (traces, why_unsat)."""
+        text = ""
+        for x, a in zip(scope, coefficients):
+            sign = "-" if a < 0 else ("+" if text else "")
+            term = self._p.name(x) if abs(a) == 1 else f"{abs(a)}*{self._p.name(x)}"
+            text += (f" {sign} " if text else sign) + term
+        return f"{text} {op} {rhs}"
 
     @staticmethod
     def _check_comparison(constraint):
@@ -290,6 +300,13 @@ class Problem(GlobalConstraints):
 
     def why_not_solution(self, assignment) -> str:
         return self._p.why_not_solution(assignment)
+
+    def why_unsat(self, givens: bool = True, interrupt=None, **spec) -> UnsatCore:
+        """Why the problem has no solution: a minimal set of its constraints (and, with givens, of the variables whose
+        domains were restricted, named "x = 3" or "x in {1, 2}") that has none, while without any one of them the
+        rest has one. QuickXplain (Junker 2004) with the search as the oracle; spec as in solve (its timeout bounds
+        the whole question). See csp.UnsatCore."""
+        return _why_unsat(self._p, spec, givens, interrupt)
 
 
 # ---- the methods that pass their arguments on to the engine's ------------------------------------------------------

@@ -88,6 +88,40 @@ class Result:
                 f"assignments={self.stats['assignments']}, elapsed_us={self.stats['elapsed_us']})")
 
 
+class UnsatCore:
+    """Why a problem has no solution (Problem.why_unsat): a minimal set of its constraints and givens that has none.
+
+    verdict: "unsatisfiable" (parts is a proof), "satisfiable" (the problem has a solution; parts empty) or
+        "unknown" (a limit stopped the check of the whole problem). parts: the names of the constraints and givens
+        kept ("x + y <= 2", "r1c1 = 5"), in the order they were added. minimal: without any one of them the rest has
+        a solution (found and checked); False when a limit stopped some checks (parts may then hold more than it
+        needs). checks: how many searches it took; of: how many parts there were.
+    Iterating over it, or len(), gives the parts.
+    """
+
+    __slots__ = ("verdict", "parts", "minimal", "checks", "of")
+
+    def __init__(self, raw: dict):
+        self.verdict = raw["verdict"]
+        self.parts = list(raw["parts"])
+        self.minimal = raw["minimal"]
+        self.checks = raw["checks"]
+        self.of = raw["of"]
+
+    def __iter__(self):
+        return iter(self.parts)
+
+    def __len__(self):
+        return len(self.parts)
+
+    def __repr__(self):
+        if self.verdict != "unsatisfiable":
+            return f"UnsatCore({self.verdict}, {self.checks} checks)"
+        how = "minimal" if self.minimal else "not shown minimal: a limit stopped some checks"
+        lines = [f"UnsatCore({len(self.parts)} of {self.of} parts, {how}, {self.checks} checks)"]
+        return "\n".join(lines + [f"  {name}" for name in self.parts])
+
+
 _VARIABLE_KEYS = frozenset(("minimize", "maximize", "project"))
 
 
@@ -108,6 +142,10 @@ def spec_of(kwargs: dict, owner=None) -> dict:
 
 def run(raw_problem, kwargs: dict, on_solution=None, interrupt=None, wrap=None) -> Result:
     return Result(_csp.solve(raw_problem, spec_of(kwargs, raw_problem), on_solution, interrupt), wrap)
+
+
+def why_unsat(raw_problem, kwargs: dict, givens: bool = True, interrupt=None) -> UnsatCore:
+    return UnsatCore(_csp.why_unsat(raw_problem, spec_of(kwargs, raw_problem), givens, interrupt))
 
 
 def solutions(raw_problem, kwargs: dict):

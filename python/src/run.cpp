@@ -16,6 +16,7 @@
 #include "callable.hpp"
 #include "conversions.hpp"
 #include "csp/search/solve.hpp"
+#include "csp/search/why_unsat.hpp"
 #include "gil.hpp"
 #include "returns.hpp"
 #include "sigint.hpp"
@@ -30,7 +31,9 @@ struct Interrupt {
   std::atomic<bool> flag{false};
 };
 
-RunResult run_released(const Problem& problem, RunSpec& spec, Interrupt* external) {
+// Runs `search(spec)` on `problem` with the GIL released, stopped by the caller's Interrupt or by Ctrl-C.
+template <class Search>
+auto run_released(const Problem& problem, RunSpec& spec, Interrupt* external, const Search& search) {
   // The flag of this run: the caller's Interrupt, or our own for Ctrl-C.
   auto own = std::make_unique<std::atomic<bool>>(false);
   std::atomic<bool>* flag = external ? &external->flag : own.get();
@@ -38,7 +41,11 @@ RunResult run_released(const Problem& problem, RunSpec& spec, Interrupt* externa
   SigintScope sigint(flag);
   const SolvingScope solving(problem);  // declared before the release: ends with the GIL taken back
   py::gil_scoped_release release;
-  return solve(problem, spec);
+  return search(spec);
+}
+
+RunResult run_released(const Problem& problem, RunSpec& spec, Interrupt* external) {
+  return run_released(problem, spec, external, [&](const RunSpec& s) { return solve(problem, s); });
 }
 
 }  // namespace
@@ -95,6 +102,27 @@ void bind_run(py::module_& m) {
       },
       py::arg("problem"), py::arg("spec"), py::arg("on_solution") = py::none(), py::arg("interrupt") = nullptr,
       "csp::solve(problem, RunSpec) with the spec's keyword names.");
+  m.def(
+      "why_unsat",
+      [](const Problem& problem, const py::dict& spec_kwargs, bool givens, Interrupt* interrupt) {
+        InferenceLease lease;
+        RunSpec spec = make_run_spec(problem, spec_kwargs, lease);
+        const std::vector<ModelPart> parts = model_parts(problem, givens);
+        const UnsatCore core =
+            run_released(problem, spec, interrupt, [&](const RunSpec& s) { return why_unsat(problem, parts, s); });
+        py::list kept;
+        for (int p : core.parts) kept.append(parts[static_cast<std::size_t>(p)].name);
+        py::dict out;
+        out["verdict"] = to_string(core.verdict);
+        out["parts"] = kept;
+        out["minimal"] = core.minimal;
+        out["checks"] = core.checks;
+        out["of"] = parts.size();
+        return out;
+      },
+      py::arg("problem"), py::arg("spec"), py::arg("givens") = true, py::arg("interrupt") = nullptr,
+      "csp::why_unsat(problem, model_parts(problem, givens), RunSpec): a dict of verdict, parts (the names kept), "
+      "minimal, checks and of (how many parts there were).");
   m.def("spec_string", [](const Problem& problem, const py::dict& spec_kwargs) {
     InferenceLease lease;
     return to_string(make_run_spec(problem, spec_kwargs, lease).search);

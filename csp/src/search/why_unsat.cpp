@@ -199,10 +199,8 @@ std::vector<ModelPart> model_parts(const Problem& problem, bool domains) {
   return parts;
 }
 
-UnsatCore why_unsat(const Problem& problem, const std::vector<ModelPart>& parts, const RunSpec& spec) {
-  check_parts(problem, parts);
+UnsatCore why_unsat(int n, const SubsetSearch& search, const RunSpec& spec) {
   RunSpec each = check_spec(spec);
-  each.validate(problem);
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const auto budget = spec.search.limits.time_limit;
@@ -214,6 +212,18 @@ UnsatCore why_unsat(const Problem& problem, const std::vector<ModelPart>& parts,
     }
     if (spec.search.limits.interrupt && spec.search.limits.interrupt->load(std::memory_order_relaxed))
       return Verdict::unknown;
+    const SearchResult r = search(kept, each);
+    if (r.status == Status::solved) return Verdict::satisfiable;
+    if (r.status == Status::unsatisfiable && r.complete) return Verdict::unsatisfiable;
+    return Verdict::unknown;
+  };
+  return minimal_unsatisfiable_subset(n, check);
+}
+
+UnsatCore why_unsat(const Problem& problem, const std::vector<ModelPart>& parts, const RunSpec& spec) {
+  check_parts(problem, parts);
+  check_spec(spec).validate(problem);
+  const SubsetSearch search = [&](const std::vector<int>& kept, const RunSpec& each) -> SearchResult {
     Problem relaxed = problem;
     std::size_t next = 0;  // kept is ascending
     for (std::size_t k = 0; k < parts.size(); ++k) {
@@ -224,12 +234,9 @@ UnsatCore why_unsat(const Problem& problem, const std::vector<ModelPart>& parts,
       for (ConstraintId c : parts[k].constraints) relaxed.relax_constraint(c);
       for (VarId x : parts[k].restrictions) relaxed.reset_domain(x);
     }
-    const RunResult r = solve(relaxed, each);
-    if (r.status == Status::solved) return Verdict::satisfiable;
-    if (r.status == Status::unsatisfiable && r.complete) return Verdict::unsatisfiable;
-    return Verdict::unknown;
+    return solve(relaxed, each);
   };
-  return minimal_unsatisfiable_subset(static_cast<int>(parts.size()), check);
+  return why_unsat(static_cast<int>(parts.size()), search, spec);
 }
 
 UnsatCore why_unsat(const Problem& problem, const RunSpec& spec) {

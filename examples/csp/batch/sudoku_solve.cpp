@@ -59,6 +59,17 @@ void read_outcome(const RunResult& r, const SudokuOptions& options, const models
   }
 }
 
+// --why-unsat: a minimal set of the units and givens without a solution, asked of the model with one all-different
+// per unit (whatever --alldiff says: the grid's one propagator would be a single part for all 3N units).
+void explain_unsolvable(const models::SudokuGrid& puzzle, const SudokuOptions& options, PuzzleOutcome& out) {
+  const models::Sudoku units(puzzle, AllDifferentMode::value);
+  RunSpec spec;
+  spec.search = options.search.config;
+  spec.search.observer = nullptr;
+  out.why_parts = model_parts(units.problem());
+  out.why_core = why_unsat(units.problem(), out.why_parts, spec);
+}
+
 }  // namespace
 
 std::string to_string(PuzzleStatus s) {
@@ -145,6 +156,7 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
     const RunResult r = csp::solve(model.problem(), spec);
     observers.finish();
     read_outcome(r, options, model, first_grid, out);
+    if (options.search.why_unsat && out.status == PuzzleStatus::unsolvable) explain_unsolvable(puzzle, options, out);
   } catch (const Error& e) {
     out.status = PuzzleStatus::invalid;
     out.detail = e.what();

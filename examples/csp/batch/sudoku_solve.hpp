@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "csp/models/sudoku/io.hpp"
+#include "csp/search/why_unsat.hpp"
 #include "csp/stats/statistics.hpp"
 #include "options/sudoku_options.hpp"
 
@@ -43,6 +44,9 @@ struct PuzzleOutcome {
   bool count_exact = false;                  ///< solution_count is the exact number of solutions
   std::vector<std::vector<int>> candidates;  ///< per cell after the root inference (only for --format candidates)
   bool root_consistent = true;               ///< the root inference did not wipe out a domain (candidates only)
+  /// --why-unsat on an unsolvable puzzle: the parts asked about (the 3N units and the givens) and the answer.
+  std::vector<ModelPart> why_parts;
+  std::optional<UnsatCore> why_core;
   Statistics stats;
   std::int64_t micros = 0;  ///< wall time for this puzzle: model, search and verification
 };

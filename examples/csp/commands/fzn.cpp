@@ -18,10 +18,12 @@
 #include "csp/models/flatzinc/model.hpp"
 #include "csp/models/flatzinc/parser.hpp"
 #include "csp/models/flatzinc/search.hpp"
+#include "csp/models/flatzinc/why_unsat.hpp"
 #include "csp/propagation/inference.hpp"
 #include "csp/search/portfolio.hpp"
 #include "csp/search/solve.hpp"
 #include "output/run_observers.hpp"
+#include "output/why_unsat_output.hpp"
 
 namespace po = boost::program_options;
 namespace fzn = csp::models::flatzinc;
@@ -296,22 +298,47 @@ FznOptions read_options(const std::vector<std::string>& args, bool& help) {
   return read_values(vm);
 }
 
-// Reads and builds the FlatZinc model of o.file; SIGINT / SIGTERM or -t's time limit stop the read as they stop a
-// search. Throws UsageError, ModelError (FlatZincError: FILE:LINE: reason), fzn::ReadStopped.
-fzn::FlatZincModel read_model(const FznOptions& o) {
+std::string source_name(const FznOptions& o) { return o.file == "-" ? "<stdin>" : o.file; }
+
+// The build options of -g, -f and --alldiff; SIGINT / SIGTERM or -t's time limit stop a build as they stop a search.
+fzn::BuildOptions build_options(const FznOptions& o) {
   const std::atomic<bool>* interrupted = interrupt_flag();
   const auto deadline = o.search.started + std::chrono::milliseconds(o.search.timeout_ms);
   const bool timed = o.search.timeout_ms > 0;
-  const fzn::StopCheck stop = [=] {
-    return interrupted->load(std::memory_order_relaxed) || (timed && std::chrono::steady_clock::now() >= deadline);
-  };
-  fzn::Model ast = fzn::read_flatzinc_file(o.file, stop);
   fzn::BuildOptions build;
   build.all_different = o.all_different;
   build.globals = o.globals;
   build.use_annotations = !o.free_search;
-  build.stop = stop;
-  return fzn::build_flatzinc(std::move(ast), o.file == "-" ? "<stdin>" : o.file, build);
+  build.stop = [=] {
+    return interrupted->load(std::memory_order_relaxed) || (timed && std::chrono::steady_clock::now() >= deadline);
+  };
+  return build;
+}
+
+// Reads and builds the FlatZinc model of o.file (with --why-unsat, keeps its syntax tree in `syntax`); SIGINT /
+// SIGTERM or -t's time limit stop the read. Throws UsageError, ModelError (FlatZincError: FILE:LINE: reason),
+// fzn::ReadStopped.
+fzn::FlatZincModel read_model(const FznOptions& o, std::optional<fzn::Model>& syntax) {
+  const fzn::BuildOptions build = build_options(o);
+  fzn::Model ast = fzn::read_flatzinc_file(o.file, build.stop);
+  if (o.search.why_unsat) syntax = ast;  // --why-unsat builds subsets of the items again
+  return fzn::build_flatzinc(std::move(ast), source_name(o), build);
+}
+
+// --why-unsat after a proof of no solution: a minimal set of the model's items (or of the MiniZinc constraints they
+// came from) without a solution, on standard error (standard output is MiniZinc's).
+void write_why_unsat(const fzn::Model& syntax, const FznOptions& o, const RunSpec& spec) {
+  const std::vector<fzn::FlatZincPart> parts = fzn::flatzinc_parts(syntax, source_name(o));
+  std::vector<ModelPart> named;  // for the text: every part is constraints
+  for (const fzn::FlatZincPart& p : parts) named.push_back({p.name, {0}, {}});
+  RunSpec each = spec;  // -t: what is left of it
+  if (o.search.timeout_ms > 0) {
+    const auto left = o.search.started + std::chrono::milliseconds(o.search.timeout_ms) - std::chrono::steady_clock::now();
+    each.search.limits.time_limit =
+        std::max(std::chrono::microseconds(1), std::chrono::duration_cast<std::chrono::microseconds>(left));
+  }
+  each.search.limits.interrupt = interrupt_flag();
+  std::cerr << why_unsat_text(named, fzn::flatzinc_why_unsat(syntax, source_name(o), build_options(o), parts, each));
 }
 
 // Each phase of the search annotation among its own variables (not with -f); where the annotation leaves a choice
@@ -408,7 +435,9 @@ void write_run_statistics(const fzn::FlatZincModel& model, const FznOptions& o, 
 // search ends (at the optimum, a limit or SIGINT / SIGTERM), as the FlatZinc standard options say and Gecode does:
 // city-position's 668 improving solutions were 1,336 writes, a fifth of its time through a pipe. Returns the
 // exit status (usage errors of the search: 2; a wrong solution: 1).
-int search_and_print(const fzn::FlatZincModel& model, const FznOptions& o, RunSpec spec, double init_s) {
+int search_and_print(const fzn::FlatZincModel& model, const std::optional<fzn::Model>& syntax, const FznOptions& o,
+                     RunSpec spec, double init_s) {
+  const RunSpec why_spec = spec;
   std::uint64_t found = 0;
   const bool best_only = spec.objective.has_value() && !o.intermediate;
   std::string best;                                     // best_only: the latest (best) solution, formatted
@@ -444,6 +473,10 @@ int search_and_print(const fzn::FlatZincModel& model, const FznOptions& o, RunSp
   result.solution_count = found;
   if (best_only && found > 0) std::cout << best << "----------\n";
   write_ending(model, result, found);
+  if (syntax && found == 0 && result.complete)
+    write_why_unsat(*syntax, o, why_spec);
+  else if (syntax)
+    std::cerr << why_unsat_not_asked(found > 0);
   write_run_statistics(model, o, result, searches, init_s);
   return 0;
 }
@@ -454,13 +487,14 @@ int run_fzn(const std::vector<std::string>& args) {
   const auto started = std::chrono::steady_clock::now();
   FznOptions o;
   fzn::FlatZincModel model;
+  std::optional<fzn::Model> syntax;  // --why-unsat: the items, to build subsets of them again
   try {
     bool help = false;
     o = read_options(args, help);
     if (help) return 0;
     catch_interrupts();  // from here on SIGINT / SIGTERM stop the run as a time limit does
     o.search.started = started;
-    model = read_model(o);
+    model = read_model(o, syntax);
   } catch (const UsageError& e) {
     return usage_error("fzn", e.what());
   } catch (const ModelError& e) {  // FlatZincError included: FILE:LINE: reason
@@ -483,10 +517,11 @@ int run_fzn(const std::vector<std::string>& args) {
   const double init_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!model.unsatisfiable.empty()) {
     std::cout << "=====UNSATISFIABLE=====\n";
+    if (syntax) write_why_unsat(*syntax, o, spec);
     if (o.statistics) write_statistics(std::cout, model, SearchResult{}, init_s);
     return 0;
   }
-  return search_and_print(model, o, std::move(spec), init_s);
+  return search_and_print(model, syntax, o, std::move(spec), init_s);
 }
 
 }  // namespace csp::cli

@@ -19,6 +19,7 @@
 #include "options/program_options_message.hpp"
 #include "output/printable.hpp"
 #include "output/run_observers.hpp"
+#include "output/why_unsat_output.hpp"
 
 namespace po = boost::program_options;
 
@@ -249,6 +250,7 @@ int solve_model(const std::string& command, const models::BuiltModel& model, con
   const RunResult result = solve(problem, options, run_spec(options, model));
   if (report_wrong_solution(command, result)) return 1;
   const bool printed = print(result);
+  if (options.why_unsat) write_why_unsat(std::cout, problem, model_parts(problem), result, run_spec(options));
   write_stats(std::cout, result, options);
   if (after) after(result);
   return printed ? exit_status(result) : 1;

@@ -131,6 +131,10 @@ void add_search_options(po::options_description& search, po::options_description
     output.add_options()("stats", po::bool_switch(),
                          "print the search statistics (--algorithm min-conflicts, cutset: and a line of their own "
                          "counters)");
+  output.add_options()("why-unsat", po::bool_switch(),
+                       "when the search proves there is no solution, print a minimal set of the model's constraints "
+                       "and givens that has none: without any one of them the rest has a solution (QuickXplain, "
+                       "the search as the oracle; the timeout bounds it too)");
   add_observer_options(output,
                        defaults.minizinc
                            ? "print every assignment, prune and wipe-out (with its constraint), value rejected by the "
@@ -302,6 +306,7 @@ SearchOptions read_search_options(const po::variables_map& vm, const std::vector
   o.config = spec.search;
   o.local = spec.local;
   o.stats = vm.count("stats") != 0 && vm["stats"].as<bool>();
+  o.why_unsat = vm.count("why-unsat") != 0 && vm["why-unsat"].as<bool>();
   read_observer_options(vm, o);
   if (vm.count("algorithm") != 0) read_algorithm_options(vm, o);  // local: the model commands' --algorithm
   try {

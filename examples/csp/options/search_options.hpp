@@ -1,7 +1,7 @@
 // The search options shared by the csp subcommands: one Boost.Program_options flag per run option of the engine's
 // table (csp/search/run_options.hpp: --var, --val, --inference, --max-solutions, --node-limit, --seed, --ac3,
 // --restarts, --restart-base, --restart-factor, --branching, --backjump, --learning), with the program's own
-// --preset, --consistency, --timeout, --stats, --trace and --tree; read back into a SolverConfig.
+// --preset, --consistency, --timeout, --stats, --why-unsat, --trace and --tree; read back into a SolverConfig.
 #pragma once
 
 #include <chrono>
@@ -49,6 +49,8 @@ struct SearchOptions {
   /// When the options were read: reading files and building the model count against --timeout.
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   bool stats = false;
+  /// --why-unsat: after a proof of no solution, print a minimal unsatisfiable set (csp::why_unsat).
+  bool why_unsat = false;
   /// --trace: print every search event (csp sudoku: JSON lines with --format json).
   bool trace = false;
   /// --tree FILE: write the search tree (.dot, .json, .svg); "" when not given.
@@ -70,7 +72,7 @@ struct SearchOptions {
 /// --timeout (the program's own, in milliseconds), --seed, --ac3, --consistency (at pc2's place), --restarts,
 /// --restart-base, --restart-factor, --branching, --backjump, --learning; not --algorithm and min-conflicts'
 /// (add_algorithm_options), nor keep-solutions, check-solutions and assign-fixed, which the commands set) to
-/// `search`, and --stats, --trace and --tree to `output` (which may
+/// `search`, and --stats, --why-unsat, --trace and --tree to `output` (which may
 /// be the same group); with `defaults.minizinc` not --max-solutions, --timeout nor --stats (csp fzn reads MiniZinc's
 /// -n, -t, -s). The strategy helps list the registered names.
 void add_search_options(boost::program_options::options_description& search,

@@ -6,6 +6,7 @@
 
 #include "csp/models/sudoku/format.hpp"
 #include "output/printable.hpp"
+#include "output/why_unsat_output.hpp"
 
 namespace csp::cli {
 
@@ -40,6 +41,7 @@ void write_line(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& 
   out << (o.solution ? models::to_line(*o.solution) : std::string("-")) << ' ' << status_text(o);
   if (options.search.stats) out << " | " << stats_text(o);
   out << '\n';
+  if (o.why_core) out << why_unsat_text(o.why_parts, *o.why_core, "  ");
 }
 
 void write_header(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& options) {
@@ -50,6 +52,7 @@ void write_header(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions
   out << "  [" << o.stats.assignments << " assignments, " << o.stats.backtracks << " backtracks, " << o.micros
       << " us]\n";
   if (options.search.stats) out << "stats: " << stats_text(o) << '\n';
+  if (o.why_core) out << why_unsat_text(o.why_parts, *o.why_core);
 }
 
 void write_pretty(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& options) {
@@ -119,6 +122,14 @@ void write_json(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& 
         {"timeout_ms", options.search.timeout_ms}}},
   };
   if (!o.detail.empty()) j["detail"] = o.detail;
+  if (o.why_core) {
+    json parts = json::array();
+    for (int p : o.why_core->parts) parts.push_back(o.why_parts[static_cast<std::size_t>(p)].name);
+    j["why_unsat"] = {{"verdict", to_string(o.why_core->verdict)},
+                      {"parts", parts},
+                      {"minimal", o.why_core->minimal},
+                      {"checks", o.why_core->checks}};
+  }
   if (o.record.ok()) {
     j["box"] = models::to_string(o.record.grid->box);
     j["puzzle"] = models::to_line(*o.record.grid);

@@ -78,4 +78,15 @@ UnsatCore why_unsat(const Problem& problem, const std::vector<ModelPart>& parts,
 /// why_unsat(problem, model_parts(problem), spec).
 UnsatCore why_unsat(const Problem& problem, const RunSpec& spec = {});
 
+/// Searches the background with the parts `kept` (ascending) under `each`, the run specification of one check.
+using SubsetSearch = std::function<SearchResult(const std::vector<int>& kept, const RunSpec& each)>;
+
+/// The general form, for models that build their relaxations themselves (a FlatZinc model built again from its
+/// items): a minimal unsatisfiable subset of the parts 0..n-1, each check a run of `search`. A run that found a
+/// solution answers satisfiable, one that proved none unsatisfiable, any other unknown. `spec` is read as above: the
+/// search of every check and its limits (the time limit bounds the whole question); `each` has no objective,
+/// projection, observer, callbacks nor `verify`, and asks for one solution. Throws Error for min-conflicts; what
+/// `search` throws passes through.
+UnsatCore why_unsat(int n, const SubsetSearch& search, const RunSpec& spec = {});
+
 }  // namespace csp
