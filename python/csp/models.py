@@ -198,6 +198,14 @@ class Sudoku:
     def to_grid(self, solution) -> SudokuGrid:
         return self.model.to_grid(solution)
 
+    def why_unsat(self, interrupt=None, **spec):
+        """Why the puzzle has no solution: a minimal set of its units ("row 2", "box 1") and givens ("r1c1 = 5")
+        that has none, while without any one of them the rest has one (a csp.UnsatCore, as csp sudoku --why-unsat
+        prints it). Asked of the model with one all-different per unit, whatever alldiff this one has (the grid's
+        one propagator would be a single part); spec as in solve, its engine inference used."""
+        spec, _ = _model_inference(_with_defaults("sudoku", spec))
+        return Sudoku(self.grid, alldiff="value").problem.why_unsat(interrupt=interrupt, **spec)
+
     def check(self, solution) -> str:
         """"" when `solution` (a grid or a solution dict) solves the puzzle, else why not (checked by the rules)."""
         grid = solution if isinstance(solution, SudokuGrid) else self.model.to_grid(solution)

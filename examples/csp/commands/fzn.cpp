@@ -333,7 +333,8 @@ void write_why_unsat(const fzn::Model& syntax, const FznOptions& o, const RunSpe
   for (const fzn::FlatZincPart& p : parts) named.push_back({p.name, {0}, {}});
   RunSpec each = spec;  // -t: what is left of it
   if (o.search.timeout_ms > 0) {
-    const auto left = o.search.started + std::chrono::milliseconds(o.search.timeout_ms) - std::chrono::steady_clock::now();
+    const auto left =
+        o.search.started + std::chrono::milliseconds(o.search.timeout_ms) - std::chrono::steady_clock::now();
     each.search.limits.time_limit =
         std::max(std::chrono::microseconds(1), std::chrono::duration_cast<std::chrono::microseconds>(left));
   }

@@ -21,8 +21,7 @@ std::string what(const std::vector<ModelPart>& parts) {
 }  // namespace
 
 std::string why_unsat_text(const std::vector<ModelPart>& parts, const UnsatCore& core, const std::string& indent) {
-  const std::string checks =
-      std::to_string(core.checks) + (core.checks == 1 ? " check" : " checks");
+  const std::string checks = std::to_string(core.checks) + (core.checks == 1 ? " check" : " checks");
   switch (core.verdict) {
     case Verdict::satisfiable:
       return indent + "why unsatisfiable: the model has a solution (" + checks + ")\n";
@@ -38,8 +37,8 @@ std::string why_unsat_text(const std::vector<ModelPart>& parts, const UnsatCore&
     return out;
   }
   const std::size_t k = core.parts.size();
-  out += (k == 1 ? "this one" : "these " + std::to_string(k)) + " of " + std::to_string(parts.size()) + " " +
-         what(parts) + (k == 1 ? " has no solution" : " have no solution together");
+  out += (k == 1 ? "this one" : "these " + std::to_string(k)) + " of the " + std::to_string(parts.size()) + " " +
+         what(parts) + (k == 1 ? " has no solution on its own" : " have no solution together");
   out += core.minimal ? (k == 1 ? "" : "; without any one of them the rest has one")
                       : " (a limit stopped some checks: the set may hold more than it needs)";
   out += " (" + checks + ")\n";

@@ -10,7 +10,7 @@
 
 namespace csp::cli {
 
-/// The answer's lines: "why unsatisfiable: these K of N constraints and givens have no solution together; without any
+/// The answer's lines: "why unsatisfiable: these K of the N constraints and givens have no solution together; without any
 /// one of them the rest has one (C checks)" ("constraints" or "givens" when the parts hold only those), then each part's name on a line of its own, after `indent` and two spaces. Without
 /// a proof of minimality (a limit stopped some checks) the first line says the set may hold more than needed; an
 /// unknown or satisfiable verdict gets one line saying so.
