@@ -54,6 +54,16 @@ expect_code 1 "3 queens exit 1"
 expect_out '^why unsatisfiable: these 3 of the 3 constraints have no solution together' "3 queens: all three needed"
 expect_count '^  no-attack\(Q[123],Q[123]\)$' 3 "3 queens lists the three pairs"
 
+run queens 2 --why-unsat
+expect_out "^why unsatisfiable: the model's only constraint has no solution \([0-9]+ checks\)$" "2 queens: one constraint"
+
+run queens 3 --algorithm min-conflicts --max-steps 50 --why-unsat
+expect_out '^why unsatisfiable: not asked \(the search stopped before a proof\)$' "min-conflicts proves nothing"
+
+run sudoku --explain --why-unsat -
+expect_code 2 "--why-unsat with --explain is refused"
+expect_err 'why-unsat cannot be combined with --explain' "the refusal names it"
+
 run queens 4 --why-unsat
 expect_code 0 "4 queens solved"
 expect_out '^why unsatisfiable: nothing to explain \(the model has a solution\)$' "solved: nothing to explain"

@@ -181,8 +181,9 @@ void check_human_solver_options(const po::variables_map& vm, const SudokuOptions
   }
   const char* mode = o.explain ? "--explain" : "--grade";
   for (const char* name :
-       {"preset", "var", "val", "inference", "ac3", "consistency", "alldiff", "max-solutions", "jobs", "trace", "tree",
-        "stats", "branching", "backjump", "learning", "seed", "restarts", "restart-base", "restart-factor"})
+       {"preset",        "var",      "val",   "inference", "ac3",          "consistency",   "alldiff",
+        "max-solutions", "jobs",     "trace", "tree",      "stats",        "why-unsat",     "branching",
+        "backjump",      "learning", "seed",  "restarts",  "restart-base", "restart-factor"})
     if (given(name))
       throw UsageError(
           std::string("--")

@@ -37,8 +37,13 @@ std::string why_unsat_text(const std::vector<ModelPart>& parts, const UnsatCore&
     return out;
   }
   const std::size_t k = core.parts.size();
-  out += (k == 1 ? "this one" : "these " + std::to_string(k)) + " of the " + std::to_string(parts.size()) + " " +
-         what(parts) + (k == 1 ? " has no solution on its own" : " have no solution together");
+  if (parts.size() == 1) {  // "constraints" or "givens" without its s
+    const std::string noun = what(parts);
+    out += "the model's only " + noun.substr(0, noun.size() - 1) + " has no solution";
+  } else {
+    out += (k == 1 ? "this one" : "these " + std::to_string(k)) + " of the " + std::to_string(parts.size()) + " " +
+           what(parts) + (k == 1 ? " has no solution on its own" : " have no solution together");
+  }
   out += core.minimal ? (k == 1 ? "" : "; without any one of them the rest has one")
                       : " (a limit stopped some checks: the set may hold more than it needs)";
   out += " (" + checks + ")\n";
