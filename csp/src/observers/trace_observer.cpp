@@ -40,6 +40,14 @@ void TraceObserver::on_reject(const Store& store, VarId x, Value v, const Constr
        << constraint.name() << "\n";
 }
 
+void TraceObserver::on_nogood(const Store& store, std::span<const NogoodLiteral> literals, int depth) {
+  out_ << indent(depth - 1) << "nogood ";
+  for (std::size_t k = 0; k < literals.size(); ++k)
+    out_ << (k == 0 ? "" : ", ") << store.problem().variable(literals[k].var).name() << " = "
+         << value_text_(literals[k].value);
+  out_ << "  (learned: no solution holds them together)\n";
+}
+
 void TraceObserver::on_solution(const Store& /*store*/, const Assignment& /*solution*/) {
   out_ << indent(depth_) << "solution\n";
 }
@@ -72,6 +80,16 @@ void JsonTraceObserver::on_wipeout(const Store& store, VarId x, const Constraint
 }
 void JsonTraceObserver::on_reject(const Store& store, VarId x, Value v, const Constraint& constraint, int depth) {
   event("reject", store, x, &v, &constraint, depth);
+}
+void JsonTraceObserver::on_nogood(const Store& store, std::span<const NogoodLiteral> literals, int depth) {
+  nlohmann::ordered_json j;
+  j["event"] = "nogood";
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const NogoodLiteral& l : literals)
+    list.push_back({{"var", store.problem().variable(l.var).name()}, {"value", value_text_(l.value)}});
+  j["literals"] = std::move(list);
+  j["depth"] = depth;
+  out_ << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 void JsonTraceObserver::on_solution(const Store& /*store*/, const Assignment& /*solution*/) {
   out_ << "{\"event\":\"solution\"}\n";

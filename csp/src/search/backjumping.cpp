@@ -12,7 +12,7 @@ namespace {
 class ConflictDirectedBackjumping final : public BackjumpHook {
  public:
   ConflictDirectedBackjumping(Store& store, const SolverConfig& config)
-      : cbj_(store, config.inference != "none", config.learning), mac_(config.inference == "mac") {}
+      : cbj_(store, config.inference != "none", config.learning, config.observer), mac_(config.inference == "mac") {}
 
   void opened(int depth) override { cbj_.open(depth); }
   bool consistent(const Constraint* violated, VarId x, int i, int depth) override {

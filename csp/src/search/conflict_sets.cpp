@@ -8,8 +8,12 @@
 
 namespace csp::detail {
 
-Backjumping::Backjumping(Store& store, bool filtering, std::size_t learning)
-    : store_(store), fc_(filtering), learning_(learning), nogoods_(store.problem().variable_count()) {
+Backjumping::Backjumping(Store& store, bool filtering, std::size_t learning, SearchObserver* observer)
+    : store_(store),
+      fc_(filtering),
+      learning_(learning),
+      observer_(observer),
+      nogoods_(store.problem().variable_count()) {
   const auto n = static_cast<std::size_t>(store.problem().variable_count());
   level_.assign(n, 0);
   var_at_.assign(n + 1, -1);
@@ -241,7 +245,14 @@ int Backjumping::dead_end(VarId x, int depth) {
     literals_.clear();
     for (const int l : conf)
       literals_.push_back({var_at_[static_cast<std::size_t>(l)], index_at_[static_cast<std::size_t>(l)]});
-    if (nogoods_.add(literals_)) ++store_.stats().nogoods;
+    if (nogoods_.add(literals_)) {
+      ++store_.stats().nogoods;
+      if (observer_ != nullptr) {
+        told_.clear();
+        for (const auto& l : literals_) told_.push_back({l.var, store_.value(l.var, l.index)});
+        observer_->on_nogood(store_, told_, depth);
+      }
+    }
   }
   conf.pop_back();
   merge_into(target, conf);

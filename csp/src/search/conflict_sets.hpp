@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "csp/core/search_observer.hpp"
 #include "csp/core/store.hpp"
 #include "nogood_store.hpp"
 
@@ -32,8 +33,8 @@ namespace csp::detail {
 class Backjumping {
  public:
   /// `filtering`: the run's inference is fc or mac, which prune domains (else none). `learning`: the largest
-  /// nogood recorded, 0 = off.
-  Backjumping(Store& store, bool filtering, std::size_t learning);
+  /// nogood recorded, 0 = off. `observer` (may be null) is told of each nogood recorded.
+  Backjumping(Store& store, bool filtering, std::size_t learning, SearchObserver* observer = nullptr);
 
   /// A node was opened at depth d: its conflict set starts empty.
   void open(int depth);
@@ -99,6 +100,8 @@ class Backjumping {
   std::vector<int> scratch_;
   std::vector<int> sizes_;  // mac: the domain sizes of a scope before its propagate
   std::vector<NogoodStore::Literal> literals_;
+  SearchObserver* observer_;
+  std::vector<NogoodLiteral> told_;   // the nogood as the observer sees it (x = value)
   std::vector<std::uint32_t> fired_;  // the nogoods the last assign left unit or violated (fc propagates them)
   NogoodStore nogoods_;
 };

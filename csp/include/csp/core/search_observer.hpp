@@ -1,6 +1,8 @@
 // SearchObserver: hooks called by search and propagation, for tracing and teaching.
 #pragma once
 
+#include <span>
+
 #include "csp/core/assignment.hpp"
 #include "csp/core/variable.hpp"
 
@@ -8,6 +10,12 @@ namespace csp {
 
 class Constraint;
 class Store;
+
+/// One assignment x = v of a learned nogood (SearchObserver::on_nogood).
+struct NogoodLiteral {
+  VarId var;
+  Value value;
+};
 
 /// Override what you need; every hook defaults to doing nothing. Calls come from the thread running the search.
 /// `depth` counts search decisions on the current path: 1 for the first decision, 0 at the root (givens, root
@@ -30,6 +38,10 @@ class SearchObserver {
   /// depth x = v would have had. Not called for MRV's legal-value counts.
   virtual void on_reject(const Store& /*store*/, VarId /*x*/, Value /*v*/, const Constraint& /*constraint*/,
                          int /*depth*/) {}
+  /// Conflict-directed backjumping learned a nogood (SolverConfig::learning, AIMA 4th ed. §6.3.3): no solution holds
+  /// every x = v of `literals` at once. They are decisions on the current path, all holding now, in the order they
+  /// were made; called at the dead end at `depth`, before search backs up to the deepest of them.
+  virtual void on_nogood(const Store& /*store*/, std::span<const NogoodLiteral> /*literals*/, int /*depth*/) {}
   /// A solution was found (complete, consistent `solution`).
   virtual void on_solution(const Store& /*store*/, const Assignment& /*solution*/) {}
 };

@@ -35,7 +35,8 @@ namespace csp {
 /// "assign X = V  (depth D)": a search decision (one line per Statistics::assignments); "prune X = V  by C":
 /// inference removed V from X's domain because of constraint C ("by propagation" when no single constraint is the
 /// cause); "wipe-out X  by C": X's domain became empty; "reject X = V  by C": with inference none, the consistency
-/// check refused X = V (C is the first violated constraint); "backtrack X = V": the decision was retracted;
+/// check refused X = V (C is the first violated constraint); "nogood X = V, Y = W": backjumping learned that no
+/// solution holds these decisions together (SolverConfig::learning); "backtrack X = V": the decision was retracted;
 /// "solution": a solution was found. Prunes before the first assignment come from the root inference (givens, AC-3
 /// preprocessing). Names are Variable::name() and Constraint::name(). Throws nothing itself; a failing stream only
 /// sets its error state (check `out` after the run).
@@ -49,6 +50,7 @@ class TraceObserver : public SearchObserver {
   void on_prune(const Store& store, VarId x, Value v, const Constraint* cause, int depth) override;
   void on_wipeout(const Store& store, VarId x, const Constraint* cause, int depth) override;
   void on_reject(const Store& store, VarId x, Value v, const Constraint& constraint, int depth) override;
+  void on_nogood(const Store& store, std::span<const NogoodLiteral> literals, int depth) override;
   void on_solution(const Store& store, const Assignment& solution) override;
 
  private:
@@ -67,8 +69,10 @@ class TraceObserver : public SearchObserver {
 ///     {"event":"wipeout","var":"Q3","by":"no-attack(Q2,Q3)","depth":2}
 ///     {"event":"solution"}
 ///
-/// Events: "assign", "backtrack", "prune", "wipeout", "reject", "solution"; "value" is absent for "wipeout", "by"
-/// when no single constraint is the cause. Invalid UTF-8 in a name is replaced (U+FFFD), never thrown.
+/// Events: "assign", "backtrack", "prune", "wipeout", "reject", "nogood", "solution"; "value" is absent for
+/// "wipeout", "by" when no single constraint is the cause; a nogood has "literals" instead of "var" and "value":
+///
+///     {"event":"nogood","literals":[{"var":"WA","value":"1"},{"var":"NT","value":"2"}],"depth":3} Invalid UTF-8 in a name is replaced (U+FFFD), never thrown.
 class JsonTraceObserver : public SearchObserver {
  public:
   /// As TraceObserver's: `out` must outlive the observer.
@@ -79,6 +83,7 @@ class JsonTraceObserver : public SearchObserver {
   void on_prune(const Store& store, VarId x, Value v, const Constraint* cause, int depth) override;
   void on_wipeout(const Store& store, VarId x, const Constraint* cause, int depth) override;
   void on_reject(const Store& store, VarId x, Value v, const Constraint& constraint, int depth) override;
+  void on_nogood(const Store& store, std::span<const NogoodLiteral> literals, int depth) override;
   void on_solution(const Store& store, const Assignment& solution) override;
 
  private:
@@ -108,6 +113,9 @@ class FanOutObserver : public SearchObserver {
   }
   void on_reject(const Store& s, VarId x, Value v, const Constraint& c, int d) override {
     for (SearchObserver* o : observers_) o->on_reject(s, x, v, c, d);
+  }
+  void on_nogood(const Store& s, std::span<const NogoodLiteral> literals, int d) override {
+    for (SearchObserver* o : observers_) o->on_nogood(s, literals, d);
   }
   void on_solution(const Store& s, const Assignment& a) override {
     for (SearchObserver* o : observers_) o->on_solution(s, a);
