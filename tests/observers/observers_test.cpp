@@ -122,6 +122,41 @@ TEST(SearchObservers, JsonTraceHasOneObjectPerLine) {
   EXPECT_EQ(solutions, 1u);
 }
 
+// 4-queens, static order, no inference, cbj with learning: four nogoods, checked by hand (Q1 = 1 with Q2 = 3
+// leaves Q3 no column; with Q2 = 4 and Q3 = 2, Q4 none; so Q1 = 1, Q2 = 4 fails, and then Q1 = 1 itself).
+TEST(SearchObservers, LearnedNogoodsShowInTheTracesAndTheTree) {
+  const Problem problem = models::n_queens(4);
+  std::ostringstream text;
+  std::ostringstream json;
+  TraceObserver trace(text, value_text);
+  JsonTraceObserver json_trace(json, value_text);
+  SearchTreeObserver tree(value_text);
+  FanOutObserver all({&trace, &json_trace, &tree});
+  RunSpec spec;
+  spec.search.variable_ordering = "first";
+  spec.search.inference = "none";
+  spec.search.backjumping = "cbj";
+  spec.search.learning = 4;
+  spec.search.observer = &all;
+  const RunResult result = solve(problem, spec);
+  ASSERT_EQ(result.status, Status::solved);
+  ASSERT_EQ(result.stats.nogoods, 4u);
+  EXPECT_EQ(lines_starting(text.str(), "nogood"), 4u);
+  EXPECT_NE(text.str().find("\n    nogood Q1 = 1, Q2 = 3  (learned: no solution holds them together)\n"),
+            std::string::npos);
+  EXPECT_NE(text.str().find("\n      nogood Q1 = 1, Q2 = 4, Q3 = 2  (learned"), std::string::npos);
+  EXPECT_NE(text.str().find("\n  nogood Q1 = 1  (learned"), std::string::npos);
+  EXPECT_NE(json.str().find(R"({"event":"nogood","literals":[{"var":"Q1","value":"1"},{"var":"Q2","value":"3"}],)"
+                            R"("depth":3})"),
+            std::string::npos);
+  std::size_t with_nogood = 0;
+  for (const SearchTreeObserver::Node& n : tree.nodes()) with_nogood += n.nogood.empty() ? 0 : 1;
+  EXPECT_EQ(with_nogood, 4u);
+  EXPECT_NE(tree.dot().find("n1 [label=\"Q1 = 1\\nnogood: Q1=1\""), std::string::npos);
+  const nlohmann::json nodes = nlohmann::json::parse(tree.json())["nodes"];
+  EXPECT_EQ(nodes[1]["nogood"], nlohmann::json::parse(R"([["Q1", "1"]])"));
+}
+
 TEST(SearchObservers, MaxNodesTruncatesTheTree) {
   const Problem problem = models::n_queens(4);
   SearchTreeObserver tree(value_text, 3);

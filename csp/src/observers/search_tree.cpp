@@ -214,6 +214,17 @@ void SearchTreeObserver::on_reject(const Store& store, VarId x, Value v, const C
   nodes_[static_cast<std::size_t>(id)].cause = constraint.name();
 }
 
+void SearchTreeObserver::on_nogood(const Store& store, std::span<const NogoodLiteral> literals, int depth) {
+  if (names_.empty())
+    for (VarId y = 0; y < store.problem().variable_count(); ++y) names_.push_back(store.problem().variable(y).name());
+  if (depth < 1 || static_cast<std::size_t>(depth - 1) >= path_.size()) return;
+  const int id = path_[static_cast<std::size_t>(depth - 1)];  // the node whose next variable had no value left
+  if (id < 0) return;
+  std::vector<Prune>& nogood = nodes_[static_cast<std::size_t>(id)].nogood;
+  nogood.clear();
+  for (const NogoodLiteral& l : literals) nogood.push_back({l.var, l.value});
+}
+
 void SearchTreeObserver::on_solution(const Store& /*store*/, const Assignment& /*solution*/) {
   const int id = path_.back();
   if (id >= 0) nodes_[static_cast<std::size_t>(id)].end = Node::End::solution;
@@ -242,6 +253,10 @@ std::string SearchTreeObserver::label(const Node& n) const {
   }
   if (n.end == Node::End::rejected) out.append("\nrejected by ").append(n.cause);
   if (n.end == Node::End::solution) out += "\nsolution";
+  if (!n.nogood.empty()) {
+    out.append("\nnogood:");
+    for (const Prune& l : n.nogood) out.append(" ").append(name(l.var)).append("=").append(value_text_(l.value));
+  }
   return out;
 }
 
@@ -284,6 +299,13 @@ std::string SearchTreeObserver::json() const {
     if (n.end == Node::End::wipeout)
       j["wiped_out"] = names_.empty() ? std::to_string(n.wiped_out) : names_[static_cast<std::size_t>(n.wiped_out)];
     if (!n.cause.empty()) j["cause"] = n.cause;
+    if (!n.nogood.empty()) {
+      nlohmann::ordered_json nogood = nlohmann::ordered_json::array();
+      for (const Prune& l : n.nogood)
+        nogood.push_back(
+            {names_.empty() ? std::to_string(l.var) : names_[static_cast<std::size_t>(l.var)], value_text_(l.value)});
+      j["nogood"] = std::move(nogood);
+    }
     nodes.push_back(std::move(j));
   }
   nlohmann::ordered_json out;

@@ -44,6 +44,9 @@ class SearchTreeObserver : public SearchObserver {
     enum class End { open, solution, wipeout, rejected, failed } end = End::open;
     VarId wiped_out = -1;  ///< End::wipeout: the variable whose domain was emptied
     std::string cause;     ///< the constraint of the wipe-out or the rejection ("" when none is the cause)
+    /// The nogood backjumping learned when the variable after this node had no value left (each x = v; empty when
+    /// none was learned here: SolverConfig::learning, SearchObserver::on_nogood).
+    std::vector<Prune> nogood;
   };
   static constexpr std::size_t kMaxPrunesShown = 8;
 
@@ -56,6 +59,7 @@ class SearchTreeObserver : public SearchObserver {
   void on_prune(const Store& store, VarId x, Value v, const Constraint* cause, int depth) override;
   void on_wipeout(const Store& store, VarId x, const Constraint* cause, int depth) override;
   void on_reject(const Store& store, VarId x, Value v, const Constraint& constraint, int depth) override;
+  void on_nogood(const Store& store, std::span<const NogoodLiteral> literals, int depth) override;
   void on_solution(const Store& store, const Assignment& solution) override;
 
   /// The recorded nodes: [0] is the root, a node's parent comes before it, in the order the search met them.
@@ -63,7 +67,8 @@ class SearchTreeObserver : public SearchObserver {
   /// True when the run had more than max_nodes nodes (only the first ones are recorded).
   bool truncated() const { return truncated_; }
   /// The tree in Graphviz DOT: one box per node labelled "x = v", then "-N:" and the first kMaxPrunesShown values
-  /// its inference removed, then how it ended (green: solution, red: wipe-out or rejected), e.g.
+  /// its inference removed, then how it ended (green: solution, red: wipe-out or rejected) and the nogood learned
+  /// there ("nogood: Q1=1 Q2=3"), e.g.
   ///     n1 [label="Q1 = 1\n-6: Q2!=1 Q2!=2 Q3!=1 Q3!=3 Q4!=1 Q4!=4"];
   ///     n0 -> n1;
   /// and a note "(only the first N nodes are drawn)" when truncated.
@@ -73,7 +78,7 @@ class SearchTreeObserver : public SearchObserver {
   ///     {"id": 2, "parent": 1, "depth": 2, "var": "Q2", "value": "3", "pruned": [["Q3", "2"], ["Q3", "4"]],
   ///      "pruned_count": 2, "end": "wipeout", "wiped_out": "Q3", "cause": "no-attack(Q2,Q3)"}
   /// "end" is "open", "solution", "wipeout", "rejected" or "failed"; the root has no "var" / "value"; "cause" is
-  /// absent when empty.
+  /// absent when empty; "nogood" ([["Q1", "1"], ["Q2", "3"]]) is present when one was learned there.
   std::string json() const;
 
  private:
