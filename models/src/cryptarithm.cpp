@@ -121,7 +121,8 @@ Problem cryptarithm(const Cryptarithm& puzzle, AllDifferentMode mode) {
   for (char c : puzzle.letters) {
     if (coefficient.count(c) == 0)
       throw ModelError(std::string("cryptarithm: letter '").append(1, c).append("' is in no word"));
-    const VarId x = p.add_variable(std::string(1, c), leading[c] ? 1 : 0, 9);
+    const VarId x = p.add_variable(std::string(1, c), 0, 9);
+    if (leading[c]) p.restrict_range(x, 1, 9);  // a unary constraint, which --why-unsat can name ("S in 1..9")
     all.push_back(x);
     const long long k = coefficient[c];
     fits = fits && k >= std::numeric_limits<int>::min() && k <= std::numeric_limits<int>::max();

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from . import _csp
 from ._csp import Error, Interrupt, ModelError, SearchContext, UnknownNameError
-from . import _bool
+from . import _bool, _text
 from ._expr import Expr, Formula, Linear, Var, as_int, check_owner, flat, ids, is_int, var_id
 from ._flatten import Aux
 from ._run import Result, UnsatCore, run as _run, solutions as _solutions, why_unsat as _why_unsat
@@ -187,25 +187,16 @@ class Problem(GlobalConstraints):
                 self.add(c, name)
             return
         self._check_comparison(constraint)
+        name = name or _text.text(constraint, self._p)  # "x + y <= 2": what the trace and why_unsat print
         if not isinstance(constraint, Linear):
-            _bool.post(self, constraint)  # a formula: (x > 2) & (y < 3), c1.implies(c2), ~c, a 0/1 variable
+            _bool.post(self, constraint, name)  # a formula: (x > 2) & (y < 3), c1.implies(c2), ~c, a 0/1 variable
             return
         scope, coefficients, rhs = self._linear(constraint)
         if not scope:  # x - x == 0, 0 * (x // y) + 1 >= 0: true or false as it stands (its terms' rules posted)
             if not _bool._holds(constraint.op, -rhs):
                 self._p.add_linear([self._aux.constant(0)], [1], "==", 1, name)  # false: no solution
             return
-        self._p.add_linear(scope, coefficients, constraint.op, rhs, name or self._linear_text(scope, coefficients,
-                                                                                              constraint.op, rhs))
-
-    def _linear_text(self, scope, coefficients, op, rhs) -> str:
-        """"x + 2*y - z <= 10": the name of a comparison posted without one (traces, why_unsat)."""
-        text = ""
-        for x, a in zip(scope, coefficients):
-            sign = "-" if a < 0 else ("+" if text else "")
-            term = self._p.name(x) if abs(a) == 1 else f"{abs(a)}*{self._p.name(x)}"
-            text += (f" {sign} " if text else sign) + term
-        return f"{text} {op} {rhs}"
+        self._p.add_linear(scope, coefficients, constraint.op, rhs, name)
 
     @staticmethod
     def _check_comparison(constraint):
@@ -306,7 +297,7 @@ class Problem(GlobalConstraints):
         domains were restricted, named "x = 3" or "x in {1, 2}") that has none, while without any one of them the
         rest has one. QuickXplain (Junker 2004) with the search as the oracle; spec as in solve (its timeout bounds
         the whole question). See csp.UnsatCore."""
-        return _why_unsat(self._p, spec, givens, interrupt)
+        return _why_unsat(self._p, spec, givens, interrupt, sorted(self._aux.definitions))
 
 
 # ---- the methods that pass their arguments on to the engine's ------------------------------------------------------

@@ -32,26 +32,27 @@ def negated(c: Linear) -> Linear:
     return Linear(c.expr + 1, "<=")      # not (e >= 0)  is  e <= -1
 
 
-def post(problem, f) -> None:
-    """Posts the formula (or comparison, or 0/1 variable: it must be 1) `f` on `problem` (a csp.Problem)."""
+def post(problem, f, name: str = "") -> None:
+    """Posts the formula (or comparison, or 0/1 variable: it must be 1) `f` on `problem` (a csp.Problem), its
+    constraints named `name`."""
     raw = problem.raw
     if isinstance(f, Linear):
-        problem.add(f)
+        problem.add(f, name)
     elif isinstance(f, Var):
-        raw.add_linear([literal(problem, f)], [1], "==", 1, "")
+        raw.add_linear([literal(problem, f)], [1], "==", 1, name)
     elif f.op == "and":
         for a in f.args:
-            post(problem, a)
+            post(problem, a, name)
     elif f.op == "or":
         raw.add_clause(_distinct(literal(problem, a) for a in f.args), [])
     elif f.op == "not":
         (a,) = f.args
         if isinstance(a, Linear):
-            problem.add(negated(a))
+            problem.add(negated(a), name)
         elif isinstance(a, Formula) and a.op == "not":
-            post(problem, a.args[0])
+            post(problem, a.args[0], name)
         else:
-            raw.add_linear([literal(problem, a)], [1], "==", 0, "")
+            raw.add_linear([literal(problem, a)], [1], "==", 0, name)
     elif f.op == "implies" and isinstance(f.args[1], Linear):
         b = literal(problem, f.args[0])
         scope, coefficients, rhs = problem._linear(f.args[1])
@@ -65,11 +66,16 @@ def post(problem, f) -> None:
         if f.op == "implies":
             raw.add_clause([c], [a])
         else:
-            raw.add_linear([a, c], [1, -1], "==" if f.op == "iff" else "!=", 0, "")
+            raw.add_linear([a, c], [1, -1], "==" if f.op == "iff" else "!=", 0, name)
 
 
 def literal(problem, f) -> int:
-    """The id of a 0/1 variable b with b <-> f (f a comparison, formula or 0/1 variable)."""
+    """The id of a 0/1 variable b with b <-> f (f a comparison, formula or 0/1 variable); the constraints that
+    define b are definitions (Aux.defining)."""
+    return problem._aux.defining(lambda: _literal(problem, f))
+
+
+def _literal(problem, f) -> int:
     raw = problem.raw
     aux = problem._aux
     if isinstance(f, Var):

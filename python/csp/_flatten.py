@@ -35,13 +35,23 @@ class Aux:
         self.cache = {}  # a term over variable ids -> its variable id
         self.domains = {}  # variable id -> sorted list of values (the initial domain)
         self.counter = 0
+        self.definitions = set()  # ids of the constraints that define auxiliary variables (never a why_unsat part)
 
     def copy_for(self, raw) -> "Aux":
         """The same cache for a copy of the problem (its variables have the same ids)."""
         other = Aux(raw)
         other.cache = dict(self.cache)
         other.counter = self.counter
+        other.definitions = set(self.definitions)
         return other
+
+    def defining(self, make):
+        """make(), which posts the constraints defining auxiliary variables; their ids join `definitions`: each only
+        ties a variable to its operands, so it restricts nothing of the model (why_unsat keeps them)."""
+        before = self.raw.constraint_count
+        out = make()
+        self.definitions.update(range(before, self.raw.constraint_count))
+        return out
 
     # ---- domains -------------------------------------------------------------------------------------------
     def values(self, x: int):
@@ -117,7 +127,7 @@ class Aux:
         key = ("linear", tuple(zip(scope, coefficients)), constant)
         if key not in self.cache:
             z = self.new_var("sum", self._linear_values(scope, coefficients, constant))
-            self.raw.add_linear(scope + [z], coefficients + [-1], "==", -constant)
+            self.defining(lambda: self.raw.add_linear(scope + [z], coefficients + [-1], "==", -constant))
             self.cache[key] = z
         return self.cache[key]
 
@@ -149,7 +159,7 @@ class Aux:
         data = n.data
         key = (n.op, args, tuple(data) if isinstance(data, list) else data)
         if key not in self.cache:
-            self.cache[key] = post(self, self._distinct(args), data)
+            self.cache[key] = self.defining(lambda: post(self, self._distinct(args), data))
         return self.cache[key]
 
     def _distinct(self, args) -> tuple:
@@ -160,7 +170,7 @@ class Aux:
             if x in seen:
                 d = self.values(x)
                 copy = self.new_var("copy", ("range", d[0], d[-1]) if isinstance(d, _Wide) else set(d))
-                self.raw.add_linear([x, copy], [1, -1], "==", 0)
+                self.defining(lambda: self.raw.add_linear([x, copy], [1, -1], "==", 0))
                 x = copy
             seen.add(x)
             out.append(x)

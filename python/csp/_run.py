@@ -144,8 +144,9 @@ def run(raw_problem, kwargs: dict, on_solution=None, interrupt=None, wrap=None) 
     return Result(_csp.solve(raw_problem, spec_of(kwargs, raw_problem), on_solution, interrupt), wrap)
 
 
-def why_unsat(raw_problem, kwargs: dict, givens: bool = True, interrupt=None) -> UnsatCore:
-    return UnsatCore(_csp.why_unsat(raw_problem, spec_of(kwargs, raw_problem), givens, interrupt))
+def why_unsat(raw_problem, kwargs: dict, givens: bool = True, interrupt=None, background=()) -> UnsatCore:
+    """background: ids of constraints kept in every check and never named (the definitions of auxiliary variables)."""
+    return UnsatCore(_csp.why_unsat(raw_problem, spec_of(kwargs, raw_problem), givens, interrupt, list(background)))
 
 
 def solutions(raw_problem, kwargs: dict):

@@ -6,6 +6,7 @@
 // object (`interrupt=`).
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
@@ -104,10 +105,15 @@ void bind_run(py::module_& m) {
       "csp::solve(problem, RunSpec) with the spec's keyword names.");
   m.def(
       "why_unsat",
-      [](const Problem& problem, const py::dict& spec_kwargs, bool givens, Interrupt* interrupt) {
+      [](const Problem& problem, const py::dict& spec_kwargs, bool givens, Interrupt* interrupt,
+         const std::vector<ConstraintId>& background) {
         InferenceLease lease;
         RunSpec spec = make_run_spec(problem, spec_kwargs, lease);
-        const std::vector<ModelPart> parts = model_parts(problem, givens);
+        std::vector<ModelPart> parts = model_parts(problem, givens);
+        std::erase_if(parts, [&](const ModelPart& p) {  // kept in every check, never named
+          return p.constraints.size() == 1 &&
+                 std::find(background.begin(), background.end(), p.constraints.front()) != background.end();
+        });
         const UnsatCore core =
             run_released(problem, spec, interrupt, [&](const RunSpec& s) { return why_unsat(problem, parts, s); });
         py::list kept;
@@ -121,8 +127,9 @@ void bind_run(py::module_& m) {
         return out;
       },
       py::arg("problem"), py::arg("spec"), py::arg("givens") = true, py::arg("interrupt") = nullptr,
-      "csp::why_unsat(problem, model_parts(problem, givens), RunSpec): a dict of verdict, parts (the names kept), "
-      "minimal, checks and of (how many parts there were).");
+      py::arg("background") = std::vector<ConstraintId>{},
+      "csp::why_unsat(problem, model_parts(problem, givens) but the constraints of `background`, RunSpec): a dict of "
+      "verdict, parts (the names kept), minimal, checks and of (how many parts there were).");
   m.def("spec_string", [](const Problem& problem, const py::dict& spec_kwargs) {
     InferenceLease lease;
     return to_string(make_run_spec(problem, spec_kwargs, lease).search);

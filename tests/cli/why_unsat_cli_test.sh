@@ -8,9 +8,9 @@ CSP=${1:?usage: why_unsat_cli_test.sh PATH/TO/csp}
 source "$(dirname "${BASH_SOURCE[0]}")/../support/cli_harness.sh"
 
 # Row 1 holds 1..8 and r2c9 is 9: no clash between givens, yet no solution (r1c9 can only be 9). The answer found:
-# boxes 1 and 2 hold 1..6 in row 1, so their 9s lie in rows 2 and 3, and row 2's 9 at c9 is one 9 too many.
+# row 1 holds 1..6 in c1..c6, so its 9 lies in c7..c9, in box 3, which has its 9 at r2c9 already.
 UNSOLVABLE="12345678.........9$(printf '.%.0s' $(seq 1 63))"
-EXPECTED='row 2|row 3|box 1|box 2|r1c1 = 1|r1c2 = 2|r1c3 = 3|r1c4 = 4|r1c5 = 5|r1c6 = 6|r2c9 = 9'
+EXPECTED='row 1|box 3|r1c1 = 1|r1c2 = 2|r1c3 = 3|r1c4 = 4|r1c5 = 5|r1c6 = 6|r2c9 = 9'
 
 # ---- csp sudoku ----------------------------------------------------------------------------------------------------
 run sudoku --help
@@ -19,7 +19,7 @@ expect_out '--why-unsat' "sudoku --help lists --why-unsat"
 run_in "$UNSOLVABLE\n" sudoku --why-unsat -
 expect_code 1 "an unsolvable puzzle exits 1"
 expect_out '^- unsolvable' "the puzzle is unsolvable"
-expect_out '^  why unsatisfiable: these 11 of the 36 constraints and givens have no solution together; without any one of them the rest has one \([0-9]+ checks\)$' \
+expect_out '^  why unsatisfiable: these 9 of the 36 constraints and givens have no solution together; without any one of them the rest has one \([0-9]+ checks\)$' \
   "the answer's header"
 expect_eq "$(grep -E '^    ' "$TMP/out" | sed 's/^    //' | paste -sd'|')" "$EXPECTED" "the units and givens kept"
 
@@ -29,16 +29,36 @@ for alldiff in binary gac grid; do  # the answer is asked of one all-different p
 done
 
 run_in "$UNSOLVABLE\n" sudoku --why-unsat --format json -
-expect_out '"why_unsat":\{"checks":[0-9]+,"minimal":true,"parts":\["row 2","row 3","box 1","box 2","r1c1 = 1",' \
+expect_out '"why_unsat":\{"checks":[0-9]+,"minimal":true,"parts":\["row 1","box 3","r1c1 = 1",' \
   "json answer"
 expect_out '"verdict":"unsatisfiable"' "json verdict"
 
 run_in "$UNSOLVABLE\n" sudoku --why-unsat --format pretty -
-expect_out '^why unsatisfiable: these 11 of the 36' "pretty answer"
+expect_out '^why unsatisfiable: these 9 of the 36' "pretty answer"
 expect_out '^  r2c9 = 9$' "pretty lists the givens"
 
 run_in "$UNSOLVABLE\n" sudoku -
 expect_no_out 'why unsatisfiable' "without --why-unsat no answer"
+
+# Proved at the root, but some relaxations search for minutes: the checks after the first are bounded (10x the whole
+# proof's nodes, at least 10,000), so the answer comes at once.
+SLOW=200080300060070084030500209000105408000000000402706000301007040720940060004010003
+SECONDS=0
+run_in "$SLOW\n" sudoku --why-unsat -
+expect_out '^  why unsatisfiable: these [0-9]+ of the 58 constraints and givens' "a bounded answer"
+expect_eq "$((SECONDS <= 10))" 1 "within seconds"
+
+# A puzzle a limit stopped: nothing proved, nothing to explain.
+run_in "$SLOW\n" sudoku --why-unsat --alldiff binary --inference none --node-limit 5 -
+expect_out '^  why unsatisfiable: not asked \(the search stopped before a proof\)$' "limit: not asked"
+run_in "$SLOW\n" sudoku --why-unsat --alldiff binary --inference none --node-limit 5 --format json -
+expect_out '"why_unsat":\{"verdict":"not-asked"\}' "json: not asked"
+
+# 16x16 givens are named by the puzzle's symbols (1..9, A..G): row 1 holds 1..F, and r2c16 is G.
+run_in "123456789ABCDEF.$(printf '.%.0s' $(seq 1 15))G$(printf '.%.0s' $(seq 1 224))\n" sudoku --why-unsat --box 4x4 -
+expect_out '^  why unsatisfiable: these [0-9]+ of the' "16x16 answer"
+expect_out '^    r1c10 = A$' "symbols for 16x16 givens"
+expect_out '^    r2c16 = G$' "the G given"
 
 # Clashing givens are invalid, already explained by the clash; a solvable puzzle has nothing to explain.
 run_in "11.$(printf '.%.0s' $(seq 1 78))\n" sudoku --why-unsat -
@@ -78,6 +98,22 @@ expect_out '^why unsatisfiable: not asked \(the search stopped before a proof\)$
 
 run queens --help
 expect_out '--why-unsat' "queens --help lists --why-unsat"
+
+# SIGINT while the answer is sought: K9 in 8 colours (proved in well under a second) among 999 edges of a path, a
+# question of many seconds; the command stops at once with 130 and an answer that does not claim minimality.
+{ echo "p edge 1009 1035"
+  for i in $(seq 1 9); do for j in $(seq $((i + 1)) 9); do echo "e $i $j"; done; done
+  for i in $(seq 10 1008); do echo "e $i $((i + 1))"; done; } >"$TMP/k9path.col"
+"$CSP" color "$TMP/k9path.col" -k 8 --why-unsat >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+sleep 2
+kill -INT $pid
+SECONDS=0
+wait $pid
+code=$?
+expect_code 130 "SIGINT during --why-unsat exits 130"
+expect_eq "$((SECONDS <= 3))" 1 "and stops within a few seconds"
+expect_out 'why unsatisfiable: (not asked|.*a limit or an interrupt stopped)' "the answer claims no minimality"
 
 # ---- csp fzn -------------------------------------------------------------------------------------------------------
 cat >"$TMP/a.fzn" <<'FZN'

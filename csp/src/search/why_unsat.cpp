@@ -204,6 +204,7 @@ UnsatCore why_unsat(int n, const SubsetSearch& search, const RunSpec& spec) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const auto budget = spec.search.limits.time_limit;
+  std::uint64_t searches = 0;
   const SubsetCheck check = [&](const std::vector<int>& kept) {
     if (budget.count() > 0) {
       const auto left = budget - std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start);
@@ -213,11 +214,15 @@ UnsatCore why_unsat(int n, const SubsetSearch& search, const RunSpec& spec) {
     if (spec.search.limits.interrupt && spec.search.limits.interrupt->load(std::memory_order_relaxed))
       return Verdict::unknown;
     const SearchResult r = search(kept, each);
+    if (searches++ == 0 && spec.search.limits.node_limit == 0)  // the whole model's effort sets the checks' bound
+      each.search.limits.node_limit = std::max(kMinCheckNodes, kCheckNodeFactor * r.stats.assignments);
     if (r.status == Status::solved) return Verdict::satisfiable;
     if (r.status == Status::unsatisfiable && r.complete) return Verdict::unsatisfiable;
     return Verdict::unknown;
   };
-  return minimal_unsatisfiable_subset(n, check);
+  UnsatCore core = minimal_unsatisfiable_subset(n, check);
+  core.checks = searches;
+  return core;
 }
 
 UnsatCore why_unsat(const Problem& problem, const std::vector<ModelPart>& parts, const RunSpec& spec) {

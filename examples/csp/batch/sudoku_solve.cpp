@@ -5,7 +5,9 @@
 #include <iostream>
 #include <optional>
 
+#include "batch/interrupt.hpp"
 #include "csp/core/errors.hpp"
+#include "csp/models/sudoku/format.hpp"
 #include "csp/models/sudoku/probe_constraint.hpp"
 #include "csp/models/sudoku/techniques_constraint.hpp"
 #include "csp/propagation/root_domains.hpp"
@@ -66,7 +68,15 @@ void explain_unsolvable(const models::SudokuGrid& puzzle, const SudokuOptions& o
   RunSpec spec;
   spec.search = options.search.config;
   spec.search.observer = nullptr;
+  spec.search.limits.interrupt = interrupt_flag();  // SIGINT / SIGTERM: each check left answers unknown
   out.why_parts = model_parts(units.problem());
+  for (ModelPart& part : out.why_parts)  // a given as the puzzle writes it: "r1c10 = B" on 16x16
+    for (VarId cell : part.restrictions) {
+      const Domain& d = units.problem().initial_domain(cell);
+      if (d.size() == 1)
+        part.name = units.problem().variable(cell).name() + " = " +
+                    models::symbol_of(units.problem().variable(cell).value(d.min()));
+    }
   out.why_core = why_unsat(units.problem(), out.why_parts, spec);
 }
 
@@ -157,6 +167,7 @@ PuzzleOutcome solve_record(models::PuzzleRecord record, const SudokuOptions& opt
     observers.finish();
     read_outcome(r, options, model, first_grid, out);
     if (options.search.why_unsat && out.status == PuzzleStatus::unsolvable) explain_unsolvable(puzzle, options, out);
+    out.why_not_asked = options.search.why_unsat && out.status == PuzzleStatus::limit_reached;
   } catch (const Error& e) {
     out.status = PuzzleStatus::invalid;
     out.detail = e.what();

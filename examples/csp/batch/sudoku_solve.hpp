@@ -47,6 +47,7 @@ struct PuzzleOutcome {
   /// --why-unsat on an unsolvable puzzle: the parts asked about (the 3N units and the givens) and the answer.
   std::vector<ModelPart> why_parts;
   std::optional<UnsatCore> why_core;
+  bool why_not_asked = false;  ///< --why-unsat on a puzzle a limit stopped: no proof to explain
   Statistics stats;
   std::int64_t micros = 0;  ///< wall time for this puzzle: model, search and verification
 };

@@ -123,12 +123,16 @@ int read_colors(const po::variables_map& vm) {
   return static_cast<int>(k);
 }
 
-// The options --least refuses: --max-solutions, another --algorithm, --backjump cbj.
+// The options --least refuses: --max-solutions, another --algorithm, --backjump cbj, --why-unsat.
 void check_least(const SearchOptions& options) {
   if (options.config.max_solutions != 1) throw UsageError("--least finds one colouring: drop --max-solutions");
   if (options.algorithm != "backtracking")
     throw UsageError("--least is branch and bound (backtracking): drop --algorithm " + options.algorithm);
   if (options.config.backjumping != "none") throw UsageError("--least (branch and bound) does not take --backjump cbj");
+  if (options.why_unsat)
+    throw UsageError(
+        "--least always finds a colouring, so there is no unsatisfiability to explain: drop --why-unsat "
+        "(or ask it with -k K)");
 }
 
 // Reads and checks the options, and loads the instance. Throws UsageError.

@@ -250,9 +250,14 @@ int solve_model(const std::string& command, const models::BuiltModel& model, con
   const RunResult result = solve(problem, options, run_spec(options, model));
   if (report_wrong_solution(command, result)) return 1;
   const bool printed = print(result);
-  if (options.why_unsat) write_why_unsat(std::cout, problem, model_parts(problem), result, run_spec(options));
+  if (options.why_unsat) {  // stopped by SIGINT / SIGTERM as the search is: then exit_status says 128 + the signal
+    RunSpec spec = run_spec(options);
+    spec.search.limits.interrupt = interrupt_flag();
+    write_why_unsat(std::cout, problem, model_parts(problem), result, spec);
+  }
   write_stats(std::cout, result, options);
   if (after) after(result);
+  if (options.why_unsat && interrupt_signal() != 0) return 128 + interrupt_signal();
   return printed ? exit_status(result) : 1;
 }
 

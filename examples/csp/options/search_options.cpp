@@ -134,7 +134,8 @@ void add_search_options(po::options_description& search, po::options_description
   output.add_options()("why-unsat", po::bool_switch(),
                        "when the search proves there is no solution, print a minimal set of the model's constraints "
                        "and givens that has none: without any one of them the rest has a solution (QuickXplain, "
-                       "the search as the oracle; the timeout bounds it too)");
+                       "the search as the oracle; the timeout bounds it too, and without --node-limit each check of "
+                       "a part of the model stops after 10x the nodes of the whole proof, at least 10,000)");
   add_observer_options(output,
                        defaults.minizinc
                            ? "print every assignment, prune and wipe-out (with its constraint), value rejected by the "

@@ -42,6 +42,7 @@ void write_line(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& 
   if (options.search.stats) out << " | " << stats_text(o);
   out << '\n';
   if (o.why_core) out << why_unsat_text(o.why_parts, *o.why_core, "  ");
+  if (o.why_not_asked) out << why_unsat_not_asked(false, "  ");
 }
 
 void write_header(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& options) {
@@ -53,6 +54,7 @@ void write_header(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions
       << " us]\n";
   if (options.search.stats) out << "stats: " << stats_text(o) << '\n';
   if (o.why_core) out << why_unsat_text(o.why_parts, *o.why_core);
+  if (o.why_not_asked) out << why_unsat_not_asked(false);
 }
 
 void write_pretty(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& options) {
@@ -130,6 +132,7 @@ void write_json(std::ostream& out, const PuzzleOutcome& o, const SudokuOptions& 
                       {"minimal", o.why_core->minimal},
                       {"checks", o.why_core->checks}};
   }
+  if (o.why_not_asked) j["why_unsat"] = {{"verdict", "not-asked"}};
   if (o.record.ok()) {
     j["box"] = models::to_string(o.record.grid->box);
     j["puzzle"] = models::to_line(*o.record.grid);

@@ -26,13 +26,14 @@ std::string why_unsat_text(const std::vector<ModelPart>& parts, const UnsatCore&
     case Verdict::satisfiable:
       return indent + "why unsatisfiable: the model has a solution (" + checks + ")\n";
     case Verdict::unknown:
-      return indent + "why unsatisfiable: unknown (a limit stopped the check of the whole model; " + checks + ")\n";
+      return indent + "why unsatisfiable: unknown (a limit or an interrupt stopped the check of the whole model; " +
+             checks + ")\n";
     case Verdict::unsatisfiable:
       break;
   }
   std::string out = indent + "why unsatisfiable: ";
-  if (core.parts.empty()) {
-    out += "the model has no solution even without its " + std::to_string(parts.size()) + " " + what(parts) + " (" +
+  if (core.parts.empty()) {  // FlatZinc: the declarations alone (var 1..3: x = 5)
+    out += "no constraint is needed: what is always kept (the variables and their declared values) has no solution (" +
            checks + ")\n";
     return out;
   }
@@ -45,7 +46,7 @@ std::string why_unsat_text(const std::vector<ModelPart>& parts, const UnsatCore&
            what(parts) + (k == 1 ? " has no solution on its own" : " have no solution together");
   }
   out += core.minimal ? (k == 1 ? "" : "; without any one of them the rest has one")
-                      : " (a limit stopped some checks: the set may hold more than it needs)";
+                      : " (a limit or an interrupt stopped some checks: the set may hold more than it needs)";
   out += " (" + checks + ")\n";
   for (int p : core.parts) out += indent + "  " + parts[static_cast<std::size_t>(p)].name + "\n";
   return out;

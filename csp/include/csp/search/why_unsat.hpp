@@ -15,6 +15,13 @@
 
 namespace csp {
 
+/// When the run specification sets no node limit, each check after the first (the whole model's) stops after
+/// max(kMinCheckNodes, kCheckNodeFactor x the first check's assignments) and answers unknown: a relaxation can be far
+/// harder to decide than the model (a Sudoku proved at the root whose relaxations search for minutes), and an answer
+/// that comes is worth more than a minimality that does not. `node_limit` set: that limit for every check.
+inline constexpr std::uint64_t kMinCheckNodes = 10000;
+inline constexpr std::uint64_t kCheckNodeFactor = 10;
+
 /// What one check of a subset of parts found.
 enum class Verdict {
   satisfiable,    ///< a solution was found (and checked)
@@ -37,7 +44,8 @@ struct UnsatCore {
   /// (found and checked). False when a limit left a check unanswered: `parts` is still proved unsatisfiable, but may
   /// hold a part more than needed.
   bool minimal = false;
-  /// How many subsets were checked (solver runs).
+  /// How many subsets were checked (solver runs; a check skipped once the time was up or an interrupt came is not
+  /// counted by `why_unsat`).
   std::uint64_t checks = 0;
 };
 
@@ -69,7 +77,7 @@ std::vector<ModelPart> model_parts(const Problem& problem, bool domains = true);
 /// subset checked by csp::solve on a copy of `problem` without the parts left out. What no part names is the
 /// background, always kept. `spec` chooses the search of every check (orderings, inference, restarts...) and its
 /// limits: `search.limits.time_limit` bounds the whole question (each check gets what is left), `node_limit` each
-/// check, `interrupt` stops it; its objective, projection, observer, callbacks and `verify` are not used (a
+/// check (when 0, the checks after the first get kMinCheckNodes / kCheckNodeFactor), `interrupt` stops it; its objective, projection, observer, callbacks and `verify` are not used (a
 /// relaxation is no longer the model `verify` checks; each solution is checked by Problem::is_solution of the
 /// relaxation). Throws Error for a part naming an unknown constraint or variable, or a constraint or variable named
 /// by two parts, and what RunSpec::validate throws; an algorithm that proves nothing (min-conflicts) is refused.

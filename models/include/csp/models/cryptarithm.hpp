@@ -23,8 +23,8 @@ struct Cryptarithm {
 /// length.
 Cryptarithm parse_cryptarithm(const std::string& text);
 
-/// One variable per letter (named by the letter, in `letters` order) with values 0..9, or 1..9 for the first letter
-/// of a word of two or more letters (no leading zeros); one all-different over all letters (posted as `mode` says);
+/// One variable per letter (named by the letter, in `letters` order) with values 0..9, its initial domain restricted
+/// to 1..9 for the first letter of a word of two or more letters (no leading zeros: a given, which --why-unsat names); one all-different over all letters (posted as `mode` says);
 /// and one linear equality sum(place value x letter) over the addends minus the same over the sum word = 0, with the
 /// coefficients of a repeated letter added up (AIMA's column-carry formulation replaced by a single weighted sum).
 /// When a letter's total place value does not fit in an int (words past 10 letters), AIMA's column-carry
