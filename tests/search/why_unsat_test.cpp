@@ -168,7 +168,9 @@ TEST(WhyUnsat, RefusesBadParts) {
 TEST(WhyUnsat, LimitsLeaveTheAnswerUnknownOrNotMinimal) {
   Problem p;
   std::vector<VarId> xs;
-  for (int i = 0; i < 9; ++i) xs.push_back(p.add_variable("x" + std::to_string(i), 1, 8));
+  for (int i = 0; i < 9; ++i)
+    xs.push_back(p.add_variable(std::string("x").append(std::to_string(i)), 1,
+                                8));  // append: GCC 12 -Wrestrict misfires on "x" + string
   p.add_all_different(xs, AllDifferentMode::binary);
   RunSpec spec;
   spec.search.limits.node_limit = 5;

@@ -43,7 +43,6 @@ class QuickXplain {
     ++checks_;
     const Verdict v = check_(kept);
     if (v == Verdict::satisfiable) satisfiable_.push_back(kept);
-    if (v == Verdict::unknown) unknown_ = true;
     return v;
   }
 
@@ -71,13 +70,11 @@ class QuickXplain {
   }
 
   std::uint64_t checks() const { return checks_; }
-  bool saw_unknown() const { return unknown_; }
 
  private:
   const SubsetCheck& check_;
   std::vector<Parts> satisfiable_;
   std::uint64_t checks_ = 0;
-  bool unknown_ = false;
 };
 
 }  // namespace
@@ -130,7 +127,8 @@ std::string restriction_name(const Problem& problem, VarId x) {
   if (d.size() == 1) return out + " = " + std::to_string(var.value(d.min()));
   const int first = d.min();
   const int last = d.max();
-  const bool interval = last - first + 1 == d.size() && var.value(last) - var.value(first) == last - first;
+  const bool interval =
+      last - first + 1 == d.size() && static_cast<long long>(var.value(last)) - var.value(first) == last - first;
   if (interval && d.size() > 8)
     return out + " in " + std::to_string(var.value(first)) + ".." + std::to_string(var.value(last));
   out += " in {";

@@ -55,8 +55,8 @@ struct UnsatCore {
 using SubsetCheck = std::function<Verdict(const std::vector<int>& kept)>;
 
 /// A minimal unsatisfiable subset of the parts 0..n-1 under `check`: first all n (not unsatisfiable: the answer has
-/// that verdict and no parts), then QuickXplain over the order 0..n-1 (it keeps, of two candidate conflicts, the
-/// one whose parts come earliest), then the deletion pass. With an exact checker `parts` is minimal: dropping any one
+/// that verdict and no parts), then QuickXplain over the order 0..n-1 (with an exact checker, of the conflicts it
+/// finds one whose last part comes as early as any conflict allows), then the deletion pass. With an exact checker `parts` is minimal: dropping any one
 /// part leaves a satisfiable subset. Throws Error when n < 0; what `check` throws passes through.
 UnsatCore minimal_unsatisfiable_subset(int n, const SubsetCheck& check);
 
