@@ -339,7 +339,11 @@ void write_why_unsat(const fzn::Model& syntax, const FznOptions& o, const RunSpe
         std::max(std::chrono::microseconds(1), std::chrono::duration_cast<std::chrono::microseconds>(left));
   }
   each.search.limits.interrupt = interrupt_flag();
-  std::cerr << why_unsat_text(named, fzn::flatzinc_why_unsat(syntax, source_name(o), build_options(o), parts, each));
+  try {  // a subset builds as the whole model did; should one not, the answer is lost, not the run's output
+    std::cerr << why_unsat_text(named, fzn::flatzinc_why_unsat(syntax, source_name(o), build_options(o), parts, each));
+  } catch (const Error& e) {
+    std::cerr << "csp fzn: --why-unsat: " << e.what() << '\n';
+  }
 }
 
 // Each phase of the search annotation among its own variables (not with -f); where the annotation leaves a choice
