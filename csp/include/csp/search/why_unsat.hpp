@@ -17,7 +17,7 @@ namespace csp {
 
 /// When the run specification sets no node limit, each check after the first (the whole model's) stops after
 /// max(kMinCheckNodes, kCheckNodeFactor x the first check's assignments) and answers unknown: a relaxation can be far
-/// harder to decide than the model (a Sudoku proved at the root whose relaxations search for minutes), and an answer
+/// harder to decide than the model (one proved without a decision had relaxations that searched for minutes), and an answer
 /// that comes is worth more than a minimality that does not. `node_limit` set: that limit for every check.
 inline constexpr std::uint64_t kMinCheckNodes = 10000;
 inline constexpr std::uint64_t kCheckNodeFactor = 10;
@@ -62,7 +62,7 @@ UnsatCore minimal_unsatisfiable_subset(int n, const SubsetCheck& check);
 
 /// One part of a model a why-unsat question may take away: constraints and domain restrictions under one name.
 struct ModelPart {
-  std::string name;                       ///< how the answer prints it: "row 1", "r1c1 = 5", "x2.fzn:14"
+  std::string name;                       ///< how the answer prints it: "x != y", "x = 5", "model.fzn:14"
   std::vector<ConstraintId> constraints;  ///< taken away: each replaced by one that holds (Problem::relax_constraint)
   std::vector<VarId> restrictions;        ///< taken away: each variable's domain is all its values again
 };
