@@ -36,7 +36,8 @@ def __getattr__(name):
 
 
 __all__ = [
-    "Problem", "Var", "Expr", "Linear", "Formula", "Result", "UnsatCore", "Interrupt", "Error", "ModelError", "UnknownNameError",
+    "Problem", "Var", "Expr", "Linear", "Formula", "Result", "UnsatCore", "Interrupt", "Error", "ModelError",
+    "UnknownNameError",
     "SearchContext", "register_variable_ordering", "register_value_ordering", "register_inference",
     "variable_orderings", "value_orderings", "inferences", "algorithms", "restart_strategies",
     "run_options",

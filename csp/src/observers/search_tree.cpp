@@ -167,9 +167,13 @@ int SearchTreeObserver::add_node(int parent, int depth, VarId x, Value v) {
   return static_cast<int>(nodes_.size() - 1);
 }
 
-void SearchTreeObserver::on_assign(const Store& store, VarId x, Value v, int depth) {
+void SearchTreeObserver::remember_names(const Store& store) {
   if (names_.empty())
     for (VarId y = 0; y < store.problem().variable_count(); ++y) names_.push_back(store.problem().variable(y).name());
+}
+
+void SearchTreeObserver::on_assign(const Store& store, VarId x, Value v, int depth) {
+  remember_names(store);
   path_.resize(static_cast<std::size_t>(std::max(depth, 1)), -1);
   path_.push_back(add_node(path_[static_cast<std::size_t>(depth - 1)], depth, x, v));
 }
@@ -193,8 +197,7 @@ void SearchTreeObserver::on_prune(const Store& /*store*/, VarId x, Value v, cons
 }
 
 void SearchTreeObserver::on_wipeout(const Store& store, VarId x, const Constraint* cause, int depth) {
-  if (names_.empty())
-    for (VarId y = 0; y < store.problem().variable_count(); ++y) names_.push_back(store.problem().variable(y).name());
+  remember_names(store);
   if (depth < 0 || static_cast<std::size_t>(depth) >= path_.size()) return;
   const int id = path_[static_cast<std::size_t>(depth)];
   if (id < 0) return;
@@ -205,8 +208,7 @@ void SearchTreeObserver::on_wipeout(const Store& store, VarId x, const Constrain
 }
 
 void SearchTreeObserver::on_reject(const Store& store, VarId x, Value v, const Constraint& constraint, int depth) {
-  if (names_.empty())
-    for (VarId y = 0; y < store.problem().variable_count(); ++y) names_.push_back(store.problem().variable(y).name());
+  remember_names(store);
   if (depth < 1 || static_cast<std::size_t>(depth - 1) >= path_.size()) return;
   const int id = add_node(path_[static_cast<std::size_t>(depth - 1)], depth, x, v);
   if (id < 0) return;
@@ -215,8 +217,7 @@ void SearchTreeObserver::on_reject(const Store& store, VarId x, Value v, const C
 }
 
 void SearchTreeObserver::on_nogood(const Store& store, std::span<const NogoodLiteral> literals, int depth) {
-  if (names_.empty())
-    for (VarId y = 0; y < store.problem().variable_count(); ++y) names_.push_back(store.problem().variable(y).name());
+  remember_names(store);
   if (depth < 1 || static_cast<std::size_t>(depth - 1) >= path_.size()) return;
   const int id = path_[static_cast<std::size_t>(depth - 1)];  // the node whose next variable had no value left
   if (id < 0) return;

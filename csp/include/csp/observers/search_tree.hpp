@@ -83,6 +83,7 @@ class SearchTreeObserver : public SearchObserver {
 
  private:
   int add_node(int parent, int depth, VarId x, Value v);
+  void remember_names(const Store& store);  // the variables' names, read from the first event's store
   std::string label(const Node& n) const;
 
   std::function<std::string(Value)> value_text_;
