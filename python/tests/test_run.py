@@ -53,6 +53,18 @@ def test_every_cli_option_name_is_accepted():
     assert {"backtracking", "min-conflicts"} <= set(csp.algorithms())
 
 
+def test_clause_learning_answers_and_counts():
+    p = csp.n_queens(12)
+    r = p.solve(algorithm="lcg")
+    assert r.algorithm == "lcg" and r.solved and p.is_solution(r.solution)
+    assert r.algorithm_counters["learned_clauses"] == r.stats["nogoods"]
+    proof = csp.n_queens(3).solve(algorithm="lcg")
+    assert proof.status == "unsatisfiable" and proof.complete
+    with pytest.raises(csp.Error, match="finds one solution"):
+        p.count(algorithm="lcg")
+    assert "lcg" in csp.algorithms()
+
+
 def test_projection_counts_distinct_values():
     p = csp.Problem()
     x, y = p.var("x", range(0, 3)), p.var("y", range(0, 3))

@@ -45,9 +45,27 @@ run cryptarithm SEND+MORE=MONEY --algorithm cutset; expect_code 0 "cryptarithm c
 expect_out '^9567 \+ 1085 = 10652$' "cryptarithm cutset"
 run killer "$PUZZLES/killer_4x4.txt" --algorithm tree; expect_code 2 "killer tree"; expect_err 'algorithm tree' "killer tree"
 
+# ---- lcg: clause learning; one solution or a proof -------------------------------------------------------------------
+run queens 8 --algorithm lcg --stats; expect_code 0 "queens 8 lcg"
+expect_count '^(\. |Q ){7}(\.|Q)$' 8 "queens 8 lcg: the board"
+expect_out '^lcg: conflicts=[0-9]+ learned_clauses=[0-9]+ learned_literals=[0-9]+ ' "lcg: its counters with --stats"
+run queens 3 --algorithm lcg; expect_code 1 "queens 3 lcg: proved impossible"
+run color --map usa -k 3 --algorithm lcg; expect_code 1 "usa -k 3 lcg: proved impossible"
+run color --map usa -k 4 --algorithm lcg; expect_code 0 "usa -k 4 lcg"; expect_out 'checked: no edge joins' "usa lcg"
+run cryptarithm SEND+MORE=MONEY --algorithm lcg; expect_code 0 "cryptarithm lcg"
+expect_out '^9567 \+ 1085 = 10652$' "cryptarithm lcg"
+run zebra --algorithm lcg; expect_code 0 "zebra lcg"
+expect_out 'The Japanese owns the zebra; the Norwegian drinks water' "zebra lcg"
+run killer "$PUZZLES/killer_4x4.txt" --algorithm lcg; expect_code 0 "killer lcg"
+run queens 12 --algorithm lcg --node-limit 2; expect_code 1 "lcg --node-limit 2 (a limit)"
+run queens 8 --algorithm lcg --count; expect_code 2 "lcg --count"; expect_err 'finds one solution' "lcg --count"
+run queens 8 --algorithm lcg --var mrv; expect_code 2 "lcg --var"; expect_err '--var has no effect with --algorithm lcg' "lcg --var"
+run queens 8 --algorithm lcg --trace; expect_code 2 "lcg --trace"; expect_err '--trace has no effect with --algorithm lcg' "lcg --trace"
+run sudoku --algorithm lcg "$PUZZLES/classic.txt"; expect_code 2 "sudoku lcg"; expect_err 'backtracking only' "sudoku lcg"
+
 # ---- refusals -------------------------------------------------------------------------------------------------------
 run zebra --algorithm simulated-annealing; expect_code 2 "unknown algorithm"
-expect_err "valid: backtracking, min-conflicts, tree, cutset" "unknown algorithm lists the four"
+expect_err "valid: backtracking, lcg, min-conflicts, tree, cutset" "unknown algorithm lists the five"
 run color --map usa -k 4 --algorithm tree --var mrv; expect_code 2 "tree --var"
 expect_err '--var has no effect with --algorithm tree' "tree --var"
 run cryptarithm SEND+MORE=MONEY --all --algorithm cutset; expect_code 2 "cutset --all"
@@ -89,6 +107,6 @@ if grep -q '^group,instance,number,var,val,inference,alldiff,ac3,status,' "$TMP/
 run ablate australia --colors 3 --algorithm tree; expect_code 1 "ablate tree on a cycle: an error run (exit 1)"
 expect_err 'the constraint graph is not a tree or forest' "ablate tree: the reason"
 run ablate australia --algorithm local; expect_code 2 "ablate unknown algorithm"
-expect_err 'valid: backtracking, min-conflicts, tree, cutset' "ablate unknown algorithm"
+expect_err 'valid: backtracking, lcg, min-conflicts, tree, cutset' "ablate unknown algorithm"
 
 finish

@@ -49,7 +49,7 @@ run queens 8 --algorithm min-conflicts --inference mac; expect_code 2 "min-confl
 expect_err 'inference has no effect with --algorithm min-conflicts' "min-conflicts --inference"
 run queens 8 --algorithm min-conflicts --count; expect_code 2 "min-conflicts --count"
 run queens 8 --max-steps 10; expect_code 2 "--max-steps without min-conflicts"; expect_err 'needs --algorithm min-conflicts' "--max-steps"
-run queens 8 --algorithm tabu; expect_code 2 "unknown algorithm"; expect_err "valid: backtracking, min-conflicts" "unknown algorithm"
+run queens 8 --algorithm tabu; expect_code 2 "unknown algorithm"; expect_err "valid: backtracking, lcg, min-conflicts" "unknown algorithm"
 run queens 1001; expect_code 2 "queens 1001 backtracking"; expect_err 'at most 1000 with --algorithm backtracking' "queens 1001"
 run queens 1000001 --algorithm min-conflicts; expect_code 2 "queens 1000001"; expect_err 'at most 1000000' "queens 1000001"
 # backtracking with --seed (random tie-breaking) and restarts

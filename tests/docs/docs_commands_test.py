@@ -50,6 +50,7 @@ FIXTURES = {
     "puzzles.txt": ("source", "puzzles/classic.txt"),
     "model.fzn": ("source", "tests/flatzinc/data/knapsack.fzn"),
     "a.fzn": ("source", "tests/flatzinc/data/queens6.fzn"),
+    "queens6.fzn": ("source", "tests/flatzinc/data/queens6.fzn"),
     "b.fzn": ("source", "tests/flatzinc/data/knapsack.fzn"),
     "rcpsp_small.fzn": ("source", "tests/flatzinc/data/rcpsp_small.fzn"),
 }

@@ -176,41 +176,12 @@ INSTANTIATE_TEST_SUITE_P(Orderings, CbjOracle,
                                             ::testing::Values(std::size_t{0}, std::size_t{3})),
                          param_name);
 
-// A random binary CSP (model B) near the phase transition: n variables, d values, `pairs` constrained pairs, each
-// forbidding `forbidden` of the d*d value pairs. Hard enough for CBJ to jump and learn.
-Problem phase_transition_csp(std::uint32_t seed, int n, int d, int pairs, int forbidden) {
-  std::mt19937 rng(seed);
-  Problem p;
-  std::vector<Value> values;
-  for (int v = 0; v < d; ++v) values.push_back(v);
-  for (int i = 0; i < n; ++i) p.add_variable("x" + std::to_string(i), values);
-  std::set<std::pair<int, int>> used;
-  while (static_cast<int>(used.size()) < pairs) {
-    int a = static_cast<int>(rng() % static_cast<unsigned>(n));
-    int b = static_cast<int>(rng() % static_cast<unsigned>(n));
-    if (a == b) continue;
-    if (a > b) std::swap(a, b);
-    if (!used.insert({a, b}).second) continue;
-    auto bad = std::make_shared<std::set<std::pair<Value, Value>>>();
-    while (static_cast<int>(bad->size()) < forbidden)
-      bad->insert(
-          {static_cast<Value>(rng() % static_cast<unsigned>(d)), static_cast<Value>(rng() % static_cast<unsigned>(d))});
-    p.add_constraint(std::make_unique<BinaryPredicate>(
-        a, b,
-        [bad](Value x, Value y) {
-          return bad->count({x, y}) == 0;
-        },
-        "c" + std::to_string(a) + "_" + std::to_string(b)));
-  }
-  return p;
-}
-
 TEST(Cbj, SameCountsAsPlainBacktrackingNearThePhaseTransition) {
   std::uint64_t backjumps = 0;
   std::uint64_t nogoods = 0;
   std::uint64_t solutions = 0;
   for (std::uint32_t seed = 1; seed <= 10; ++seed) {
-    const Problem p = phase_transition_csp(seed, 14, 4, 30, 6);
+    const Problem p = test_support::phase_transition_csp(seed, 14, 4, 30, 6);
     std::uint64_t count = 0;
     for (const std::string var : {"first", "mrv"}) {
       for (const std::string inference : {"none", "fc", "mac"}) {
@@ -330,7 +301,7 @@ TEST(Cbj, WithRestartsCountsExactly) {
       EXPECT_EQ(backtracking_search(australia, c).solution_count, 18U) << what;
       EXPECT_EQ(backtracking_search(queens8, c).solution_count, 92U) << what;
       for (std::uint32_t seed = 1; seed <= 10; ++seed) {
-        const Problem p = phase_transition_csp(seed, 14, 4, 30, 6);
+        const Problem p = test_support::phase_transition_csp(seed, 14, 4, 30, 6);
         SolverConfig plain = SolverConfig::textbook();
         plain.max_solutions = 0;
         plain.keep_solutions = 0;
@@ -350,7 +321,7 @@ TEST(Cbj, WithRestartsCountsExactly) {
 TEST(Cbj, StaticOrderNeverVisitsMoreNodesThanBacktracking) {
   // With a static order and no inference, CBJ explores a subset of chronological backtracking's tree.
   for (std::uint32_t seed = 1; seed <= 40; ++seed) {
-    const Problem p = phase_transition_csp(seed, 14, 4, 30, 6);
+    const Problem p = test_support::phase_transition_csp(seed, 14, 4, 30, 6);
     SolverConfig plain = SolverConfig::textbook();
     const SearchResult b = backtracking_search(p, plain);
     const SearchResult j = backtracking_search(p, cbj("first", "natural", "none", 0, 1));
@@ -402,7 +373,8 @@ TEST(Cbj, EveryLearnedNogoodIsImpliedByTheModel) {
   for (std::uint32_t seed = 1; seed <= 150; ++seed)
     problems.emplace_back("random " + std::to_string(seed), test_support::make_random_csp(seed).problem);
   for (std::uint32_t seed = 1; seed <= 6; ++seed)
-    problems.emplace_back("phase transition " + std::to_string(seed), phase_transition_csp(seed, 9, 4, 20, 6));
+    problems.emplace_back("phase transition " + std::to_string(seed),
+                          test_support::phase_transition_csp(seed, 9, 4, 20, 6));
   std::uint64_t checked = 0;
   for (const auto& [name, p] : problems) {
     const std::vector<test_support::Tuple> solutions = test_support::all_solutions(p);

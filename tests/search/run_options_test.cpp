@@ -145,7 +145,7 @@ TEST(RunOptions, BadValuesNameTheOptionAndTheValidValues) {
     run_option("algorithm").set(spec, "annealing");
     FAIL();
   } catch (const UnknownNameError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("unknown algorithm 'annealing' (valid: backtracking, min-conflicts"));
+    EXPECT_THAT(e.what(), HasSubstr("unknown algorithm 'annealing' (valid: backtracking, lcg, min-conflicts"));
   }
   try {
     run_option("learning").set(spec, "x");

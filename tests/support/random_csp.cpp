@@ -7,6 +7,10 @@
 #include <random>
 #include <set>
 #include <sstream>
+#include <string>
+#include <utility>
+
+#include "csp/constraints/binary_predicate.hpp"
 
 namespace csp::test_support {
 
@@ -320,6 +324,33 @@ RandomCsp make_wide_random_csp(std::uint32_t seed) {
   }
   r.description = desc.str();
   return r;
+}
+
+Problem phase_transition_csp(std::uint32_t seed, int n, int d, int pairs, int forbidden) {
+  std::mt19937 rng(seed);
+  Problem p;
+  std::vector<Value> values;
+  for (int v = 0; v < d; ++v) values.push_back(v);
+  for (int i = 0; i < n; ++i) p.add_variable("x" + std::to_string(i), values);
+  std::set<std::pair<int, int>> used;
+  while (static_cast<int>(used.size()) < pairs) {
+    int a = static_cast<int>(rng() % static_cast<unsigned>(n));
+    int b = static_cast<int>(rng() % static_cast<unsigned>(n));
+    if (a == b) continue;
+    if (a > b) std::swap(a, b);
+    if (!used.insert({a, b}).second) continue;
+    auto bad = std::make_shared<std::set<std::pair<Value, Value>>>();
+    while (static_cast<int>(bad->size()) < forbidden)
+      bad->insert(
+          {static_cast<Value>(rng() % static_cast<unsigned>(d)), static_cast<Value>(rng() % static_cast<unsigned>(d))});
+    p.add_constraint(std::make_unique<BinaryPredicate>(
+        a, b,
+        [bad](Value x, Value y) {
+          return bad->count({x, y}) == 0;
+        },
+        "c" + std::to_string(a) + "_" + std::to_string(b)));
+  }
+  return p;
 }
 
 }  // namespace csp::test_support

@@ -44,4 +44,8 @@ RandomCsp make_random_csp(std::uint32_t seed);
 /// INT_MIN/INT_MAX, so sums leave 64 bits; checked here in 128 bits). Deterministic for a given seed.
 RandomCsp make_wide_random_csp(std::uint32_t seed);
 
+/// A random binary CSP (model B) near the phase transition: n variables, d values, `pairs` constrained pairs, each
+/// forbidding `forbidden` of the d*d value pairs. Hard enough for backjumping and learning to act.
+Problem phase_transition_csp(std::uint32_t seed, int n, int d, int pairs, int forbidden);
+
 }  // namespace csp::test_support

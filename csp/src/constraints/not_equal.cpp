@@ -2,6 +2,7 @@
 #include "csp/constraints/not_equal.hpp"
 
 #include "binary_conflict_counter.hpp"
+#include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
 
 namespace csp {
@@ -24,6 +25,15 @@ bool NotEqual::revise(Store& store, int pos) const {
 }
 
 bool NotEqual::propagate(Store& store) const { return revise(store, 0) && revise(store, 1); }
+
+bool NotEqual::explain(const PastDomains& then, int pos, int index, Explanation& why) const {
+  const VarId x = scope()[static_cast<std::size_t>(pos)];
+  const VarId y = scope()[static_cast<std::size_t>(1 - pos)];
+  const int j = then.fixed_index(y);
+  if (j < 0 || then.problem().variable(y).value(j) != then.problem().variable(x).value(index)) return false;
+  why.fixed(y);
+  return true;
+}
 
 int NotEqual::count_ruled_out(const Store& store, int pos, int index) const {
   const VarId x = scope()[static_cast<std::size_t>(pos)];

@@ -6,6 +6,7 @@
 
 #include "csp/core/errors.hpp"
 #include "csp/search/backtracking.hpp"
+#include "csp/search/lcg.hpp"
 #include "csp/search/min_conflicts.hpp"
 #include "csp/search/optimize.hpp"
 
@@ -40,12 +41,42 @@ RunResult run_min_conflicts(const Problem& problem, const RunSpec& spec) {
   return result;
 }
 
+// Clause learning (csp/search/lcg.hpp) under the spec's limits; its counters after the common ones.
+RunResult run_lcg(const Problem& problem, const RunSpec& spec) {
+  LearningCounters c;
+  RunResult result;
+  static_cast<SearchResult&>(result) = lcg_search(problem, spec.search, &c);
+  result.algorithm_counters = {{"conflicts", c.conflicts},
+                               {"learned_clauses", c.learned_clauses},
+                               {"learned_literals", c.learned_literals},
+                               {"backjump_levels", c.backjump_levels},
+                               {"deleted_clauses", c.deleted_clauses},
+                               {"own_explanations", c.own_explanations},
+                               {"scope_explanations", c.scope_explanations}};
+  return result;
+}
+
+std::string lcg_refusal(const Problem& problem, const RunSpec& spec) {
+  if (spec.search.observer != nullptr)
+    return "algorithm 'lcg' shows no events to an observer yet (--trace, --tree): use algorithm 'backtracking'";
+  std::uint64_t values = 0;
+  for (VarId x = 0; x < problem.variable_count(); ++x) values += static_cast<std::uint64_t>(problem.variable(x).size());
+  if (values > kLcgMaxValues)
+    return "algorithm 'lcg' keeps one literal per value: the variables have " + std::to_string(values) +
+           " values in all, more than its limit of " + std::to_string(kLcgMaxValues) + "; use algorithm 'backtracking'";
+  return "";
+}
+
 Registry<Algorithm> make_algorithms() {
   Registry<Algorithm> r("algorithm");
   r.add("backtracking",
         "AIMA Fig. 6.5 with the configured orderings, inference, restarts, backjumping and learning; branch and bound "
         "with an objective",
         Algorithm{run_backtracking, nullptr, true});
+  r.add("lcg",
+        "clause learning over domain literals [x = v], [x != v]: 1-UIP conflict analysis, learned clauses, VSIDS, "
+        "phase saving, Luby restarts; one solution or a proof",
+        Algorithm{run_lcg, lcg_refusal, false});
   r.add("min-conflicts", "local search (AIMA Fig. 6.8): a solution or 'gave up', never a proof",
         Algorithm{run_min_conflicts, nullptr, false});
   return r;

@@ -22,6 +22,7 @@
 #include "csp/propagation/inference.hpp"
 #include "csp/search/portfolio.hpp"
 #include "csp/search/solve.hpp"
+#include "options/algorithm_options.hpp"
 #include "output/run_observers.hpp"
 #include "output/why_unsat_output.hpp"
 
@@ -56,6 +57,7 @@ struct FznOptions {
   bool branching_given = false;  // --branching overrides the annotation's binary branching
   AllDifferentMode all_different = kDefaults.model.alldiff;
   Globals globals = Globals::native;
+  std::string algorithm = "backtracking";  // --algorithm: backtracking or lcg
 };
 
 void write_statistics(std::ostream& out, const fzn::FlatZincModel& model, const SearchResult& r, double init_s) {
@@ -217,6 +219,11 @@ void add_fzn_options(FznGroups& g) {
       "csp's global constraints (csp_cumulative, csp_regular, ...): native propagators, or decompose into linear, "
       "reified and table constraints");
   g.search.add_options()(
+      "algorithm", po::value<std::string>()->value_name("NAME")->default_value("backtracking"),
+      "the search: backtracking (the options above and the search annotation; branch and bound for minimize and "
+      "maximize) or lcg (clause learning over domain literals, 1-UIP, VSIDS, restarts: solve satisfy, one "
+      "solution, its own search order; --node-limit counts its decisions)");
+  g.search.add_options()(
       "deterministic", po::bool_switch(),
       "with -p N: the searches run to their own ends without racing and the answer of the one with the fewest "
       "nodes is printed (the same output on every run)");
@@ -249,6 +256,19 @@ void read_parallel_and_progress(const po::variables_map& vm, FznOptions& o) {
     o.progress_s = parse_seconds("progress-interval", vm["progress-interval"].as<std::string>());
 }
 
+// --algorithm: backtracking, or lcg for one solution of a satisfaction (its refusals of the rest are here; an
+// optimisation is refused once the model is read, in run_fzn).
+void read_algorithm(const po::variables_map& vm, FznOptions& o) {
+  o.algorithm = vm["algorithm"].as<std::string>();
+  if (o.algorithm == "backtracking") return;
+  if (o.algorithm != "lcg")
+    throw UsageError("--algorithm: unknown name '" + o.algorithm + "' (csp fzn runs backtracking or lcg)");
+  refuse_backtracking_flags(vm, o.algorithm);
+  if (o.all || o.solutions != 1)
+    throw UsageError("--algorithm lcg finds one solution: -a and -n N (other than 1) need --algorithm backtracking");
+  if (o.parallel > 1) throw UsageError("-p N runs backtracking searches: not with --algorithm lcg");
+}
+
 // The options of a parsed command line (not --help). Throws UsageError.
 FznOptions read_values(const po::variables_map& vm) {
   if (vm.count("file") == 0) throw UsageError("give a FlatZinc file, e.g. 'csp fzn model.fzn'");
@@ -272,6 +292,7 @@ FznOptions read_values(const po::variables_map& vm) {
     o.search.timeout_ms =
         static_cast<std::int64_t>(capped_count(vm, "time-limit", "-t", 1000ULL * 3600 * 24 * 365, "ms (a year)"));
   o.all_different = read_all_different_mode(vm);
+  read_algorithm(vm, o);
   try {
     o.globals = parse_globals(vm["globals"].as<std::string>());
   } catch (const std::invalid_argument& e) {
@@ -390,6 +411,7 @@ bool constant_objective(const fzn::FlatZincModel& model) {
 // projection on distinct_variables (improving solutions differ in their objective: never duplicates).
 RunSpec fzn_spec(const fzn::FlatZincModel& model, const FznOptions& o) {
   RunSpec spec;
+  spec.algorithm = o.algorithm;
   spec.search = config_now(o.search);
   spec.search.keep_solutions = 0;
   spec.search.assign_fixed = true;  // a fixed variable is assigned, as MiniZinc solvers count nodes (decisions only)
@@ -402,7 +424,9 @@ RunSpec fzn_spec(const fzn::FlatZincModel& model, const FznOptions& o) {
     spec.search.max_solutions = constant_objective(model) ? 1 : o.solutions;
   }
   std::vector<VarId> distinct_by = distinct_variables(model);
-  if (!optimising && static_cast<int>(distinct_by.size()) < model.problem.variable_count())
+  // lcg stops at its first solution, where the projection changes nothing (and lcg projects nothing).
+  if (!optimising && o.algorithm == "backtracking" &&
+      static_cast<int>(distinct_by.size()) < model.problem.variable_count())
     spec.search.projection = std::move(distinct_by);
   return spec;
 }
@@ -430,8 +454,13 @@ void write_ending(const fzn::FlatZincModel& model, const RunResult& result, std:
 void write_run_statistics(const fzn::FlatZincModel& model, const FznOptions& o, const RunResult& result,
                           std::size_t searches, double init_s) {
   if (!o.statistics) return;
-  for (const std::string& note : model.search.notes) std::cout << "%%%mzn-stat: searchNote=\"" << note << "\"\n";
+  if (o.algorithm == "backtracking")
+    for (const std::string& note : model.search.notes) std::cout << "%%%mzn-stat: searchNote=\"" << note << "\"\n";
+  else
+    std::cout << "%%%mzn-stat: searchNote=\"--algorithm " << o.algorithm << ": its own search order\"\n";
   if (o.parallel > 1) std::cout << "%%%mzn-stat: searches=" << searches << '\n';
+  for (const auto& [name, value] : result.algorithm_counters)
+    std::cout << "%%%mzn-stat: " << name << '=' << value << '\n';
   write_statistics(std::cout, model, result, init_s);
 }
 
@@ -518,6 +547,10 @@ int run_fzn(const std::vector<std::string>& args) {
     return usage_error("fzn", "--backjump " + backjumping + " does not work with solve " +  // as csp color --least
                                   (model.goal == fzn::SolveItem::Goal::minimize ? "minimize" : "maximize") +
                                   " (branch and bound); it works with solve satisfy");
+  if (o.algorithm == "lcg" && model.goal != fzn::SolveItem::Goal::satisfy && !constant_objective(model))
+    return usage_error("fzn", std::string("--algorithm lcg answers solve satisfy; this model is solve ") +
+                                  (model.goal == fzn::SolveItem::Goal::minimize ? "minimize" : "maximize") +
+                                  " (branch and bound: --algorithm backtracking)");
   RunSpec spec = fzn_spec(model, o);
   const double init_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!model.unsatisfiable.empty()) {

@@ -18,13 +18,14 @@ namespace csp::cli {
 
 namespace {
 
-// The flags that apply to backtracking only: its run options (those the program declares), --node-limit,
-// --consistency, --trace and --tree.
-std::vector<std::string> backtracking_flags() {
+// The flags that apply to backtracking only: its run options (those the program declares), --node-limit (lcg
+// counts its decisions too), --consistency, --trace and --tree.
+std::vector<std::string> backtracking_flags(const std::string& algorithm) {
   std::vector<std::string> out;
   for (const RunOption& row : run_options())
     if (row.group == OptionGroup::backtracking) out.emplace_back(row.name);
-  for (const char* name : {"node-limit", "consistency", "trace", "tree"}) out.emplace_back(name);
+  for (const char* name : {"node-limit", "consistency", "trace", "tree"})
+    if (algorithm != "lcg" || std::string_view(name) != "node-limit") out.emplace_back(name);
   return out;
 }
 
@@ -57,6 +58,13 @@ void add_algorithm_options(po::options_description& search) {
   }
 }
 
+void refuse_backtracking_flags(const po::variables_map& vm, const std::string& algorithm) {
+  if (algorithm == "backtracking") return;
+  for (const std::string& name : backtracking_flags(algorithm))
+    if (given(vm, name))
+      throw UsageError(std::string("--").append(name).append(" has no effect with --algorithm ").append(algorithm));
+}
+
 void read_algorithm_options(const po::variables_map& vm, SearchOptions& o) {
   RunSpec spec;
   spec.search = o.config;
@@ -68,10 +76,7 @@ void read_algorithm_options(const po::variables_map& vm, SearchOptions& o) {
     throw UsageError(std::string("--algorithm: ").append(e.what()));
   }
   o.algorithm = spec.algorithm;
-  if (o.algorithm != "backtracking")
-    for (const std::string& name : backtracking_flags())
-      if (given(vm, name))
-        throw UsageError(std::string("--").append(name).append(" has no effect with --algorithm ").append(o.algorithm));
+  refuse_backtracking_flags(vm, o.algorithm);
   if (o.algorithm != "min-conflicts") {
     for (const RunOption& row : run_options())
       if (row.group == OptionGroup::local && given(vm, row.name))

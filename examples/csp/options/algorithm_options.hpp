@@ -1,4 +1,4 @@
-// --algorithm backtracking|min-conflicts|tree|cutset, and the min-conflicts flags, for every model command (csp
+// --algorithm backtracking|lcg|min-conflicts|tree|cutset, and the min-conflicts flags, for every model command (csp
 // queens, color, cryptarithm, zebra, killer): the option group and its checks (csp::solve runs the algorithm).
 #pragma once
 
@@ -21,6 +21,10 @@ void add_algorithm_options(boost::program_options::options_description& search);
 /// ones), a bad number, a min-conflicts flag without --algorithm min-conflicts, or a backtracking option (--var,
 /// --val, --inference, --ac3, --max-solutions, --node-limit) given with another algorithm.
 void read_algorithm_options(const boost::program_options::variables_map& vm, SearchOptions& options);
+
+/// Throws UsageError when an option of backtracking only (--var, --val, --inference, --restarts, ..., --trace,
+/// --tree; --node-limit too, except for lcg, which counts its decisions) is given with another algorithm.
+void refuse_backtracking_flags(const boost::program_options::variables_map& vm, const std::string& algorithm);
 
 /// Empty when `options.algorithm` applies to `problem`, else why not: min-conflicts, tree and cutset find one
 /// solution (a count, --max-solutions other than 1, is refused); tree takes only constraints of one or two variables

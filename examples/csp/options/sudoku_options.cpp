@@ -135,10 +135,10 @@ void check_algorithm(const po::variables_map& vm) {
     throw UsageError(
         "--algorithm tree does not apply to a Sudoku: its constraint graph has cycles (every row, "
         "column and box is a clique) and its all-different constraints have more than two variables");
-  if (algorithm == "min-conflicts" || algorithm == "cutset")
+  if (algorithm == "min-conflicts" || algorithm == "cutset" || algorithm == "lcg")
     throw UsageError("--algorithm " + algorithm +
-                     ": csp sudoku solves by backtracking only (min-conflicts and "
-                     "cutset run on csp queens, color, cryptarithm, zebra and killer)");
+                     ": csp sudoku solves by backtracking only (lcg, min-conflicts and cutset run on "
+                     "csp queens, color, cryptarithm, zebra and killer; lcg on csp fzn too)");
   throw UsageError("--algorithm: unknown algorithm '" + algorithm + "' (valid here: backtracking)");
 }
 

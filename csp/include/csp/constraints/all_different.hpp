@@ -45,6 +45,10 @@ class AllDifferent final : public Constraint {
   bool is_satisfied_by(std::span<const Value> values) const override;
   bool revise(Store& store, int pos) const override;
   bool propagate(Store& store) const override;
+  /// A value another variable held alone: [y = v]. A hidden single of a permutation (every variable of the scope
+  /// with the same n values, n the arity, no offsets): x was left with v because no other variable had v, the
+  /// reason [y != v] for every other y. Otherwise (a Hall set, the pigeonhole) none: the scope's domains.
+  bool explain(const PastDomains& then, int pos, int index, Explanation& why) const override;
   int count_ruled_out(const Store& store, int pos, int index) const override;
   int conflicts(const Assignment& a, int pos, Value v) const override;
   void add_conflicts(const Assignment& a, int pos, const Variable& var, std::vector<int>& counts) const override;

@@ -17,6 +17,8 @@ class NotEqual final : public Constraint {
   bool propagate(Store& store) const override;
   /// `fixed`: a value leaves the other variable only once this one is a single value.
   PropagationEvent wakes_on(int /*pos*/) const override { return PropagationEvent::fixed; }
+  /// x lost v because y was v: the reason is [y = v].
+  bool explain(const PastDomains& then, int pos, int index, Explanation& why) const override;
   int count_ruled_out(const Store& store, int pos, int index) const override;
   int conflicts(const Assignment& a, int pos, Value v) const override;
   /// O(1) per move, per value scored and per variable scored.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "csp/core/assignment.hpp"
+#include "csp/core/explanation.hpp"
 #include "csp/core/variable.hpp"
 
 namespace csp {
@@ -136,6 +137,15 @@ class Constraint {
   /// bounds changes cost O(1) where a bitset rewrites and trails word after word. A hint about cost only: the
   /// values, the search and every count are the same either way. Default: `wakes_on(pos)` is `bounds`.
   virtual bool bounds_reasoning(int pos) const { return wakes_on(pos) == PropagationEvent::bounds; }
+
+  /// Clause learning (csp/search/lcg.hpp): the reason why `propagate`, run on the domains `then`, removed value
+  /// index `index` of scope[pos]: literals that held then and imply the removal with this constraint, written to
+  /// `why`. Returns false when it gives none (the default); the search then takes the whole scope's domains then,
+  /// which is correct for every constraint whose filtering reads only its scope's domains. A shorter reason makes
+  /// shorter learned clauses, which prune more.
+  virtual bool explain(const PastDomains& /*then*/, int /*pos*/, int /*index*/, Explanation& /*why*/) const {
+    return false;
+  }
 
   /// For LCV (AIMA §6.3.1): how many values of the other, unassigned scope variables' current domains would be
   /// ruled out if scope[pos] took the value with index `index`. Default: support search per value.

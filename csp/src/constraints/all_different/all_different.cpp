@@ -225,6 +225,34 @@ std::unique_ptr<ConflictCounter> AllDifferent::make_conflict_counter(const Probl
   return std::make_unique<AllDifferentCounter>(scope(), offsets_, dense_lo_, dense_range_);
 }
 
+bool AllDifferent::explain(const PastDomains& then, int pos, int index, Explanation& why) const {
+  const Problem& p = then.problem();
+  const Variable& x = p.variable(scope()[static_cast<std::size_t>(pos)]);
+  const long long v = shifted(pos, x.value(index));
+  for (int k = 0; k < arity(); ++k) {  // another variable held v alone
+    const VarId y = scope()[static_cast<std::size_t>(k)];
+    const int j = k == pos ? -1 : then.fixed_index(y);
+    if (j >= 0 && shifted(k, p.variable(y).value(j)) == v) {
+      why.fixed(y);
+      return true;
+    }
+  }
+  // A permutation: each of its n values goes to one of its n variables, so a value only x had left is x's.
+  if (!uniform_ || x.size() != arity()) return false;
+  const VarId xid = scope()[static_cast<std::size_t>(pos)];
+  for (int u = 0; u < x.size(); ++u) {
+    if (u == index || !then.contains(xid, u)) continue;
+    bool alone = true;
+    for (int k = 0; k < arity() && alone; ++k)
+      alone = k == pos || !then.contains(scope()[static_cast<std::size_t>(k)], u);
+    if (!alone) continue;
+    for (int k = 0; k < arity(); ++k)
+      if (k != pos) why.removed(scope()[static_cast<std::size_t>(k)], u);
+    return true;
+  }
+  return false;
+}
+
 int AllDifferent::count_ruled_out(const Store& store, int pos, int index) const {
   const long long sv = shifted(pos, store.value(scope()[static_cast<std::size_t>(pos)], index));
   int n = 0;

@@ -1,0 +1,558 @@
+// Clause learning over domain literals (csp/search/lcg.hpp): propagation with a literal trail, 1-UIP analysis,
+// learned clauses, VSIDS, phase saving, Luby restarts.
+#include "csp/search/lcg.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+
+#include "clause_database.hpp"
+#include "csp/core/store.hpp"
+#include "literal_trail.hpp"
+
+namespace csp {
+
+namespace detail::lcg {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Luby's sequence 1, 1, 2, 1, 1, 2, 4, ... (k from 0).
+std::uint64_t luby(std::uint64_t k) {
+  std::uint64_t size = 1;
+  std::uint64_t power = 1;
+  while (size < k + 1) {
+    size = 2 * size + 1;
+    power *= 2;
+  }
+  while (size - 1 != k) {
+    size = (size - 1) / 2;
+    power /= 2;
+    k %= size;
+  }
+  return power;
+}
+
+// The past domains of a propagate call that started when the trail held `t` events (Constraint::explain).
+class PastAt final : public PastDomains {
+ public:
+  PastAt(const Problem& p, const LiteralTrail& trail, int t) : p_(p), trail_(trail), t_(t) {}
+  const Problem& problem() const override { return p_; }
+  bool contains(VarId x, int i) const override { return trail_.contained(x, i, t_); }
+  int fixed_index(VarId x) const override { return trail_.fixed_index(x, t_); }
+
+ private:
+  const Problem& p_;
+  const LiteralTrail& trail_;
+  int t_;
+};
+
+// A constraint's reason as trail events; a literal that did not hold then makes the reason invalid (the search
+// then takes the scope's domains, so a constraint's mistake costs strength, never a wrong clause).
+class EventReason final : public Explanation {
+ public:
+  EventReason(const LiteralTrail& trail, int t, std::vector<int>& out) : trail_(trail), t_(t), out_(out) {}
+  void fixed(VarId x) override {
+    if (trail_.fixed_index(x, t_) < 0) valid_ = false;
+    trail_.domain_events(x, t_, out_);
+  }
+  void removed(VarId x, int i) override {
+    const int r = trail_.removal(x, i);
+    if (r == LiteralTrail::kPresent || r >= t_)
+      valid_ = false;
+    else if (r >= 0)
+      out_.push_back(r);
+  }
+  void domain(VarId x) override { trail_.domain_events(x, t_, out_); }
+  bool valid() const { return valid_; }
+
+ private:
+  const LiteralTrail& trail_;
+  int t_;
+  std::vector<int>& out_;
+  bool valid_ = true;
+};
+
+/// What failed: a constraint's propagate call (which read the trail up to `start`) or an all-false clause.
+struct Conflict {
+  Reason reason = Reason::constraint;
+  int ref = -1;
+  int start = 0;
+};
+
+class Search {
+ public:
+  Search(const Problem& p, const SolverConfig& config, SearchResult& result, LearningCounters& counters,
+         const LearnedClauseHook& on_learned)
+      : p_(p),
+        config_(config),
+        result_(result),
+        counters_(counters),
+        on_learned_(on_learned),
+        store_(p, result.stats),
+        trail_(p),
+        clauses_(trail_),
+        queued_(static_cast<std::size_t>(p.constraint_count()), 0),
+        activity_(static_cast<std::size_t>(p.variable_count()), 0.0),
+        phase_(static_cast<std::size_t>(p.variable_count()), -1) {
+    if (config.limits.time_limit.count() != 0) store_.set_deadline(start_ + config.limits.time_limit);
+    store_.set_interrupt_flag(config.limits.interrupt);
+  }
+
+  void run();
+
+ private:
+  // ---- propagation
+  void changed(VarId x, Reason reason, int ref, int start);
+  void enqueue(ConstraintId c) {
+    if (queued_[static_cast<std::size_t>(c)] != 0) return;
+    queued_[static_cast<std::size_t>(c)] = 1;
+    queue_.push_back(c);
+  }
+  void clear_queues();
+  bool propagate();
+  bool propagate_clauses();
+  bool make_true(Lit l, int clause);
+  // ---- analysis
+  void constraint_reason(const Event& ev, std::vector<int>& out);
+  void scope_reason(const Constraint& c, int start, std::vector<int>& out) const {
+    for (const VarId y : c.scope()) trail_.domain_events(y, start, out);
+  }
+  void antecedents(int e, std::vector<int>& out);
+  void conflict_events(std::vector<int>& out) const;
+  bool learn();
+  std::string literal_text(const Event& ev) const;
+  std::string reason_text(const Event& ev) const;
+  std::string implication_graph(int top, int uip);
+  class Shown;
+  // ---- search
+  VarId choose_variable() const;
+  void bump(VarId x);
+  void backjump(int level);
+  void stop(StopReason why);
+  bool out_of_budget();
+
+  const Problem& p_;
+  const SolverConfig& config_;
+  SearchResult& result_;
+  LearningCounters& counters_;
+  const LearnedClauseHook& on_learned_;
+  Clock::time_point start_ = Clock::now();
+  Store store_;
+  LiteralTrail trail_;
+  ClauseDatabase clauses_;
+  std::vector<Trail::Mark> marks_;  // marks_[k]: the store before the decision of level k + 1
+  std::deque<ConstraintId> queue_;
+  std::vector<char> queued_;
+  std::vector<Lit> falsified_;  // literals made false, their watchers not yet visited
+  std::size_t next_falsified_ = 0;
+  Conflict failure_;
+  std::vector<double> activity_;
+  double increment_ = 1;
+  std::vector<int> phase_;
+  std::vector<char> seen_;
+  std::vector<int> events_;    // scratch
+  std::vector<int> conflict_;  // the events of the conflict being analysed (for the picture)
+  bool stopped_ = false;
+};
+
+// The clause shown to the hook; the picture is drawn only when asked for.
+class Search::Shown final : public LearnedClause {
+ public:
+  Shown(Search& search, const std::vector<ClauseLiteral>& literals, int level, int back, int uip)
+      : search_(search), literals_(literals), level_(level), back_(back), uip_(uip) {}
+  std::span<const ClauseLiteral> literals() const override { return literals_; }
+  int conflict_level() const override { return level_; }
+  int backjump_level() const override { return back_; }
+  std::string implication_graph() const override { return search_.implication_graph(level_, uip_); }
+
+ private:
+  Search& search_;
+  const std::vector<ClauseLiteral>& literals_;
+  int level_;
+  int back_;
+  int uip_;
+};
+
+void Search::changed(VarId x, Reason reason, int ref, int start) {
+  const int n = trail_.sync(store_, x, reason, ref, start, falsified_);
+  if (n == 0) return;
+  if (trail_.known_size(x) == 1) phase_[static_cast<std::size_t>(x)] = store_.domain(x).min();
+  for (const ConstraintId c : p_.constraints_of(x)) enqueue(c);
+}
+
+void Search::clear_queues() {
+  for (const ConstraintId c : queue_) queued_[static_cast<std::size_t>(c)] = 0;
+  queue_.clear();
+  falsified_.clear();
+  next_falsified_ = 0;
+}
+
+// Clauses first (cheap, as SAT solvers do), then one constraint at a time; a constraint is queued again after
+// its own changes too, so at the fixpoint each has seen its scope's final domains (the Constraint contract then
+// makes a full assignment a solution).
+bool Search::propagate() {
+  for (;;) {
+    if (!propagate_clauses()) return false;
+    if (queue_.empty()) return true;
+    const ConstraintId c = queue_.front();
+    queue_.pop_front();
+    queued_[static_cast<std::size_t>(c)] = 0;
+    if (store_.entailed(c)) continue;
+    const Constraint& con = p_.constraint(c);
+    const int start = trail_.size();
+    if (!store_.propagate(con)) {
+      if (store_.interrupted()) stop(store_.stopped_by_flag() ? StopReason::interrupted : StopReason::time_limit);
+      failure_ = Conflict{Reason::constraint, c, start};
+      return false;
+    }
+    for (const VarId y : con.scope())
+      if (store_.domain(y).size() != trail_.known_size(y)) changed(y, Reason::constraint, c, start);
+  }
+}
+
+bool Search::make_true(Lit l, int clause) {
+  const bool ok = l.eq ? store_.assign(l.var, l.index, nullptr) : store_.remove(l.var, l.index, nullptr);
+  if (!ok) return false;  // never: an undefined literal's value is in the domain, next to another
+  changed(l.var, Reason::clause, clause, 0);
+  return true;
+}
+
+// Two watched literals: each literal made false visits the clauses watching it; a clause finds another literal
+// that is not false to watch, or is unit (its first literal is made true), or is false (a conflict).
+bool Search::propagate_clauses() {
+  while (next_falsified_ < falsified_.size()) {
+    const Lit f = falsified_[next_falsified_++];
+    std::vector<Watch>& ws = clauses_.watchers(f);
+    std::size_t i = 0;
+    std::size_t j = 0;
+    bool ok = true;
+    while (i < ws.size()) {
+      const Watch w = ws[i++];
+      if (trail_.value(w.blocker) == Truth::yes) {
+        ws[j++] = w;
+        continue;
+      }
+      Clause& c = clauses_.clause(w.clause);
+      if (c.deleted) continue;
+      if (c.lits[0] == f) std::swap(c.lits[0], c.lits[1]);
+      const Watch kept{w.clause, c.lits[0]};
+      if (c.lits[0] != w.blocker && trail_.value(c.lits[0]) == Truth::yes) {
+        ws[j++] = kept;
+        continue;
+      }
+      bool moved = false;
+      for (std::size_t m = 2; m < c.lits.size(); ++m)
+        if (trail_.value(c.lits[m]) != Truth::no) {
+          std::swap(c.lits[1], c.lits[m]);
+          clauses_.watchers(c.lits[1]).push_back(kept);
+          moved = true;
+          break;
+        }
+      if (moved) continue;
+      ws[j++] = kept;
+      if (trail_.value(c.lits[0]) == Truth::no || !make_true(c.lits[0], w.clause)) {
+        failure_ = Conflict{Reason::clause, w.clause, 0};
+        ok = false;
+        break;
+      }
+    }
+    while (i < ws.size()) ws[j++] = ws[i++];
+    ws.resize(j);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// The constraint's own reason for the removal ev when it gives a valid one, else its scope's domains then.
+void Search::constraint_reason(const Event& ev, std::vector<int>& out) {
+  const Constraint& c = p_.constraint(ev.ref);
+  const std::size_t mark = out.size();
+  const PastAt then(p_, trail_, ev.start);
+  EventReason why(trail_, ev.start, out);
+  if (c.explain(then, c.position_of(ev.var), ev.index, why) && why.valid()) {
+    ++counters_.own_explanations;
+    return;
+  }
+  out.resize(mark);
+  ++counters_.scope_explanations;
+  scope_reason(c, ev.start, out);
+}
+
+// The earlier events that imply event e.
+void Search::antecedents(int e, std::vector<int>& out) {
+  const Event& ev = trail_.event(e);
+  switch (ev.reason) {
+    case Reason::decision:
+      return;
+    case Reason::by_decision:
+      out.push_back(ev.ref);
+      return;
+    case Reason::fixed:
+      trail_.removals_before(ev.var, e, out);
+      return;
+    case Reason::constraint:
+      constraint_reason(ev, out);
+      return;
+    case Reason::clause: {
+      const Clause& c = clauses_.clause(ev.ref);
+      for (std::size_t m = 1; m < c.lits.size(); ++m) trail_.falsifying_events(c.lits[m], e, out);
+      return;
+    }
+  }
+}
+
+// The events that together contradict the model (the failure's explanation).
+void Search::conflict_events(std::vector<int>& out) const {
+  if (failure_.reason == Reason::constraint) {
+    scope_reason(p_.constraint(failure_.ref), failure_.start, out);
+    return;
+  }
+  for (const Lit& l : clauses_.clause(failure_.ref).lits) trail_.falsifying_events(l, trail_.size(), out);
+}
+
+// Conflict analysis to the first UIP. False when the conflict holds at level 0 (no solution).
+bool Search::learn() {
+  ++counters_.conflicts;
+  ++result_.stats.failures;
+  if (failure_.reason == Reason::clause) clauses_.bump(failure_.ref);
+  conflict_.clear();
+  conflict_events(conflict_);
+  int top = 0;
+  for (const int e : conflict_) top = std::max(top, trail_.event(e).level);
+  if (top == 0) return false;
+  if (top < trail_.level()) backjump(top);  // the failure already held at a lower level
+  seen_.assign(static_cast<std::size_t>(trail_.size()), 0);
+  std::vector<Lit> learnt{Lit{}};
+  int open = 0;  // events of this level still to resolve
+  const auto take = [&](int e) {
+    const Event& ev = trail_.event(e);
+    if (ev.level == 0 || seen_[static_cast<std::size_t>(e)] != 0) return;
+    seen_[static_cast<std::size_t>(e)] = 1;
+    bump(ev.var);
+    if (ev.level == top)
+      ++open;
+    else
+      learnt.push_back(negation(ev.lit()));
+  };
+  for (const int e : conflict_) take(e);
+  int e = trail_.size();
+  for (;;) {
+    do --e;
+    while (seen_[static_cast<std::size_t>(e)] == 0);
+    if (--open == 0) break;
+    const Event& ev = trail_.event(e);
+    if (ev.reason == Reason::clause) clauses_.bump(ev.ref);
+    events_.clear();
+    antecedents(e, events_);
+    for (const int a : events_) take(a);
+  }
+  learnt[0] = negation(trail_.event(e).lit());
+  // The asserting level: the highest of the other literals, whose one goes second (it is watched).
+  int back = 0;
+  std::size_t second = 0;
+  for (std::size_t m = 1; m < learnt.size(); ++m) {
+    events_.clear();
+    trail_.falsifying_events(learnt[m], trail_.size(), events_);
+    int level = 0;
+    for (const int a : events_) level = std::max(level, trail_.event(a).level);
+    if (level > back) {
+      back = level;
+      second = m;
+    }
+  }
+  if (second > 1) std::swap(learnt[1], learnt[second]);
+  if (on_learned_) {
+    std::vector<ClauseLiteral> shown;
+    for (const Lit& l : learnt) shown.push_back(ClauseLiteral{l.var, store_.value(l.var, l.index), l.eq});
+    if (!on_learned_(Shown(*this, shown, top, back, e))) {
+      stop(StopReason::callback);
+      return false;
+    }
+  }
+  counters_.learned_literals += learnt.size();
+  ++counters_.learned_clauses;
+  ++result_.stats.nogoods;
+  counters_.backjump_levels += static_cast<std::uint64_t>(trail_.level() - back);
+  if (trail_.level() - back > 1) ++result_.stats.backjumps;
+  backjump(back);
+  const Lit asserted = learnt[0];
+  const int id = clauses_.add(std::move(learnt));
+  increment_ /= 0.95;
+  clauses_.decay();
+  make_true(asserted, id);
+  return true;
+}
+
+std::string Search::literal_text(const Event& ev) const {
+  return p_.variable(ev.var).name() + (ev.equality() ? " = " : " != ") +
+         std::to_string(store_.value(ev.var, ev.index)) + " @" + std::to_string(ev.level);
+}
+
+std::string Search::reason_text(const Event& ev) const {
+  switch (ev.reason) {
+    case Reason::constraint:
+      return p_.constraint(ev.ref).name();
+    case Reason::clause:
+      return "learned clause";
+    case Reason::fixed:
+      return "one value left";
+    default:
+      return "decision";
+  }
+}
+
+namespace {
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (const char ch : text) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    out += ch;
+  }
+  return out + '"';
+}
+}  // namespace
+
+// The events the analysis marked (seen_): the resolved ones of the conflict level with their reasons' arrows, the
+// UIP (no arrows in: the cut), the clause's literals of lower levels; then the failure.
+std::string Search::implication_graph(int top, int uip) {
+  const LearningCounters kept = counters_;  // drawing asks the reasons again: not counted twice
+  std::string dot = "digraph conflict {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n";
+  const auto node = [](int e) { return "e" + std::to_string(e); };
+  std::vector<int> reason;
+  for (int e = 0; e < trail_.size(); ++e) {
+    if (seen_[static_cast<std::size_t>(e)] == 0 && e != uip) continue;
+    const Event& ev = trail_.event(e);
+    std::string style = ev.level < top ? ", style=dashed" : ev.decision() ? ", style=bold" : "";
+    if (e == uip) style += ", peripheries=2, color=blue";
+    dot += "  " + node(e) + " [label=" + quoted(literal_text(ev)) + style + "];\n";
+    if (ev.level < top || e == uip) continue;
+    reason.clear();
+    antecedents(e, reason);
+    for (const int a : reason)
+      if (seen_[static_cast<std::size_t>(a)] != 0 || a == uip)
+        dot += "  " + node(a) + " -> " + node(e) + " [label=" + quoted(reason_text(ev)) + "];\n";
+  }
+  const std::string failed =
+      failure_.reason == Reason::constraint ? p_.constraint(failure_.ref).name() : "learned clause";
+  dot += "  conflict [label=" + quoted("conflict: " + failed) + ", shape=octagon, color=red];\n";
+  for (const int e : conflict_)
+    if (seen_[static_cast<std::size_t>(e)] != 0) dot += "  " + node(e) + " -> conflict;\n";
+  counters_ = kept;
+  return dot + "}\n";
+}
+
+void Search::bump(VarId x) {
+  double& a = activity_[static_cast<std::size_t>(x)];
+  a += increment_;
+  if (a > 1e100) {
+    for (double& other : activity_) other *= 1e-100;
+    increment_ *= 1e-100;
+  }
+}
+
+VarId Search::choose_variable() const {
+  VarId best = -1;
+  for (VarId x = 0; x < p_.variable_count(); ++x) {
+    const int size = trail_.known_size(x);
+    if (size <= 1) continue;
+    if (best < 0) {
+      best = x;
+      continue;
+    }
+    const double a = activity_[static_cast<std::size_t>(x)];
+    const double b = activity_[static_cast<std::size_t>(best)];
+    if (a > b || (a == b && size < trail_.known_size(best))) best = x;
+  }
+  return best;
+}
+
+void Search::backjump(int level) {
+  if (level >= trail_.level()) return;
+  store_.undo_to(marks_[static_cast<std::size_t>(level)]);
+  marks_.resize(static_cast<std::size_t>(level));
+  trail_.backtrack_to(level);
+  clear_queues();
+}
+
+void Search::stop(StopReason why) {
+  if (stopped_) return;
+  stopped_ = true;
+  result_.stop = why;
+}
+
+bool Search::out_of_budget() {
+  if (config_.limits.node_limit != 0 && result_.stats.assignments >= config_.limits.node_limit)
+    stop(StopReason::node_limit);
+  else if (!store_.tick())
+    stop(store_.stopped_by_flag() ? StopReason::interrupted : StopReason::time_limit);
+  return stopped_;
+}
+
+void Search::run() {
+  for (ConstraintId c = 0; c < p_.constraint_count(); ++c) enqueue(c);
+  const std::uint64_t unit = std::max<std::uint64_t>(config_.restart_base, 1);
+  std::uint64_t restart = 0;
+  std::uint64_t budget = unit * luby(restart);
+  std::uint64_t since_restart = 0;
+  result_.stop = StopReason::complete;
+  for (;;) {
+    if (!propagate()) {
+      if (stopped_) break;
+      if (!learn()) break;  // proved: no solution
+      if (++since_restart >= budget && trail_.level() > 0) {
+        backjump(0);
+        ++result_.stats.restarts;
+        budget = unit * luby(++restart);
+        since_restart = 0;
+        if (clauses_.live() > 4000 + counters_.conflicts / 10) counters_.deleted_clauses += clauses_.reduce();
+      }
+      continue;
+    }
+    const VarId x = choose_variable();
+    if (x < 0) {  // every variable fixed at the fixpoint: a solution
+      Assignment a(p_);
+      for (VarId y = 0; y < p_.variable_count(); ++y) a.assign(y, store_.value(y, store_.domain(y).min()));
+      result_.solutions.push_back(std::move(a));
+      result_.solution_count = 1;
+      result_.stats.solutions = 1;
+      result_.stop = StopReason::solution_cap;
+      break;
+    }
+    if (out_of_budget()) break;
+    ++result_.stats.assignments;
+    const int saved = phase_[static_cast<std::size_t>(x)];
+    const int i = saved >= 0 && store_.domain(x).contains(saved) ? saved : store_.domain(x).min();
+    marks_.push_back(store_.mark());
+    const int d = trail_.decide(x, i);
+    result_.stats.max_depth =
+        std::max<std::uint64_t>(result_.stats.max_depth, static_cast<std::uint64_t>(trail_.level()));
+    store_.assign(x, i, nullptr);
+    changed(x, Reason::by_decision, d, 0);
+  }
+  result_.complete = is_complete(result_.stop);
+  result_.status = status_of(result_.stop, result_.solution_count);
+  result_.stats.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
+}
+
+}  // namespace
+}  // namespace detail::lcg
+
+std::string to_string(const Problem& problem, std::span<const ClauseLiteral> clause) {
+  std::string out;
+  for (const ClauseLiteral& l : clause) {
+    if (!out.empty()) out += " or ";
+    out += problem.variable(l.var).name() + (l.equal ? " = " : " != ") + std::to_string(l.value);
+  }
+  return out.empty() ? "false" : out;
+}
+
+SearchResult lcg_search(const Problem& problem, const SolverConfig& config, LearningCounters* counters,
+                        const LearnedClauseHook& on_learned) {
+  SearchResult result;
+  LearningCounters local;
+  detail::lcg::Search(problem, config, result, counters != nullptr ? *counters : local, on_learned).run();
+  return result;
+}
+
+}  // namespace csp

@@ -1,0 +1,187 @@
+// Clause learning (csp/search/lcg.hpp): answers agree with the brute-force oracle, every learned clause is implied by
+// the model, and the classic counts and proofs hold.
+#include "csp/search/lcg.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "csp/models/n_queens.hpp"
+#include "csp/models/sudoku/sudoku.hpp"
+#include "csp/search/solve.hpp"
+#include "support/oracle.hpp"
+#include "support/random_csp.hpp"
+#include "support/sudoku_puzzles.hpp"
+
+namespace csp {
+namespace {
+
+using Clause = std::vector<ClauseLiteral>;
+
+bool satisfies(const test_support::Tuple& s, const Clause& clause) {
+  return std::any_of(clause.begin(), clause.end(), [&](const ClauseLiteral& l) {
+    return (s[static_cast<std::size_t>(l.var)] == l.value) == l.equal;
+  });
+}
+
+// Runs lcg on p and checks it against the oracle: the status, the solution, and that every solution satisfies
+// every learned clause. Returns the number of clauses checked.
+std::uint64_t check_against_oracle(const Problem& p, const std::string& label, std::uint64_t restart_base = 100) {
+  const std::vector<test_support::Tuple> solutions = test_support::all_solutions(p);
+  std::vector<Clause> learned;
+  SolverConfig c;
+  c.restart_base = restart_base;
+  LearningCounters counters;
+  const SearchResult r = lcg_search(p, c, &counters, [&](const LearnedClause& l) {
+    learned.emplace_back(l.literals().begin(), l.literals().end());
+    return true;
+  });
+  EXPECT_TRUE(r.complete) << label;
+  if (solutions.empty()) {
+    EXPECT_EQ(r.status, Status::unsatisfiable) << label;
+  } else {
+    EXPECT_EQ(r.status, Status::solved) << label;
+    if (r.status == Status::solved) {
+      EXPECT_TRUE(p.is_solution(r.solution())) << label << ": " << p.why_not_solution(r.solution());
+      const test_support::Tuple t = r.solution().values();
+      EXPECT_TRUE(std::find(solutions.begin(), solutions.end(), t) != solutions.end()) << label;
+    }
+  }
+  EXPECT_EQ(learned.size(), counters.learned_clauses) << label;
+  EXPECT_EQ(r.stats.nogoods, counters.learned_clauses) << label;
+  for (const Clause& clause : learned) {
+    EXPECT_FALSE(clause.empty()) << label;
+    for (const test_support::Tuple& s : solutions)
+      EXPECT_TRUE(satisfies(s, clause)) << label << ": a learned clause excludes a solution";
+  }
+  return learned.size();
+}
+
+TEST(Lcg, AgreesWithTheOracleAndLearnsOnlyImpliedClauses) {
+  std::uint64_t clauses = 0;
+  int unsat = 0;
+  for (std::uint32_t seed = 1; seed <= static_cast<std::uint32_t>(test_support::sized(400, 120)); ++seed) {
+    const test_support::RandomCsp r = test_support::make_random_csp(seed);
+    unsat += test_support::all_solutions(r.problem).empty() ? 1 : 0;
+    clauses += check_against_oracle(r.problem, "random " + std::to_string(seed), 1);
+  }
+  for (std::uint32_t seed = 1; seed <= static_cast<std::uint32_t>(test_support::sized(150, 50)); ++seed)
+    clauses +=
+        check_against_oracle(test_support::make_wide_random_csp(seed).problem, "wide " + std::to_string(seed), 1);
+  for (std::uint32_t seed = 1; seed <= static_cast<std::uint32_t>(test_support::sized(120, 40)); ++seed) {
+    const Problem p = test_support::phase_transition_csp(seed, 9, 4, 20, 6);
+    unsat += test_support::all_solutions(p).empty() ? 1 : 0;
+    clauses += check_against_oracle(p, "phase transition " + std::to_string(seed), 1);
+  }
+  EXPECT_GT(unsat, 20);      // proofs are tested, not only solutions
+  EXPECT_GT(clauses, 100U);  // the sample learns, so the clause checks test something
+}
+
+// n queens in n rows, one variable per row: the same answers as the oracle, learned clauses implied, for n = 1..7
+// (2 and 3 have no solution).
+TEST(Lcg, QueensAnswersAndClauses) {
+  for (int n = 1; n <= 7; ++n) {
+    const Problem p = models::n_queens(n);
+    check_against_oracle(p, std::to_string(n) + " queens", 2);
+  }
+}
+
+// The pigeonhole principle: n + 1 pigeons in n holes, pairwise different, has no solution; learning proves it.
+TEST(Lcg, ProvesThePigeonholePrinciple) {
+  for (int n = 2; n <= 6; ++n) {
+    Problem p;
+    std::vector<VarId> pigeons;
+    for (int i = 0; i <= n; ++i) pigeons.push_back(p.add_variable("p" + std::to_string(i), 1, n));
+    for (std::size_t i = 0; i < pigeons.size(); ++i)
+      for (std::size_t j = i + 1; j < pigeons.size(); ++j) p.add_not_equal(pigeons[i], pigeons[j]);
+    LearningCounters counters;
+    const SearchResult r = lcg_search(p, SolverConfig{}, &counters);
+    EXPECT_EQ(r.status, Status::unsatisfiable) << n;
+    EXPECT_TRUE(r.complete) << n;
+    EXPECT_EQ(counters.conflicts, r.stats.failures) << n;
+  }
+}
+
+// Two well-known hard puzzles (Arto Inkala's "world's hardest", 2012; "Easter monster") through csp::solve, which
+// checks the solution against the rules.
+TEST(Lcg, SolvesHardSudokusThroughSolve) {
+  for (const std::string name : {"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+                                 "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"}) {
+    const models::Sudoku sudoku(test_support::grid_of(name));
+    const Problem& p = sudoku.problem();
+    RunSpec spec;
+    spec.algorithm = "lcg";
+    const RunResult r = solve(p, spec);
+    ASSERT_EQ(r.status, Status::solved) << name;
+    EXPECT_TRUE(p.is_solution(r.solution())) << name;
+    EXPECT_EQ(r.algorithm_counters.front().first, "conflicts");
+  }
+}
+
+// The pigeonhole principle with 3 pigeons in 2 holes: the first decision p0 = 1 leaves p1 and p2 with 2 each, and
+// p1 != p2 fails. The learned clause is p0 != 1 (a unit: everything else is at level 0); the picture shows the
+// decision as the UIP, the removals it caused, and the failed constraint.
+TEST(Lcg, ShowsTheLearnedClauseAndItsImplicationGraph) {
+  Problem p;
+  const VarId a = p.add_variable("p0", 1, 2);
+  const VarId b = p.add_variable("p1", 1, 2);
+  const VarId c = p.add_variable("p2", 1, 2);
+  p.add_not_equal(a, b);
+  p.add_not_equal(a, c);
+  p.add_not_equal(b, c);
+  std::vector<std::string> clauses;
+  std::string graph;
+  const SearchResult r = lcg_search(p, SolverConfig{}, nullptr, [&](const LearnedClause& l) {
+    clauses.push_back(to_string(p, l.literals()));
+    if (graph.empty()) graph = l.implication_graph();
+    EXPECT_EQ(l.conflict_level(), 1);
+    EXPECT_EQ(l.backjump_level(), 0);
+    return true;
+  });
+  EXPECT_EQ(r.status, Status::unsatisfiable);
+  ASSERT_FALSE(clauses.empty());
+  EXPECT_EQ(clauses.front(), "p0 != 1");
+  EXPECT_NE(graph.find("digraph conflict"), std::string::npos);
+  EXPECT_NE(graph.find("[label=\"p0 = 1 @1\", style=bold, peripheries=2, color=blue]"), std::string::npos) << graph;
+  EXPECT_NE(graph.find("label=\"p1 != 1 @1\""), std::string::npos) << graph;
+  EXPECT_NE(graph.find("shape=octagon, color=red"), std::string::npos) << graph;
+  EXPECT_NE(graph.find("-> conflict;"), std::string::npos) << graph;
+}
+
+TEST(Lcg, AHookThatReturnsFalseStopsTheSearch) {
+  Problem p;
+  std::vector<VarId> pigeons;
+  for (int i = 0; i <= 6; ++i) pigeons.push_back(p.add_variable("p" + std::to_string(i), 1, 6));
+  for (std::size_t i = 0; i < pigeons.size(); ++i)
+    for (std::size_t j = i + 1; j < pigeons.size(); ++j) p.add_not_equal(pigeons[i], pigeons[j]);
+  int calls = 0;
+  const SearchResult r = lcg_search(p, SolverConfig{}, nullptr, [&](const LearnedClause&) { return ++calls < 3; });
+  EXPECT_EQ(calls, 3);
+  EXPECT_EQ(r.stop, StopReason::callback);
+  EXPECT_EQ(r.status, Status::limit_reached);
+  EXPECT_FALSE(r.complete);
+}
+
+TEST(Lcg, HonoursTheNodeLimitAndRefusesCounts) {
+  Problem p;
+  std::vector<VarId> pigeons;
+  for (int i = 0; i <= 9; ++i) pigeons.push_back(p.add_variable("p" + std::to_string(i), 1, 9));
+  for (std::size_t i = 0; i < pigeons.size(); ++i)
+    for (std::size_t j = i + 1; j < pigeons.size(); ++j) p.add_not_equal(pigeons[i], pigeons[j]);
+  SolverConfig c;
+  c.limits.node_limit = 50;
+  const SearchResult r = lcg_search(p, c);
+  EXPECT_EQ(r.status, Status::limit_reached);
+  EXPECT_EQ(r.stop, StopReason::node_limit);
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(r.stats.assignments, 50U);
+  RunSpec spec;
+  spec.algorithm = "lcg";
+  spec.search.max_solutions = 0;
+  EXPECT_THROW((void)solve(p, spec), Error);
+}
+
+}  // namespace
+}  // namespace csp
