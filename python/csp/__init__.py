@@ -19,7 +19,7 @@ from ._csp import Error, Interrupt, ModelError, SearchContext, UnknownNameError
 from . import _bool, _text
 from ._expr import Expr, Formula, Linear, Var, as_int, check_owner, flat, ids, is_int, var_id
 from ._flatten import Aux
-from ._run import Result, UnsatCore, run as _run, solutions as _solutions, why_unsat as _why_unsat
+from ._run import LearnedClause, Result, UnsatCore, learned_clauses as _learned_clauses, run as _run, solutions as _solutions, why_unsat as _why_unsat
 from .globals import GlobalConstraints
 
 
@@ -36,7 +36,7 @@ def __getattr__(name):
 
 
 __all__ = [
-    "Problem", "Var", "Expr", "Linear", "Formula", "Result", "UnsatCore", "Interrupt", "Error", "ModelError",
+    "Problem", "Var", "Expr", "Linear", "Formula", "Result", "UnsatCore", "LearnedClause", "Interrupt", "Error", "ModelError",
     "UnknownNameError",
     "SearchContext", "register_variable_ordering", "register_value_ordering", "register_inference",
     "variable_orderings", "value_orderings", "inferences", "algorithms", "restart_strategies",
@@ -299,6 +299,12 @@ class Problem(GlobalConstraints):
         rest has one. QuickXplain (Junker 2004) with the search as the oracle; spec as in solve (its timeout bounds
         the whole question). See csp.UnsatCore."""
         return _why_unsat(self._p, spec, givens, interrupt, sorted(self._aux.definitions))
+
+    def learned_clauses(self, limit: int = 1, interrupt=None, **spec) -> list:
+        """The first `limit` clauses that clause learning (algorithm "lcg", docs/learning.md) learns on this problem,
+        each a csp.LearnedClause with its implication graph; fewer when the search ends first. spec: its limits
+        (timeout, node_limit)."""
+        return _learned_clauses(self._p, spec, limit, interrupt)
 
 
 # ---- the methods that pass their arguments on to the engine's ------------------------------------------------------

@@ -140,6 +140,41 @@ def spec_of(kwargs: dict, owner=None) -> dict:
     return spec
 
 
+class LearnedClause:
+    """A clause learned by clause learning (Problem.learned_clauses, algorithm "lcg"): at least one of its literals
+    holds in every solution of the problem.
+
+    literals: (variable name, value, equal) triples, the asserting literal first (equal False: "!="). text:
+    "x = 3 or y != 2". conflict_level: the decision level of the failure it was learned from; backjump_level: the
+    level the search went back to. graph: the failure's implication graph in Graphviz DOT (the literals of the
+    conflict level the analysis resolved, each with arrows from its reason's literals, labelled with the
+    constraint; the first UIP drawn double; the clause's literals of lower levels dashed; the failed constraint as
+    a red octagon). str() is the text.
+    """
+
+    __slots__ = ("literals", "text", "conflict_level", "backjump_level", "graph")
+
+    def __init__(self, raw: dict):
+        self.literals = [tuple(t) for t in raw["literals"]]
+        self.text = raw["text"]
+        self.conflict_level = raw["conflict_level"]
+        self.backjump_level = raw["backjump_level"]
+        self.graph = raw["graph"]
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return f"LearnedClause({self.text!r}, conflict level {self.conflict_level}, back to {self.backjump_level})"
+
+
+def learned_clauses(raw_problem, kwargs: dict, limit: int, interrupt=None) -> list:
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise _csp.Error(f"learned_clauses: limit must be a whole number >= 1, got {limit!r}")
+    raw = _csp.learned_clauses(raw_problem, spec_of(kwargs, raw_problem), limit, interrupt)
+    return [LearnedClause(d) for d in raw["clauses"]]
+
+
 def run(raw_problem, kwargs: dict, on_solution=None, interrupt=None, wrap=None) -> Result:
     return Result(_csp.solve(raw_problem, spec_of(kwargs, raw_problem), on_solution, interrupt), wrap)
 

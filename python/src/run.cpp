@@ -16,6 +16,7 @@
 #include "bindings.hpp"
 #include "callable.hpp"
 #include "conversions.hpp"
+#include "csp/search/lcg.hpp"
 #include "csp/search/solve.hpp"
 #include "csp/search/why_unsat.hpp"
 #include "gil.hpp"
@@ -130,6 +131,48 @@ void bind_run(py::module_& m) {
       py::arg("background") = std::vector<ConstraintId>{},
       "csp::why_unsat(problem, model_parts(problem, givens) but the constraints of `background`, RunSpec): a dict of "
       "verdict, parts (the names kept), minimal, checks and of (how many parts there were).");
+  m.def(
+      "learned_clauses",
+      [](const Problem& problem, const py::dict& spec_kwargs, std::size_t limit, Interrupt* interrupt) {
+        InferenceLease lease;
+        RunSpec spec = make_run_spec(problem, spec_kwargs, lease);
+        struct Learned {
+          std::vector<ClauseLiteral> literals;
+          int level;
+          int back;
+          std::string graph;
+        };
+        std::vector<Learned> learned;
+        const SearchResult r = run_released(problem, spec, interrupt, [&](const RunSpec& s) {
+          return lcg_search(problem, s.search, nullptr, [&](const LearnedClause& l) {
+            learned.push_back(Learned{{l.literals().begin(), l.literals().end()},
+                                      l.conflict_level(),
+                                      l.backjump_level(),
+                                      l.implication_graph()});
+            return learned.size() < limit;
+          });
+        });
+        py::list out;
+        for (const Learned& l : learned) {
+          py::list literals;
+          for (const ClauseLiteral& c : l.literals)
+            literals.append(py::make_tuple(problem.variable(c.var).name(), c.value, c.equal));
+          py::dict d;
+          d["literals"] = literals;
+          d["text"] = to_string(problem, l.literals);
+          d["conflict_level"] = l.level;
+          d["backjump_level"] = l.back;
+          d["graph"] = l.graph;
+          out.append(d);
+        }
+        py::dict result;
+        result["clauses"] = out;
+        result["status"] = to_string(r.status);
+        return result;
+      },
+      py::arg("problem"), py::arg("spec"), py::arg("limit"), py::arg("interrupt") = nullptr,
+      "csp::lcg_search until `limit` clauses are learned: a dict of clauses (each a dict of literals, text, "
+      "conflict_level, backjump_level and graph, its implication graph in DOT) and status.");
   m.def("spec_string", [](const Problem& problem, const py::dict& spec_kwargs) {
     InferenceLease lease;
     return to_string(make_run_spec(problem, spec_kwargs, lease).search);

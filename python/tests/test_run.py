@@ -65,6 +65,23 @@ def test_clause_learning_answers_and_counts():
     assert "lcg" in csp.algorithms()
 
 
+def test_learned_clauses_and_their_implication_graphs():
+    # 3 pigeons in 2 holes: deciding p0 = 1 leaves p1 and p2 with hole 2 each, and p1 != p2 fails; the first clause
+    # learned is p0 != 1, drawn with the decision as the first UIP.
+    p = csp.Problem()
+    pigeons = [p.var(f"p{i}", range(1, 3)) for i in range(3)]
+    p.all_different(pigeons, mode="binary")
+    first, *rest = p.learned_clauses(limit=5)
+    assert isinstance(first, csp.LearnedClause) and str(first) == "p0 != 1"
+    assert first.literals == [("p0", 1, False)] and (first.conflict_level, first.backjump_level) == (1, 0)
+    assert "digraph conflict" in first.graph and "peripheries=2" in first.graph and "octagon" in first.graph
+    assert len(rest) <= 4
+    many = csp.n_queens(8).learned_clauses(limit=3)
+    assert len(many) <= 3 and all(c.literals for c in many)
+    with pytest.raises(csp.Error, match="limit"):
+        p.learned_clauses(limit=0)
+
+
 def test_projection_counts_distinct_values():
     p = csp.Problem()
     x, y = p.var("x", range(0, 3)), p.var("y", range(0, 3))
