@@ -7,7 +7,8 @@ _imp forms, bool_*, array_*_element, set_in, fzn_all_different_int, csp_table_in
 (int_times(x, x, z), an element's index inside its array) and constants; some variables are hidden (no
 output_var), and one model in four minimises or maximises a variable. Every model is solved by brute force (all
 assignments, each builtin evaluated as MiniZinc's stdlib defines it), by `csp fzn -a` under several
-configurations, and, when the MiniZinc driver is installed, by Gecode (`minizinc --solver gecode`, every
+configurations (and, for a satisfaction, once with `--algorithm lcg`, which must print one of them or prove there is
+none), and, when the MiniZinc driver is installed, by Gecode (`minizinc --solver gecode`, every
 GECODE_EVERY-th model). csp must print exactly the brute-force solutions, distinct on the output variables
 (optimisation: the optimum, proved); a Gecode answer that differs from brute force is reported as Gecode's, not
 as a failure (Gecode 6.2 has known bugs on int_mod and int_pow).
@@ -292,6 +293,15 @@ def judge(model, shown, truth, solutions, status):
     return ""
 
 
+def judge_one(truth, solutions, status):
+    """'' when a one-solution answer (csp fzn --algorithm lcg, satisfaction) agrees with brute force, else why not."""
+    if not truth:
+        return "" if status == "=====UNSATISFIABLE=====" and not solutions else f"expected UNSAT, got {status}"
+    if len(solutions) != 1 or solutions[0] not in truth:
+        return f"expected one of {sorted(truth)}, got {solutions} {status}"
+    return ""
+
+
 def run(cmd, timeout=20):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
@@ -356,6 +366,13 @@ def main():
             if why:
                 failures.append((count, config, why, model.fzn()))
                 break
+        if not failures or failures[-1][0] != count:  # clause learning: one solution, or the proof
+            if model.goal[0] == "satisfy":
+                rc, out, err = run([o.csp, "fzn", "--algorithm", "lcg", path])
+                runs += 1
+                why = f"exit {rc}: {err.strip()}" if rc != 0 else judge_one(truth, *parse_csp(out, shown, bools))
+                if why:
+                    failures.append((count, ["--algorithm", "lcg"], why, model.fzn()))
         if gecode and count % o.gecode_every == 0 and all(v[2] for v in model.vars):
             rc, out, err = run(["minizinc", "--solver", "gecode", "-a", path])
             if rc == 0:

@@ -7,6 +7,7 @@
 #include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
 #include "linear_bounds.hpp"
+#include "linear_explain.hpp"
 
 namespace csp {
 
@@ -79,6 +80,13 @@ bool Linear::is_consistent(const Assignment& a) const {
 }
 
 LinearTerms Linear::terms(Store& store) const { return {scope(), coefficients_, store, this}; }
+
+bool Linear::explain(const PastDomains& then, int pos, int index, Explanation& why) const {
+  if (unsatisfiable_) return false;
+  const Wide term = Wide{coefficients_[static_cast<std::size_t>(pos)]} *
+                    then.problem().variable(scope()[static_cast<std::size_t>(pos)]).value(index);
+  return detail::explain_violation(then, scope(), coefficients_, pos, term, op_, rhs_, why);
+}
 
 bool Linear::revise(Store& store, int pos) const {
   if (unsatisfiable_) {

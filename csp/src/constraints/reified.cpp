@@ -7,6 +7,7 @@
 #include "bool_support.hpp"
 #include "csp/core/store.hpp"
 #include "linear_bounds.hpp"
+#include "linear_explain.hpp"
 
 namespace csp {
 
@@ -62,6 +63,32 @@ bool remove_indices(Store& store, VarId x, int lo, int hi, const Constraint* cau
 }  // namespace
 
 // ---- LinearReif ------------------------------------------------------------------------------------------------
+
+// b lost a value: the relation (b lost 1) or its negation (b lost 0) has no solution in the terms' bounds. A term lost
+// a value: b held 1 (the relation) or 0 (its negation, under <->), and with the value the rest cannot satisfy it.
+bool LinearReif::explain(const PastDomains& then, int pos, int index, Explanation& why) const {
+  const Problem& p = then.problem();
+  const int n = static_cast<int>(coefficients_.size());
+  const VarId b = scope()[static_cast<std::size_t>(n)];
+  const std::span<const VarId> terms(scope().data(), coefficients_.size());
+  const auto [not_op, not_rhs] = detail::negated(op_, rhs_);
+  if (pos == n) {
+    const Value lost = p.variable(b).value(index);
+    if (lost == 1) return detail::explain_violation(then, terms, coefficients_, -1, 0, op_, rhs_, why);
+    if (lost == 0) return detail::explain_violation(then, terms, coefficients_, -1, 0, not_op, not_rhs, why);
+    return false;
+  }
+  const int fixed = then.fixed_index(b);
+  if (fixed < 0) return false;
+  const Value held = p.variable(b).value(fixed);
+  if (held != 1 && (held != 0 || reification_ != Reification::equivalence)) return false;
+  const detail::Wide term = detail::Wide{coefficients_[static_cast<std::size_t>(pos)]} *
+                            p.variable(scope()[static_cast<std::size_t>(pos)]).value(index);
+  const bool shown = held == 1 ? detail::explain_violation(then, terms, coefficients_, pos, term, op_, rhs_, why)
+                               : detail::explain_violation(then, terms, coefficients_, pos, term, not_op, not_rhs, why);
+  if (shown) why.fixed(b);
+  return shown;
+}
 
 LinearReif::LinearReif(std::vector<VarId> vars, std::vector<int> coefficients, LinearOp op, long long rhs, VarId b,
                        Reification reification, std::string name)
@@ -191,6 +218,32 @@ MemberReif::MemberReif(VarId x, std::vector<Value> set, VarId b, Reification rei
 void MemberReif::attach(const Problem& problem) {
   Constraint::attach(problem);
   detail::require_boolean(problem, scope()[1], name(), "reification");
+}
+
+bool MemberReif::explain(const PastDomains& then, int pos, int index, Explanation& why) const {
+  const Problem& p = then.problem();
+  const VarId x = scope()[0];
+  const VarId b = scope()[1];
+  const Variable& xv = p.variable(x);
+  if (pos == 1) {  // b lost a value: x was inside the set (b = 1 forced) or outside it (b = 0)
+    const bool inside = p.variable(b).value(index) == 0;
+    const int fixed = then.fixed_index(x);
+    if (fixed >= 0) {
+      if (contains(xv.value(fixed)) != inside) return false;
+      why.fixed(x);
+      return true;
+    }
+    for (int k = 0; k < xv.size(); ++k)
+      if (contains(xv.value(k)) != inside) why.removed(x, k);  // refused (so never learned) if k was still there
+    return true;
+  }
+  const int j = then.fixed_index(b);
+  if (j < 0) return false;
+  const bool in = p.variable(b).value(j) == 1;  // x in the set, or (b = 0 under <->) out of it
+  if (!in && reification_ != Reification::equivalence) return false;
+  if (contains(xv.value(index)) == in) return false;
+  why.fixed(b);
+  return true;
 }
 
 bool MemberReif::contains(Value v) const {

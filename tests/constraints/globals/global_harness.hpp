@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <random>
 #include <set>
@@ -15,6 +16,7 @@
 #include "csp/core/problem.hpp"
 #include "csp/core/store.hpp"
 #include "csp/search/backtracking.hpp"
+#include "csp/search/lcg.hpp"
 #include "support/oracle.hpp"
 
 namespace csp::test_support {
@@ -57,6 +59,27 @@ inline std::set<std::vector<Value>> brute_force(const GlobalInstance& g) {
   }
 }
 
+/// Clause learning (csp/search/lcg.hpp) on `p`, against its solutions `all` (every variable, auxiliaries too): the
+/// same answer, and every learned clause holds in every solution (the explanations of the propagators involved,
+/// native or of the decomposition, are checked by this).
+inline void check_learning(const Problem& p, const std::vector<std::vector<Value>>& all, const std::string& label) {
+  std::vector<std::vector<ClauseLiteral>> learned;
+  SolverConfig c;
+  c.restart_base = 1;
+  const SearchResult r = lcg_search(p, c, nullptr, [&](const LearnedClause& l) {
+    learned.emplace_back(l.literals().begin(), l.literals().end());
+    return true;
+  });
+  EXPECT_EQ(r.status, all.empty() ? Status::unsatisfiable : Status::solved) << label << " (lcg)";
+  if (r.status == Status::solved) EXPECT_TRUE(p.is_solution(r.solution())) << label << " (lcg)";
+  for (const auto& clause : learned)
+    for (const auto& s : all)
+      EXPECT_TRUE(std::any_of(
+          clause.begin(), clause.end(),
+          [&](const ClauseLiteral& l) { return (s[static_cast<std::size_t>(l.var)] == l.value) == l.equal; }))
+          << label << ": a learned clause excludes a solution";
+}
+
 /// Checks `rounds` instances of `make`; returns how many had at least one solution (so a caller can assert that the
 /// instances are not all trivially unsatisfiable).
 inline int check_random_instances(const std::string& label, int rounds, std::uint32_t seed,
@@ -75,6 +98,18 @@ inline int check_random_instances(const std::string& label, int rounds, std::uin
       if (how == Globals::native && p.variable_count() == static_cast<int>(xs.size())) {
         const std::vector<Tuple> all = all_solutions(p);  // the propagator's own relation, by enumeration
         EXPECT_EQ(std::set<std::vector<Value>>(all.begin(), all.end()), expected) << label << " round " << round;
+      }
+      {  // every solution over all the variables, for the clauses learned
+        SolverConfig c;
+        c.max_solutions = 0;
+        c.keep_solutions = 0;
+        std::vector<std::vector<Value>> all;
+        c.on_solution = [&](const Assignment& a) {
+          all.push_back(a.values());
+          return true;
+        };
+        (void)backtracking_search(p, c);
+        check_learning(p, all, label + " round " + std::to_string(round) + " " + to_string(how));
       }
       for (const std::string inference : {"none", "fc", "mac"}) {
         SolverConfig c;

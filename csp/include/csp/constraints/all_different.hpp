@@ -45,7 +45,8 @@ class AllDifferent final : public Constraint {
   bool is_satisfied_by(std::span<const Value> values) const override;
   bool revise(Store& store, int pos) const override;
   bool propagate(Store& store) const override;
-  /// A value another variable held alone: [y = v]. A hidden single of a permutation (every variable of the scope
+  /// A value another variable held alone: [y = v]. A Hall set that holds v (found greedily; no offsets): its
+  /// variables' lost values outside their union. A hidden single of a permutation (every variable of the scope
   /// with the same n values, n the arity, no offsets): x was left with v because no other variable had v, the
   /// reason [y != v] for every other y. Otherwise (a Hall set, the pigeonhole) none: the scope's domains.
   bool explain(const PastDomains& then, int pos, int index, Explanation& why) const override;
@@ -58,6 +59,7 @@ class AllDifferent final : public Constraint {
   std::unique_ptr<ConflictCounter> make_conflict_counter(const Problem& problem) const override;
 
  private:
+  bool explain_by_hall_set(const PastDomains& then, int pos, Value v, Explanation& why) const;
   bool propagate_rules(Store& store) const;
   bool propagate_values(Store& store) const;
   bool propagate_matching(Store& store) const;

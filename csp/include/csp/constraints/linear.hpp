@@ -39,6 +39,9 @@ class Linear final : public Constraint {
   bool revise(Store& store, int pos) const override;
   bool propagate(Store& store) const override;
   /// Bounds: MAC runs it first, newest first, so a chain of precedences converges in one sweep.
+  /// A value beyond a bound: the other terms' bounds then that exclude it ([x >= min] or [x <= max] per term, checked
+  /// against the sum before it is given); != with the rest fixed: their values. Otherwise none.
+  bool explain(const PastDomains& then, int pos, int index, Explanation& why) const override;
   PropagationCost propagation_cost() const override { return PropagationCost::bounds; }
   /// `bounds` (the filtering reads only the terms' bounds); `fixed` for != (it filters once all but one are fixed).
   PropagationEvent wakes_on(int /*pos*/) const override {

@@ -30,6 +30,9 @@ class LinearReif final : public Constraint {
   bool is_satisfied_by(std::span<const Value> values) const override;
   bool revise(Store& store, int pos) const override;
   bool propagate(Store& store) const override;
+  /// b's value: the terms' bounds that entail the relation or its negation; a term's value: b's value and the other
+  /// terms' bounds (as Linear explains); none for what only the domains show.
+  bool explain(const PastDomains& then, int pos, int index, Explanation& why) const override;
   PropagationCost propagation_cost() const override { return PropagationCost::bounds; }
   /// `bounds` for the terms of <= and >= (entailment and filtering read their bounds), `domain` for those of = and
   /// != (with one term open, whether its value is in its domain decides b), `fixed` for b.
@@ -65,6 +68,9 @@ class MemberReif final : public Constraint {
   bool is_satisfied_by(std::span<const Value> values) const override;
   bool revise(Store& store, int pos) const override;
   bool propagate(Store& store) const override;
+  /// b's value: x's values then all in the set (b = 1) or all out of it (b = 0), as x's removals or its one value;
+  /// a value of x: b's value.
+  bool explain(const PastDomains& then, int pos, int index, Explanation& why) const override;
 
  private:
   int inside(const Store& store) const;   // values of x's domain in the set

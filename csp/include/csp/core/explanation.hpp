@@ -18,6 +18,9 @@ class PastDomains {
   virtual bool contains(VarId x, int i) const = 0;
   /// The index of x's one value then, or -1 when x had several.
   virtual int fixed_index(VarId x) const = 0;
+  /// The index of x's least (greatest) value then; -1 when its domain was empty. O(values of x).
+  int min_index(VarId x) const;
+  int max_index(VarId x) const;
 };
 
 /// Where a constraint writes the reason of a removal: literals that held in the past domains. Their conjunction,
@@ -32,6 +35,10 @@ class Explanation {
   virtual void removed(VarId x, int i) = 0;
   /// x's whole domain then: every value it had lost.
   virtual void domain(VarId x) = 0;
+  /// [x >= value index i] then: x had lost every value below i (its fixed literal when it had one value).
+  void at_least(const PastDomains& then, VarId x, int i);
+  /// [x <= value index i] then: x had lost every value above i.
+  void at_most(const PastDomains& then, VarId x, int i);
 };
 
 }  // namespace csp

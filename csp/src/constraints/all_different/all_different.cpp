@@ -6,6 +6,7 @@
 #include <climits>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <unordered_map>
 
 #include "csp/core/errors.hpp"
@@ -225,6 +226,63 @@ std::unique_ptr<ConflictCounter> AllDifferent::make_conflict_counter(const Probl
   return std::make_unique<AllDifferentCounter>(scope(), offsets_, dense_lo_, dense_range_);
 }
 
+// A Hall set then: variables H (x not among them) whose values together, U, number at most |H|, v among them; so H
+// takes all of U and x cannot take v. Found greedily (not always the smallest, nor always one when one exists): from
+// the smallest domain holding v, add the variable that adds the fewest new values until |U| <= |H|. The reason: each
+// variable of H had lost its values outside U.
+bool AllDifferent::explain_by_hall_set(const PastDomains& then, int pos, Value v, Explanation& why) const {
+  const Problem& p = then.problem();
+  const std::size_t n = scope().size();
+  std::vector<std::vector<Value>> values(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    if (static_cast<int>(k) == pos) continue;
+    const VarId y = scope()[k];
+    const Variable& var = p.variable(y);
+    for (int i = 0; i < var.size(); ++i)
+      if (then.contains(y, i)) values[k].push_back(var.value(i));  // ascending
+  }
+  std::vector<Value> united;
+  std::vector<char> in_set(n, 0);
+  std::size_t members = 0;
+  const auto added = [&](std::size_t k) {  // how many values k would add to `united`
+    std::size_t extra = 0;
+    for (const Value w : values[k]) extra += std::binary_search(united.begin(), united.end(), w) ? 0 : 1;
+    return extra;
+  };
+  for (;;) {
+    std::size_t best = n;
+    std::size_t best_extra = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (static_cast<int>(k) == pos || in_set[k] != 0 || values[k].empty()) continue;
+      if (members == 0 && !std::binary_search(values[k].begin(), values[k].end(), v)) continue;
+      const std::size_t extra = added(k);
+      if (best == n || extra < best_extra || (extra == best_extra && values[k].size() < values[best].size())) {
+        best = k;
+        best_extra = extra;
+      }
+    }
+    if (best == n) return false;
+    in_set[best] = 1;
+    ++members;
+    std::vector<Value> merged;
+    std::set_union(united.begin(), united.end(), values[best].begin(), values[best].end(), std::back_inserter(merged));
+    united.swap(merged);
+    if (united.size() <= members) break;
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    if (in_set[k] == 0) continue;
+    const VarId y = scope()[k];
+    const Variable& var = p.variable(y);
+    if (then.fixed_index(y) >= 0) {
+      why.fixed(y);
+      continue;
+    }
+    for (int i = 0; i < var.size(); ++i)
+      if (!std::binary_search(united.begin(), united.end(), var.value(i))) why.removed(y, i);
+  }
+  return true;
+}
+
 bool AllDifferent::explain(const PastDomains& then, int pos, int index, Explanation& why) const {
   const Problem& p = then.problem();
   const Variable& x = p.variable(scope()[static_cast<std::size_t>(pos)]);
@@ -237,6 +295,7 @@ bool AllDifferent::explain(const PastDomains& then, int pos, int index, Explanat
       return true;
     }
   }
+  if (offsets_.empty() && explain_by_hall_set(then, pos, x.value(index), why)) return true;
   // A permutation: each of its n values goes to one of its n variables, so a value only x had left is x's.
   if (!uniform_ || x.size() != arity()) return false;
   const VarId xid = scope()[static_cast<std::size_t>(pos)];
