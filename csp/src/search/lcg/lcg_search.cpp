@@ -8,7 +8,9 @@
 
 #include "clause_database.hpp"
 #include "csp/core/store.hpp"
+#include "implication_graph.hpp"
 #include "literal_trail.hpp"
+#include "reasons.hpp"
 
 namespace csp {
 
@@ -33,53 +35,6 @@ std::uint64_t luby(std::uint64_t k) {
   return power;
 }
 
-// The past domains of a propagate call that started when the trail held `t` events (Constraint::explain).
-class PastAt final : public PastDomains {
- public:
-  PastAt(const Problem& p, const LiteralTrail& trail, int t) : p_(p), trail_(trail), t_(t) {}
-  const Problem& problem() const override { return p_; }
-  bool contains(VarId x, int i) const override { return trail_.contained(x, i, t_); }
-  int fixed_index(VarId x) const override { return trail_.fixed_index(x, t_); }
-
- private:
-  const Problem& p_;
-  const LiteralTrail& trail_;
-  int t_;
-};
-
-// A constraint's reason as trail events; a literal that did not hold then makes the reason invalid (the search
-// then takes the scope's domains, so a constraint's mistake costs strength, never a wrong clause).
-class EventReason final : public Explanation {
- public:
-  EventReason(const LiteralTrail& trail, int t, std::vector<int>& out) : trail_(trail), t_(t), out_(out) {}
-  void fixed(VarId x) override {
-    if (trail_.fixed_index(x, t_) < 0) valid_ = false;
-    trail_.domain_events(x, t_, out_);
-  }
-  void removed(VarId x, int i) override {
-    const int r = trail_.removal(x, i);
-    if (r == LiteralTrail::kPresent || r >= t_)
-      valid_ = false;
-    else if (r >= 0)
-      out_.push_back(r);
-  }
-  void domain(VarId x) override { trail_.domain_events(x, t_, out_); }
-  bool valid() const { return valid_; }
-
- private:
-  const LiteralTrail& trail_;
-  int t_;
-  std::vector<int>& out_;
-  bool valid_ = true;
-};
-
-/// What failed: a constraint's propagate call (which read the trail up to `start`) or an all-false clause.
-struct Conflict {
-  Reason reason = Reason::constraint;
-  int ref = -1;
-  int start = 0;
-};
-
 class Search {
  public:
   Search(const Problem& p, const SolverConfig& config, SearchResult& result, LearningCounters& counters,
@@ -92,6 +47,7 @@ class Search {
         store_(p, result.stats),
         trail_(p),
         clauses_(trail_),
+        reasons_(p, trail_, clauses_, counters),
         queued_(static_cast<std::size_t>(p.constraint_count()), 0),
         activity_(static_cast<std::size_t>(p.variable_count()), 0.0),
         phase_(static_cast<std::size_t>(p.variable_count()), -1) {
@@ -114,16 +70,12 @@ class Search {
   bool propagate_clauses();
   bool make_true(Lit l, int clause);
   // ---- analysis
-  void constraint_reason(const Event& ev, std::vector<int>& out);
-  void scope_reason(const Constraint& c, int start, std::vector<int>& out) const {
-    for (const VarId y : c.scope()) trail_.domain_events(y, start, out);
-  }
-  void antecedents(int e, std::vector<int>& out);
-  void conflict_events(std::vector<int>& out) const;
   bool learn();
-  std::string literal_text(const Event& ev) const;
-  std::string reason_text(const Event& ev) const;
-  std::string implication_graph(int top, int uip);
+  std::string implication_graph(int top, int uip) {
+    const std::string failed =
+        failure_.reason == Reason::constraint ? p_.constraint(failure_.ref).name() : "learned clause";
+    return lcg::implication_graph(p_, store_, trail_, reasons_, seen_, conflict_, failed, top, uip);
+  }
   class Shown;
   // ---- search
   VarId choose_variable() const;
@@ -141,6 +93,7 @@ class Search {
   Store store_;
   LiteralTrail trail_;
   ClauseDatabase clauses_;
+  Reasons reasons_;
   std::vector<Trail::Mark> marks_;  // marks_[k]: the store before the decision of level k + 1
   std::deque<ConstraintId> queue_;
   std::vector<char> queued_;
@@ -264,60 +217,13 @@ bool Search::propagate_clauses() {
   return true;
 }
 
-// The constraint's own reason for the removal ev when it gives a valid one, else its scope's domains then.
-void Search::constraint_reason(const Event& ev, std::vector<int>& out) {
-  const Constraint& c = p_.constraint(ev.ref);
-  const std::size_t mark = out.size();
-  const PastAt then(p_, trail_, ev.start);
-  EventReason why(trail_, ev.start, out);
-  if (c.explain(then, c.position_of(ev.var), ev.index, why) && why.valid()) {
-    ++counters_.own_explanations;
-    return;
-  }
-  out.resize(mark);
-  ++counters_.scope_explanations;
-  scope_reason(c, ev.start, out);
-}
-
-// The earlier events that imply event e.
-void Search::antecedents(int e, std::vector<int>& out) {
-  const Event& ev = trail_.event(e);
-  switch (ev.reason) {
-    case Reason::decision:
-      return;
-    case Reason::by_decision:
-      out.push_back(ev.ref);
-      return;
-    case Reason::fixed:
-      trail_.removals_before(ev.var, e, out);
-      return;
-    case Reason::constraint:
-      constraint_reason(ev, out);
-      return;
-    case Reason::clause: {
-      const Clause& c = clauses_.clause(ev.ref);
-      for (std::size_t m = 1; m < c.lits.size(); ++m) trail_.falsifying_events(c.lits[m], e, out);
-      return;
-    }
-  }
-}
-
-// The events that together contradict the model (the failure's explanation).
-void Search::conflict_events(std::vector<int>& out) const {
-  if (failure_.reason == Reason::constraint) {
-    scope_reason(p_.constraint(failure_.ref), failure_.start, out);
-    return;
-  }
-  for (const Lit& l : clauses_.clause(failure_.ref).lits) trail_.falsifying_events(l, trail_.size(), out);
-}
-
 // Conflict analysis to the first UIP. False when the conflict holds at level 0 (no solution).
 bool Search::learn() {
   ++counters_.conflicts;
   ++result_.stats.failures;
   if (failure_.reason == Reason::clause) clauses_.bump(failure_.ref);
   conflict_.clear();
-  conflict_events(conflict_);
+  reasons_.conflict_events(failure_, conflict_);
   int top = 0;
   for (const int e : conflict_) top = std::max(top, trail_.event(e).level);
   if (top == 0) return false;
@@ -344,7 +250,7 @@ bool Search::learn() {
     const Event& ev = trail_.event(e);
     if (ev.reason == Reason::clause) clauses_.bump(ev.ref);
     events_.clear();
-    antecedents(e, events_);
+    reasons_.antecedents(e, events_);
     for (const int a : events_) take(a);
   }
   learnt[0] = negation(trail_.event(e).lit());
@@ -382,64 +288,6 @@ bool Search::learn() {
   clauses_.decay();
   make_true(asserted, id);
   return true;
-}
-
-std::string Search::literal_text(const Event& ev) const {
-  return p_.variable(ev.var).name() + (ev.equality() ? " = " : " != ") +
-         std::to_string(store_.value(ev.var, ev.index)) + " @" + std::to_string(ev.level);
-}
-
-std::string Search::reason_text(const Event& ev) const {
-  switch (ev.reason) {
-    case Reason::constraint:
-      return p_.constraint(ev.ref).name();
-    case Reason::clause:
-      return "learned clause";
-    case Reason::fixed:
-      return "one value left";
-    default:
-      return "decision";
-  }
-}
-
-namespace {
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (const char ch : text) {
-    if (ch == '"' || ch == '\\') out += '\\';
-    out += ch;
-  }
-  return out + '"';
-}
-}  // namespace
-
-// The events the analysis marked (seen_): the resolved ones of the conflict level with their reasons' arrows, the
-// UIP (no arrows in: the cut), the clause's literals of lower levels; then the failure.
-std::string Search::implication_graph(int top, int uip) {
-  const LearningCounters kept = counters_;  // drawing asks the reasons again: not counted twice
-  std::string dot = "digraph conflict {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n";
-  const auto node = [](int e) { return "e" + std::to_string(e); };
-  std::vector<int> reason;
-  for (int e = 0; e < trail_.size(); ++e) {
-    if (seen_[static_cast<std::size_t>(e)] == 0 && e != uip) continue;
-    const Event& ev = trail_.event(e);
-    std::string style = ev.level < top ? ", style=dashed" : ev.decision() ? ", style=bold" : "";
-    if (e == uip) style += ", peripheries=2, color=blue";
-    dot += "  " + node(e) + " [label=" + quoted(literal_text(ev)) + style + "];\n";
-    if (ev.level < top || e == uip) continue;
-    reason.clear();
-    antecedents(e, reason);
-    for (const int a : reason)
-      if (seen_[static_cast<std::size_t>(a)] != 0 || a == uip)
-        dot += "  " + node(a) + " -> " + node(e) + " [label=" + quoted(reason_text(ev)) + "];\n";
-  }
-  const std::string failed =
-      failure_.reason == Reason::constraint ? p_.constraint(failure_.ref).name() : "learned clause";
-  dot += "  conflict [label=" + quoted("conflict: " + failed) + ", shape=octagon, color=red];\n";
-  for (const int e : conflict_)
-    if (seen_[static_cast<std::size_t>(e)] != 0) dot += "  " + node(e) + " -> conflict;\n";
-  counters_ = kept;
-  return dot + "}\n";
 }
 
 void Search::bump(VarId x) {
