@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "csp/models/n_queens.hpp"
 #include "csp/models/sudoku/sudoku.hpp"
+#include "csp/search/backtracking.hpp"
 #include "csp/search/solve.hpp"
 #include "support/oracle.hpp"
 #include "support/random_csp.hpp"
@@ -90,7 +92,7 @@ TEST(Lcg, QueensAnswersAndClauses) {
 
 // The pigeonhole principle: n + 1 pigeons in n holes, pairwise different, has no solution; learning proves it.
 TEST(Lcg, ProvesThePigeonholePrinciple) {
-  for (int n = 2; n <= 6; ++n) {
+  for (int n = 2; n <= 7; ++n) {
     Problem p;
     std::vector<VarId> pigeons;
     for (int i = 0; i <= n; ++i) pigeons.push_back(p.add_variable("p" + std::to_string(i), 1, n));
@@ -101,7 +103,43 @@ TEST(Lcg, ProvesThePigeonholePrinciple) {
     EXPECT_EQ(r.status, Status::unsatisfiable) << n;
     EXPECT_TRUE(r.complete) << n;
     EXPECT_EQ(counters.conflicts, r.stats.failures) << n;
+    if (n == 7) EXPECT_GT(counters.deleted_clauses, 0U) << "8 pigeons: the database is reduced (8,294 conflicts)";
   }
+}
+
+// Random graphs of 12 vertices in 3 colours or 10 in 4 with a database of at most 2 clauses, reduced and packed at every
+// restart (every conflict): the answers still agree with the oracle's, and the clauses learned after reductions
+// still hold in every colouring.
+TEST(Lcg, AgreesWithTheOracleWhileTheDatabaseIsReduced) {
+  std::uint64_t deleted = 0;
+  std::mt19937 rng(7);
+  for (int round = 0; round < test_support::sized(30, 10); ++round) {
+    Problem p;
+    const int k = 3 + round % 2;
+    const int n = k == 3 ? 12 : 10;
+    for (int v = 0; v < n; ++v) p.add_variable("v" + std::to_string(v), 1, k);
+    for (VarId a = 0; a < n; ++a)
+      for (VarId b = a + 1; b < n; ++b)
+        if (rng() % 100 < (k == 3 ? 33U : 50U)) p.add_not_equal(a, b);
+    const std::vector<test_support::Tuple> solutions = test_support::all_solutions(p);
+    SolverConfig c;
+    c.restart_base = 1;
+    LearningCounters counters;
+    bool all_hold = true;
+    const SearchResult r = lcg_search(
+        p, c, &counters,
+        [&](const LearnedClause& l) {
+          for (const test_support::Tuple& s : solutions)
+            all_hold = all_hold && satisfies(s, Clause(l.literals().begin(), l.literals().end()));
+          return true;
+        },
+        ClauseBudget{2, 0});
+    EXPECT_TRUE(all_hold) << "round " << round << ": a learned clause excludes a colouring";
+    EXPECT_EQ(r.status, solutions.empty() ? Status::unsatisfiable : Status::solved) << "round " << round;
+    if (r.status == Status::solved) EXPECT_TRUE(p.is_solution(r.solution())) << "round " << round;
+    deleted += counters.deleted_clauses;
+  }
+  EXPECT_GT(deleted, 100U);  // the reductions happen, so the checks above test them
 }
 
 // Two well-known hard puzzles (Arto Inkala's "world's hardest", 2012; "Easter monster") through csp::solve, which

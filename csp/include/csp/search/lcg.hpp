@@ -64,6 +64,13 @@ std::string to_string(const Problem& problem, std::span<const ClauseLiteral> cla
 /// (StopReason::callback).
 using LearnedClauseHook = std::function<bool(const LearnedClause&)>;
 
+/// How many learned clauses lcg keeps: at a restart, once it holds more than `base` + `per_conflict` x the
+/// conflicts so far, the less active half of those longer than two literals is dropped.
+struct ClauseBudget {
+  std::uint64_t base = 4000;
+  double per_conflict = 0.1;
+};
+
 /// Complete search with clause learning over the domain literals [x = v] and [x != v] (Katsirelos & Bacchus,
 /// "Generalized nogoods in CSPs", AAAI 2005; the search of lazy clause generation, Ohrimenko, Stuckey & Codish,
 /// Constraints 2009). Each decision is x = v; the constraints propagate to their common fixpoint, each value removal
@@ -75,13 +82,13 @@ using LearnedClauseHook = std::function<bool(const LearnedClause&)>;
 /// gain activity (VSIDS; the unfixed variable of highest activity is chosen next, ties by smallest domain, then by
 /// id), its value the one it last held (phase saving), else its least. Restarts follow the Luby sequence in units of
 /// `config.restart_base` conflicts; the database drops its less active half of the clauses longer than two at a
-/// restart once it holds more than 4,000 + 10% of the conflicts.
+/// restart once it holds more than `budget` allows (by default 4,000 + 10% of the conflicts).
 ///
 /// Finds one solution or proves there is none. From `config` it reads the limits (node_limit counts decisions,
 /// Statistics::assignments) and restart_base; the orderings and inference are its own (above). `counters`, when
 /// given, receives the run's counters; `on_learned`, when set, sees every learned clause. Statistics: failures = conflicts, backjumps, nogoods = learned clauses,
 /// restarts, max_depth = the deepest decision level.
 SearchResult lcg_search(const Problem& problem, const SolverConfig& config, LearningCounters* counters = nullptr,
-                        const LearnedClauseHook& on_learned = {});
+                        const LearnedClauseHook& on_learned = {}, const ClauseBudget& budget = {});
 
 }  // namespace csp

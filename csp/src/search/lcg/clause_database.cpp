@@ -2,47 +2,62 @@
 #include "clause_database.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace csp::detail::lcg {
 
-int ClauseDatabase::add(std::vector<Lit> lits) {
-  const int id = static_cast<int>(clauses_.size());
-  clauses_.push_back(Clause{std::move(lits), increment_, false});
-  const Clause& c = clauses_.back();
-  if (c.lits.size() >= 2) {
-    watchers(c.lits[0]).push_back(Watch{id, c.lits[1]});
-    watchers(c.lits[1]).push_back(Watch{id, c.lits[0]});
-  }
-  ++live_;
-  return id;
+ClauseRef ClauseDatabase::add(const std::vector<Lit>& lits) {
+  pool_.push_back(Lit{static_cast<VarId>(lits.size()), static_cast<int>(activity_.size()), false});
+  const auto c = static_cast<ClauseRef>(pool_.size());
+  pool_.insert(pool_.end(), lits.begin(), lits.end());
+  activity_.push_back(increment_);
+  watch(c);
+  return c;
 }
 
-void ClauseDatabase::bump(int id) {
-  Clause& c = clause(id);
-  c.activity += increment_;
-  if (c.activity > 1e100) {
-    for (Clause& other : clauses_) other.activity *= 1e-100;
+void ClauseDatabase::watch(ClauseRef c) {
+  const std::span<const Lit> lits = literals(c);
+  if (lits.size() < 2) return;
+  watchers(lits[0]).push_back(Watch{c, lits[1]});
+  watchers(lits[1]).push_back(Watch{c, lits[0]});
+}
+
+void ClauseDatabase::bump(ClauseRef c) {
+  double& a = activity(c);
+  a += increment_;
+  if (a > 1e100) {
+    for (double& other : activity_) other *= 1e-100;
     increment_ *= 1e-100;
   }
 }
 
 std::uint64_t ClauseDatabase::reduce() {
-  std::vector<double> activities;
-  for (const Clause& c : clauses_)
-    if (!c.deleted && c.lits.size() > 2) activities.push_back(c.activity);
-  if (activities.empty()) return 0;
-  const auto middle = activities.begin() + static_cast<std::ptrdiff_t>(activities.size() / 2);
-  std::nth_element(activities.begin(), middle, activities.end());
+  std::vector<double> long_ones;
+  for (std::size_t c = 1; c < pool_.size(); c += size(static_cast<ClauseRef>(c)) + 1)
+    if (size(static_cast<ClauseRef>(c)) > 2) long_ones.push_back(activity(static_cast<ClauseRef>(c)));
+  if (long_ones.empty()) return 0;
+  const auto middle = long_ones.begin() + static_cast<std::ptrdiff_t>(long_ones.size() / 2);
+  std::nth_element(long_ones.begin(), middle, long_ones.end());
   const double cut = *middle;
+  std::vector<Lit> pool;
+  std::vector<double> activities;
   std::uint64_t deleted = 0;
-  for (Clause& c : clauses_) {
-    if (c.deleted || c.lits.size() <= 2 || c.activity >= cut) continue;
-    c.deleted = true;
-    c.lits.clear();
-    c.lits.shrink_to_fit();
-    ++deleted;
-    --live_;
+  for (std::size_t c = 1; c < pool_.size(); c += size(static_cast<ClauseRef>(c)) + 1) {
+    const auto ref = static_cast<ClauseRef>(c);
+    const std::size_t n = size(ref);
+    if (n > 2 && activity(ref) < cut) {
+      ++deleted;
+      continue;
+    }
+    pool.push_back(Lit{static_cast<VarId>(n), static_cast<int>(activities.size()), false});
+    activities.push_back(activity(ref));
+    const std::span<const Lit> lits = literals(ref);
+    pool.insert(pool.end(), lits.begin(), lits.end());
   }
+  pool_ = std::move(pool);
+  activity_ = std::move(activities);
+  for (std::vector<Watch>& list : lists_) list.clear();
+  for (std::size_t c = 1; c < pool_.size(); c += size(static_cast<ClauseRef>(c)) + 1) watch(static_cast<ClauseRef>(c));
   return deleted;
 }
 

@@ -38,8 +38,9 @@ std::uint64_t luby(std::uint64_t k) {
 class Search {
  public:
   Search(const Problem& p, const SolverConfig& config, SearchResult& result, LearningCounters& counters,
-         const LearnedClauseHook& on_learned)
+         const LearnedClauseHook& on_learned, const ClauseBudget& budget)
       : p_(p),
+        budget_(budget),
         config_(config),
         result_(result),
         counters_(counters),
@@ -85,6 +86,7 @@ class Search {
   bool out_of_budget();
 
   const Problem& p_;
+  const ClauseBudget& budget_;
   const SolverConfig& config_;
   SearchResult& result_;
   LearningCounters& counters_;
@@ -186,25 +188,24 @@ bool Search::propagate_clauses() {
         ws[j++] = w;
         continue;
       }
-      Clause& c = clauses_.clause(w.clause);
-      if (c.deleted) continue;
-      if (c.lits[0] == f) std::swap(c.lits[0], c.lits[1]);
-      const Watch kept{w.clause, c.lits[0]};
-      if (c.lits[0] != w.blocker && trail_.value(c.lits[0]) == Truth::yes) {
+      const std::span<Lit> lits = clauses_.literals(w.clause);
+      if (lits[0] == f) std::swap(lits[0], lits[1]);
+      const Watch kept{w.clause, lits[0]};
+      if (lits[0] != w.blocker && trail_.value(lits[0]) == Truth::yes) {
         ws[j++] = kept;
         continue;
       }
       bool moved = false;
-      for (std::size_t m = 2; m < c.lits.size(); ++m)
-        if (trail_.value(c.lits[m]) != Truth::no) {
-          std::swap(c.lits[1], c.lits[m]);
-          clauses_.watchers(c.lits[1]).push_back(kept);
+      for (std::size_t m = 2; m < lits.size(); ++m)
+        if (trail_.value(lits[m]) != Truth::no) {
+          std::swap(lits[1], lits[m]);
+          clauses_.watchers(lits[1]).push_back(kept);
           moved = true;
           break;
         }
       if (moved) continue;
       ws[j++] = kept;
-      if (trail_.value(c.lits[0]) == Truth::no || !make_true(c.lits[0], w.clause)) {
+      if (trail_.value(lits[0]) == Truth::no || !make_true(lits[0], w.clause)) {
         failure_ = Conflict{Reason::clause, w.clause, 0};
         ok = false;
         break;
@@ -283,7 +284,7 @@ bool Search::learn() {
   if (trail_.level() - back > 1) ++result_.stats.backjumps;
   backjump(back);
   const Lit asserted = learnt[0];
-  const int id = clauses_.add(std::move(learnt));
+  const ClauseRef id = clauses_.add(learnt);
   increment_ /= 0.95;
   clauses_.decay();
   make_true(asserted, id);
@@ -353,7 +354,9 @@ void Search::run() {
         ++result_.stats.restarts;
         budget = unit * luby(++restart);
         since_restart = 0;
-        if (clauses_.live() > 4000 + counters_.conflicts / 10) counters_.deleted_clauses += clauses_.reduce();
+        if (static_cast<double>(clauses_.live()) >
+            static_cast<double>(budget_.base) + budget_.per_conflict * static_cast<double>(counters_.conflicts))
+          counters_.deleted_clauses += clauses_.reduce();
       }
       continue;
     }
@@ -396,10 +399,10 @@ std::string to_string(const Problem& problem, std::span<const ClauseLiteral> cla
 }
 
 SearchResult lcg_search(const Problem& problem, const SolverConfig& config, LearningCounters* counters,
-                        const LearnedClauseHook& on_learned) {
+                        const LearnedClauseHook& on_learned, const ClauseBudget& budget) {
   SearchResult result;
   LearningCounters local;
-  detail::lcg::Search(problem, config, result, counters != nullptr ? *counters : local, on_learned).run();
+  detail::lcg::Search(problem, config, result, counters != nullptr ? *counters : local, on_learned, budget).run();
   return result;
 }
 

@@ -78,8 +78,8 @@ void Reasons::antecedents(int e, std::vector<int>& out, bool count) {
       constraint_reason(ev, out, count);
       return;
     case Reason::clause: {
-      const Clause& c = clauses_.clause(ev.ref);
-      for (std::size_t m = 1; m < c.lits.size(); ++m) trail_.falsifying_events(c.lits[m], e, out);
+      const std::span<const Lit> lits = clauses_.literals(ev.ref);
+      for (std::size_t m = 1; m < lits.size(); ++m) trail_.falsifying_events(lits[m], e, out);
       return;
     }
   }
@@ -91,7 +91,7 @@ void Reasons::conflict_events(const Conflict& failure, std::vector<int>& out) co
     scope_reason(p_.constraint(failure.ref), failure.start, out);
     return;
   }
-  for (const Lit& l : clauses_.clause(failure.ref).lits) trail_.falsifying_events(l, trail_.size(), out);
+  for (const Lit& l : clauses_.literals(failure.ref)) trail_.falsifying_events(l, trail_.size(), out);
 }
 
 }  // namespace csp::detail::lcg
