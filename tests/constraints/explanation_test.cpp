@@ -119,8 +119,8 @@ void check(const std::string& label, int rounds, std::uint32_t seed,
 std::vector<VarId> variables(Problem& p, std::mt19937& rng, int n, int lo, int hi) {
   std::vector<VarId> xs;
   for (int k = 0; k < n; ++k)
-    xs.push_back(
-        p.add_variable("x" + std::to_string(k), lo, lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1))));
+    xs.push_back(p.add_variable(test_support::numbered("x", k), lo,
+                                lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1))));
   return xs;
 }
 
@@ -146,7 +146,7 @@ TEST(Explanation, AllDifferentInEveryMode) {
     Problem p;
     std::vector<VarId> xs;
     const int n = 3 + static_cast<int>(rng() % 3);
-    for (int k = 0; k < n; ++k) xs.push_back(p.add_variable("x" + std::to_string(k), 1, n));
+    for (int k = 0; k < n; ++k) xs.push_back(p.add_variable(test_support::numbered("x", k), 1, n));
     p.add_all_different(xs, AllDifferentMode::gac);
     return p;
   });

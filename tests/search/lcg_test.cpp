@@ -67,15 +67,15 @@ TEST(Lcg, AgreesWithTheOracleAndLearnsOnlyImpliedClauses) {
   for (std::uint32_t seed = 1; seed <= static_cast<std::uint32_t>(test_support::sized(400, 120)); ++seed) {
     const test_support::RandomCsp r = test_support::make_random_csp(seed);
     unsat += test_support::all_solutions(r.problem).empty() ? 1 : 0;
-    clauses += check_against_oracle(r.problem, "random " + std::to_string(seed), 1);
+    clauses += check_against_oracle(r.problem, test_support::numbered("random ", seed), 1);
   }
   for (std::uint32_t seed = 1; seed <= static_cast<std::uint32_t>(test_support::sized(150, 50)); ++seed)
-    clauses +=
-        check_against_oracle(test_support::make_wide_random_csp(seed).problem, "wide " + std::to_string(seed), 1);
+    clauses += check_against_oracle(test_support::make_wide_random_csp(seed).problem,
+                                    test_support::numbered("wide ", seed), 1);
   for (std::uint32_t seed = 1; seed <= static_cast<std::uint32_t>(test_support::sized(120, 40)); ++seed) {
     const Problem p = test_support::phase_transition_csp(seed, 9, 4, 20, 6);
     unsat += test_support::all_solutions(p).empty() ? 1 : 0;
-    clauses += check_against_oracle(p, "phase transition " + std::to_string(seed), 1);
+    clauses += check_against_oracle(p, test_support::numbered("phase transition ", seed), 1);
   }
   EXPECT_GT(unsat, 20);      // proofs are tested, not only solutions
   EXPECT_GT(clauses, 100U);  // the sample learns, so the clause checks test something
@@ -95,7 +95,7 @@ TEST(Lcg, ProvesThePigeonholePrinciple) {
   for (int n = 2; n <= 7; ++n) {
     Problem p;
     std::vector<VarId> pigeons;
-    for (int i = 0; i <= n; ++i) pigeons.push_back(p.add_variable("p" + std::to_string(i), 1, n));
+    for (int i = 0; i <= n; ++i) pigeons.push_back(p.add_variable(test_support::numbered("p", i), 1, n));
     for (std::size_t i = 0; i < pigeons.size(); ++i)
       for (std::size_t j = i + 1; j < pigeons.size(); ++j) p.add_not_equal(pigeons[i], pigeons[j]);
     LearningCounters counters;
@@ -103,7 +103,9 @@ TEST(Lcg, ProvesThePigeonholePrinciple) {
     EXPECT_EQ(r.status, Status::unsatisfiable) << n;
     EXPECT_TRUE(r.complete) << n;
     EXPECT_EQ(counters.conflicts, r.stats.failures) << n;
-    if (n == 7) EXPECT_GT(counters.deleted_clauses, 0U) << "8 pigeons: the database is reduced (8,294 conflicts)";
+    if (n == 7) {
+      EXPECT_GT(counters.deleted_clauses, 0U) << "8 pigeons: the database is reduced (8,294 conflicts)";
+    }
   }
 }
 
@@ -117,7 +119,7 @@ TEST(Lcg, AgreesWithTheOracleWhileTheDatabaseIsReduced) {
     Problem p;
     const int k = 3 + round % 2;
     const int n = k == 3 ? 12 : 10;
-    for (int v = 0; v < n; ++v) p.add_variable("v" + std::to_string(v), 1, k);
+    for (int v = 0; v < n; ++v) p.add_variable(test_support::numbered("v", v), 1, k);
     for (VarId a = 0; a < n; ++a)
       for (VarId b = a + 1; b < n; ++b)
         if (rng() % 100 < (k == 3 ? 33U : 50U)) p.add_not_equal(a, b);
@@ -136,7 +138,9 @@ TEST(Lcg, AgreesWithTheOracleWhileTheDatabaseIsReduced) {
         ClauseBudget{2, 0});
     EXPECT_TRUE(all_hold) << "round " << round << ": a learned clause excludes a colouring";
     EXPECT_EQ(r.status, solutions.empty() ? Status::unsatisfiable : Status::solved) << "round " << round;
-    if (r.status == Status::solved) EXPECT_TRUE(p.is_solution(r.solution())) << "round " << round;
+    if (r.status == Status::solved) {
+      EXPECT_TRUE(p.is_solution(r.solution())) << "round " << round;
+    }
     deleted += counters.deleted_clauses;
   }
   EXPECT_GT(deleted, 100U);  // the reductions happen, so the checks above test them
@@ -191,7 +195,7 @@ TEST(Lcg, ShowsTheLearnedClauseAndItsImplicationGraph) {
 TEST(Lcg, AHookThatReturnsFalseStopsTheSearch) {
   Problem p;
   std::vector<VarId> pigeons;
-  for (int i = 0; i <= 6; ++i) pigeons.push_back(p.add_variable("p" + std::to_string(i), 1, 6));
+  for (int i = 0; i <= 6; ++i) pigeons.push_back(p.add_variable(test_support::numbered("p", i), 1, 6));
   for (std::size_t i = 0; i < pigeons.size(); ++i)
     for (std::size_t j = i + 1; j < pigeons.size(); ++j) p.add_not_equal(pigeons[i], pigeons[j]);
   int calls = 0;
@@ -205,7 +209,7 @@ TEST(Lcg, AHookThatReturnsFalseStopsTheSearch) {
 TEST(Lcg, HonoursTheNodeLimitAndRefusesCounts) {
   Problem p;
   std::vector<VarId> pigeons;
-  for (int i = 0; i <= 9; ++i) pigeons.push_back(p.add_variable("p" + std::to_string(i), 1, 9));
+  for (int i = 0; i <= 9; ++i) pigeons.push_back(p.add_variable(test_support::numbered("p", i), 1, 9));
   for (std::size_t i = 0; i < pigeons.size(); ++i)
     for (std::size_t j = i + 1; j < pigeons.size(); ++j) p.add_not_equal(pigeons[i], pigeons[j]);
   SolverConfig c;

@@ -331,7 +331,7 @@ Problem phase_transition_csp(std::uint32_t seed, int n, int d, int pairs, int fo
   Problem p;
   std::vector<Value> values;
   for (int v = 0; v < d; ++v) values.push_back(v);
-  for (int i = 0; i < n; ++i) p.add_variable("x" + std::to_string(i), values);
+  for (int i = 0; i < n; ++i) p.add_variable(numbered("x", static_cast<std::size_t>(i)), values);
   std::set<std::pair<int, int>> used;
   while (static_cast<int>(used.size()) < pairs) {
     int a = static_cast<int>(rng() % static_cast<unsigned>(n));
@@ -348,7 +348,7 @@ Problem phase_transition_csp(std::uint32_t seed, int n, int d, int pairs, int fo
         [bad](Value x, Value y) {
           return bad->count({x, y}) == 0;
         },
-        "c" + std::to_string(a) + "_" + std::to_string(b)));
+        numbered("c", static_cast<std::size_t>(a)) + "_" + std::to_string(b)));
   }
   return p;
 }

@@ -152,10 +152,11 @@ const RunOption kRunOptions[] = {
      [](RunSpec& s, const std::string& t) { s.check_solutions = flag_of("check-solutions", t); },
      [](const RunSpec& s) { return flag_text(s.check_solutions); }, false},
     {"algorithm", K::name, G::run, "NAME", "algorithm",
-     " (backtracking: the options above; min-conflicts: local search, AIMA Fig. 6.8, a solution or 'gave up', never "
-     "a proof; tree: the tree-CSP solver, AIMA Fig. 6.11: binary constraints, a constraint graph without cycles; "
+     " (backtracking: the options above; lcg: clause learning over domain literals, AIMA §6.3.3 as SAT solvers do "
+     "it, its own search order; min-conflicts: local search, AIMA Fig. 6.8, a solution or 'gave up', never a "
+     "proof; tree: the tree-CSP solver, AIMA Fig. 6.11: binary constraints, a constraint graph without cycles; "
      "cutset: cutset conditioning, AIMA §6.5.1: a greedy cycle cutset, each consistent assignment of it then the "
-     "tree solver). The last three find one solution.",
+     "tree solver). All but backtracking find one solution.",
      "min-conflicts", [] { return algorithms().names(); },
      [](RunSpec& s, const std::string& t) { s.algorithm = algorithms().get(t).name; },
      [](const RunSpec& s) { return s.algorithm; }, false},

@@ -29,13 +29,6 @@ struct GlobalInstance {
   std::function<bool(const std::vector<Value>&)> relation;
 };
 
-/// base followed by the number i ("x3"), built by appending.
-inline std::string numbered(const char* base, std::size_t i) {
-  std::string s(base);
-  s += std::to_string(i);
-  return s;
-}
-
 /// A random non-empty subset of lo..hi (each value kept with probability 3/4).
 inline std::vector<Value> random_values(std::mt19937& rng, Value lo, Value hi) {
   std::vector<Value> out;
@@ -71,7 +64,9 @@ inline void check_learning(const Problem& p, const std::vector<std::vector<Value
     return true;
   });
   EXPECT_EQ(r.status, all.empty() ? Status::unsatisfiable : Status::solved) << label << " (lcg)";
-  if (r.status == Status::solved) EXPECT_TRUE(p.is_solution(r.solution())) << label << " (lcg)";
+  if (r.status == Status::solved) {
+    EXPECT_TRUE(p.is_solution(r.solution())) << label << " (lcg)";
+  }
   for (const auto& clause : learned)
     for (const auto& s : all)
       EXPECT_TRUE(std::any_of(
