@@ -61,6 +61,16 @@ std::uint64_t check_against_oracle(const Problem& p, const std::string& label, s
   return learned.size();
 }
 
+// n + 1 pigeons in n holes, pairwise different: no solution (the pigeonhole principle).
+Problem pigeonhole(int n) {
+  Problem p;
+  std::vector<VarId> pigeons;
+  for (int i = 0; i <= n; ++i) pigeons.push_back(p.add_variable(test_support::numbered("p", i), 1, n));
+  for (std::size_t i = 0; i < pigeons.size(); ++i)
+    for (std::size_t j = i + 1; j < pigeons.size(); ++j) p.add_not_equal(pigeons[i], pigeons[j]);
+  return p;
+}
+
 TEST(Lcg, AgreesWithTheOracleAndLearnsOnlyImpliedClauses) {
   std::uint64_t clauses = 0;
   int unsat = 0;
@@ -93,11 +103,7 @@ TEST(Lcg, QueensAnswersAndClauses) {
 // The pigeonhole principle: n + 1 pigeons in n holes, pairwise different, has no solution; learning proves it.
 TEST(Lcg, ProvesThePigeonholePrinciple) {
   for (int n = 2; n <= 7; ++n) {
-    Problem p;
-    std::vector<VarId> pigeons;
-    for (int i = 0; i <= n; ++i) pigeons.push_back(p.add_variable(test_support::numbered("p", i), 1, n));
-    for (std::size_t i = 0; i < pigeons.size(); ++i)
-      for (std::size_t j = i + 1; j < pigeons.size(); ++j) p.add_not_equal(pigeons[i], pigeons[j]);
+    const Problem p = pigeonhole(n);
     LearningCounters counters;
     const SearchResult r = lcg_search(p, SolverConfig{}, &counters);
     EXPECT_EQ(r.status, Status::unsatisfiable) << n;
@@ -193,11 +199,7 @@ TEST(Lcg, ShowsTheLearnedClauseAndItsImplicationGraph) {
 }
 
 TEST(Lcg, AHookThatReturnsFalseStopsTheSearch) {
-  Problem p;
-  std::vector<VarId> pigeons;
-  for (int i = 0; i <= 6; ++i) pigeons.push_back(p.add_variable(test_support::numbered("p", i), 1, 6));
-  for (std::size_t i = 0; i < pigeons.size(); ++i)
-    for (std::size_t j = i + 1; j < pigeons.size(); ++j) p.add_not_equal(pigeons[i], pigeons[j]);
+  const Problem p = pigeonhole(6);
   int calls = 0;
   const SearchResult r = lcg_search(p, SolverConfig{}, nullptr, [&](const LearnedClause&) { return ++calls < 3; });
   EXPECT_EQ(calls, 3);
@@ -207,11 +209,7 @@ TEST(Lcg, AHookThatReturnsFalseStopsTheSearch) {
 }
 
 TEST(Lcg, HonoursTheNodeLimitAndRefusesCounts) {
-  Problem p;
-  std::vector<VarId> pigeons;
-  for (int i = 0; i <= 9; ++i) pigeons.push_back(p.add_variable(test_support::numbered("p", i), 1, 9));
-  for (std::size_t i = 0; i < pigeons.size(); ++i)
-    for (std::size_t j = i + 1; j < pigeons.size(); ++j) p.add_not_equal(pigeons[i], pigeons[j]);
+  const Problem p = pigeonhole(9);
   SolverConfig c;
   c.limits.node_limit = 50;
   const SearchResult r = lcg_search(p, c);

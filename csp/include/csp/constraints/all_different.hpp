@@ -48,7 +48,8 @@ class AllDifferent final : public Constraint {
   /// A value another variable held alone: [y = v]. A Hall set that holds v (found greedily; no offsets): its
   /// variables' lost values outside their union. A hidden single of a permutation (every variable of the scope
   /// with the same n values, n the arity, no offsets): x was left with v because no other variable had v, the
-  /// reason [y != v] for every other y. Otherwise (a Hall set, the pigeonhole) none: the scope's domains.
+  /// reason [y != v] for every other y. Otherwise (a Hall set the greedy search misses, offsets) none: the
+  /// search then takes the scope's domains.
   bool explain(const PastDomains& then, int pos, int index, Explanation& why) const override;
   int count_ruled_out(const Store& store, int pos, int index) const override;
   int conflicts(const Assignment& a, int pos, Value v) const override;
