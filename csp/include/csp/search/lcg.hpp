@@ -1,6 +1,6 @@
 // Clause learning over domain literals: conflict analysis to the first UIP, learned clauses, activity-based
-// variable choice, restarts (the search of lazy clause generation; first stage: every constraint explained by its
-// scope).
+// variable choice, restarts (the search of lazy clause generation; a constraint explains its removals with
+// Constraint::explain, or by its scope's domains).
 #pragma once
 
 #include <cstdint>
@@ -18,8 +18,8 @@ namespace csp {
 struct LearningCounters {
   std::uint64_t conflicts = 0;        ///< failures analysed (each gives one learned clause)
   std::uint64_t learned_clauses = 0;  ///< clauses learned (= conflicts below the root)
-  std::uint64_t learned_literals =
-      0;                              ///< their literals, summed: learned_literals / learned_clauses is the mean length
+  /// Their literals, summed: learned_literals / learned_clauses is the mean length.
+  std::uint64_t learned_literals = 0;
   std::uint64_t backjump_levels = 0;  ///< decision levels undone by backjumps, summed over the conflicts
   std::uint64_t deleted_clauses = 0;  ///< clauses dropped by the database's reductions
   /// Removals that conflict analysis explained by the constraint's own reason (Constraint::explain).
@@ -30,7 +30,7 @@ struct LearningCounters {
 };
 
 /// The most values (summed over the variables' value lists) `solve` runs algorithm "lcg" on: it keeps a literal
-/// [x = v] per value, about 20 bytes each.
+/// [x = v] per value (about 12 bytes each, with their watch lists).
 inline constexpr std::uint64_t kLcgMaxValues = std::uint64_t{1} << 22U;
 
 /// One literal of a learned clause: [var = value] when `equal`, else [var != value].
@@ -74,9 +74,10 @@ struct ClauseBudget {
 /// Complete search with clause learning over the domain literals [x = v] and [x != v] (Katsirelos & Bacchus,
 /// "Generalized nogoods in CSPs", AAAI 2005; the search of lazy clause generation, Ohrimenko, Stuckey & Codish,
 /// Constraints 2009). Each decision is x = v; the constraints propagate to their common fixpoint, each value removal
-/// recorded on a literal trail with its reason. A removal made by a constraint is explained by the removals in the
-/// constraint's scope before its propagate call (correct for every constraint whose filtering depends on its scope's
-/// domains only, which the Constraint contract asks). At a failure the conflict is resolved back to its first unique
+/// recorded on a literal trail with its reason. A removal made by a constraint is explained by the constraint's own
+/// reason (Constraint::explain) when it gives one that held, else by the removals in its scope before its propagate
+/// call (correct for every constraint whose filtering depends on its scope's domains only, as the Constraint
+/// contract asks). At a failure the conflict is resolved back to its first unique
 /// implication point (1-UIP; Zhang et al., ICCAD 2001); the learned clause is propagated by two watched literals for
 /// the rest of the search, the search backjumps to the clause's asserting level, and the variables in the conflict
 /// gain activity (VSIDS; the unfixed variable of highest activity is chosen next, ties by smallest domain, then by
@@ -86,8 +87,9 @@ struct ClauseBudget {
 ///
 /// Finds one solution or proves there is none. From `config` it reads the limits (node_limit counts decisions,
 /// Statistics::assignments) and restart_base; the orderings and inference are its own (above). `counters`, when
-/// given, receives the run's counters; `on_learned`, when set, sees every learned clause. Statistics: failures = conflicts, backjumps, nogoods = learned clauses,
-/// restarts, max_depth = the deepest decision level.
+/// given, receives the run's counters; `on_learned`, when set, sees every learned clause. Statistics: failures =
+/// conflicts, backjumps (conflicts that undid more than one level), nogoods = learned clauses, restarts, max_depth
+/// = the deepest decision level.
 SearchResult lcg_search(const Problem& problem, const SolverConfig& config, LearningCounters* counters = nullptr,
                         const LearnedClauseHook& on_learned = {}, const ClauseBudget& budget = {});
 
