@@ -280,10 +280,11 @@ inline constexpr DimensionRow kDimensionTable[] = {
     {Dimension::algorithm, "algorithm", true, DimensionGroup::optional, "", false, &GridSpec::algorithm,
      [](const Configuration& c) { return c.algorithm; },
      [](Configuration& c, const std::string& v) { c.algorithm = v; }, nullptr, nullptr, detail::parse_names, "",
-     "backtracking (default; the strategies above), min-conflicts (local search, AIMA Fig. 6.8, seeded by --seed "
-     "or 1, at most --node-limit or 100000 steps: 'gave up' is a node-limit), tree (TREE-CSP-SOLVER; a cycle is an "
-     "error), cutset (cutset conditioning); a column of its own when not only backtracking; the last three run "
-     "once per value of the other dimensions, at the first value of --var, --val, --inference, --ac3, "
+     "backtracking (default; the strategies above), lcg (clause learning over domain literals, its own search "
+     "order), min-conflicts (local search, AIMA Fig. 6.8, seeded by --seed or 1, at most --node-limit or 100000 "
+     "steps: 'gave up' is a node-limit), tree (TREE-CSP-SOLVER; a cycle is an error), cutset (cutset "
+     "conditioning); a column of its own when not only backtracking; all but backtracking run once per value of the "
+     "other dimensions, at the first value of --var, --val, --inference, --ac3, "
      "--consistency, --backjump, --learning, --restarts, --branching (which do not apply to them), and find one "
      "solution "
      "(--max-solutions 1)"},
