@@ -109,6 +109,10 @@ TEST(Lcg, ProvesThePigeonholePrinciple) {
     EXPECT_EQ(r.status, Status::unsatisfiable) << n;
     EXPECT_TRUE(r.complete) << n;
     EXPECT_EQ(counters.conflicts, r.stats.failures) << n;
+    EXPECT_LE(r.stats.backtracks, r.stats.assignments) << n;  // decisions undone, each at most once
+    if (n >= 3) {
+      EXPECT_GE(r.stats.backtracks, counters.backjump_levels) << n;  // backjumps, and restarts besides
+    }
     if (n == 7) {
       EXPECT_GT(counters.deleted_clauses, 0U) << "8 pigeons: the database is reduced (8,294 conflicts)";
     }

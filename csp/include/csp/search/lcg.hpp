@@ -87,9 +87,9 @@ struct ClauseBudget {
 ///
 /// Finds one solution or proves there is none. From `config` it reads the limits (node_limit counts decisions,
 /// Statistics::assignments) and restart_base; the orderings and inference are its own (above). `counters`, when
-/// given, receives the run's counters; `on_learned`, when set, sees every learned clause. Statistics: failures =
-/// conflicts, backjumps (conflicts that undid more than one level), nogoods = learned clauses, restarts, max_depth
-/// = the deepest decision level.
+/// given, receives the run's counters; `on_learned`, when set, sees every learned clause. Statistics: assignments =
+/// decisions, backtracks = decisions undone (by backjumps and restarts), failures = conflicts, backjumps (conflicts
+/// that undid more than one level), nogoods = learned clauses, restarts, max_depth = the deepest decision level.
 SearchResult lcg_search(const Problem& problem, const SolverConfig& config, LearningCounters* counters = nullptr,
                         const LearnedClauseHook& on_learned = {}, const ClauseBudget& budget = {});
 

@@ -316,8 +316,10 @@ VarId Search::choose_variable() const {
   return best;
 }
 
+// Undoes the decisions above `level` (each counts as a backtrack, AIMA's undone assignment).
 void Search::backjump(int level) {
   if (level >= trail_.level()) return;
+  result_.stats.backtracks += static_cast<std::uint64_t>(trail_.level() - level);
   store_.undo_to(marks_[static_cast<std::size_t>(level)]);
   marks_.resize(static_cast<std::size_t>(level));
   trail_.backtrack_to(level);
