@@ -19,7 +19,8 @@ from ._csp import Error, Interrupt, ModelError, SearchContext, UnknownNameError
 from . import _bool, _text
 from ._expr import Expr, Formula, Linear, Var, as_int, check_owner, flat, ids, is_int, var_id
 from ._flatten import Aux
-from ._run import LearnedClause, Result, UnsatCore, learned_clauses as _learned_clauses, run as _run, solutions as _solutions, why_unsat as _why_unsat
+from ._run import LearnedClause, Result, UnsatCore
+from ._run import learned_clauses as _learned_clauses, run as _run, solutions as _solutions, why_unsat as _why_unsat
 from .globals import GlobalConstraints
 
 
@@ -36,8 +37,8 @@ def __getattr__(name):
 
 
 __all__ = [
-    "Problem", "Var", "Expr", "Linear", "Formula", "Result", "UnsatCore", "LearnedClause", "Interrupt", "Error", "ModelError",
-    "UnknownNameError",
+    "Problem", "Var", "Expr", "Linear", "Formula", "Result", "UnsatCore", "LearnedClause", "Interrupt", "Error",
+    "ModelError", "UnknownNameError",
     "SearchContext", "register_variable_ordering", "register_value_ordering", "register_inference",
     "variable_orderings", "value_orderings", "inferences", "algorithms", "restart_strategies",
     "run_options",
