@@ -65,6 +65,18 @@ def test_clause_learning_answers_and_counts():
     assert "lcg" in csp.algorithms()
 
 
+def test_clause_learning_optimises_by_branch_and_bound():
+    # x + y = z with x != y over 1..6: z is at least 1 + 2 = 3 and at most 5 + 6 = 11, each proved.
+    p = csp.Problem()
+    x, y, z = p.var("x", 1, 6), p.var("y", 1, 6), p.var("z", 1, 12)
+    p.add(x + y == z)
+    p.add(x != y)
+    least = p.solve(algorithm="lcg", minimize=z)
+    assert least.status == "solved" and least.complete and least.objective == 3
+    most = p.solve(algorithm="lcg", maximize=z)
+    assert most.status == "solved" and most.complete and most.objective == 11
+
+
 def test_learned_clauses_and_their_implication_graphs():
     # 3 pigeons in 2 holes: deciding p0 = 1 leaves p1 and p2 with hole 2 each, and p1 != p2 fails; the first clause
     # learned is p0 != 1, drawn with the decision as the first UIP.

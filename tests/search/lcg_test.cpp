@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -210,6 +211,104 @@ TEST(Lcg, AHookThatReturnsFalseStopsTheSearch) {
   EXPECT_EQ(r.stop, StopReason::callback);
   EXPECT_EQ(r.status, Status::limit_reached);
   EXPECT_FALSE(r.complete);
+}
+
+// Branch and bound with learning against the oracle, for objective `obj` and `sense`: the optimum, its proof, each
+// improving solution strictly better than the one before, and every clause learned before the optimum was found
+// satisfied by every optimal solution (a clause is implied by the model and the bound in force, which every
+// optimal solution meets until the optimum itself is found). Returns the number of clauses checked.
+std::uint64_t check_optimum(const Problem& p, VarId obj, Sense sense, const std::string& label) {
+  const std::vector<test_support::Tuple> solutions = test_support::all_solutions(p);
+  const auto better = [&](Value a, Value b) { return sense == Sense::minimize ? a < b : a > b; };
+  std::optional<Value> optimum;
+  for (const test_support::Tuple& s : solutions)
+    if (!optimum || better(s[static_cast<std::size_t>(obj)], *optimum)) optimum = s[static_cast<std::size_t>(obj)];
+  std::vector<Clause> learned;
+  std::vector<Value> improving;
+  bool optimum_found = false;
+  SolverConfig c;
+  c.restart_base = 1;
+  c.on_solution = [&](const Assignment& a) {
+    EXPECT_TRUE(p.is_solution(a)) << label;
+    if (!improving.empty()) {
+      EXPECT_TRUE(better(a.value(obj), improving.back())) << label << ": not an improvement";
+    }
+    improving.push_back(a.value(obj));
+    optimum_found = optimum_found || a.value(obj) == optimum;
+    return true;
+  };
+  const SearchResult r = lcg_optimize(p, obj, sense, c, nullptr, [&](const LearnedClause& l) {
+    if (!optimum_found) learned.emplace_back(l.literals().begin(), l.literals().end());
+    return true;
+  });
+  EXPECT_TRUE(r.complete) << label;
+  EXPECT_EQ(r.solution_count, improving.size()) << label;
+  if (!optimum) {
+    EXPECT_EQ(r.status, Status::unsatisfiable) << label;
+    return learned.size();
+  }
+  EXPECT_EQ(r.status, Status::solved) << label;
+  EXPECT_EQ(r.objective, optimum) << label;
+  EXPECT_EQ(r.solutions.size(), improving.size()) << label;  // keep_solutions unset: every improving one
+  if (!r.solutions.empty()) {
+    EXPECT_EQ(r.solutions.back().value(obj), *optimum) << label;
+  }
+  for (const Clause& clause : learned)
+    for (const test_support::Tuple& s : solutions)
+      if (s[static_cast<std::size_t>(obj)] == *optimum) {
+        EXPECT_TRUE(satisfies(s, clause)) << label << ": a clause learned before the optimum excludes an optimum";
+      }
+  return learned.size();
+}
+
+TEST(Lcg, BranchAndBoundFindsAndProvesTheOptimum) {
+  std::uint64_t clauses = 0;
+  int optimised = 0;
+  for (std::uint32_t seed = 1; seed <= static_cast<std::uint32_t>(test_support::sized(200, 60)); ++seed) {
+    const test_support::RandomCsp r =
+        seed % 2 == 0 ? test_support::make_random_csp(seed) : test_support::make_wide_random_csp(seed);
+    const VarId last = r.problem.variable_count() - 1;
+    for (const VarId obj : {VarId{0}, last})
+      for (const Sense sense : {Sense::minimize, Sense::maximize}) {
+        clauses += check_optimum(
+            r.problem, obj, sense,
+            test_support::numbered("random ", seed) + " " + to_string(sense) + " " + r.problem.variable(obj).name());
+        ++optimised;
+      }
+  }
+  for (std::uint32_t seed = 1; seed <= static_cast<std::uint32_t>(test_support::sized(60, 20)); ++seed) {
+    const Problem p = test_support::phase_transition_csp(seed, 9, 4, 20, 6);
+    clauses += check_optimum(p, 4, Sense::maximize, test_support::numbered("phase transition ", seed));
+  }
+  EXPECT_GT(optimised, 100);
+  EXPECT_GT(clauses, static_cast<std::uint64_t>(test_support::sized(50, 15)));  // the sample learns: the checks test
+}
+
+TEST(Lcg, OptimisesThroughSolveAndStopsWhenTheCallbackSaysSo) {
+  Problem p;  // x + y = z, x != y, minimise z over 1..6: 1 + 2 = 3
+  const VarId x = p.add_variable("x", 1, 6);
+  const VarId y = p.add_variable("y", 1, 6);
+  const VarId z = p.add_variable("z", 1, 12);
+  p.add_linear({x, y, z}, {1, 1, -1}, LinearOp::eq, 0);
+  p.add_not_equal(x, y);
+  RunSpec spec;
+  spec.algorithm = "lcg";
+  spec.objective = Objective{z, Sense::minimize};
+  spec.search.keep_solutions = 1;
+  const RunResult r = solve(p, spec);
+  EXPECT_EQ(r.status, Status::solved);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.objective, 3);
+  ASSERT_EQ(r.solutions.size(), 1U);  // the best only
+  EXPECT_EQ(r.solutions.back().value(z), 3);
+  spec.objective = Objective{z, Sense::maximize};  // 5 + 6 = 11
+  EXPECT_EQ(solve(p, spec).objective, 11);
+  spec.search.on_solution = [](const Assignment&) { return false; };
+  const RunResult stopped = solve(p, spec);
+  EXPECT_EQ(stopped.stop, StopReason::callback);
+  EXPECT_EQ(stopped.status, Status::limit_reached);
+  EXPECT_EQ(stopped.solution_count, 1U);
+  EXPECT_THROW((void)lcg_optimize(p, 7, Sense::minimize), ModelError);
 }
 
 TEST(Lcg, HonoursTheNodeLimitAndRefusesCounts) {

@@ -45,7 +45,9 @@ RunResult run_min_conflicts(const Problem& problem, const RunSpec& spec) {
 RunResult run_lcg(const Problem& problem, const RunSpec& spec) {
   LearningCounters c;
   RunResult result;
-  static_cast<SearchResult&>(result) = lcg_search(problem, spec.search, &c);
+  static_cast<SearchResult&>(result) =
+      spec.objective ? lcg_optimize(problem, spec.objective->variable, spec.objective->sense, spec.search, &c)
+                     : lcg_search(problem, spec.search, &c);
   result.algorithm_counters = {{"conflicts", c.conflicts},
                                {"learned_clauses", c.learned_clauses},
                                {"learned_literals", c.learned_literals},
@@ -72,11 +74,11 @@ Registry<Algorithm> make_algorithms() {
   r.add("backtracking",
         "AIMA Fig. 6.5 with the configured orderings, inference, restarts, backjumping and learning; branch and bound "
         "with an objective",
-        Algorithm{run_backtracking, nullptr, true});
+        Algorithm{run_backtracking, nullptr, true, true});
   r.add("lcg",
         "clause learning over domain literals [x = v], [x != v]: 1-UIP conflict analysis, learned clauses, VSIDS, "
-        "phase saving, Luby restarts; one solution or a proof",
-        Algorithm{run_lcg, lcg_refusal, false});
+        "phase saving, Luby restarts; one solution or a proof, branch and bound with an objective",
+        Algorithm{run_lcg, lcg_refusal, false, true});
   r.add("min-conflicts", "local search (AIMA Fig. 6.8): a solution or 'gave up', never a proof",
         Algorithm{run_min_conflicts, nullptr, false});
   return r;
@@ -98,8 +100,9 @@ void RunSpec::validate(const Problem& problem) const {
                   std::to_string(search.max_solutions) + " (a count) needs algorithm 'backtracking'");
     if (!search.projection.empty())
       throw Error("algorithm '" + algorithm + "' finds one solution: a projection needs algorithm 'backtracking'");
-    if (objective)
-      throw Error("algorithm '" + algorithm + "' cannot optimise: an objective needs algorithm 'backtracking'");
+    if (objective && !a.optimises)
+      throw Error("algorithm '" + algorithm +
+                  "' cannot optimise: an objective needs algorithm 'backtracking' or 'lcg'");
   }
   if (objective) {
     if (objective->variable < 0 || objective->variable >= problem.variable_count())
@@ -129,7 +132,7 @@ RunResult solve(const Problem& problem, const RunSpec& spec) {
   const Algorithm& algorithm = algorithms().get(spec.algorithm).fn;
   RunResult result = algorithm.run(problem, run);
   result.algorithm = spec.algorithm;
-  if (!algorithm.counts) {  // one-solution methods: their solution passes the same checks here
+  if (!algorithm.counts && !algorithm.optimises) {  // the others' solutions pass the same checks here
     for (const Assignment& a : result.solutions)
       if (!run.search.on_solution(a)) {
         if (wrong.empty()) {

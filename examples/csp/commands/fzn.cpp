@@ -221,8 +221,9 @@ void add_fzn_options(FznGroups& g) {
   g.search.add_options()(
       "algorithm", po::value<std::string>()->value_name("NAME")->default_value("backtracking"),
       "the search: backtracking (the options above and the search annotation; branch and bound for minimize and "
-      "maximize) or lcg (clause learning over domain literals, 1-UIP, VSIDS, restarts: solve satisfy, one "
-      "solution, its own search order; --node-limit counts its decisions)");
+      "maximize) or lcg (clause learning over domain literals, 1-UIP, VSIDS, restarts: one solution of solve "
+      "satisfy, branch and bound for minimize and maximize, its own search order; --node-limit counts its "
+      "decisions)");
   g.search.add_options()(
       "deterministic", po::bool_switch(),
       "with -p N: the searches run to their own ends without racing and the answer of the one with the fewest "
@@ -256,16 +257,14 @@ void read_parallel_and_progress(const po::variables_map& vm, FznOptions& o) {
     o.progress_s = parse_seconds("progress-interval", vm["progress-interval"].as<std::string>());
 }
 
-// --algorithm: backtracking, or lcg for one solution of a satisfaction (its refusals of the rest are here; an
-// optimisation is refused once the model is read, in run_fzn).
+// --algorithm: backtracking, or lcg (its refusals are here; a count of solutions is refused once the model is read,
+// in run_fzn: -a and -n only count in solve satisfy).
 void read_algorithm(const po::variables_map& vm, FznOptions& o) {
   o.algorithm = vm["algorithm"].as<std::string>();
   if (o.algorithm == "backtracking") return;
   if (o.algorithm != "lcg")
     throw UsageError("--algorithm: unknown name '" + o.algorithm + "' (csp fzn runs backtracking or lcg)");
   refuse_backtracking_flags(vm, o.algorithm);
-  if (o.all || o.solutions != 1)
-    throw UsageError("--algorithm lcg finds one solution: -a and -n N (other than 1) need --algorithm backtracking");
   if (o.parallel > 1) throw UsageError("-p N runs backtracking searches: not with --algorithm lcg");
 }
 
@@ -547,10 +546,10 @@ int run_fzn(const std::vector<std::string>& args) {
     return usage_error("fzn", "--backjump " + backjumping + " does not work with solve " +  // as csp color --least
                                   (model.goal == fzn::SolveItem::Goal::minimize ? "minimize" : "maximize") +
                                   " (branch and bound); it works with solve satisfy");
-  if (o.algorithm == "lcg" && model.goal != fzn::SolveItem::Goal::satisfy && !constant_objective(model))
-    return usage_error("fzn", std::string("--algorithm lcg answers solve satisfy; this model is solve ") +
-                                  (model.goal == fzn::SolveItem::Goal::minimize ? "minimize" : "maximize") +
-                                  " (branch and bound: --algorithm backtracking)");
+  if (o.algorithm == "lcg" && model.goal == fzn::SolveItem::Goal::satisfy && (o.all || o.solutions != 1))
+    return usage_error("fzn",
+                       "--algorithm lcg finds one solution of solve satisfy: -a and -n N (other than 1) need "
+                       "--algorithm backtracking");
   RunSpec spec = fzn_spec(model, o);
   const double init_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!model.unsatisfiable.empty()) {

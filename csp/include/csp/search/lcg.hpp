@@ -9,6 +9,7 @@
 #include <string>
 
 #include "csp/core/problem.hpp"
+#include "csp/search/optimize.hpp"
 #include "csp/search/search_result.hpp"
 #include "csp/search/solver_config.hpp"
 
@@ -85,12 +86,26 @@ struct ClauseBudget {
 /// `config.restart_base` conflicts; the database drops its less active half of the clauses longer than two at a
 /// restart once it holds more than `budget` allows (by default 4,000 + 10% of the conflicts).
 ///
-/// Finds one solution or proves there is none. From `config` it reads the limits (node_limit counts decisions,
+/// Finds one solution or proves there is none; `config.on_solution`, when set, sees it (false: StopReason::callback).
+/// From `config` it reads the limits (node_limit counts decisions,
 /// Statistics::assignments) and restart_base; the orderings and inference are its own (above). `counters`, when
 /// given, receives the run's counters; `on_learned`, when set, sees every learned clause. Statistics: assignments =
 /// decisions, backtracks = decisions undone (by backjumps and restarts), failures = conflicts, backjumps (conflicts
 /// that undid more than one level), nogoods = learned clauses, restarts, max_depth = the deepest decision level.
 SearchResult lcg_search(const Problem& problem, const SolverConfig& config, LearningCounters* counters = nullptr,
                         const LearnedClauseHook& on_learned = {}, const ClauseBudget& budget = {});
+
+/// Branch and bound with clause learning: lcg_search that, at each solution, goes back to level 0 and removes from
+/// the domain of `objective` every value not strictly better (below it to minimize, above it to maximize), as facts
+/// for the rest of the run, then searches on. The learned clauses are kept: each is implied by the model and the
+/// bound in force when it was learned, which only narrows. `config.on_solution` sees every improving solution
+/// (false stops the run: StopReason::callback). The result is optimize's: status solved and complete when the last
+/// solution is proved optimal (`objective` holds its value), unsatisfiable when there is none, limit_reached when a
+/// limit stopped the run (the best so far kept); `solutions` the last `keep_solutions` improving ones (every one when
+/// unset, at least the best), best last; solution_count the improving solutions. Throws ModelError when `objective`
+/// is not a variable of `problem`.
+SearchResult lcg_optimize(const Problem& problem, VarId objective, Sense sense, const SolverConfig& config = {},
+                          LearningCounters* counters = nullptr, const LearnedClauseHook& on_learned = {},
+                          const ClauseBudget& budget = {});
 
 }  // namespace csp

@@ -31,6 +31,8 @@ std::string reason_text(const Problem& p, const Event& ev) {
       return "learned clause";
     case Reason::fixed:
       return "one value left";
+    case Reason::bound:
+      return "objective bound";
     default:
       return "decision";
   }
@@ -42,7 +44,7 @@ std::string implication_graph(const Problem& p, const Store& store, const Litera
                               std::span<const char> seen, std::span<const int> conflict, const std::string& failed,
                               int top, int uip) {
   std::string dot = "digraph conflict {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n";
-  const auto node = [](int e) { return "e" + std::to_string(e); };
+  const auto node = [](int e) { return std::string("e").append(std::to_string(e)); };
   const auto marked = [&](int e) { return seen[static_cast<std::size_t>(e)] != 0 || e == uip; };
   std::vector<int> reason;
   for (int e = 0; e < trail.size(); ++e) {

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <deque>
 
 #include "clause_database.hpp"
+#include "csp/core/errors.hpp"
 #include "csp/core/store.hpp"
 #include "implication_graph.hpp"
 #include "literal_trail.hpp"
@@ -37,9 +39,12 @@ std::uint64_t luby(std::uint64_t k) {
 
 class Search {
  public:
+  // `objective` >= 0: branch and bound on that variable in direction `sense`.
   Search(const Problem& p, const SolverConfig& config, SearchResult& result, LearningCounters& counters,
-         const LearnedClauseHook& on_learned, const ClauseBudget& budget)
+         const LearnedClauseHook& on_learned, const ClauseBudget& budget, VarId objective, Sense sense)
       : p_(p),
+        objective_(objective),
+        sense_(sense),
         budget_(budget),
         config_(config),
         result_(result),
@@ -60,7 +65,9 @@ class Search {
 
  private:
   // ---- propagation
-  void changed(VarId x, Reason reason, int ref, int start);
+  // x's domain changed: its removals onto the trail (found among the indices from..to, to = -1: the last), its
+  // constraints queued.
+  void changed(VarId x, Reason reason, int ref, int start, int from = 0, int to = -1);
   void enqueue(ConstraintId c) {
     if (queued_[static_cast<std::size_t>(c)] != 0) return;
     queued_[static_cast<std::size_t>(c)] = 1;
@@ -84,8 +91,12 @@ class Search {
   void backjump(int level);
   void stop(StopReason why);
   bool out_of_budget();
+  bool solution();
+  bool better_only(Value best);
 
   const Problem& p_;
+  VarId objective_;
+  Sense sense_;
   const ClauseBudget& budget_;
   const SolverConfig& config_;
   SearchResult& result_;
@@ -129,8 +140,8 @@ class Search::Shown final : public LearnedClause {
   int uip_;
 };
 
-void Search::changed(VarId x, Reason reason, int ref, int start) {
-  const int n = trail_.sync(store_, x, reason, ref, start, falsified_);
+void Search::changed(VarId x, Reason reason, int ref, int start, int from, int to) {
+  const int n = trail_.sync(store_, x, reason, ref, start, falsified_, from, to);
   if (n == 0) return;
   if (trail_.known_size(x) == 1) phase_[static_cast<std::size_t>(x)] = store_.domain(x).min();
   for (const ConstraintId c : p_.constraints_of(x)) enqueue(c);
@@ -218,7 +229,8 @@ bool Search::propagate_clauses() {
   return true;
 }
 
-// Conflict analysis to the first UIP. False when the conflict holds at level 0 (no solution).
+// Conflict analysis to the first UIP. False when the conflict holds at level 0 (no solution, or none better than the
+// last) or when the deadline or the interrupt flag stopped the analysis (stopped_).
 bool Search::learn() {
   ++counters_.conflicts;
   ++result_.stats.failures;
@@ -252,6 +264,12 @@ bool Search::learn() {
     if (ev.reason == Reason::clause) clauses_.bump(ev.ref);
     events_.clear();
     reasons_.antecedents(e, events_);
+    // A reason over a wide domain may hold many literals (a bound is the removal of every value beyond it): the
+    // analysis counts as work against the deadline and the interrupt flag.
+    if (!store_.tick(events_.size() + 1)) {
+      stop(store_.stopped_by_flag() ? StopReason::interrupted : StopReason::time_limit);
+      return false;
+    }
     for (const int a : events_) take(a);
   }
   learnt[0] = negation(trail_.event(e).lit());
@@ -340,6 +358,53 @@ bool Search::out_of_budget() {
   return stopped_;
 }
 
+// A solution (every variable fixed at the fixpoint): counted, kept and told to config.on_solution (false stops the
+// run). Without an objective the run ends with it. With one, branch and bound: the run goes back to level 0, where
+// the values no better than this solution's leave the objective's domain. False when the run ends.
+bool Search::solution() {
+  Assignment a(p_);
+  for (VarId y = 0; y < p_.variable_count(); ++y) a.assign(y, store_.value(y, store_.domain(y).min()));
+  ++result_.solution_count;
+  ++result_.stats.solutions;
+  const bool go_on = !config_.on_solution || config_.on_solution(a);
+  const Value best = objective_ >= 0 ? a.value(objective_) : 0;
+  result_.solutions.push_back(std::move(a));
+  if (objective_ < 0) {
+    stop(go_on ? StopReason::solution_cap : StopReason::callback);
+    return false;
+  }
+  result_.objective = best;
+  const std::uint64_t keep = std::max<std::uint64_t>(1, config_.keep_solutions.value_or(UINT64_MAX));
+  if (result_.solutions.size() > keep) result_.solutions.erase(result_.solutions.begin());
+  if (!go_on) {
+    stop(StopReason::callback);
+    return false;
+  }
+  return better_only(best);
+}
+
+// The bound of branch and bound after a solution whose objective value is `best`: back at level 0, the values not
+// strictly better leave the objective's domain, as facts for the rest of the run (so each clause learned from then
+// on is implied by the model and the bound; none learned before is lost: the bound only narrows). False when no
+// value is left (the last solution is optimal).
+bool Search::better_only(Value best) {
+  backjump(0);
+  const Variable& var = p_.variable(objective_);
+  const Domain& d = store_.domain(objective_);
+  // The values are ascending by index: the better ones are the indices below `cut` (minimize) or from it on.
+  const int cut = var.index_of(best) + (sense_ == Sense::minimize ? 0 : 1);
+  const bool none_left = sense_ == Sense::minimize ? cut <= d.min() : cut > d.max();
+  if (none_left) return false;
+  const int from = sense_ == Sense::minimize ? cut : d.min();
+  const int to = sense_ == Sense::minimize ? d.max() : cut - 1;
+  if (sense_ == Sense::minimize)
+    store_.remove_above(objective_, cut - 1, nullptr);
+  else
+    store_.remove_below(objective_, cut, nullptr);
+  changed(objective_, Reason::bound, -1, 0, from, to);
+  return true;
+}
+
 void Search::run() {
   for (ConstraintId c = 0; c < p_.constraint_count(); ++c) enqueue(c);
   const std::uint64_t unit = std::max<std::uint64_t>(config_.restart_base, 1);
@@ -350,7 +415,7 @@ void Search::run() {
   for (;;) {
     if (!propagate()) {
       if (stopped_) break;
-      if (!learn()) break;  // proved: no solution
+      if (!learn()) break;  // proved: no (better) solution, or stopped
       if (++since_restart >= budget && trail_.level() > 0) {
         backjump(0);
         ++result_.stats.restarts;
@@ -363,14 +428,9 @@ void Search::run() {
       continue;
     }
     const VarId x = choose_variable();
-    if (x < 0) {  // every variable fixed at the fixpoint: a solution
-      Assignment a(p_);
-      for (VarId y = 0; y < p_.variable_count(); ++y) a.assign(y, store_.value(y, store_.domain(y).min()));
-      result_.solutions.push_back(std::move(a));
-      result_.solution_count = 1;
-      result_.stats.solutions = 1;
-      result_.stop = StopReason::solution_cap;
-      break;
+    if (x < 0) {  // every variable fixed at the fixpoint
+      if (!solution()) break;
+      continue;
     }
     if (out_of_budget()) break;
     ++result_.stats.assignments;
@@ -404,7 +464,25 @@ SearchResult lcg_search(const Problem& problem, const SolverConfig& config, Lear
                         const LearnedClauseHook& on_learned, const ClauseBudget& budget) {
   SearchResult result;
   LearningCounters local;
-  detail::lcg::Search(problem, config, result, counters != nullptr ? *counters : local, on_learned, budget).run();
+  detail::lcg::Search(problem, config, result, counters != nullptr ? *counters : local, on_learned, budget, -1,
+                      Sense::minimize)
+      .run();
+  return result;
+}
+
+SearchResult lcg_optimize(const Problem& problem, VarId objective, Sense sense, const SolverConfig& config,
+                          LearningCounters* counters, const LearnedClauseHook& on_learned, const ClauseBudget& budget) {
+  if (objective < 0 || objective >= problem.variable_count())
+    throw ModelError(std::string("lcg_optimize: objective ")
+                         .append(std::to_string(objective))
+                         .append(" is not a variable of the problem (it has ")
+                         .append(std::to_string(problem.variable_count()))
+                         .append(" variables)"));
+  SearchResult result;
+  LearningCounters local;
+  detail::lcg::Search(problem, config, result, counters != nullptr ? *counters : local, on_learned, budget, objective,
+                      sense)
+      .run();
   return result;
 }
 

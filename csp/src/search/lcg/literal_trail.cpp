@@ -49,14 +49,16 @@ int LiteralTrail::decide(VarId x, int i) {
   return size() - 1;
 }
 
-int LiteralTrail::sync(const Store& store, VarId x, Reason reason, int ref, int start, std::vector<Lit>& falsified) {
+int LiteralTrail::sync(const Store& store, VarId x, Reason reason, int ref, int start, std::vector<Lit>& falsified,
+                       int from, int to) {
   const auto ux = static_cast<std::size_t>(x);
   const Domain& d = store.domain(x);
   const int now = d.size();
   int missing = known_size_[ux] - now;
   const int recorded = missing;
   int* slot = removal_.data() + base_[ux];
-  for (int i = 0; missing > 0 && i < capacity_[ux]; ++i) {
+  const int end = to < 0 ? capacity_[ux] : to + 1;
+  for (int i = from; missing > 0 && i < end; ++i) {
     if (slot[i] != kPresent || d.contains(i)) continue;
     slot[i] = size();
     removals_of_[ux].push_back(size());

@@ -27,8 +27,9 @@ enum class Truth : std::uint8_t { undefined, yes, no };
 /// Why an event holds: a search decision; a removal made by a decision's assignment; a constraint's propagate
 /// call (explained by the constraint, Constraint::explain, or by what the call read: its scope's domains when it
 /// started); a learned clause whose other literals were all false; a variable left with one value (the fixed
-/// literal [var = index], implied by the variable's removals: one literal in place of them in explanations).
-enum class Reason : std::uint8_t { decision, by_decision, constraint, clause, fixed };
+/// literal [var = index], implied by the variable's removals: one literal in place of them in explanations); the
+/// objective's bound after a solution (branch and bound: a removal at level 0, a fact for the rest of the run).
+enum class Reason : std::uint8_t { decision, by_decision, constraint, clause, fixed, bound };
 
 /// One literal made true: a decision or fixed literal [var = index], or the removal [var != index].
 struct Event {
@@ -108,8 +109,10 @@ class LiteralTrail {
   int decide(VarId x, int i);
   /// Records the values of x that `store` removed and the trail still holds, each with the reason given, and
   /// appends the literals they make false ([x = i] for each, [x != u] when x is left with u) to `falsified`.
-  /// Returns how many values it recorded.
-  int sync(const Store& store, VarId x, Reason reason, int ref, int start, std::vector<Lit>& falsified);
+  /// Returns how many values it recorded. `from`..`to` (to = -1: the last index), when the removals are known to lie
+  /// there, bounds the scan (a bound's removals from a wide domain).
+  int sync(const Store& store, VarId x, Reason reason, int ref, int start, std::vector<Lit>& falsified, int from = 0,
+           int to = -1);
   /// Drops the events above `level`.
   void backtrack_to(int level);
 

@@ -67,6 +67,7 @@ void Reasons::antecedents(int e, std::vector<int>& out, bool count) {
   const Event& ev = trail_.event(e);
   switch (ev.reason) {
     case Reason::decision:
+    case Reason::bound:  // level 0 only, which analysis never resolves
       return;
     case Reason::by_decision:
       out.push_back(ev.ref);
