@@ -49,6 +49,9 @@ expect_eq "$(csv_rows "$TMP/r.csv" | cut -d, -f9,10,11 | sort | tr '\n' ' ')" \
   "luby,0,solved luby,1,solved luby,2,solved none,0,solved none,1,solved none,2,solved " "every configuration solves"
 run ablate queens --seed 1,x; expect_code 2 "bad seed"; expect_err 'whole numbers' "bad seed message"
 run ablate queens --restarts sometimes; expect_code 2 "bad restarts"; expect_err 'valid: none, luby, geometric' "restarts names"
+run ablate queens --n 8 --restart-base 3; expect_code 2 "--restart-base without restarts"
+expect_err 'needs luby or geometric in --restarts, or lcg in --algorithm' "--restart-base: why"
+run ablate queens --n 8 --algorithm backtracking,lcg --restart-base 3; expect_code 0 "--restart-base with lcg"
 
 # ---- maps: unsatisfiable is a finished run, not a failure ----------------------------------------------------------
 run ablate australia --colors 2,3 --var mrv --inference fc

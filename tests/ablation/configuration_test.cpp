@@ -210,5 +210,16 @@ TEST(AblationExpandGrid, RestartBaseAndFactorReachTheRestartingConfigurations) {
   EXPECT_EQ(grid[2].solver_config().restart_factor, 3.0);
 }
 
+TEST(AblationExpandGrid, RestartBaseIsLcgsLubyUnit) {
+  GridSpec spec;
+  spec.algorithm = {"backtracking", "lcg"};
+  spec.restart_base = 7;
+  const std::vector<Configuration> grid = expand_grid(spec);
+  ASSERT_EQ(grid.size(), 2U);
+  EXPECT_EQ(grid[0].solver_config().restart_base, SolverConfig::textbook().restart_base);  // no restarts: the default
+  EXPECT_EQ(grid[1].algorithm, "lcg");
+  EXPECT_EQ(grid[1].solver_config().restart_base, 7U);  // lcg always restarts
+}
+
 }  // namespace
 }  // namespace csp::ablation

@@ -60,6 +60,11 @@ run killer "$PUZZLES/killer_4x4.txt" --algorithm lcg; expect_code 0 "killer lcg"
 run queens 12 --algorithm lcg --node-limit 2; expect_code 1 "lcg --node-limit 2 (a limit)"
 run queens 8 --algorithm lcg --count; expect_code 2 "lcg --count"; expect_err 'finds one solution' "lcg --count"
 run queens 8 --algorithm lcg --var mrv; expect_code 2 "lcg --var"; expect_err '--var has no effect with --algorithm lcg' "lcg --var"
+# --restart-base is lcg's Luby unit (in conflicts): usa in 3 colours restarts with unit 1, not with the default 100.
+run color --map usa -k 3 --algorithm lcg --restart-base 1 --stats; expect_code 1 "lcg --restart-base 1"
+expect_out ' restarts=[1-9]' "lcg --restart-base 1: restarts"
+run color --map usa -k 3 --algorithm lcg --stats; expect_no_out ' restarts=' "lcg: no restart within 100 conflicts"
+run queens 8 --restart-base 5; expect_code 2 "--restart-base alone"; expect_err 'needs --restarts luby or geometric' "--restart-base alone"
 run queens 8 --algorithm lcg --trace; expect_code 2 "lcg --trace"; expect_err '--trace has no effect with --algorithm lcg' "lcg --trace"
 run sudoku --algorithm lcg "$PUZZLES/classic.txt"; expect_code 2 "sudoku lcg"; expect_err 'backtracking only' "sudoku lcg"
 

@@ -68,7 +68,8 @@ std::string Configuration::label() const {
 
 SolverConfig Configuration::solver_config() const {
   // Each backtracking dimension that is a run option, through the option's setter (a model inference as its engine
-  // inference); consistency as ac3 / pc2; the restart parameters only with a strategy that uses them.
+  // inference); consistency as ac3 / pc2; the restart parameters only with a strategy that uses them (lcg's Luby
+  // restarts use the base).
   RunSpec spec;
   for (const DimensionRow& row : kDimensionTable) {
     if (!row.run_option || row.group == DimensionGroup::local_search || row.dimension == Dimension::algorithm) continue;
@@ -78,7 +79,7 @@ SolverConfig Configuration::solver_config() const {
   }
   if (consistency == "ac3") spec.search.ac3_preprocess = true;
   spec.search.pc2_preprocess = consistency == "pc2";
-  if (spec.search.restarts != "none") spec.search.restart_base = restart_base;
+  if (spec.search.restarts != "none" || algorithm == "lcg") spec.search.restart_base = restart_base;  // lcg: its unit
   if (spec.search.restarts == "geometric") spec.search.restart_factor = restart_factor;
   return spec.search;
 }

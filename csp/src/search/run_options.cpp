@@ -121,8 +121,9 @@ const RunOption kRunOptions[] = {
      [](RunSpec& s, const std::string& t) { s.search.restarts = parse_restarts(t); },
      [](const RunSpec& s) { return s.search.restarts; }, false},
     {"restart-base", K::count, G::backtracking, "N",
-     "failures before the first restart (Luby unit, first geometric cutoff; default 100)", "", "50", nullptr,
-     [](RunSpec& s, const std::string& t) { s.search.restart_base = count_of("restart-base", t); },
+     "failures before the first restart (Luby unit, first geometric cutoff; lcg's Luby unit in conflicts; default "
+     "100)",
+     "", "50", nullptr, [](RunSpec& s, const std::string& t) { s.search.restart_base = count_of("restart-base", t); },
      [](const RunSpec& s) { return std::to_string(s.search.restart_base); }, false},
     {"restart-factor", K::number, G::backtracking, "F", "growth of the geometric cutoff, above 1 (default 1.5)", "",
      "2", nullptr, [](RunSpec& s, const std::string& t) { s.search.restart_factor = number_of("restart-factor", t); },

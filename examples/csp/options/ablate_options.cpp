@@ -383,15 +383,18 @@ void read_grid(const po::variables_map& vm, const ablation::ModelSpec& spec, Abl
   }
 }
 
-// --restart-base / --restart-factor: one value for the study, only with a strategy in --restarts that uses it.
+// --restart-base / --restart-factor: one value for the study, only with a strategy in --restarts that uses it (the
+// base: or lcg in --algorithm, whose Luby restarts use it).
 void read_restart_parameters(const po::variables_map& vm, AblateOptions& o) {
   const std::vector<std::string>& restarts = o.grid.restarts;
   const auto listed = [&](const char* name) {
     return std::find(restarts.begin(), restarts.end(), name) != restarts.end();
   };
+  const std::vector<std::string>& algorithms = o.grid.algorithm;
+  const bool lcg = std::find(algorithms.begin(), algorithms.end(), "lcg") != algorithms.end();  // always restarts
   if (vm.count("restart-base") != 0) {
-    if (!listed("luby") && !listed("geometric"))
-      throw InputError("--restart-base needs luby or geometric in --restarts");
+    if (!listed("luby") && !listed("geometric") && !lcg)
+      throw InputError("--restart-base needs luby or geometric in --restarts, or lcg in --algorithm");
     o.grid.restart_base = parse_count("restart-base", vm["restart-base"].as<std::string>(), false);
   }
   if (vm.count("restart-factor") != 0) {

@@ -18,14 +18,18 @@ namespace csp::cli {
 
 namespace {
 
-// The flags that apply to backtracking only: its run options (those the program declares), --node-limit (lcg
-// counts its decisions too), --consistency, --trace and --tree.
+// The flags that apply to backtracking only: its run options (those the program declares), --node-limit,
+// --consistency, --trace and --tree. lcg reads two of them: --node-limit (its decisions) and --restart-base (the unit
+// of its Luby restarts, in conflicts).
 std::vector<std::string> backtracking_flags(const std::string& algorithm) {
   std::vector<std::string> out;
+  const auto lcg_reads = [&](std::string_view name) {
+    return algorithm == "lcg" && (name == "node-limit" || name == "restart-base");
+  };
   for (const RunOption& row : run_options())
-    if (row.group == OptionGroup::backtracking) out.emplace_back(row.name);
+    if (row.group == OptionGroup::backtracking && !lcg_reads(row.name)) out.emplace_back(row.name);
   for (const char* name : {"node-limit", "consistency", "trace", "tree"})
-    if (algorithm != "lcg" || std::string_view(name) != "node-limit") out.emplace_back(name);
+    if (!lcg_reads(name)) out.emplace_back(name);
   return out;
 }
 

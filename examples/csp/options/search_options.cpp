@@ -188,11 +188,12 @@ void read_inference(const RunOption& row, const std::string& inference,
       std::string("--inference: unknown inference '").append(inference).append("' (valid: ").append(valid).append(")"));
 }
 
-// --restart-base and --restart-factor: only with a restart strategy that uses them; the factor above 1 and at most
-// 1000.
-std::string restart_parameter(const RunOption& row, const std::string& text, const RunSpec& spec) {
+// --restart-base and --restart-factor: only with a restart strategy that uses them (--algorithm lcg always restarts:
+// the base is its Luby unit); the factor above 1 and at most 1000.
+std::string restart_parameter(const RunOption& row, const std::string& text, const RunSpec& spec, bool lcg) {
   if (named(row, "restart-base")) {
-    if (spec.search.restarts == "none") throw UsageError("--restart-base needs --restarts luby or geometric");
+    if (spec.search.restarts == "none" && !lcg)
+      throw UsageError("--restart-base needs --restarts luby or geometric (or --algorithm lcg)");
     return std::to_string(parse_count(row.name, text, false));
   }
   if (spec.search.restarts != "geometric") throw UsageError("--restart-factor needs --restarts geometric");
@@ -246,7 +247,8 @@ void read_run_options(const po::variables_map& vm, const std::vector<ModelInfere
     if (named(row, "inference")) {
       read_inference(row, text, model_inferences, o, spec);
     } else if (named(row, "restart-base") || named(row, "restart-factor")) {
-      set_option(row, spec, restart_parameter(row, text, spec));
+      const bool lcg = vm.count("algorithm") != 0 && vm["algorithm"].as<std::string>() == "lcg";
+      set_option(row, spec, restart_parameter(row, text, spec, lcg));
     } else if (row.kind == OptionKind::count) {
       const std::uint64_t n = parse_count(row.name, text, !named(row, "node-limit"));
       if (named(row, "seed")) o.seed = n;
