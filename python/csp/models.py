@@ -206,6 +206,13 @@ class Sudoku:
         spec, _ = _model_inference(_with_defaults("sudoku", spec))
         return Sudoku(self.grid, alldiff="value").problem.why_unsat(interrupt=interrupt, **spec)
 
+    def learned_clauses(self, limit: int = 1, interrupt=None, **spec) -> list:
+        """The first `limit` clauses clause learning (algorithm "lcg", docs/learning.md) learns on this puzzle's model,
+        each a csp.LearnedClause over the cells ("r1c1 != 5 or r2c3 = 9") with its implication graph; fewer when the
+        search ends first (Problem.learned_clauses; spec: its limits). The grid propagator (alldiff "grid") explains
+        a removal by every cell of the grid, "value" and "gac" by the cells of one unit: shorter clauses."""
+        return self.problem.learned_clauses(limit, interrupt=interrupt, **spec)
+
     def check(self, solution) -> str:
         """"" when `solution` (a grid or a solution dict) solves the puzzle, else why not (checked by the rules)."""
         grid = solution if isinstance(solution, SudokuGrid) else self.model.to_grid(solution)

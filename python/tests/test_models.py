@@ -201,3 +201,17 @@ def test_a_problem_keeps_the_engines_generic_default():
         assert r.stats[key] == g.stats[key], key
     with pytest.raises(csp.UnknownNameError, match="unknown model 'mars'"):
         csp.model_defaults("mars")
+
+
+def test_sudoku_learned_clauses_hold_in_its_solution():
+    # hardest.txt's first puzzle has one solution: every clause learned on it is implied by the rules and the givens,
+    # so it holds in that solution.
+    puzzle = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4."
+    s = csp.Sudoku(puzzle, alldiff="value")
+    solution = s.solve().solution
+    clauses = s.learned_clauses(10)
+    assert 2 <= len(clauses) < 10  # the search solves the puzzle after a few conflicts
+    for c in clauses:
+        assert any((solution[name] == value) == equal for name, value, equal in c.literals), c.text
+        assert c.text.startswith("r") and "digraph conflict" in c.graph
+
