@@ -12,12 +12,11 @@ Store::Store(const Problem& problem, Statistics& stats, SearchObserver* observer
     : problem_(&problem),
       stats_(&stats),
       observer_(observer),
+      domains_(problem.initial_domains()),
       assignment_(problem),
       queued_(static_cast<std::size_t>(problem.constraint_count()), 0),
       weights_(static_cast<std::size_t>(problem.constraint_count()), 1) {
-  domains_.reserve(static_cast<std::size_t>(problem.variable_count()));
   trail_.reserve(static_cast<std::size_t>(4 * problem.variable_count()));
-  for (VarId x = 0; x < problem.variable_count(); ++x) domains_.push_back(problem.initial_domain(x));
   const std::size_t ring_size = std::bit_ceil(static_cast<std::size_t>(problem.constraint_count()) + 1);
   queue_.resize(kRings * ring_size);
   queue_mask_ = ring_size - 1;

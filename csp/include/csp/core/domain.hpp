@@ -37,6 +37,34 @@ class Domain {
   Domain() = default;
   /// Full domain {0, ..., capacity-1}; O(1) memory above kMaxBitsetCapacity. A negative capacity is 0.
   explicit Domain(int capacity);
+  /// Copies: the heap parts only when they hold something, so a domain of one word (a Sudoku cell) copies its
+  /// scalars alone. Every puzzle of a Sudoku batch copies its 81 domains twice (the model, then the store).
+  Domain(const Domain& o)
+      : capacity_(o.capacity_), word0_(o.word0_), size_(o.size_), min_(o.min_), max_(o.max_), interval_(o.interval_) {
+    if (!o.words_.empty()) words_ = o.words_;
+    if (!o.holes_.empty()) holes_ = o.holes_;
+  }
+  Domain& operator=(const Domain& o) {
+    if (this == &o) return *this;
+    capacity_ = o.capacity_;
+    word0_ = o.word0_;
+    size_ = o.size_;
+    min_ = o.min_;
+    max_ = o.max_;
+    interval_ = o.interval_;
+    if (o.words_.empty())
+      words_.clear();
+    else
+      words_ = o.words_;
+    if (o.holes_.empty())
+      holes_.clear();
+    else
+      holes_ = o.holes_;
+    return *this;
+  }
+  Domain(Domain&&) noexcept = default;
+  Domain& operator=(Domain&&) noexcept = default;
+  ~Domain() = default;
 
   /// Number of value indices this domain was created with (its universe).
   int capacity() const { return capacity_; }

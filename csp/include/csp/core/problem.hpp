@@ -111,6 +111,8 @@ class Problem {
   void restrict_domain(VarId x, std::initializer_list<Value> braced) = delete;
   /// x's domain when a run starts: all its values, less what `restrict_domain` removed.
   const Domain& initial_domain(VarId x) const;
+  /// Every variable's initial_domain, by id (what a Store starts from).
+  const std::vector<Domain>& initial_domains() const { return initial_domains_; }
 
   // ---- relaxing (what `why_unsat` asks of its copies, csp/search/why_unsat.hpp) ----------------------------
   /// Replaces constraint c by one that always holds, with the same id, scope and name: the problem then reads as
