@@ -121,5 +121,36 @@ TEST(Domain, EqualityComparesContentAndCapacity) {
   EXPECT_NE(c, a);  // same indices, different universe
 }
 
+// Copies in every direction between the three tiers (one word, words, interval with holes): the copy holds the
+// source's values, whatever the target held before (a copy skips the source's empty heap parts and clears the
+// target's).
+TEST(Domain, CopiesBetweenTiersHoldTheSourcesValues) {
+  Domain word(9);
+  word.remove(3);
+  Domain words(200);
+  words.remove(150);
+  words.remove_below(10);
+  Domain interval(200);
+  interval.make_interval();
+  interval.remove(20);
+  interval.remove_above(180);
+  const std::vector<Domain> tiers{word, words, interval};
+  for (const Domain& from : tiers) {
+    const Domain copied(from);  // NOLINT(performance-unnecessary-copy-initialization): the copy is the test
+    EXPECT_EQ(copied.indices(), from.indices());
+    EXPECT_EQ(copied.size(), from.size());
+    EXPECT_EQ(copied.is_bitset(), from.is_bitset());
+    for (const Domain& target : tiers) {
+      Domain assigned = target;
+      assigned = from;
+      EXPECT_EQ(assigned.indices(), from.indices());
+      EXPECT_EQ(assigned.size(), from.size());
+      EXPECT_EQ(assigned.capacity(), from.capacity());
+      assigned.remove(from.min());  // the copy is its own: the source keeps its values
+      EXPECT_TRUE(from.contains(from.min()));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace csp
