@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -284,6 +285,76 @@ TEST(Lcg, BranchAndBoundFindsAndProvesTheOptimum) {
   EXPECT_GT(clauses, static_cast<std::uint64_t>(test_support::sized(50, 15)));  // the sample learns: the checks test
 }
 
+// Counting with blocking clauses against the oracle: every solution (or every projection onto `projection`) once,
+// each a solution, the run complete. Returns the solutions counted.
+std::uint64_t check_count(const Problem& p, const std::vector<VarId>& projection, const std::string& label) {
+  std::set<test_support::Tuple> expected;
+  for (const test_support::Tuple& s : test_support::all_solutions(p)) {
+    test_support::Tuple t;
+    for (const VarId x : projection) t.push_back(s[static_cast<std::size_t>(x)]);
+    expected.insert(projection.empty() ? s : t);
+  }
+  std::set<test_support::Tuple> found;
+  SolverConfig c;
+  c.restart_base = 1;
+  c.max_solutions = 0;
+  c.projection = projection;
+  c.on_solution = [&](const Assignment& a) {
+    EXPECT_TRUE(p.is_solution(a)) << label;
+    test_support::Tuple t = a.values();
+    if (!projection.empty()) {
+      t.clear();
+      for (const VarId x : projection) t.push_back(a.value(x));
+    }
+    EXPECT_TRUE(found.insert(t).second) << label << ": a solution counted twice";
+    return true;
+  };
+  ClauseBudget small{2, 0};  // reduced at every restart: the blocking clauses must stay
+  const SearchResult r = lcg_search(p, c, nullptr, {}, small);
+  EXPECT_TRUE(r.complete) << label;
+  EXPECT_EQ(r.solution_count, expected.size()) << label;
+  EXPECT_EQ(found, expected) << label;
+  EXPECT_EQ(r.solutions.size(), expected.size()) << label;  // keep_solutions unset: every one
+  EXPECT_EQ(r.status, expected.empty() ? Status::unsatisfiable : Status::solved) << label;
+  return found.size();
+}
+
+TEST(Lcg, CountsEverySolutionOnceWithBlockingClauses) {
+  std::uint64_t counted = 0;
+  for (std::uint32_t seed = 1; seed <= static_cast<std::uint32_t>(test_support::sized(80, 30)); ++seed) {
+    const test_support::RandomCsp r =
+        seed % 2 == 0 ? test_support::make_random_csp(seed) : test_support::make_wide_random_csp(seed);
+    counted += check_count(r.problem, {}, test_support::numbered("random ", seed));
+    const VarId last = r.problem.variable_count() - 1;
+    counted += check_count(r.problem, {last, 0, last}, test_support::numbered("projected random ", seed));
+  }
+  for (int n = 1; n <= 7; ++n) {
+    const Problem p = models::n_queens(n);
+    counted += check_count(p, {}, std::to_string(n) + " queens");
+  }
+  EXPECT_EQ(lcg_search(models::n_queens(6),
+                       [] {
+                         SolverConfig c;
+                         c.max_solutions = 0;
+                         return c;
+                       }())
+                .solution_count,
+            4U);
+  EXPECT_GT(counted, static_cast<std::uint64_t>(test_support::sized(200, 60)));  // the sample has solutions
+}
+
+TEST(Lcg, CountsUpToMaxSolutionsAndRefusesABadProjection) {
+  SolverConfig c;
+  c.max_solutions = 5;
+  c.keep_solutions = 2;
+  const SearchResult r = lcg_search(models::n_queens(8), c);
+  EXPECT_EQ(r.solution_count, 5U);
+  EXPECT_EQ(r.stop, StopReason::solution_cap);
+  EXPECT_EQ(r.solutions.size(), 2U);
+  c.projection = {99};
+  EXPECT_THROW((void)lcg_search(models::n_queens(8), c), Error);
+}
+
 TEST(Lcg, OptimisesThroughSolveAndStopsWhenTheCallbackSaysSo) {
   Problem p;  // x + y = z, x != y, minimise z over 1..6: 1 + 2 = 3
   const VarId x = p.add_variable("x", 1, 6);
@@ -311,7 +382,7 @@ TEST(Lcg, OptimisesThroughSolveAndStopsWhenTheCallbackSaysSo) {
   EXPECT_THROW((void)lcg_optimize(p, 7, Sense::minimize), ModelError);
 }
 
-TEST(Lcg, HonoursTheNodeLimitAndRefusesCounts) {
+TEST(Lcg, HonoursTheNodeLimit) {
   const Problem p = pigeonhole(9);
   SolverConfig c;
   c.limits.node_limit = 50;
@@ -320,10 +391,6 @@ TEST(Lcg, HonoursTheNodeLimitAndRefusesCounts) {
   EXPECT_EQ(r.stop, StopReason::node_limit);
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.stats.assignments, 50U);
-  RunSpec spec;
-  spec.algorithm = "lcg";
-  spec.search.max_solutions = 0;
-  EXPECT_THROW((void)solve(p, spec), Error);
 }
 
 }  // namespace

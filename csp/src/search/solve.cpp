@@ -77,8 +77,8 @@ Registry<Algorithm> make_algorithms() {
         Algorithm{run_backtracking, nullptr, true, true});
   r.add("lcg",
         "clause learning over domain literals [x = v], [x != v]: 1-UIP conflict analysis, learned clauses, VSIDS, "
-        "phase saving, Luby restarts; one solution or a proof, branch and bound with an objective",
-        Algorithm{run_lcg, lcg_refusal, false, true});
+        "phase saving, Luby restarts; counts with blocking clauses, branch and bound with an objective",
+        Algorithm{run_lcg, lcg_refusal, true, true});
   r.add("min-conflicts", "local search (AIMA Fig. 6.8): a solution or 'gave up', never a proof",
         Algorithm{run_min_conflicts, nullptr, false});
   return r;
@@ -97,13 +97,13 @@ void RunSpec::validate(const Problem& problem) const {
   if (!a.counts) {
     if (search.max_solutions != 1)
       throw Error("algorithm '" + algorithm + "' finds one solution: max_solutions " +
-                  std::to_string(search.max_solutions) + " (a count) needs algorithm 'backtracking'");
+                  std::to_string(search.max_solutions) + " (a count) needs algorithm 'backtracking' or 'lcg'");
     if (!search.projection.empty())
-      throw Error("algorithm '" + algorithm + "' finds one solution: a projection needs algorithm 'backtracking'");
-    if (objective && !a.optimises)
       throw Error("algorithm '" + algorithm +
-                  "' cannot optimise: an objective needs algorithm 'backtracking' or 'lcg'");
+                  "' finds one solution: a projection needs algorithm 'backtracking' or 'lcg'");
   }
+  if (objective && !a.optimises)
+    throw Error("algorithm '" + algorithm + "' cannot optimise: an objective needs algorithm 'backtracking' or 'lcg'");
   if (objective) {
     if (objective->variable < 0 || objective->variable >= problem.variable_count())
       throw ModelError("objective: " + std::to_string(objective->variable) + " is not a variable id (the problem has " +

@@ -221,8 +221,8 @@ void add_fzn_options(FznGroups& g) {
   g.search.add_options()(
       "algorithm", po::value<std::string>()->value_name("NAME")->default_value("backtracking"),
       "the search: backtracking (the options above and the search annotation; branch and bound for minimize and "
-      "maximize) or lcg (clause learning over domain literals, 1-UIP, VSIDS, restarts: one solution of solve "
-      "satisfy, branch and bound for minimize and maximize, its own search order; --node-limit counts its "
+      "maximize) or lcg (clause learning over domain literals, 1-UIP, VSIDS, restarts; -a and -n N by blocking "
+      "clauses, branch and bound for minimize and maximize; its own search order; --node-limit counts its "
       "decisions)");
   g.search.add_options()(
       "deterministic", po::bool_switch(),
@@ -257,8 +257,7 @@ void read_parallel_and_progress(const po::variables_map& vm, FznOptions& o) {
     o.progress_s = parse_seconds("progress-interval", vm["progress-interval"].as<std::string>());
 }
 
-// --algorithm: backtracking, or lcg (its refusals are here; a count of solutions is refused once the model is read,
-// in run_fzn: -a and -n only count in solve satisfy).
+// --algorithm: backtracking, or lcg (its refusals).
 void read_algorithm(const po::variables_map& vm, FznOptions& o) {
   o.algorithm = vm["algorithm"].as<std::string>();
   if (o.algorithm == "backtracking") return;
@@ -423,9 +422,7 @@ RunSpec fzn_spec(const fzn::FlatZincModel& model, const FznOptions& o) {
     spec.search.max_solutions = constant_objective(model) ? 1 : o.solutions;
   }
   std::vector<VarId> distinct_by = distinct_variables(model);
-  // lcg stops at its first solution, where the projection changes nothing (and lcg projects nothing).
-  if (!optimising && o.algorithm == "backtracking" &&
-      static_cast<int>(distinct_by.size()) < model.problem.variable_count())
+  if (!optimising && static_cast<int>(distinct_by.size()) < model.problem.variable_count())
     spec.search.projection = std::move(distinct_by);
   return spec;
 }
@@ -546,10 +543,6 @@ int run_fzn(const std::vector<std::string>& args) {
     return usage_error("fzn", "--backjump " + backjumping + " does not work with solve " +  // as csp color --least
                                   (model.goal == fzn::SolveItem::Goal::minimize ? "minimize" : "maximize") +
                                   " (branch and bound); it works with solve satisfy");
-  if (o.algorithm == "lcg" && model.goal == fzn::SolveItem::Goal::satisfy && (o.all || o.solutions != 1))
-    return usage_error("fzn",
-                       "--algorithm lcg finds one solution of solve satisfy: -a and -n N (other than 1) need "
-                       "--algorithm backtracking");
   RunSpec spec = fzn_spec(model, o);
   const double init_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!model.unsatisfiable.empty()) {

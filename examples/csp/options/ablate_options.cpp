@@ -13,6 +13,7 @@
 #include "csp/ablation/summary.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/models/sudoku/format.hpp"
+#include "csp/search/solve.hpp"
 #include "options/program_options_message.hpp"
 
 namespace po = boost::program_options;
@@ -427,9 +428,9 @@ void read_run_limits(const po::variables_map& vm, AblateOptions& o) {
   o.limits.max_solutions = parse_count("max-solutions", vm["max-solutions"].as<std::string>(), true);
   if (o.limits.max_solutions != 1)
     for (const std::string& a : o.grid.algorithm)
-      if (a != "backtracking")
+      if (!algorithms().get(a).fn.counts)
         throw InputError("--max-solutions " + std::to_string(o.limits.max_solutions) + ": --algorithm " + a +
-                         " finds one solution (counting needs backtracking alone)");
+                         " finds one solution (counting needs backtracking or lcg)");
   const std::uint64_t jobs = parse_count("jobs", vm["jobs"].as<std::string>(), true);
   if (jobs > 1024) throw InputError("--jobs must be at most 1024");
   o.jobs = jobs == 0 ? std::max(1U, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs);

@@ -112,8 +112,9 @@ void read_algorithm_options(const po::variables_map& vm, SearchOptions& o) {
 std::string algorithm_refusal(const Problem& problem, const SearchOptions& options) {
   const std::string& a = options.algorithm;
   if (a == "backtracking") return "";
-  if (options.config.max_solutions != 1)
-    return "--algorithm " + a + " finds one solution: counting (--max-solutions, --count, --all) needs backtracking";
+  if (options.config.max_solutions != 1 && !algorithms().get(a).fn.counts)
+    return "--algorithm " + a +
+           " finds one solution: counting (--max-solutions, --count, --all) needs backtracking or lcg";
   if (a != "tree") return "";
   for (ConstraintId c = 0; c < problem.constraint_count(); ++c) {
     const Constraint& con = problem.constraint(c);

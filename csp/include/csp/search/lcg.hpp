@@ -86,8 +86,13 @@ struct ClauseBudget {
 /// `config.restart_base` conflicts; the database drops its less active half of the clauses longer than two at a
 /// restart once it holds more than `budget` allows (by default 4,000 + 10% of the conflicts).
 ///
-/// Finds one solution or proves there is none; `config.on_solution`, when set, sees it (false: StopReason::callback).
-/// From `config` it reads the limits (node_limit counts decisions,
+/// Finds `config.max_solutions` solutions (1 by default, 0: all of them) or proves there are no more. After each
+/// solution a blocking clause excludes it: the negation of the decisions (with propagation they fix every variable,
+/// so no other solution meets them all), or, with `config.projection`, of the projection variables' values (each
+/// projection counted once); the clause is kept for the rest of the run and analysed as a conflict, so the search
+/// backjumps and goes on. `config.on_solution` sees each solution (false: StopReason::callback); the result keeps
+/// them as `keep_solutions` says. Learned clauses are implied by the model and the blocking clauses so far. Throws
+/// Error when a projection variable is not a variable of `problem`. From `config` it also reads the limits (node_limit counts decisions,
 /// Statistics::assignments) and restart_base; the orderings and inference are its own (above). `counters`, when
 /// given, receives the run's counters; `on_learned`, when set, sees every learned clause. Statistics: assignments =
 /// decisions, backtracks = decisions undone (by backjumps and restarts), failures = conflicts, backjumps (conflicts

@@ -81,10 +81,11 @@ struct RunResult : SearchResult {
 struct Algorithm {
   std::function<RunResult(const Problem&, const RunSpec&)> run;
   std::function<std::string(const Problem&, const RunSpec&)> refusal;
-  bool counts = false;  ///< can count (max_solutions != 1), project and optimise: backtracking only
-  /// Takes an objective (branch and bound) without counting: lcg. An algorithm that counts or optimises calls
-  /// search.on_solution on each of its solutions itself; `solve` checks the solutions of the others after the run.
-  bool optimises = false;
+  /// Can count and enumerate (max_solutions != 1) and count a projection (SolverConfig::projection): backtracking
+  /// and lcg. An algorithm that counts or optimises calls search.on_solution on each of its solutions itself;
+  /// `solve` checks the solutions of the others after the run.
+  bool counts = false;
+  bool optimises = false;  ///< takes an objective (branch and bound): backtracking and lcg
 };
 
 /// The algorithms `solve` knows by name, in --help order. "backtracking" and "min-conflicts" are always there;

@@ -6,8 +6,8 @@
 
 namespace csp::detail::lcg {
 
-ClauseRef ClauseDatabase::add(const std::vector<Lit>& lits) {
-  pool_.push_back(Lit{static_cast<VarId>(lits.size()), static_cast<int>(activity_.size()), false});
+ClauseRef ClauseDatabase::add(const std::vector<Lit>& lits, bool kept) {
+  pool_.push_back(Lit{static_cast<VarId>(lits.size()), static_cast<int>(activity_.size()), kept});
   const auto c = static_cast<ClauseRef>(pool_.size());
   pool_.insert(pool_.end(), lits.begin(), lits.end());
   activity_.push_back(increment_);
@@ -34,7 +34,8 @@ void ClauseDatabase::bump(ClauseRef c) {
 std::uint64_t ClauseDatabase::reduce() {
   std::vector<double> long_ones;
   for (std::size_t c = 1; c < pool_.size(); c += size(static_cast<ClauseRef>(c)) + 1)
-    if (size(static_cast<ClauseRef>(c)) > 2) long_ones.push_back(activity(static_cast<ClauseRef>(c)));
+    if (size(static_cast<ClauseRef>(c)) > 2 && !kept(static_cast<ClauseRef>(c)))
+      long_ones.push_back(activity(static_cast<ClauseRef>(c)));
   if (long_ones.empty()) return 0;
   const auto middle = long_ones.begin() + static_cast<std::ptrdiff_t>(long_ones.size() / 2);
   std::nth_element(long_ones.begin(), middle, long_ones.end());
@@ -45,11 +46,11 @@ std::uint64_t ClauseDatabase::reduce() {
   for (std::size_t c = 1; c < pool_.size(); c += size(static_cast<ClauseRef>(c)) + 1) {
     const auto ref = static_cast<ClauseRef>(c);
     const std::size_t n = size(ref);
-    if (n > 2 && activity(ref) < cut) {
+    if (n > 2 && !kept(ref) && activity(ref) < cut) {
       ++deleted;
       continue;
     }
-    pool.push_back(Lit{static_cast<VarId>(n), static_cast<int>(activities.size()), false});
+    pool.push_back(Lit{static_cast<VarId>(n), static_cast<int>(activities.size()), kept(ref)});
     activities.push_back(activity(ref));
     const std::span<const Lit> lits = literals(ref);
     pool.insert(pool.end(), lits.begin(), lits.end());

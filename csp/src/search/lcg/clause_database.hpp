@@ -27,8 +27,9 @@ class ClauseDatabase {
  public:
   /// `trail` numbers the literals (LiteralTrail::slot).
   explicit ClauseDatabase(const LiteralTrail& trail) : trail_(trail), list_of_(2 * trail.value_count(), -1) {}
-  /// Adds a clause and watches its first two literals (a unit clause is watched by none).
-  ClauseRef add(const std::vector<Lit>& lits);
+  /// Adds a clause and watches its first two literals (a unit clause is watched by none). A `kept` clause is never
+  /// deleted by reduce (a solution's blocking clause: dropping it would count the solution again).
+  ClauseRef add(const std::vector<Lit>& lits, bool kept = false);
   std::size_t size(ClauseRef c) const { return static_cast<std::size_t>(pool_[static_cast<std::size_t>(c) - 1].var); }
   std::span<Lit> literals(ClauseRef c) { return {pool_.data() + c, size(c)}; }
   std::span<const Lit> literals(ClauseRef c) const { return {pool_.data() + c, size(c)}; }
@@ -46,13 +47,14 @@ class ClauseDatabase {
   /// by 1/0.999 per conflict, so recent use weighs more.
   void bump(ClauseRef c);
   void decay() { increment_ /= 0.999; }
-  /// Deletes the less active half of the clauses longer than two literals, packs the pool and watches the rest
-  /// again. Only at level 0: every ClauseRef changes.
+  /// Deletes the less active half of the clauses longer than two literals (kept ones excepted), packs the pool and
+  /// watches the rest again. Only at level 0: every ClauseRef changes.
   std::uint64_t reduce();
   std::size_t live() const { return activity_.size(); }
 
  private:
-  // The header slot before a clause's literals: var = its size, index = its number (in activity_).
+  // The header slot before a clause's literals: var = its size, index = its number (in activity_), eq = kept.
+  bool kept(ClauseRef c) const { return pool_[static_cast<std::size_t>(c) - 1].eq; }
   double& activity(ClauseRef c) {
     return activity_[static_cast<std::size_t>(pool_[static_cast<std::size_t>(c) - 1].index)];
   }

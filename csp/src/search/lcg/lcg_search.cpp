@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <utility>
+#include <vector>
 
 #include "clause_database.hpp"
 #include "csp/core/errors.hpp"
@@ -57,6 +59,15 @@ class Search {
         queued_(static_cast<std::size_t>(p.constraint_count()), 0),
         activity_(static_cast<std::size_t>(p.variable_count()), 0.0),
         phase_(static_cast<std::size_t>(p.variable_count()), -1) {
+    for (const VarId x : config.projection) {
+      if (x < 0 || x >= p.variable_count())
+        throw Error(std::string("projection: ")
+                        .append(std::to_string(x))
+                        .append(" is not a variable id (the problem has ")
+                        .append(std::to_string(p.variable_count()))
+                        .append(")"));
+      if (std::find(projection_.begin(), projection_.end(), x) == projection_.end()) projection_.push_back(x);
+    }
     if (config.limits.time_limit.count() != 0) store_.set_deadline(start_ + config.limits.time_limit);
     store_.set_interrupt_flag(config.limits.interrupt);
   }
@@ -78,7 +89,7 @@ class Search {
   bool propagate_clauses();
   bool make_true(Lit l, int clause);
   // ---- analysis
-  bool learn();
+  bool learn(bool conflict = true);
   std::string implication_graph(int top, int uip) {
     const std::string failed =
         failure_.reason == Reason::constraint ? p_.constraint(failure_.ref).name() : "learned clause";
@@ -93,10 +104,12 @@ class Search {
   bool out_of_budget();
   bool solution();
   bool better_only(Value best);
+  bool block();
 
   const Problem& p_;
   VarId objective_;
   Sense sense_;
+  std::vector<VarId> projection_;  // config.projection without repeats
   const ClauseBudget& budget_;
   const SolverConfig& config_;
   SearchResult& result_;
@@ -230,10 +243,13 @@ bool Search::propagate_clauses() {
 }
 
 // Conflict analysis to the first UIP. False when the conflict holds at level 0 (no solution, or none better than the
-// last) or when the deadline or the interrupt flag stopped the analysis (stopped_).
-bool Search::learn() {
-  ++counters_.conflicts;
-  ++result_.stats.failures;
+// last, or none not found yet) or when the deadline or the interrupt flag stopped the analysis (stopped_). A
+// solution's blocking clause (`conflict` false) is analysed the same way without counting a conflict.
+bool Search::learn(bool conflict) {
+  if (conflict) {
+    ++counters_.conflicts;
+    ++result_.stats.failures;
+  }
   if (failure_.reason == Reason::clause) clauses_.bump(failure_.ref);
   conflict_.clear();
   reasons_.conflict_events(failure_, conflict_);
@@ -368,11 +384,19 @@ bool Search::solution() {
   ++result_.stats.solutions;
   const bool go_on = !config_.on_solution || config_.on_solution(a);
   const Value best = objective_ >= 0 ? a.value(objective_) : 0;
-  result_.solutions.push_back(std::move(a));
   if (objective_ < 0) {
-    stop(go_on ? StopReason::solution_cap : StopReason::callback);
-    return false;
+    if (config_.keeps(result_.solution_count)) result_.solutions.push_back(std::move(a));
+    if (!go_on) {
+      stop(StopReason::callback);
+      return false;
+    }
+    if (config_.max_solutions != 0 && result_.solution_count >= config_.max_solutions) {
+      stop(StopReason::solution_cap);
+      return false;
+    }
+    return block();
   }
+  result_.solutions.push_back(std::move(a));
   result_.objective = best;
   const std::uint64_t keep = std::max<std::uint64_t>(1, config_.keep_solutions.value_or(UINT64_MAX));
   if (result_.solutions.size() > keep) result_.solutions.erase(result_.solutions.begin());
@@ -381,6 +405,35 @@ bool Search::solution() {
     return false;
   }
   return better_only(best);
+}
+
+// Counting: the solution just found is blocked by a clause that no later solution can falsify twice, then analysed
+// as a conflict, which backjumps and asserts. Without a projection the clause is the negation of the decisions (with
+// propagation they fixed every variable: only this solution meets them all); with one, the negation of the
+// projection variables' values (no later solution repeats them: each projection is counted once). The clause is kept
+// for the rest of the run. False when it holds at level 0: every solution was found.
+bool Search::block() {
+  std::vector<Lit> clause;
+  if (projection_.empty()) {
+    for (int k = trail_.level(); k >= 1; --k) clause.push_back(negation(trail_.event(trail_.decision_of(k)).lit()));
+  } else {
+    // Highest level first: the two watched literals are the last to have become false, as two watching needs.
+    std::vector<std::pair<int, Lit>> by_level;
+    for (const VarId x : projection_) {
+      const Lit l{x, store_.domain(x).min(), false};
+      events_.clear();
+      trail_.falsifying_events(l, trail_.size(), events_);
+      int level = 0;
+      for (const int e : events_) level = std::max(level, trail_.event(e).level);
+      by_level.emplace_back(level, l);
+    }
+    std::stable_sort(by_level.begin(), by_level.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    if (by_level.empty() || by_level.front().first == 0) return false;  // fixed at level 0: no other projection
+    for (const auto& [level, l] : by_level) clause.push_back(l);
+  }
+  if (clause.empty()) return false;  // fixed at level 0: the only solution
+  failure_ = Conflict{Reason::clause, clauses_.add(clause, true), 0};
+  return learn(false);
 }
 
 // The bound of branch and bound after a solution whose objective value is `best`: back at level 0, the values not

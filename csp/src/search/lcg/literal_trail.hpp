@@ -51,6 +51,8 @@ class LiteralTrail {
   explicit LiteralTrail(const Problem& problem);
 
   int level() const { return static_cast<int>(level_start_.size()); }
+  /// The decision event of level k (1 .. level()): the first event of that level.
+  int decision_of(int k) const { return level_start_[static_cast<std::size_t>(k - 1)]; }
   int size() const { return static_cast<int>(events_.size()); }
   const Event& event(int e) const { return events_[static_cast<std::size_t>(e)]; }
   /// How many values the variables have in all (their initial value lists).
