@@ -59,6 +59,8 @@ expect_out 'The Japanese owns the zebra; the Norwegian drinks water' "zebra lcg"
 run killer "$PUZZLES/killer_4x4.txt" --algorithm lcg; expect_code 0 "killer lcg"
 run queens 12 --algorithm lcg --node-limit 2; expect_code 1 "lcg --node-limit 2 (a limit)"
 run queens 8 --algorithm lcg --count; expect_code 0 "lcg --count"; expect_out '92 solutions' "lcg --count: 92"
+run color --map usa --least --algorithm lcg; expect_code 0 "color --least lcg: branch and bound with learning"
+expect_out '^least number of colours: 4' "color --least lcg: 4, proved"
 run queens 8 --algorithm lcg --var mrv; expect_code 2 "lcg --var"; expect_err '--var has no effect with --algorithm lcg' "lcg --var"
 # --restart-base is lcg's Luby unit (in conflicts): usa in 3 colours restarts with unit 1, not with the default 100.
 run color --map usa -k 3 --algorithm lcg --restart-base 1 --stats; expect_code 1 "lcg --restart-base 1"

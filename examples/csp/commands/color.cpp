@@ -10,6 +10,7 @@
 #include "commands/model_command.hpp"
 #include "csp/core/errors.hpp"
 #include "csp/models/graph_coloring.hpp"
+#include "csp/search/solve.hpp"
 #include "options/algorithm_options.hpp"
 #include "output/run_observers.hpp"
 
@@ -123,11 +124,11 @@ int read_colors(const po::variables_map& vm) {
   return static_cast<int>(k);
 }
 
-// The options --least refuses: --max-solutions, another --algorithm, --backjump cbj, --why-unsat.
+// The options --least refuses: --max-solutions, an --algorithm that does not optimise, --backjump cbj, --why-unsat.
 void check_least(const SearchOptions& options) {
   if (options.config.max_solutions != 1) throw UsageError("--least finds one colouring: drop --max-solutions");
-  if (options.algorithm != "backtracking")
-    throw UsageError("--least is branch and bound (backtracking): drop --algorithm " + options.algorithm);
+  if (!algorithms().get(options.algorithm).fn.optimises)
+    throw UsageError("--least is branch and bound (backtracking or lcg): drop --algorithm " + options.algorithm);
   if (options.config.backjumping != "none") throw UsageError("--least (branch and bound) does not take --backjump cbj");
   if (options.why_unsat)
     throw UsageError(
