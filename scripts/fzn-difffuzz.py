@@ -7,8 +7,8 @@ _imp forms, bool_*, array_*_element, set_in, fzn_all_different_int, csp_table_in
 (int_times(x, x, z), an element's index inside its array) and constants; some variables are hidden (no
 output_var), and one model in four minimises or maximises a variable. Every model is solved by brute force (all
 assignments, each builtin evaluated as MiniZinc's stdlib defines it), by `csp fzn -a` under several
-configurations (and, for a satisfaction, once with `--algorithm lcg`, which must print one of them or prove there is
-none), and, when the MiniZinc driver is installed, by Gecode (`minizinc --solver gecode`, every
+configurations, clause learning among them (`--algorithm lcg`; for a satisfaction also once without -a, which must
+print one of them or prove there is none), and, when the MiniZinc driver is installed, by Gecode (`minizinc --solver gecode`, every
 GECODE_EVERY-th model). csp must print exactly the brute-force solutions, distinct on the output variables
 (optimisation: the optimum, proved); a Gecode answer that differs from brute force is reported as Gecode's, not
 as a failure (Gecode 6.2 has known bugs on int_mod and int_pow).
@@ -38,6 +38,7 @@ CONFIGS = [
     ["-f", "--var", "dom-wdeg", "--inference", "mac", "--alldiff", "value", "--restarts", "luby",
      "--restart-base", "2"],
     ["-f", "--var", "first", "--inference", "fc", "--backjump", "cbj"],
+    ["--algorithm", "lcg", "--restart-base", "1"],  # clause learning: -a by blocking clauses, branch and bound
 ]
 
 
