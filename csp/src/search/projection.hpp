@@ -19,6 +19,8 @@ class ProjectionFilter {
 
   /// No projection: every solution counts.
   bool empty() const { return ids_.empty(); }
+  /// The projection variables, each once, in order.
+  const std::vector<VarId>& ids() const { return ids_; }
   /// True when the projected values of the complete assignment `a` are new; records them.
   bool fresh(const Assignment& a);
   /// True when every projection variable has one value left in the store.

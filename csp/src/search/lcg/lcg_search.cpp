@@ -15,6 +15,7 @@
 #include "implication_graph.hpp"
 #include "literal_trail.hpp"
 #include "reasons.hpp"
+#include "search/projection.hpp"
 
 namespace csp {
 
@@ -58,16 +59,8 @@ class Search {
         reasons_(p, trail_, clauses_, counters),
         queued_(static_cast<std::size_t>(p.constraint_count()), 0),
         activity_(static_cast<std::size_t>(p.variable_count()), 0.0),
-        phase_(static_cast<std::size_t>(p.variable_count()), -1) {
-    for (const VarId x : config.projection) {
-      if (x < 0 || x >= p.variable_count())
-        throw Error(std::string("projection: ")
-                        .append(std::to_string(x))
-                        .append(" is not a variable id (the problem has ")
-                        .append(std::to_string(p.variable_count()))
-                        .append(")"));
-      if (std::find(projection_.begin(), projection_.end(), x) == projection_.end()) projection_.push_back(x);
-    }
+        phase_(static_cast<std::size_t>(p.variable_count()), -1),
+        projection_(ProjectionFilter(config.projection, p.variable_count()).ids()) {
     if (config.limits.time_limit.count() != 0) store_.set_deadline(start_ + config.limits.time_limit);
     store_.set_interrupt_flag(config.limits.interrupt);
   }
@@ -109,7 +102,6 @@ class Search {
   const Problem& p_;
   VarId objective_;
   Sense sense_;
-  std::vector<VarId> projection_;  // config.projection without repeats
   const ClauseBudget& budget_;
   const SolverConfig& config_;
   SearchResult& result_;
@@ -130,8 +122,9 @@ class Search {
   double increment_ = 1;
   std::vector<int> phase_;
   std::vector<char> seen_;
-  std::vector<int> events_;    // scratch
-  std::vector<int> conflict_;  // the events of the conflict being analysed (for the picture)
+  std::vector<VarId> projection_;  // config.projection, each once (checked by ProjectionFilter)
+  std::vector<int> events_;        // scratch
+  std::vector<int> conflict_;      // the events of the conflict being analysed (for the picture)
   bool stopped_ = false;
 };
 
